@@ -1,0 +1,91 @@
+import type { Node, NodeFields, Root, Snapshot } from './schema.js';
+
+/** A node with every field at its neutral value; importers spread what their format carries over it. */
+export function makeNode(id: string, fields: Partial<NodeFields> = {}, children: Node[] = []): Node {
+  return {
+    id,
+    kind: 'generic',
+    role: null,
+    rawRole: null,
+    tag: null,
+    text: null,
+    editableText: null,
+    contentDescription: null,
+    stateDescription: null,
+    value: null,
+    hint: null,
+    toggle: null,
+    enabled: true,
+    clickable: false,
+    longClickable: false,
+    focusable: false,
+    focused: false,
+    selected: false,
+    editable: false,
+    scrollable: false,
+    visible: true,
+    password: false,
+    heading: false,
+    actions: [],
+    bounds: { x: 0, y: 0, width: 0, height: 0 },
+    layoutBounds: null,
+    designToken: null,
+    platform: {},
+    ...fields,
+    children,
+  };
+}
+
+export interface Visit {
+  node: Node;
+  parent: Node | null;
+  root: Root;
+  rootIndex: number;
+  depth: number;
+  /** Pre-order index across the whole snapshot (document order). */
+  order: number;
+}
+
+/**
+ * Pre-order walk of every node of every root, bottom root first. Iterative: a 60,000-deep
+ * tree must not overflow the stack. Return `false` from the visitor to skip a subtree.
+ */
+export function walk(snapshot: Pick<Snapshot, 'roots'>, visit: (v: Visit) => boolean | void): void {
+  let order = 0;
+  snapshot.roots.forEach((root, rootIndex) => {
+    const stack: Array<{ node: Node; parent: Node | null; depth: number }> = [{ node: root.node, parent: null, depth: 0 }];
+    while (stack.length) {
+      const { node, parent, depth } = stack.pop()!;
+      const descend = visit({ node, parent, root, rootIndex, depth, order: order++ });
+      if (descend === false) continue;
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, parent: node, depth: depth + 1 });
+    }
+  });
+}
+
+/** Walks one subtree, pre-order, iteratively. */
+export function walkNode(start: Node, visit: (node: Node, depth: number, parent: Node | null) => boolean | void): void {
+  const stack: Array<[Node, number, Node | null]> = [[start, 0, null]];
+  while (stack.length) {
+    const [node, depth, parent] = stack.pop()!;
+    if (visit(node, depth, parent) === false) continue;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, depth + 1, node]);
+  }
+}
+
+export function countNodes(snapshot: Pick<Snapshot, 'roots'>): number {
+  let n = 0;
+  walk(snapshot, () => { n++; });
+  return n;
+}
+
+/** Content hash → decimal generation string; equal content gives an equal generation. FNV-1a 52-bit. */
+export function generationOf(content: string): string {
+  let h1 = 0x811c9dc5, h2 = 0x01000193;
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  return String((h2 & 0xfffff) * 0x100000000 + h1);
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/** Normalised role vocabulary (DESIGN §4). Importers map platform roles/classes onto it. */
+export const ROLES = [
+  'Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'TextField', 'Image', 'Link',
+  'Heading', 'List', 'ListItem', 'Dialog', 'Slider', 'ProgressBar', 'DropdownList',
+  'Text', 'Window', 'Group', 'Menu', 'MenuItem', 'Toolbar', 'Pager',
+] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const ACTIONS = [
+  'Click', 'LongClick', 'SetText', 'InsertText', 'ImeAction', 'ScrollBy', 'ScrollToIndex',
+  'BringIntoView', 'RequestFocus', 'Dismiss', 'Expand', 'Collapse',
+] as const;
+export const ActionSchema = z.enum(ACTIONS);
+export type Action = z.infer<typeof ActionSchema>;
+
+export const RectSchema = z.object({
+  x: z.number().finite(),
+  y: z.number().finite(),
+  width: z.number().finite().nonnegative(),
+  height: z.number().finite().nonnegative(),
+});
+export type Rect = z.infer<typeof RectSchema>;
+
+export const PointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+export type Point = z.infer<typeof PointSchema>;
+
+export const DesignTokenSchema = z.object({
+  tokens: z.array(z.string()),
+  resolved: z.record(z.string(), z.string()),
+});
+export type DesignToken = z.infer<typeof DesignTokenSchema>;
+
+export const NodeKindSchema = z.enum(['compose', 'view', 'apple', 'web', 'generic']);
+export type NodeKind = z.infer<typeof NodeKindSchema>;
+
+export const ToggleSchema = z.enum(['on', 'off', 'indeterminate']);
+export type Toggle = z.infer<typeof ToggleSchema>;
+
+/**
+ * The node fields, without children. Every importer fills what its format carries and
+ * leaves the rest null / absent — never invented. Flags default to the neutral value.
+ */
+export const NodeFieldsSchema = z.object({
+  /** Unique in the snapshot, decimal or negative-decimal string (JetWhale view/apple ids are negative). */
+  id: z.string().min(1),
+  kind: NodeKindSchema,
+  /** Normalised role, or null when the platform says nothing we can map. */
+  role: RoleSchema.nullable(),
+  /** The platform's own role or class name, kept verbatim (e.g. android.widget.EditText). */
+  rawRole: z.string().nullable(),
+  /** The test handle: testTag, resource-id entry name, accessibilityIdentifier, data-testid. */
+  tag: z.string().nullable(),
+  text: z.string().nullable(),
+  editableText: z.string().nullable(),
+  contentDescription: z.string().nullable(),
+  stateDescription: z.string().nullable(),
+  value: z.string().nullable(),
+  /** Placeholder / hint of a text field. */
+  hint: z.string().nullable(),
+  toggle: ToggleSchema.nullable(),
+  enabled: z.boolean(),
+  clickable: z.boolean(),
+  longClickable: z.boolean(),
+  focusable: z.boolean(),
+  focused: z.boolean(),
+  selected: z.boolean(),
+  editable: z.boolean(),
+  scrollable: z.boolean(),
+  visible: z.boolean(),
+  password: z.boolean(),
+  heading: z.boolean(),
+  actions: z.array(ActionSchema),
+  /** On screen (clipped), in the root's unit, screen coordinates (window offset applied). */
+  bounds: RectSchema,
+  /** Unclipped layout bounds when the format carries them. */
+  layoutBounds: RectSchema.nullable(),
+  designToken: DesignTokenSchema.nullable(),
+  /** Raw platform extras (viewClass, traits, package, resourceId, …). Values are JSON. */
+  platform: z.record(z.string(), z.unknown()),
+});
+export type NodeFields = z.infer<typeof NodeFieldsSchema>;
+
+export type Node = NodeFields & { children: Node[] };
+
+// Recursive schema; parsing it is recursive in zod, so deep trees are validated by our
+// own iterative walker (see validate.ts) and this schema is used for the JSON Schema and shallow checks.
+export const NodeSchema: z.ZodType<Node> = NodeFieldsSchema.extend({
+  get children() {
+    return z.array(NodeSchema);
+  },
+}) as unknown as z.ZodType<Node>;
+
+export const UnitSchema = z.enum(['px', 'pt', 'dp']);
+export type Unit = z.infer<typeof UnitSchema>;
+
+export const RootSchema = z.object({
+  rootId: z.string().min(1),
+  label: z.string().nullable(),
+  unit: UnitSchema,
+  /** px per dp; 1 for pt and dp. */
+  density: z.number().finite().positive(),
+  windowOffset: PointSchema,
+  /** A touch-modal window blocks touches to everything below it. */
+  touchModal: z.boolean(),
+  node: NodeSchema,
+});
+export type Root = Omit<z.infer<typeof RootSchema>, 'node'> & { node: Node };
+
+export const SNAPSHOT_FORMAT = 'treewright-snapshot';
+export const SNAPSHOT_VERSION = 1;
+
+export const SnapshotSchema = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  version: z.literal(SNAPSHOT_VERSION),
+  /** Where it came from: `file:…`, `live:host:port`, `uiautomator`, … and the wire format. */
+  source: z.string(),
+  capturedAt: z.string(),
+  /** Decimal string; changes only when content changes. */
+  generation: z.string().regex(/^\d+$/),
+  /** Bottom-to-top z-order. */
+  roots: z.array(RootSchema),
+  warnings: z.array(z.string()),
+});
+export type Snapshot = Omit<z.infer<typeof SnapshotSchema>, 'roots'> & { roots: Root[] };
