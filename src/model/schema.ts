@@ -91,7 +91,7 @@ export const NodeSchema: z.ZodType<Node> = NodeFieldsSchema.extend({
   get children() {
     return z.array(NodeSchema);
   },
-}) as unknown as z.ZodType<Node>;
+}).meta({ id: "Node", description: "One semantics node (DESIGN §4)." }) as unknown as z.ZodType<Node>;
 
 export const UnitSchema = z.enum(['px', 'pt', 'dp']);
 export type Unit = z.infer<typeof UnitSchema>;

@@ -1,0 +1,117 @@
+import type { Node, Snapshot } from '../src/model/schema.js';
+import { Device } from '../src/devices/device.js';
+import { isLocator, type Locator } from '../src/query/locator.js';
+import { resolveSelector } from '../src/query/resolve.js';
+import { expectOne } from '../src/query/strict.js';
+import { TargetError } from '../src/errors.js';
+import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
+
+/** The parts of a matcher's `this` we use; both Playwright's and Jest's expect provide them. */
+export interface MatcherThis {
+  isNot?: boolean;
+  /** Playwright's expect timeout (from config or expect.configure). */
+  timeout?: number;
+}
+
+export interface MatcherOptions {
+  timeout?: number;
+}
+
+export type Target = Locator | Device;
+
+export interface MatcherResult {
+  pass: boolean;
+  message: () => string;
+  name: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+/** One check of the condition on one capture. `pass` means the positive matcher holds. */
+export interface Verdict {
+  pass: boolean;
+  /** What was seen, for the Received: line. */
+  received: string;
+  /** Extra lines shown under the message (e.g. the obscuring node). */
+  details?: string[];
+}
+
+export interface Resolved {
+  snapshot: Snapshot;
+  nodes: Node[];
+  /** The locator's code form, or the device description for a whole-screen assertion. */
+  label: string;
+}
+
+export function describeTarget(target: Target): string {
+  return isLocator(target) ? target.toCode() : target.description;
+}
+
+export async function resolveTarget(target: Target): Promise<Resolved> {
+  if (isLocator(target)) {
+    const snapshot = await target.host.snapshot();
+    return { snapshot, nodes: resolveSelector(snapshot, target.selector), label: target.toCode() };
+  }
+  if (target instanceof Device) {
+    const snapshot = await target.snapshot();
+    return { snapshot, nodes: snapshot.roots.map((r) => r.node), label: target.description };
+  }
+  throw new TargetError('invalid_arguments', `expected a treewright Locator or Device, received ${typeof target === 'object' ? Object.prototype.toString.call(target) : typeof target}`, {
+    hint: 'Pass device.byTag(…) / device.byRole(…) or the device itself.',
+  });
+}
+
+/** Exactly one node or the strict-mode error (thrown: ambiguity is a test bug, not a state to wait out). */
+export function single(target: Target, r: Resolved): Node | null {
+  if (r.nodes.length === 0) return null;
+  if (!isLocator(target)) throw new TargetError('invalid_arguments', 'this assertion needs a locator for one node, not the whole device');
+  return expectOne(r.snapshot, target.selector, r.nodes);
+}
+
+export interface RunSpec {
+  name: string;
+  /** What the positive matcher expects, e.g. `visible`, `"Home"`, `3`. */
+  expected: string;
+  /** The `(expected)` argument shown in `expect(locator).toHaveText(expected)`; empty for none. */
+  argument?: string;
+  check: (r: Resolved) => Verdict;
+}
+
+/**
+ * The shared retry loop and message layout of every treewright matcher: check at once, then
+ * re-capture and re-check with growing pauses until the (possibly negated) condition holds
+ * or the timeout ends; fail with Playwright's layout (matcher, locator, expected, received, timeout, call log).
+ */
+export async function runMatcher(self: MatcherThis, target: Target, options: MatcherOptions | undefined, spec: RunSpec): Promise<MatcherResult> {
+  const isNot = !!self.isNot;
+  const timeout = options?.timeout ?? self.timeout ?? DEFAULT_EXPECT_TIMEOUT;
+  const label = describeTarget(target);
+  const log: string[] = [`Expect "${isNot ? 'not ' : ''}${spec.name}" with timeout ${timeout}ms`, `waiting for ${label}`];
+  let lastReceived = '';
+  const outcome = await poll(
+    async () => {
+      const r = await resolveTarget(target);
+      const v = spec.check(r);
+      if (v.received !== lastReceived) log.push(`  ${r.nodes.length === 0 ? 'locator resolved to no node' : `${label} resolved; received ${v.received}`} (generation ${r.snapshot.generation})`);
+      lastReceived = v.received;
+      return v;
+    },
+    (v) => v.pass !== isNot,
+    timeout,
+  );
+  const v = outcome.value;
+  const kind = isLocator(target) ? 'locator' : 'device';
+  const message = () => [
+    `expect(${kind}).${isNot ? 'not.' : ''}${spec.name}(${spec.argument ?? ''}) failed`,
+    '',
+    `${kind === 'locator' ? 'Locator' : 'Device'}:  ${label}`,
+    `Expected: ${isNot ? 'not ' : ''}${spec.expected}`,
+    `Received: ${v.received}`,
+    ...(outcome.timedOut && timeout > 0 ? [`Timeout:  ${timeout}ms`] : []),
+    ...(v.details?.length ? ['', ...v.details] : []),
+    '',
+    'Call log:',
+    ...log.map((l) => `  - ${l}`),
+  ].join('\n');
+  return { pass: v.pass, message, name: spec.name, expected: spec.expected, actual: v.received };
+}

@@ -1,0 +1,28 @@
+/**
+ * treewright's matchers as plain functions, for `expect.extend` in Playwright (done for you by
+ * `import { expect } from 'treewright'`) or in Jest / the `expect` package.
+ */
+import { toHaveCount } from './count.js';
+import { toBeHittable, toBeOperable } from './reachability.js';
+import { toBeChecked, toBeDisabled, toBeEnabled } from './state.js';
+import { toContainText, toHaveText } from './text.js';
+import { toBeHidden, toBeVisible } from './visibility.js';
+
+export const matchers = {
+  toBeVisible,
+  toBeHidden,
+  toHaveText,
+  toContainText,
+  toHaveCount,
+  toBeEnabled,
+  toBeDisabled,
+  toBeChecked,
+  toBeOperable,
+  toBeHittable,
+};
+
+export { toBeVisible, toBeHidden, toHaveText, toContainText, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeOperable, toBeHittable };
+export type { MatcherOptions, MatcherThis, Target } from './context.js';
+export type { TextOptions } from './text.js';
+export type { CheckedOptions } from './state.js';
+export { poll, POLL_INTERVALS, DEFAULT_EXPECT_TIMEOUT } from './retry.js';

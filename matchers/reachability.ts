@@ -1,0 +1,46 @@
+import { analyzeReachability } from '../src/analysis/reachability.js';
+import { outlineLine } from '../src/render/outline.js';
+import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
+import { NOT_FOUND } from './visibility.js';
+
+export function toBeHittable(this: MatcherThis, target: Target, options?: MatcherOptions) {
+  return runMatcher(this, target, options, {
+    name: 'toBeHittable',
+    expected: 'hittable',
+    check: (r): Verdict => {
+      const n = single(target, r);
+      if (!n) return { pass: false, received: NOT_FOUND };
+      const reach = analyzeReachability(r.snapshot).get(n);
+      if (reach.hittable === null) return { pass: false, received: 'not hittable (accepts no touch: a label)' };
+      if (reach.hittable) return { pass: true, received: 'hittable' };
+      return {
+        pass: false,
+        received: reach.obscuredBy ? 'not hittable (obscured)' : 'not hittable (no on-screen area to aim at)',
+        details: [`Node:        ${outlineLine(n, { reach: analyzeReachability(r.snapshot) })}`, ...(reach.obscuredBy ? [`Obscured by: ${outlineLine(reach.obscuredBy, { reach: analyzeReachability(r.snapshot) })}`] : [])],
+      };
+    },
+  });
+}
+
+export function toBeOperable(this: MatcherThis, target: Target, options?: MatcherOptions) {
+  return runMatcher(this, target, options, {
+    name: 'toBeOperable',
+    expected: 'operable',
+    check: (r): Verdict => {
+      const n = single(target, r);
+      if (!n) return { pass: false, received: NOT_FOUND };
+      const analysis = analyzeReachability(r.snapshot);
+      const reach = analysis.get(n);
+      if (reach.operable) return { pass: true, received: 'operable' };
+      const why: string[] = [];
+      if (reach.operable === null || (!n.actions.length && !n.editable && !n.scrollable)) why.push('offers no action');
+      if (!n.enabled) why.push('disabled');
+      if (reach.hittable === false) why.push(reach.obscuredBy ? 'obscured' : 'not on screen');
+      return {
+        pass: false,
+        received: `not operable (${why.join(', ') || 'unknown'})`,
+        details: [`Node:        ${outlineLine(n, { reach: analysis })}`, ...(reach.obscuredBy ? [`Obscured by: ${outlineLine(reach.obscuredBy, { reach: analysis })}`] : [])],
+      };
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { isVisible } from '../src/query/resolve.js';
+import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
+
+export const NOT_FOUND = '<element(s) not found>';
+
+export function toBeVisible(this: MatcherThis, target: Target, options?: MatcherOptions) {
+  return runMatcher(this, target, options, {
+    name: 'toBeVisible',
+    expected: 'visible',
+    check: (r) => {
+      const n = single(target, r);
+      if (!n) return { pass: false, received: NOT_FOUND };
+      const pass = isVisible(n);
+      return { pass, received: pass ? 'visible' : n.visible ? 'hidden (empty on-screen bounds: scrolled out or clipped)' : 'hidden (not visible)' };
+    },
+  });
+}
+
+export function toBeHidden(this: MatcherThis, target: Target, options?: MatcherOptions) {
+  return runMatcher(this, target, options, {
+    name: 'toBeHidden',
+    expected: 'hidden',
+    check: (r) => {
+      const n = single(target, r);
+      if (!n) return { pass: true, received: NOT_FOUND };
+      const pass = !isVisible(n);
+      return { pass, received: pass ? 'hidden' : 'visible' };
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { connect } from '../src/devices/connect.js';
+import { isTreewrightError } from '../src/errors.js';
+import { analyzeReachability } from '../src/analysis/reachability.js';
+import { renderOutline } from '../src/render/outline.js';
+import { snapshotToJson } from '../src/model/serialize.js';
+import { snapshotJsonSchema } from '../src/model/json-schema.js';
+import { exportCmpV1 } from '../src/formats/cmp.js';
+
+const USAGE = `usage: treewright <command> [options]
+
+commands:
+  inspect <source>   print a device's semantics tree
+      <source>          a file (tree JSON or uiautomator XML), file:<path>, live:<host>:<port>, adb[:serial], reference
+      --format <f>      outline (default) | json (treewright snapshot) | cmp (cmp-inspector tree v1)
+      --interactive     keep only what can be operated, and its ancestors (outline)
+      --max-depth <n>   cut the outline at depth n
+  schema             print the JSON Schema of the snapshot format
+      --out <file>      write it to a file instead
+  help               this text
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'inspect': return await inspect(rest);
+      case 'schema': return await schema(rest);
+      case undefined: case 'help': case '--help': case '-h':
+        process.stdout.write(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        process.stderr.write(`treewright: unknown command "${command}"\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (e) {
+    // Typed errors carry their own next step; anything else is a bug worth its stack.
+    if (isTreewrightError(e)) process.stderr.write(`treewright: ${e.message}\n`);
+    else if (e instanceof TypeError && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) process.stderr.write(`treewright: ${e.message}\n\n${USAGE}`);
+    else process.stderr.write(`treewright: internal error: ${(e as Error).stack ?? e}\n`);
+    return 2;
+  }
+}
+
+async function inspect(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { format: { type: 'string', default: 'outline' }, interactive: { type: 'boolean', default: false }, 'max-depth': { type: 'string' } },
+  });
+  if (positionals.length !== 1) {
+    process.stderr.write(`treewright inspect: expected one source, got ${positionals.length}\n\n${USAGE}`);
+    return 2;
+  }
+  const format = values.format!;
+  if (!['outline', 'json', 'cmp'].includes(format)) {
+    process.stderr.write(`treewright inspect: unknown --format "${format}" (outline | json | cmp)\n`);
+    return 2;
+  }
+  const maxDepth = values['max-depth'] !== undefined ? Number(values['max-depth']) : undefined;
+  if (maxDepth !== undefined && !(Number.isInteger(maxDepth) && maxDepth >= 0)) {
+    process.stderr.write(`treewright inspect: --max-depth takes a whole number ≥ 0, got "${values['max-depth']}"\n`);
+    return 2;
+  }
+  const device = await connect(positionals[0]!);
+  try {
+    const snapshot = await device.snapshot();
+    let out: string;
+    if (format === 'json') out = snapshotToJson(snapshot);
+    else if (format === 'cmp') out = exportCmpV1(snapshot);
+    else out = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: values.interactive, ...(maxDepth !== undefined ? { maxDepth } : {}) });
+    process.stdout.write(out.endsWith('\n') ? out : out + '\n');
+    for (const w of snapshot.warnings) process.stderr.write(`warning: ${w}\n`);
+    return 0;
+  } finally {
+    await device.close();
+  }
+}
+
+async function schema(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  const text = JSON.stringify(snapshotJsonSchema(), null, 2) + '\n';
+  if (values.out) await writeFile(values.out, text);
+  else process.stdout.write(text);
+  return 0;
+}

@@ -1,0 +1,57 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Snapshot } from '../model/schema.js';
+import { SourceError, TreewrightError } from '../errors.js';
+import { importTree } from '../formats/index.js';
+import { NO_CAPABILITIES, type Capabilities, type Driver } from './driver.js';
+
+/**
+ * A captured tree on disk (any format importTree reads). The file is re-read when it changes
+ * (mtime or size), so a harness that rewrites it is picked up by the next capture.
+ */
+export class FileDriver implements Driver {
+  readonly kind = 'file';
+  readonly description: string;
+  private readonly absPath: string;
+  private cached: { mtimeMs: number; size: number; snapshot: Snapshot } | null = null;
+
+  constructor(filePath: string, cwd = process.cwd()) {
+    this.absPath = path.resolve(cwd, filePath);
+    this.description = `file:${filePath}`;
+  }
+
+  async capture(): Promise<Snapshot> {
+    let st;
+    try {
+      st = await stat(this.absPath);
+    } catch (e) {
+      throw fileError(e, this.absPath);
+    }
+    if (!st.isFile()) throw new SourceError('source_invalid', `${this.absPath} is not a file`, { where: this.absPath, hint: 'Point the file source at a captured tree (.json or .xml).' });
+    if (this.cached && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
+    let text: string;
+    try {
+      text = await readFile(this.absPath, 'utf8');
+    } catch (e) {
+      throw fileError(e, this.absPath);
+    }
+    const snapshot = importTree(text, { where: this.absPath });
+    this.cached = { mtimeMs: st.mtimeMs, size: st.size, snapshot };
+    return snapshot;
+  }
+
+  capabilities(): Capabilities {
+    return { ...NO_CAPABILITIES };
+  }
+
+  async close(): Promise<void> {
+    this.cached = null;
+  }
+}
+
+function fileError(e: unknown, p: string): TreewrightError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new SourceError('file_not_found', `no such file: ${p}`, { where: p, hint: 'Check the path (relative paths resolve from the working directory), or capture the tree first.' });
+  if (code === 'EACCES') return new SourceError('source_invalid', `permission denied reading ${p}`, { where: p, hint: 'Make the file readable.' });
+  return new SourceError('source_invalid', `cannot read ${p}: ${(e as Error).message}`, { where: p });
+}

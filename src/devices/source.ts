@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { SourceError } from '../errors.js';
+
+/** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (DESIGN §6). */
+export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), path: z.string().min(1) }),
+  z.object({ kind: z.literal('uiautomator'), xml: z.string().optional(), xmlPath: z.string().optional() })
+    .refine((s) => (s.xml === undefined) !== (s.xmlPath === undefined), 'give exactly one of xml or xmlPath'),
+  z.object({ kind: z.literal('live'), host: z.string().default('127.0.0.1'), port: z.number().int().min(1).max(65535).default(9500) }),
+  z.object({ kind: z.literal('adb'), serial: z.string().optional() }),
+  z.object({ kind: z.literal('reference') }),
+]);
+export type SourceDescriptor = z.infer<typeof SourceDescriptorSchema>;
+export type SourceSpec = string | z.input<typeof SourceDescriptorSchema>;
+
+const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], reference';
+
+/** Parses a source string shorthand (`file:home.json`, `live:127.0.0.1:9500`, `adb:emulator-5554`, `reference`) or validates a descriptor. */
+export function parseSource(spec: SourceSpec): SourceDescriptor {
+  if (typeof spec !== 'string') {
+    const r = SourceDescriptorSchema.safeParse(spec);
+    if (!r.success) {
+      throw new SourceError('source_invalid', `invalid source descriptor ${safeJson(spec)}: ${r.error.issues.map((i) => `${i.path.join('.') || 'source'}: ${i.message}`).join('; ')}`, {
+        hint: `Use { kind: 'file', path } / { kind: 'live', host, port } / { kind: 'adb', serial } / { kind: 'reference' }, or a string (${SHORTHANDS}).`,
+      });
+    }
+    return r.data;
+  }
+  const s = spec.trim();
+  if (s === 'reference') return { kind: 'reference' };
+  if (s === 'adb') return { kind: 'adb' };
+  const m = /^([a-z]+):(.*)$/s.exec(s);
+  if (m && m[1] === 'file' && m[2]) return { kind: 'file', path: m[2] };
+  if (m && m[1] === 'adb' && m[2]) return { kind: 'adb', serial: m[2] };
+  if (m && m[1] === 'live') {
+    const hp = /^(?:(.+):)?(\d{1,5})$/.exec(m[2]!);
+    const port = hp ? Number(hp[2]) : NaN;
+    if (!hp || port < 1 || port > 65535) {
+      throw new SourceError('source_invalid', `invalid live source "${s}": expected live:<host>:<port> or live:<port>`, { hint: 'e.g. live:127.0.0.1:9500' });
+    }
+    return { kind: 'live', host: hp[1] ?? '127.0.0.1', port };
+  }
+  // A bare path is a file source: `npx treewright inspect window_dump.xml`.
+  if (!m || /^[a-zA-Z]$/.test(m[1]!)) {
+    if (s) return { kind: 'file', path: s };
+  }
+  throw new SourceError('source_invalid', `unknown source "${s}"`, { hint: `Use one of: ${SHORTHANDS}.` });
+}
+
+function safeJson(x: unknown): string {
+  try { return JSON.stringify(x); } catch { return String(x); }
+}

@@ -1,0 +1,20 @@
+/** The core: model, formats, devices, query, analysis and render. No dependency on a test runner. */
+export * from './model/schema.js';
+export { makeNode, walk, walkNode, countNodes, generationOf, type Visit } from './model/node.js';
+export { makeSnapshot, snapshotToJson, type SnapshotInit } from './model/serialize.js';
+export * from './errors.js';
+export { importTree, detectFormat } from './formats/index.js';
+export { importUiautomator } from './formats/uiautomator.js';
+export { exportCmpV1 } from './formats/cmp.js';
+export type { ImportOptions, FormatName } from './formats/types.js';
+export { connect, type ConnectOptions } from './devices/connect.js';
+export { Device } from './devices/device.js';
+export { FileDriver } from './devices/file.js';
+export type { Driver, Capabilities } from './devices/driver.js';
+export { parseSource, SourceDescriptorSchema, type SourceDescriptor, type SourceSpec } from './devices/source.js';
+export { Locator, type LocatorFilter, type LocatorHost, type Resolution } from './query/locator.js';
+export { resolveSelector, isVisible } from './query/resolve.js';
+export { selectorToCode, type Selector, type Step, type RoleOptions, type FilterOptions } from './query/selector.js';
+export { indexSnapshot, type SnapshotIndex } from './query/snapshot-index.js';
+export { analyzeReachability, type NodeReach, type Reachability } from './analysis/reachability.js';
+export { renderOutline, outlineLine, type OutlineOptions } from './render/outline.js';

@@ -1,0 +1,28 @@
+/** String matching shared by locators and matchers (DESIGN §6). */
+
+export type TextPattern = string | RegExp;
+
+/** Collapses runs of whitespace (including non-breaking space and line breaks) and trims. */
+export function normalizeWhitespace(s: string): string {
+  return s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+}
+
+/**
+ * Strings match case-insensitively by substring after whitespace normalisation, unless
+ * `exact` (then whole and case-sensitive). A RegExp is tested against the normalised text.
+ */
+export function matchesText(actual: string | null | undefined, pattern: TextPattern, exact = false): boolean {
+  if (actual == null) return false;
+  const a = normalizeWhitespace(actual);
+  if (pattern instanceof RegExp) {
+    pattern.lastIndex = 0; // a /g or /y regex keeps state between calls
+    return pattern.test(a);
+  }
+  const p = normalizeWhitespace(pattern);
+  return exact ? a === p : a.toLowerCase().includes(p.toLowerCase());
+}
+
+/** Whole-string, case-sensitive matching for identifiers (tag, id). */
+export function matchesIdentifier(actual: string | null | undefined, expected: string): boolean {
+  return actual != null && actual === expected;
+}
