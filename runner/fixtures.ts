@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { connect } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { SourceSpec } from '../src/devices/source.js';
+import { SourceError } from '../src/errors.js';
 
 export interface TreewrightOptions {
   /**
@@ -17,14 +18,21 @@ export interface TreewrightFixtures {
   device: Device;
 }
 
+/** TREEWRIGHT_SOURCE overrides the configured option, so one suite runs against any device. */
+export function chooseSource(option: SourceSpec | undefined, env: NodeJS.ProcessEnv = process.env): SourceSpec {
+  const chosen = env.TREEWRIGHT_SOURCE?.trim() || option;
+  if (chosen === undefined) {
+    throw new SourceError('source_invalid', 'no source configured for the device fixture', {
+      hint: "Set test.use({ source: 'file:…' }), use: { source } in playwright.config.ts, or TREEWRIGHT_SOURCE.",
+    });
+  }
+  return chosen;
+}
+
 export const test = base.extend<TreewrightFixtures & TreewrightOptions>({
   source: [undefined, { option: true }],
   device: async ({ source }, use) => {
-    const chosen = process.env.TREEWRIGHT_SOURCE || source;
-    if (chosen === undefined) {
-      throw new Error("treewright: no source configured. Set test.use({ source: 'file:…' }) or use: { source } in playwright.config, or TREEWRIGHT_SOURCE.");
-    }
-    const device = await connect(chosen);
+    const device = await connect(chooseSource(source));
     try {
       await use(device);
     } finally {
