@@ -1,0 +1,52 @@
+import { FormatError } from '../errors.js';
+import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
+
+/**
+ * The checks every text importer makes before parsing: a string, not over `maxBytes`, not empty,
+ * not binary. `what` names the expected format in messages ("a uiautomator XML dump").
+ */
+export function checkTextInput(text: unknown, opts: ImportOptions, what: string, hint: string): asserts text is string {
+  const where = opts.where;
+  if (typeof text !== 'string') {
+    throw new FormatError('format_error', `expected ${what} as text, got ${text === null ? 'null' : typeof text}`, { where, hint });
+  }
+  const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (text.length > max) {
+    throw new FormatError('too_large', `input is ${text.length} bytes, over the ${max}-byte limit`, {
+      where,
+      hint: 'Capture a smaller tree, or raise maxBytes if this size is expected.',
+    });
+  }
+  if (text.trim() === '') throw new FormatError('format_error', `empty input: expected ${what}`, { where, hint });
+  const bin = binaryOffset(text);
+  if (bin !== -1) {
+    const { line, column } = lineColumnAt(text, bin);
+    throw new FormatError('format_error', `binary input (control character U+${text.charCodeAt(bin).toString(16).padStart(4, '0').toUpperCase()} at offset ${bin}): expected ${what}`, {
+      where, line, column, hint,
+    });
+  }
+}
+
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
+
+/**
+ * Offset of the first character no text format allows (NUL and C0 controls other than tab / LF / CR),
+ * looking at the first 4 KiB only: binary files (PNG, gzip, protobuf, UTF-16 read as UTF-8) show
+ * one within bytes, and a full scan would cost a good part of the parse itself.
+ */
+export function binaryOffset(text: string, limit = 4096): number {
+  const m = CONTROL.exec(text.length > limit ? text.slice(0, limit) : text);
+  return m === null ? -1 : m.index;
+}
+
+/** 1-based line and column of a UTF-16 offset (counted only when an error needs it). */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: end - lineStart + 1 };
+}

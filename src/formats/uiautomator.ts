@@ -1,0 +1,571 @@
+import { FormatError } from '../errors.js';
+import { generationOf, makeNode } from '../model/node.js';
+import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
+import { makeSnapshot } from '../model/serialize.js';
+import { androidClassInfo } from './android-roles.js';
+import { checkTextInput, lineColumnAt } from './limits.js';
+import type { ImportOptions } from './types.js';
+import { decodeXmlEntities } from './xml-entities.js';
+
+/*
+ * uiautomator / Appium page-source XML → Snapshot.
+ *
+ * `<hierarchy rotation="…">` holds one element per window, bottom window first; each becomes a
+ * Root. Plain dumps name every element `<node class="…">`, Appium names it after the class.
+ *
+ * Parsed by a strict, iterative charCode scanner rather than fast-xml-parser: its object builder
+ * recurses (a 60,000-deep dump overflows the stack), its ordered mode is quadratic in depth (34 s
+ * at 60,000), and even its validator alone runs slower than the throughput this importer needs.
+ * The scanner rejects what a conforming parser would reject for this document shape (unbalanced
+ * or mismatched tags, unquoted / duplicate attributes, '<' or stray '&' in values, unknown
+ * entities, DOCTYPE) and names the line and column.
+ */
+
+const WHAT = 'a uiautomator / Appium page-source XML dump (<hierarchy>…</hierarchy>)';
+const TRUNCATED = 'The dump was cut off: capture it again and keep the whole output.';
+const HINT = 'Capture it with `adb exec-out uiautomator dump /dev/tty` or Appium getPageSource and pass the XML unchanged.';
+
+// Attribute codes; one bit each in a seen-mask to catch duplicates without allocating.
+const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PACKAGE = 5, A_CONTENT_DESC = 6,
+  A_CHECKABLE = 7, A_CHECKED = 8, A_CLICKABLE = 9, A_ENABLED = 10, A_FOCUSABLE = 11, A_FOCUSED = 12,
+  A_SCROLLABLE = 13, A_LONG_CLICKABLE = 14, A_PASSWORD = 15, A_SELECTED = 16, A_BOUNDS = 17,
+  A_VISIBLE_TO_USER = 18, A_DISPLAYED = 19, A_HINT = 20, A_DRAWING_ORDER = 21, A_HEADING = 22,
+  A_SHOWING_HINT = 23, A_DISPLAY_ID = 24;
+
+/** Imports a uiautomator dump or Appium page source. Every window becomes a Root, bottom first. */
+export function importUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
+  checkTextInput(text, opts, WHAT, HINT);
+  const dump = new DumpParser(text, opts.where).parse();
+  const roots = windowRoots(dump);
+  const warnings: string[] = [
+    'uiautomator dumps carry no screen density: sizes are device px with density 1, so dp-based checks (touch target size) need the density set by whoever captured the dump',
+  ];
+  if (dump.rotation !== null && dump.rotation !== 0) {
+    warnings.push(`display rotation ${dump.rotation} (${dump.rotation * 90}°): bounds are in the rotated display's coordinates`);
+  }
+  if (roots.length === 0) warnings.push('the dump holds no window: <hierarchy> is empty');
+  return makeSnapshot({
+    source: opts.where ?? 'uiautomator',
+    roots,
+    warnings,
+    capturedAt: opts.capturedAt,
+    // The dump text is the content: hashing it is equivalent to hashing the tree, and far cheaper.
+    generation: generationOf(text),
+  });
+}
+
+interface Dump {
+  windows: Node[];
+  rotation: number | null;
+  /** Display size from Appium's <hierarchy width height>, when given. */
+  width: number | null;
+  height: number | null;
+}
+
+// Touch-modal rule. Android delivers a touch to the top window containing it; a dialog or popup
+// window is additionally touch-modal (no FLAG_NOT_TOUCH_MODAL), taking touches outside itself too.
+// A dump does not carry window flags, so: a window is touch-modal when it floats — its bounds span
+// neither the display's full width nor its full height (a dialog, popup or menu inset from the
+// edges) — and it is neither SystemUI (status / navigation bar) nor an input method (the keyboard
+// passes touches outside itself through). The display is <hierarchy width height> when Appium gives
+// it, else the extent of all windows. Full-width windows (app windows below a status bar, bottom
+// keyboards, split-screen halves) are not modal. A lone floating window (uiautomator dumps only
+// the focused window by default, e.g. a dialog) is modal too: it is a dialog whatever lies below.
+const SYSTEM_UI = /(^|\.)systemui($|\.)/;
+const INPUT_METHOD = /inputmethod|keyboard|honeyboard|swiftkey|(^|\.)input$|\.ime($|\.)/i;
+
+function windowRoots(dump: Dump): Root[] {
+  let screenW = dump.width ?? 0;
+  let screenH = dump.height ?? 0;
+  if (dump.width === null || dump.height === null) {
+    for (const w of dump.windows) {
+      if (dump.width === null) screenW = Math.max(screenW, w.bounds.x + w.bounds.width);
+      if (dump.height === null) screenH = Math.max(screenH, w.bounds.y + w.bounds.height);
+    }
+  }
+  return dump.windows.map((node, i): Root => {
+    const b = node.bounds;
+    const pkg = typeof node.platform.package === 'string' ? node.platform.package : null;
+    const fullWidth = b.x <= 0 && b.x + b.width >= screenW;
+    const fullHeight = b.y <= 0 && b.y + b.height >= screenH;
+    const system = pkg !== null && (SYSTEM_UI.test(pkg) || INPUT_METHOD.test(pkg));
+    if (dump.rotation !== null) node.platform.rotation = dump.rotation;
+    if (dump.width !== null) node.platform.displayWidth = dump.width;
+    if (dump.height !== null) node.platform.displayHeight = dump.height;
+    return {
+      rootId: `window-${i}`,
+      label: pkg ?? node.rawRole,
+      unit: 'px',
+      density: 1,
+      windowOffset: { x: b.x, y: b.y },
+      touchModal: !system && !fullWidth && !fullHeight && b.width > 0 && b.height > 0,
+      node,
+    };
+  });
+}
+
+/** Attributes of the tag being read: [nameStart, nameEnd, valueStart, valueEnd] per attribute. */
+class AttrBuffer {
+  data = new Int32Array(4 * 64);
+  count = 0;
+  push(ns: number, ne: number, vs: number, ve: number): void {
+    if (4 * this.count + 4 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const o = 4 * this.count++;
+    this.data[o] = ns; this.data[o + 1] = ne; this.data[o + 2] = vs; this.data[o + 3] = ve;
+  }
+}
+
+class DumpParser {
+  private readonly text: string;
+  private readonly where: string | undefined;
+  private readonly attrs = new AttrBuffer();
+  private nextId = 1;
+  // Offsets of the next '&' / '<' at or after the last value looked at (text.length: none left).
+  // Kept across values so each is searched for once per stretch, not once per attribute.
+  private nextAmp = -1;
+  private nextLt = -1;
+  private lastPackage = '';
+  // Bounds of the node being built (parseBounds writes here; avoids a temporary object).
+  private bx = 0; private by = 0; private bw = 0; private bh = 0;
+
+  constructor(text: string, where: string | undefined) {
+    this.text = text;
+    this.where = where;
+  }
+
+  parse(): Dump {
+    const t = this.text;
+    const n = t.length;
+    let pos = this.skipMisc(t.charCodeAt(0) === 0xfeff ? 1 : 0, true);
+    if (pos >= n) this.fail(pos, 'no root element', TRUNCATED);
+    // Root element: must be <hierarchy>.
+    const rootNameEnd = this.nameEnd(pos + 1);
+    const rootName = t.slice(pos + 1, rootNameEnd);
+    if (rootName !== 'hierarchy') {
+      this.fail(pos, `the root element is <${rootName}>, not <hierarchy>: this is not a uiautomator / Appium dump`);
+    }
+    let end = this.readAttributes(rootNameEnd, pos);
+    const dump: Dump = { windows: [], rotation: null, width: null, height: null };
+    for (let i = 0; i < this.attrs.count; i++) {
+      const d = this.attrs.data, o = 4 * i;
+      const name = t.slice(d[o]!, d[o + 1]!);
+      if (name === 'rotation' || name === 'width' || name === 'height') {
+        const v = this.intValue(d[o + 2]!, d[o + 3]!);
+        if (v === null) this.fail(d[o + 2]!, `<hierarchy ${name}="${t.slice(d[o + 2]!, d[o + 3]!)}"> is not an integer`);
+        if (name === 'rotation') dump.rotation = v; else if (name === 'width') dump.width = v; else dump.height = v;
+      }
+    }
+    if (end < 0) return this.finish(-end, dump); // <hierarchy/>: no windows
+
+    // Open elements below <hierarchy>: the node, and where its tag name is (to match the end tag).
+    const stack: Node[] = [];
+    const nameAt: number[] = [];
+    const nameLen: number[] = [];
+    const tabParent: boolean[] = [];
+    pos = end;
+    for (;;) {
+      const lt = t.indexOf('<', pos);
+      if (lt === -1) {
+        const top = stack.length - 1;
+        this.fail(n, top >= 0
+          ? `truncated XML: the input ends inside <${t.slice(nameAt[top]!, nameAt[top]! + nameLen[top]!)}> opened at line ${lineColumnAt(t, nameAt[top]!).line} (${top + 2} elements still open)`
+          : 'truncated XML: the input ends before </hierarchy>', TRUNCATED);
+      }
+      const c = t.charCodeAt(lt + 1);
+      if (c === 47 /* / */) {
+        const ns = lt + 2;
+        const ne = this.nameEnd(ns);
+        const depth = stack.length;
+        if (depth === 0) {
+          if (t.slice(ns, ne) !== 'hierarchy') this.fail(lt, `</${t.slice(ns, ne)}> does not close <hierarchy>`);
+        } else {
+          const os = nameAt[depth - 1]!, ol = nameLen[depth - 1]!;
+          if (ne - ns !== ol || !sameChars(t, os, ns, ol)) {
+            this.fail(lt, `</${t.slice(ns, ne)}> does not close <${t.slice(os, os + ol)}> (opened at line ${lineColumnAt(t, os).line})`);
+          }
+        }
+        pos = this.skipSpace(ne);
+        if (t.charCodeAt(pos) !== 62 /* > */) this.fail(pos, pos >= n ? 'truncated XML: the input ends inside an end tag' : `expected '>' to end </${t.slice(ns, ne)}>`, pos >= n ? TRUNCATED : HINT);
+        pos++;
+        if (depth === 0) return this.finish(pos, dump);
+        stack.length = depth - 1; nameAt.length = depth - 1; nameLen.length = depth - 1; tabParent.length = depth - 1;
+        continue;
+      }
+      if (c === 33 /* ! */ || c === 63 /* ? */) {
+        pos = this.skipMarkup(lt, false);
+        continue;
+      }
+      // Start tag of a node element.
+      const ns = lt + 1;
+      const ne = this.nameEnd(ns);
+      end = this.readAttributes(ne, lt);
+      const depth = stack.length;
+      const node = this.buildNode(ns, ne, lt, depth > 0 && tabParent[depth - 1]!);
+      if (depth === 0) dump.windows.push(node);
+      else stack[depth - 1]!.children.push(node);
+      if (end > 0) {
+        stack.push(node); nameAt.push(ns); nameLen.push(ne - ns);
+        tabParent.push(node.rawRole !== null && androidClassInfo(node.rawRole).tabContainer);
+        pos = end;
+      } else {
+        pos = -end;
+      }
+    }
+  }
+
+  /** After </hierarchy>: only space, comments, PIs — and the "UI hierchary dumped to:" line `uiautomator dump /dev/tty` appends. */
+  private finish(pos: number, dump: Dump): Dump {
+    const t = this.text;
+    pos = this.skipMisc(pos, false);
+    if (pos < t.length && !/^UI hier\w* dumped to:[^\n]*\s*$/.test(t.slice(pos, pos + 300))) {
+      this.fail(pos, 'unexpected content after </hierarchy>');
+    }
+    return dump;
+  }
+
+  /** Builds the node for the tag whose attributes are in this.attrs. */
+  private buildNode(ns: number, ne: number, lt: number, inTabWidget: boolean): Node {
+    const t = this.text;
+    const d = this.attrs.data;
+    const count = this.attrs.count;
+    let seen = 0;
+    let text: string | null = null, resourceId: string | null = null, cls: string | null = null, pkg: string | null = null;
+    let desc: string | null = null, hint: string | null = null;
+    let checkable = false, checked = false, clickable = false, enabled = true, focusable = false, focused = false;
+    let scrollable = false, longClickable = false, password = false, selected = false, visible = true, heading = false;
+    let showingHint = false;
+    let boundsAt = -1, boundsEnd = -1;
+    let index: number | string | null = null, drawingOrder: number | string | null = null, displayId: number | string | null = null;
+    let extras: Array<[string, string]> | null = null;
+    for (let i = 0; i < count; i++) {
+      const o = 4 * i;
+      const as = d[o]!, ae = d[o + 1]!, vs = d[o + 2]!, ve = d[o + 3]!;
+      const code = this.attrCode(as, ae - as);
+      if (code !== A_OTHER) {
+        const bit = 1 << code;
+        if (seen & bit) this.fail(as, `duplicate attribute ${t.slice(as, ae)}`);
+        seen |= bit;
+      }
+      // Booleans are "true" / "false"; anything else reads as false, like Boolean.parseBoolean.
+      const yes = ve - vs === 4 && t.charCodeAt(vs) === 116 && t.startsWith('true', vs);
+      switch (code) {
+        case A_TEXT: if (ve > vs) text = this.value(vs, ve); break;
+        case A_RESOURCE_ID: if (ve > vs) resourceId = this.value(vs, ve); break;
+        case A_CLASS: if (ve > vs) cls = this.value(vs, ve); break;
+        case A_PACKAGE: pkg = this.packageValue(vs, ve); break;
+        case A_CONTENT_DESC: if (ve > vs) desc = this.value(vs, ve); break;
+        case A_HINT: if (ve > vs) hint = this.value(vs, ve); break;
+        case A_CHECKABLE: checkable = yes; break;
+        case A_CHECKED: checked = yes; break;
+        case A_CLICKABLE: clickable = yes; break;
+        case A_ENABLED: enabled = yes; break;
+        case A_FOCUSABLE: focusable = yes; break;
+        case A_FOCUSED: focused = yes; break;
+        case A_SCROLLABLE: scrollable = yes; break;
+        case A_LONG_CLICKABLE: longClickable = yes; break;
+        case A_PASSWORD: password = yes; break;
+        case A_SELECTED: selected = yes; break;
+        case A_VISIBLE_TO_USER: case A_DISPLAYED: visible = yes; break;
+        case A_HEADING: heading = yes; break;
+        case A_SHOWING_HINT: showingHint = yes; break;
+        case A_BOUNDS: boundsAt = vs; boundsEnd = ve; break;
+        case A_INDEX: index = this.intValue(vs, ve) ?? this.value(vs, ve); break;
+        case A_DRAWING_ORDER: drawingOrder = this.intValue(vs, ve) ?? this.value(vs, ve); break;
+        case A_DISPLAY_ID: displayId = this.intValue(vs, ve) ?? this.value(vs, ve); break;
+        default: {
+          const name = t.slice(as, ae);
+          if (extras === null) extras = [];
+          else if (extras.some(([k]) => k === name)) this.fail(as, `duplicate attribute ${name}`);
+          extras.push([name, this.value(vs, ve)]);
+        }
+      }
+    }
+    // Appium names the element after the class; a plain dump's <node> carries it in class="…".
+    if (cls === null && !(ne - ns === 4 && t.startsWith('node', ns))) cls = t.slice(ns, ne);
+    const info = cls === null ? null : androidClassInfo(cls);
+    if (boundsAt >= 0) this.parseBounds(boundsAt, boundsEnd, lt, cls, resourceId, text ?? desc);
+    else { this.bx = 0; this.by = 0; this.bw = 0; this.bh = 0; }
+
+    const editable = info !== null && info.editable;
+    let editableText: string | null = null;
+    if (password) {
+      // A password field's contents are never captured (DESIGN §4), masked or not.
+      text = null;
+    } else if (editable) {
+      // An empty field shows its hint as its text; that is not content.
+      if (showingHint || (text !== null && text === hint)) {
+        if (hint === null) hint = text;
+      } else editableText = text;
+      text = null;
+    }
+
+    const actions: Action[] = [];
+    if (clickable) actions.push('Click');
+    if (longClickable) actions.push('LongClick');
+    if (scrollable) actions.push('ScrollBy');
+    if (editable) actions.push('SetText');
+
+    const platform: Record<string, unknown> = {};
+    if (resourceId !== null) platform.resourceId = resourceId;
+    if (pkg !== null) platform.package = pkg;
+    if (index !== null) platform.index = index;
+    if (drawingOrder !== null) platform.drawingOrder = drawingOrder;
+    if (displayId !== null) platform.displayId = displayId;
+    // Attributes the model has no field for, verbatim (fromEntries: an attribute named __proto__ stays data).
+    if (extras !== null) platform.attributes = Object.fromEntries(extras);
+
+    const bounds: Rect = { x: this.bx, y: this.by, width: this.bw, height: this.bh };
+    return makeNode(String(this.nextId++), {
+      kind: 'view',
+      role: inTabWidget ? 'Tab' : info === null ? null : info.role,
+      rawRole: info === null ? null : info.className,
+      tag: resourceId === null ? null : entryName(resourceId),
+      text,
+      editableText,
+      contentDescription: desc,
+      hint,
+      toggle: checkable ? (checked ? 'on' : 'off') : null,
+      enabled, clickable, longClickable, focusable, focused, selected, editable, scrollable, visible, password, heading,
+      actions,
+      bounds,
+      platform,
+    });
+  }
+
+  private attrCode(s: number, len: number): number {
+    const t = this.text;
+    switch (len) {
+      case 4: return t.startsWith('text', s) ? A_TEXT : t.startsWith('hint', s) ? A_HINT : A_OTHER;
+      case 5: return t.startsWith('class', s) ? A_CLASS : t.startsWith('index', s) ? A_INDEX : A_OTHER;
+      case 6: return t.startsWith('bounds', s) ? A_BOUNDS : A_OTHER;
+      case 7:
+        switch (t.charCodeAt(s)) {
+          case 112: return t.startsWith('package', s) ? A_PACKAGE : A_OTHER;
+          case 99: return t.startsWith('checked', s) ? A_CHECKED : A_OTHER;
+          case 101: return t.startsWith('enabled', s) ? A_ENABLED : A_OTHER;
+          case 102: return t.startsWith('focused', s) ? A_FOCUSED : A_OTHER;
+          case 104: return t.startsWith('heading', s) ? A_HEADING : A_OTHER;
+        }
+        return A_OTHER;
+      case 8: return t.startsWith('password', s) ? A_PASSWORD : t.startsWith('selected', s) ? A_SELECTED : A_OTHER;
+      case 9:
+        switch (t.charCodeAt(s + 1)) {
+          case 104: return t.startsWith('checkable', s) ? A_CHECKABLE : A_OTHER;
+          case 108: return t.startsWith('clickable', s) ? A_CLICKABLE : A_OTHER;
+          case 111: return t.startsWith('focusable', s) ? A_FOCUSABLE : A_OTHER;
+          case 105: return t.startsWith('displayed', s) ? A_DISPLAYED : A_OTHER;
+        }
+        return A_OTHER;
+      case 10: return t.startsWith('scrollable', s) ? A_SCROLLABLE : t.startsWith('display-id', s) ? A_DISPLAY_ID : A_OTHER;
+      case 11: return t.startsWith('resource-id', s) ? A_RESOURCE_ID : A_OTHER;
+      case 12: return t.startsWith('content-desc', s) ? A_CONTENT_DESC : t.startsWith('showing-hint', s) ? A_SHOWING_HINT : A_OTHER;
+      case 13: return t.startsWith('drawing-order', s) ? A_DRAWING_ORDER : A_OTHER;
+      case 14: return t.startsWith('long-clickable', s) ? A_LONG_CLICKABLE : A_OTHER;
+      case 15: return t.startsWith('visible-to-user', s) ? A_VISIBLE_TO_USER : A_OTHER;
+    }
+    return A_OTHER;
+  }
+
+  /** The attribute value text[vs, ve), entities decoded. */
+  private value(vs: number, ve: number): string {
+    if (this.nextAmp < vs) {
+      const a = this.text.indexOf('&', vs);
+      this.nextAmp = a === -1 ? this.text.length : a;
+    }
+    if (this.nextAmp >= ve) return this.text.slice(vs, ve);
+    return decodeXmlEntities(this.text, vs, ve, (at, msg) => this.fail(at, msg));
+  }
+
+  /** Every node of a window repeats its package: share one string instead of slicing each time. */
+  private packageValue(vs: number, ve: number): string | null {
+    if (ve === vs) return null;
+    const last = this.lastPackage;
+    if (ve - vs === last.length && this.text.startsWith(last, vs)) return last;
+    return (this.lastPackage = this.value(vs, ve));
+  }
+
+  /** Decimal integer value, or null when the value is not one. */
+  private intValue(vs: number, ve: number): number | null {
+    const t = this.text;
+    let i = vs;
+    const neg = t.charCodeAt(i) === 45;
+    if (neg) i++;
+    if (i >= ve || ve - i > 15) return null;
+    let v = 0;
+    for (; i < ve; i++) {
+      const c = t.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) return null;
+      v = v * 10 + c;
+    }
+    return neg ? -v : v;
+  }
+
+  /** "[x1,y1][x2,y2]" → this.bx/by/bw/bh; anything else names the node and its line. */
+  private parseBounds(vs: number, ve: number, lt: number, cls: string | null, resourceId: string | null, label: string | null): void {
+    const t = this.text;
+    let i = vs;
+    const nums = [0, 0, 0, 0];
+    let ok = true;
+    for (let k = 0; k < 4 && ok; k++) {
+      const open = k % 2 === 0 ? 91 /* [ */ : 44 /* , */;
+      if (t.charCodeAt(i) !== open) { ok = false; break; }
+      i++;
+      const neg = t.charCodeAt(i) === 45;
+      if (neg) i++;
+      const start = i;
+      let v = 0;
+      for (let c = t.charCodeAt(i) - 48; c >= 0 && c <= 9 && i < ve; c = t.charCodeAt(++i) - 48) v = v * 10 + c;
+      if (i === start || i - start > 9) { ok = false; break; }
+      nums[k] = neg ? -v : v;
+      if (k % 2 === 1) {
+        if (t.charCodeAt(i) !== 93 /* ] */) { ok = false; break; }
+        i++;
+      }
+    }
+    const [x1, y1, x2, y2] = nums as [number, number, number, number];
+    if (!ok || i !== ve) {
+      this.fail(vs, `bounds="${t.slice(vs, ve)}" of ${describeNode(cls, resourceId, label)} is not "[x1,y1][x2,y2]"`);
+    }
+    if (x2 < x1 || y2 < y1) {
+      this.fail(vs, `bounds="${t.slice(vs, ve)}" of ${describeNode(cls, resourceId, label)} end before they start (x2 < x1 or y2 < y1)`);
+    }
+    this.bx = x1; this.by = y1; this.bw = x2 - x1; this.bh = y2 - y1;
+  }
+
+  /**
+   * Reads the attributes of a start tag whose name ends at `pos` into this.attrs. Returns the
+   * offset after '>' — negated for an empty-element tag ("/>"), which has no end tag.
+   */
+  private readAttributes(pos: number, lt: number): number {
+    const t = this.text;
+    const n = t.length;
+    const attrs = this.attrs;
+    attrs.count = 0;
+    if (pos === lt + 1) this.fail(lt, `'<' is not followed by a tag name`);
+    for (;;) {
+      const before = pos;
+      pos = this.skipSpace(pos);
+      let c = t.charCodeAt(pos);
+      if (c === 62 /* > */) return pos + 1;
+      if (c === 47 /* / */) {
+        if (t.charCodeAt(pos + 1) === 62) return -(pos + 2);
+        if (pos + 1 >= n) this.truncatedTag(lt);
+        this.fail(pos, `expected '>' after '/' in the tag`);
+      }
+      if (pos >= n) this.truncatedTag(lt);
+      if (pos === before) this.fail(pos, `expected a space, '>' or '/>' in the tag, found '${t[pos]}'`);
+      const ns = pos;
+      while (pos < n && (c = t.charCodeAt(pos)) !== 61 /* = */ && c > 32 && c !== 62 && c !== 47 && c !== 34 && c !== 39 && c !== 60) pos++;
+      const ne = pos;
+      if (ne === ns) this.fail(pos, `expected an attribute name, found '${t[pos]}'`);
+      pos = this.skipSpace(pos);
+      if (t.charCodeAt(pos) !== 61) {
+        if (pos >= n) this.truncatedTag(lt);
+        this.fail(pos, `attribute ${t.slice(ns, ne)} has no value (expected ="…")`);
+      }
+      pos = this.skipSpace(pos + 1);
+      const q = t.charCodeAt(pos);
+      if (q !== 34 && q !== 39) {
+        if (pos >= n) this.truncatedTag(lt);
+        this.fail(pos, `the value of attribute ${t.slice(ns, ne)} is not quoted`);
+      }
+      const vs = pos + 1;
+      const ve = t.indexOf(q === 34 ? '"' : "'", vs);
+      if (ve === -1) this.truncatedTag(lt);
+      if (this.nextLt < vs) {
+        const l = t.indexOf('<', vs);
+        this.nextLt = l === -1 ? n : l;
+      }
+      if (this.nextLt < ve) this.fail(this.nextLt, `'<' inside the value of attribute ${t.slice(ns, ne)} (a missing quote?)`);
+      attrs.push(ns, ne, vs, ve);
+      pos = ve + 1;
+    }
+  }
+
+  private truncatedTag(lt: number): never {
+    this.fail(this.text.length, `truncated XML: the input ends inside the tag <${this.text.slice(lt + 1, this.nameEnd(lt + 1))} at line ${lineColumnAt(this.text, lt).line}`, TRUNCATED);
+  }
+
+  /** End of the tag name starting at pos (any run of characters that cannot end a name). */
+  private nameEnd(pos: number): number {
+    const t = this.text;
+    const n = t.length;
+    for (; pos < n; pos++) {
+      const c = t.charCodeAt(pos);
+      if (c <= 32 || c === 62 || c === 47 || c === 61 || c === 60 || c === 34 || c === 39) break;
+    }
+    return pos;
+  }
+
+  private skipSpace(pos: number): number {
+    const t = this.text;
+    for (let c = t.charCodeAt(pos); c === 32 || c === 10 || c === 13 || c === 9; c = t.charCodeAt(++pos));
+    return pos;
+  }
+
+  /**
+   * Skips space, comments and processing instructions outside the root element; returns the
+   * offset of the next '<' that starts an element (or text.length). Refuses DOCTYPE.
+   */
+  private skipMisc(pos: number, prolog: boolean): number {
+    const t = this.text;
+    for (;;) {
+      pos = this.skipSpace(pos);
+      if (pos >= t.length) return pos;
+      if (t.charCodeAt(pos) !== 60) {
+        if (prolog) {
+          const first = t.trimStart().slice(0, 1);
+          this.fail(pos, `not XML: the text starts with '${first}', not '<'`,
+            first === '{' || first === '[' ? 'This looks like JSON: import it with the tree importer, not the uiautomator one.' : HINT);
+        }
+        return pos;
+      }
+      const c = t.charCodeAt(pos + 1);
+      if (c !== 33 && c !== 63) return pos;
+      pos = this.skipMarkup(pos, prolog);
+    }
+  }
+
+  /** Skips a comment, PI or CDATA section starting at `lt`; DOCTYPE / ENTITY declarations are refused. */
+  private skipMarkup(lt: number, prolog: boolean): number {
+    const t = this.text;
+    let close: string;
+    if (t.startsWith('<?', lt)) close = '?>';
+    else if (t.startsWith('<!--', lt)) close = '-->';
+    else if (!prolog && t.startsWith('<![CDATA[', lt)) close = ']]>';
+    else if (t.startsWith('<!DOCTYPE', lt) || t.startsWith('<!ENTITY', lt)) {
+      this.fail(lt, `${t.slice(lt + 2, lt + (t[lt + 2] === 'D' ? 9 : 8))} declarations are refused: a uiautomator dump never has one, and entity expansion is an attack vector`,
+        'Remove the DOCTYPE; uiautomator and Appium never write one.');
+    } else this.fail(lt, `unexpected markup '${t.slice(lt, lt + 9)}'`);
+    const end = t.indexOf(close, lt + 2);
+    if (end === -1) this.fail(t.length, `truncated XML: the ${close === '?>' ? 'processing instruction' : close === '-->' ? 'comment' : 'CDATA section'} at line ${lineColumnAt(t, lt).line} never ends`, TRUNCATED);
+    return end + close.length;
+  }
+
+  private fail(offset: number, message: string, hint: string = HINT): never {
+    const { line, column } = lineColumnAt(this.text, offset);
+    throw new FormatError('format_error', message, { where: this.where, line, column, hint });
+  }
+}
+
+function sameChars(t: string, a: number, b: number, len: number): boolean {
+  for (let i = 0; i < len; i++) if (t.charCodeAt(a + i) !== t.charCodeAt(b + i)) return false;
+  return true;
+}
+
+/** A resource-id's entry name ("pkg:id/send" → "send"); an id without ":id/" (Compose testTagsAsResourceId) is the tag as is. */
+function entryName(resourceId: string): string {
+  const i = resourceId.indexOf(':id/');
+  return i === -1 ? resourceId : resourceId.slice(i + 4);
+}
+
+function describeNode(cls: string | null, resourceId: string | null, label: string | null): string {
+  const parts = [cls ?? 'node'];
+  if (resourceId !== null) parts.push(`resource-id="${resourceId}"`);
+  else if (label !== null) parts.push(`"${label.length > 40 ? label.slice(0, 40) + '…' : label}"`);
+  return `<${parts.join(' ')}>`;
+}
