@@ -1,0 +1,356 @@
+/**
+ * Parser for the compact text outline (DESIGN §9): what the CLI prints, what the MCP shim returns, what
+ * golden files hold and what toMatchOutline templates are written in. The printer is outline.ts; both
+ * share the lexical rules and types of outline-syntax.ts.
+ *
+ * GRAMMAR
+ *
+ *   document   = { line "\n" }            ; "\r\n" and "\r" also end a line; a leading BOM is ignored
+ *   line       = blank | indent root-line | indent node-line | indent children-line
+ *   blank      = only spaces / tabs       ; skipped
+ *   indent     = base-indent , { "  " }   ; spaces only (a tab is an error). base-indent is the first
+ *                                         ; non-blank line's indentation, stripped from every line, so a
+ *                                         ; template may sit indented inside a TS template literal.
+ *   root-line  = "root" , SP , value , [ SP , text ] , { SP , item }      ; never indented
+ *   node-line  = "- " , value , { SP , ( "#" id | text | item ) }         ; head first
+ *   children-line = "- /children: " , ( "contain" | "equal" | "deep-equal" )
+ *   item       = key "=" value | "[" [ flag { SP flag } ] "]"
+ *   text       = string | regex           ; the node's text / the root's label; at most one per line
+ *   value      = string | regex | bare
+ *   id         = string | bare            ; #id is optional in templates
+ *   key        = letter { letter | digit | "_" | "." | "-" }
+ *   flag       = [ "!" ] letter { letter | digit | "-" }
+ *   string     = a JSON string literal ("…" with JSON escapes)
+ *   regex      = "/" pattern "/" flags    ; a JS regex literal (`/` inside [...] needs no escape);
+ *                                         ; flags from d i m s u v (g and y are stateful: refused)
+ *   bare       = non-empty run of characters up to the next space; it must not contain `"`, `[` or `]`,
+ *                and must not start with `/` (that is a regex). The printer quotes more than that: any
+ *                value that is empty or holds whitespace, a control or invisible character (bidi
+ *                controls, zero-width), `"`, `[`, `]` or `=`, and a head starting with `#`; `#` elsewhere
+ *                stays bare (color=#FFF). Quoted strings also \u-escape C1 and invisible characters.
+ *   SP         = one or more whitespace characters
+ *
+ * STRUCTURE. Node depth is (indentation − base-indent) / 2. A root line starts a new root; the node lines
+ * after it (depth 0 = the window's node) belong to it. A document without root lines is a list of
+ * top-level entries (what a template usually is); a root line may not follow rootless node lines. A
+ * node may be at most one level deeper than the line before it.
+ *
+ * MEANING. head = the node's normalised role, else its raw class's short name, else `node`. Known keys
+ * on node lines: desc (contentDescription), input (editableText), hint, value, state (stateDescription),
+ * toggle (on|off|indeterminate), tag, children (printed as children=N when maxDepth hid N children);
+ * actions=A,B (comma list → `actions`) and tap=x,y (→ `tap`) are parsed into their own fields. Any other
+ * key=value is kept in `attrs` verbatim (bounds=, tokens=, color=#FFF, root= …). Root attrs: unit,
+ * density, offset=x,y. Flags name the surprising side only: clickable long-clickable scrollable editable
+ * focusable (printed only when nothing else marks the node interactive) focused selected disabled
+ * invisible password heading, and with analysis unhittable not-operable; root flag: modal.
+ *
+ * TEMPLATES (toMatchOutline) use the same grammar: omit anything to leave it unconstrained; a regex may
+ * stand for the head, the text, the rootId or any value (`desc=/x/i`); `[flag]` = must be set,
+ * `[!flag]` = must not be set; `checked` / `unchecked` are sugar for toggle=on / toggle=off. A
+ * `- /children: equal` line among a node's children makes that node's children match exactly
+ * (`contain`, the default, matches an in-order subsequence; `deep-equal` is `equal` all the way down);
+ * at depth 0 under a root line it applies to the root.
+ *
+ * The parser is one pass over the lines with an explicit stack of open entries: no recursion, linear.
+ * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
+ */
+import { FormatError } from '../errors.js';
+import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineRoot, OutlineValue } from './outline-syntax.js';
+import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
+
+export type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
+
+export interface OutlineParseOptions {
+  /** Named in errors: a file name, or 'template'. Default 'outline'. */
+  where?: string;
+}
+
+const ALLOWED_REGEX_FLAGS = /^[dimsuv]*$/;
+const WS = /\s/;
+
+class LineCursor {
+  constructor(
+    readonly text: string,
+    public pos: number,
+    readonly lineNo: number,
+    readonly where: string,
+  ) {}
+
+  fail(message: string, at: number, hint: string): never {
+    throw new FormatError('format_error', message, { where: this.where, line: this.lineNo, column: at + 1, hint });
+  }
+
+  /** Skips whitespace; returns false at the end of the line. */
+  skipSpace(): boolean {
+    while (this.pos < this.text.length && WS.test(this.text[this.pos]!)) this.pos++;
+    return this.pos < this.text.length;
+  }
+
+  /** A token must be followed by whitespace or the end of the line. */
+  expectBoundary(what: string): void {
+    if (this.pos < this.text.length && !WS.test(this.text[this.pos]!)) {
+      this.fail(`unexpected ${JSON.stringify(this.text[this.pos])} right after ${what}`, this.pos, 'Separate tokens with a space.');
+    }
+  }
+
+  readString(): string {
+    const start = this.pos;
+    let i = start + 1;
+    for (; i < this.text.length; i++) {
+      const c = this.text[i];
+      if (c === '\\') i++;
+      else if (c === '"') break;
+    }
+    if (i >= this.text.length) this.fail('unterminated string', start, 'Close the string with " and escape quotes inside it as \\".');
+    const literal = this.text.slice(start, i + 1);
+    let value: string;
+    try {
+      value = JSON.parse(literal) as string;
+    } catch (e) {
+      this.fail(`bad string: ${(e as Error).message}`, start, 'Strings are JSON: escape " \\ and control characters (\\n, \\t, \\u0001).');
+    }
+    this.pos = i + 1;
+    this.expectBoundary('a string');
+    return value;
+  }
+
+  readRegex(): RegExp {
+    const start = this.pos;
+    let i = start + 1;
+    let inClass = false;
+    for (; i < this.text.length; i++) {
+      const c = this.text[i];
+      if (c === '\\') i++;
+      else if (c === '[') inClass = true;
+      else if (c === ']') inClass = false;
+      else if (c === '/' && !inClass) break;
+    }
+    if (i >= this.text.length) this.fail('unterminated regex', start, 'Close the regex with / (write a literal / as \\/), or quote a value that starts with /.');
+    const source = this.text.slice(start + 1, i);
+    if (source === '') this.fail('empty regex //', start, 'Write a pattern between the slashes, e.g. /.*/ for anything.');
+    let j = i + 1;
+    while (j < this.text.length && /[A-Za-z]/.test(this.text[j]!)) j++;
+    const flags = this.text.slice(i + 1, j);
+    if (!ALLOWED_REGEX_FLAGS.test(flags)) this.fail(`regex flags "${flags}" not allowed`, i + 1, 'Use flags from d i m s u v; g and y make a regex stateful.');
+    let re: RegExp;
+    try {
+      re = new RegExp(source, flags);
+    } catch (e) {
+      this.fail(`invalid regex: ${(e as Error).message}`, start, 'Fix the pattern, or quote the value to match it literally.');
+    }
+    this.pos = j;
+    this.expectBoundary('a regex');
+    return re;
+  }
+
+  /** A run of non-space characters; `"`, `[`, `]` inside it mean the value should have been quoted. */
+  readBare(what: string): string {
+    const start = this.pos;
+    while (this.pos < this.text.length && !WS.test(this.text[this.pos]!)) {
+      const c = this.text[this.pos]!;
+      if (c === '"' || c === '[' || c === ']') {
+        this.fail(`unexpected ${c} in unquoted ${what}`, this.pos, `Quote the ${what} as a JSON string, e.g. "a[b]".`);
+      }
+      this.pos++;
+    }
+    if (this.pos === start) this.fail(`empty ${what}`, start, `Write ${what === 'value' ? '"" for an empty value' : `the ${what}`}.`);
+    return this.text.slice(start, this.pos);
+  }
+
+  readValue(what: string, allowRegex = true): OutlineValue {
+    const c = this.text[this.pos];
+    if (c === '"') return this.readString();
+    if (c === '/') {
+      if (!allowRegex) this.fail(`a regex is not allowed for ${what}`, this.pos, `Write the ${what} as a bare token or a "string".`);
+      return this.readRegex();
+    }
+    return this.readBare(what);
+  }
+
+  /** `[a b !c]`; the cursor is on `[`. Each flag comes with its column for later errors. */
+  readFlags(out: Array<{ name: string; neg: boolean; at: number }>): void {
+    const open = this.pos;
+    const close = this.text.indexOf(']', open);
+    if (close < 0) this.fail('unterminated flag list', open, 'Close the flags with ], e.g. [clickable disabled].');
+    let at = open + 1;
+    for (const token of this.text.slice(open + 1, close).split(/(\s+)/)) {
+      if (token !== '' && !WS.test(token[0]!)) {
+        const m = FLAG_RE.exec(token);
+        if (!m) this.fail(`bad flag ${JSON.stringify(token)}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
+        out.push({ name: m[2]!, neg: m[1] === '!', at });
+      }
+      at += token.length;
+    }
+    this.pos = close + 1;
+    this.expectBoundary('the flag list');
+  }
+}
+
+/** The tokens of one line after its head (node line) or rootId (root line). */
+interface LineBody {
+  id?: string;
+  text?: OutlineValue;
+  attrs: Record<string, OutlineValue>;
+  flags: string[];
+  negFlags: string[];
+  actions?: string[];
+  tap?: { x: number; y: number };
+}
+
+const TOGGLE_SUGAR: Record<string, string> = { checked: 'on', unchecked: 'off' };
+
+function readBody(cur: LineCursor, isRoot: boolean): LineBody {
+  const body: LineBody = { attrs: {}, flags: [], negFlags: [] };
+  const rawFlags: Array<{ name: string; neg: boolean; at: number }> = [];
+  let toggleAt = 0;
+  while (cur.skipSpace()) {
+    const at = cur.pos;
+    const c = cur.text[at]!;
+    if (c === '#') {
+      if (isRoot) cur.fail('a root line has no #id', at, 'Put the rootId right after "root": root <rootId> "label" ….');
+      if (body.id !== undefined) cur.fail('a line has at most one #id', at, 'Remove the second #id.');
+      cur.pos++;
+      body.id = cur.text[cur.pos] === '"' ? cur.readString() : cur.readBare('id');
+    } else if (c === '"' || c === '/') {
+      if (body.text !== undefined) cur.fail(`a line has at most one ${isRoot ? 'label' : 'text'}`, at, 'Give other strings a key, e.g. desc="…".');
+      body.text = cur.readValue('text');
+    } else if (c === '[') {
+      cur.readFlags(rawFlags);
+    } else {
+      let eq = at;
+      while (eq < cur.text.length && !WS.test(cur.text[eq]!) && !'="[]'.includes(cur.text[eq]!)) eq++;
+      const key = cur.text.slice(at, eq);
+      if (cur.text[eq] !== '=' || !KEY_RE.test(key)) {
+        let end = at;
+        while (end < cur.text.length && !WS.test(cur.text[end]!)) end++;
+        cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
+      }
+      const special = !isRoot && (key === 'actions' || key === 'tap');
+      if ((special ? body[key as 'actions' | 'tap'] : body.attrs[key]) !== undefined) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
+      cur.pos = eq + 1;
+      if (cur.pos >= cur.text.length || WS.test(cur.text[cur.pos]!)) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
+      const vAt = cur.pos;
+      if (special && key === 'actions') {
+        const v = cur.readValue('actions=', false) as string;
+        body.actions = v === '' ? [] : v.split(',');
+        if (body.actions.some((a) => a === '')) cur.fail('empty action name in actions=', vAt, 'List actions separated by single commas, e.g. actions=Click,ScrollBy.');
+      } else if (special) {
+        const v = cur.readValue('tap=', false) as string;
+        const t = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(v);
+        if (!t) cur.fail(`bad tap=${v}`, vAt, 'Write the tap point as tap=x,y with numbers, e.g. tap=540,1200.');
+        body.tap = { x: Number(t[1]), y: Number(t[2]) };
+      } else {
+        if (key === 'toggle') toggleAt = at;
+        body.attrs[key] = cur.readValue('value');
+      }
+    }
+  }
+  // Flags are resolved at the end so [checked] and toggle= can come in either order.
+  for (const { name, neg, at } of rawFlags) {
+    const sugar = TOGGLE_SUGAR[name];
+    if (neg) {
+      if (sugar !== undefined) cur.fail(`[!${name}] is not supported`, at, 'Write [checked], [unchecked] or toggle=indeterminate instead.');
+      if (body.flags.includes(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!body.negFlags.includes(name)) body.negFlags.push(name);
+    } else if (sugar !== undefined) {
+      const prev = body.attrs.toggle;
+      if (prev !== undefined && prev !== sugar) {
+        cur.fail(`[${name}] contradicts toggle=${String(prev)}`, Math.max(at, toggleAt), `Keep one of them: [${name}] means toggle=${sugar}.`);
+      }
+      body.attrs.toggle = sugar;
+      toggleAt = at;
+    } else {
+      if (body.negFlags.includes(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!body.flags.includes(name)) body.flags.push(name);
+    }
+  }
+  return body;
+}
+
+function entryOf(head: OutlineValue, body: LineBody, line: number): OutlineEntry {
+  const e: OutlineEntry = { head, attrs: body.attrs, flags: body.flags, negFlags: body.negFlags, children: [], line };
+  if (body.id !== undefined) e.id = body.id;
+  if (body.text !== undefined) e.text = body.text;
+  if (body.actions !== undefined) e.actions = body.actions;
+  if (body.tap !== undefined) e.tap = body.tap;
+  return e;
+}
+
+const CHILDREN_LINE = /^\/children:(?!.*\/)\s*(\S*)\s*$/;
+
+/** Parses an outline or a toMatchOutline template. Throws FormatError('format_error') with where / line / column. */
+export function parseOutline(text: string, opts: OutlineParseOptions = {}): OutlineDoc {
+  const where = opts.where ?? 'outline';
+  const doc: OutlineDoc = { roots: [], entries: [] };
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
+  let base = -1;
+  let baseLine = 0;
+  let root: OutlineRoot | null = null;
+  // open[d] = the last entry at depth d; its length is one past the deepest level a next line may use.
+  let open: OutlineEntry[] = [];
+  for (let li = 0; li < lines.length; li++) {
+    const raw = lines[li]!;
+    const lineNo = li + 1;
+    let indent = 0;
+    while (indent < raw.length && raw.charCodeAt(indent) === 32) indent++;
+    let k = indent;
+    while (k < raw.length && (raw[k] === ' ' || raw[k] === '\t')) k++;
+    if (k === raw.length) continue; // blank
+    const cur: LineCursor = new LineCursor(raw, indent, lineNo, where);
+    if (raw[indent] === '\t') cur.fail('tab in indentation', indent, 'Indent with spaces, two per level.');
+    if (base < 0) {
+      base = indent;
+      baseLine = lineNo;
+    }
+    if (indent < base) cur.fail(`line is indented less than line ${baseLine} (${indent} spaces, expected at least ${base})`, indent, `Indent every line at least as much as line ${baseLine}.`);
+    const rel = indent - base;
+    if (rel % 2 !== 0) cur.fail(`bad indentation: ${rel} spaces, expected a multiple of 2 relative to line ${baseLine}`, indent, 'Indent each level by two spaces.');
+    const depth = rel / 2;
+
+    if (raw.startsWith('root', indent) && (indent + 4 === raw.length || WS.test(raw[indent + 4]!))) {
+      if (depth !== 0) cur.fail('root line must not be indented', indent, `Start root lines at the indentation of line ${baseLine}.`);
+      if (doc.entries.length) cur.fail('root line after node lines without a root', indent, 'Either start the outline with a root line or use none.');
+      cur.pos = indent + 4;
+      if (!cur.skipSpace()) cur.fail('root line without a rootId', cur.pos, 'Write root <rootId> "label" …, e.g. root main "MainActivity" unit=px density=2.');
+      const rootId = cur.readValue('rootId');
+      const body = readBody(cur, true);
+      root = { rootId, attrs: body.attrs, flags: body.flags, negFlags: body.negFlags, children: [], line: lineNo };
+      if (body.text !== undefined) root.label = body.text;
+      doc.roots.push(root);
+      open = [];
+      continue;
+    }
+    if (raw[indent] !== '-' || (indent + 1 < raw.length && raw[indent + 1] !== ' ')) {
+      cur.fail(`expected "- " or "root" at the start of the line, found ${JSON.stringify(raw.slice(indent, indent + 12))}`, indent, 'Node lines start with "- " (dash, space), window lines with "root".');
+    }
+    if (depth > open.length) {
+      cur.fail(`child indented more than one level under its parent (depth ${depth}, parent at depth ${open.length - 1})`, indent, 'Indent a child exactly two spaces more than its parent.');
+    }
+    cur.pos = indent + 1;
+    if (!cur.skipSpace()) cur.fail('empty node line', indent, 'Write the role or class after "- ", e.g. - Button "OK".');
+    const headAt = cur.pos;
+
+    const directive = CHILDREN_LINE.exec(raw.slice(headAt));
+    if (directive) {
+      const mode = directive[1] as ChildrenMode;
+      if (!CHILDREN_MODES.includes(mode)) cur.fail(`bad /children mode ${JSON.stringify(directive[1])}`, headAt, 'Write /children: contain, /children: equal or /children: deep-equal.');
+      const target: OutlineEntry | OutlineRoot | null = depth > 0 ? open[depth - 1]! : root;
+      if (!target) cur.fail('/children line without a parent', headAt, 'Put it one level under the node whose children it constrains.');
+      if (target.childrenMode !== undefined) cur.fail('a second /children line for the same node', headAt, 'Keep one.');
+      target.childrenMode = mode;
+      open.length = depth;
+      continue;
+    }
+
+    if (raw[headAt] === '#' || raw[headAt] === '[') {
+      cur.fail('missing head', headAt, 'Start a node line with its role or class (or /regex/), e.g. - Button #3 or - node "Title".');
+    }
+    const head = cur.readValue('head');
+    const entry = entryOf(head, readBody(cur, false), lineNo);
+    const siblings = depth > 0 ? open[depth - 1]!.children : root ? root.children : doc.entries;
+    siblings.push(entry);
+    open.length = depth;
+    open.push(entry);
+  }
+  return doc;
+}
