@@ -15,25 +15,25 @@ export function resolveSelector(snapshot: Snapshot, selector: Selector): Node[] 
     if (step.kind === 'nth') current = pickNth(current ?? index.nodes, step.index);
     else if (step.kind === 'filter') current = applyFilter(snapshot, index, current ?? index.nodes, step.options);
     else {
-      const test = nodePredicate(step);
+      const test = nodePredicate(step, index);
       current = current === null ? index.nodes.filter(test) : searchDescendants(index, current, test);
     }
   }
   return current ?? index.nodes;
 }
 
-function nodePredicate(step: Step): (n: Node) => boolean {
+function nodePredicate(step: Step, index: SnapshotIndex): (n: Node) => boolean {
   switch (step.kind) {
     case 'tag': return (n) => matchesIdentifier(n.tag, step.tag);
     case 'id': return (n) => matchesIdentifier(n.id, step.id);
     case 'text': return (n) => matchesText(n.text, step.text, step.exact) || matchesText(n.editableText, step.text, step.exact);
     case 'desc': return (n) => matchesText(n.contentDescription, step.text, step.exact);
-    case 'role': return rolePredicate(step);
+    case 'role': return rolePredicate(step, index);
     default: throw new Error(`not a search step: ${step.kind}`);
   }
 }
 
-function rolePredicate(step: Extract<Step, { kind: 'role' }>): (n: Node) => boolean {
+function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex): (n: Node) => boolean {
   const o = step.options;
   const wanted = step.role.toLowerCase();
   return (n) => {
@@ -44,6 +44,7 @@ function rolePredicate(step: Extract<Step, { kind: 'role' }>): (n: Node) => bool
     if (o.checked !== undefined && (n.toggle === 'on') !== o.checked) return false;
     if (o.disabled !== undefined && !n.enabled !== o.disabled) return false;
     if (o.selected !== undefined && n.selected !== o.selected) return false;
+    if (o.name !== undefined && !matchesText(index.name(n), o.name, o.exact ?? false)) return false;
     return true;
   };
 }

@@ -101,7 +101,7 @@ test.describe('Locator', () => {
   test('all() gives one locator per match', async () => {
     const device = deviceOf(screen());
     const all = await device.byRole('Switch').all();
-    expect(all.map((l) => l.toCode())).toEqual(["byRole('Switch').nth(0)", "byRole('Switch').nth(1)", "byRole('Switch').nth(2)"]);
+    expect(all.map((l) => l.toCode())).toEqual(["byRole('Switch').first()", "byRole('Switch').nth(1)", "byRole('Switch').nth(2)"]);
   });
 
   test('strict mode: one() on several matches lists the candidates as outline lines', async () => {
