@@ -56,7 +56,7 @@ test('.not retries too', async () => {
 
 test('a failure uses Playwright\'s message layout', async () => {
   const device = deviceOf(home('Hone'));
-  const err = await expect(device.byTag('home_title')).toHaveText('Home', { timeout: 300 }).catch((e) => e as Error);
+  const err = await expect(device.byTag('home_title')).toHaveText('Home', { timeout: 300 }).then(() => { throw new Error('expected the assertion to fail'); }, (e: Error) => e);
   expect(err).toBeInstanceOf(Error);
   const msg = err.message;
   expect(msg).toContain('expect(locator).toHaveText(expected) failed');
@@ -69,19 +69,19 @@ test('a failure uses Playwright\'s message layout', async () => {
 });
 
 test('.not failure says "not"', async () => {
-  const err = await expect(deviceOf(home()).byTag('home_title')).not.toBeVisible({ timeout: 0 }).catch((e) => e as Error);
+  const err = await expect(deviceOf(home()).byTag('home_title')).not.toBeVisible({ timeout: 0 }).then(() => { throw new Error('expected the assertion to fail'); }, (e: Error) => e);
   expect(err.message).toContain('expect(locator).not.toBeVisible() failed');
   expect(err.message).toContain('Expected: not visible');
 });
 
 test('a missing node is reported as not found', async () => {
-  const err = await expect(deviceOf(home()).byTag('nope')).toBeVisible({ timeout: 0 }).catch((e) => e as Error);
+  const err = await expect(deviceOf(home()).byTag('nope')).toBeVisible({ timeout: 0 }).then(() => { throw new Error('expected the assertion to fail'); }, (e: Error) => e);
   expect(err.message).toContain('Received: <element(s) not found>');
 });
 
 test('strict mode: a single-node assertion on several matches fails at once with the candidates', async () => {
   const driver = new ScriptedDriver([home()]);
-  const err = await expect(new Device(driver).byRole('Button')).toBeVisible({ timeout: 5000 }).catch((e) => e as Error);
+  const err = await expect(new Device(driver).byRole('Button')).toBeVisible({ timeout: 5000 }).then(() => { throw new Error('expected the assertion to fail'); }, (e: Error) => e);
   expect(err.message).toContain("strict mode violation: byRole('Button') resolved to 2 nodes:");
   expect(err.message).toMatch(/1\) Button #3 .*desc="First card"/);
   expect(driver.captures).toBe(1);
@@ -89,15 +89,15 @@ test('strict mode: a single-node assertion on several matches fails at once with
 
 test('toBeHittable names the obscuring node as an outline line', async () => {
   const overlay = n({ id: '9', tag: 'overlay', role: 'Button', text: 'Cover', clickable: true, actions: ['Click'], bounds: r(0, 90, 360, 150) });
-  const err = await expect(deviceOf(home('Home', [overlay])).byTag('card_one')).toBeHittable({ timeout: 0 }).catch((e) => e as Error);
+  const err = await expect(deviceOf(home('Home', [overlay])).byTag('card_one')).toBeHittable({ timeout: 0 }).then(() => { throw new Error('expected the assertion to fail'); }, (e: Error) => e);
   expect(err.message).toContain('Received: not hittable (obscured)');
   expect(err.message).toMatch(/Obscured by: Button #9 "Cover" .*tag=overlay/);
-  const err2 = await expect(deviceOf(home('Home', [overlay])).byTag('card_one')).toBeOperable({ timeout: 0 }).catch((e) => e as Error);
+  const err2 = await expect(deviceOf(home('Home', [overlay])).byTag('card_one')).toBeOperable({ timeout: 0 }).then(() => { throw new Error('expected the assertion to fail'); }, (e: Error) => e);
   expect(err2.message).toContain('Received: not operable (obscured)');
 });
 
 test('toHaveCount reports the count it saw', async () => {
-  const err = await expect(deviceOf(home()).byRole('Button')).toHaveCount(3, { timeout: 0 }).catch((e) => e as Error);
+  const err = await expect(deviceOf(home()).byRole('Button')).toHaveCount(3, { timeout: 0 }).then(() => { throw new Error('expected the assertion to fail'); }, (e: Error) => e);
   expect(err.message).toContain('Expected: 3');
   expect(err.message).toContain('Received: 2');
 });
