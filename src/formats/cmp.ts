@@ -1,0 +1,232 @@
+import { FormatError } from '../errors.js';
+import { DesignTokenSchema, type Node, type NodeFields, type Rect, type Root, type Snapshot } from '../model/schema.js';
+import { makeNode } from '../model/node.js';
+import { makeSnapshot } from '../model/serialize.js';
+import { guardText } from './guard.js';
+import { parseJson, stringifyJson } from './json.js';
+import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
+import { normaliseRole } from './role-map.js';
+import { parseSourceLabel, sourceLabel } from './source-label.js';
+import type { ImportOptions } from './types.js';
+
+/**
+ * cmp-inspector tree v1 (DESIGN §5): `{ schemaVersion: 1, source, root }`, node =
+ * `testTag, text, contentDescription, bounds{x,y,width,height} (root-relative px),
+ * designToken|null, children` plus the optional `role, clickable, disabled, size`.
+ *
+ * Mapping decisions:
+ * - One root (`rootId` "root"), unit px, window offset 0,0, density 1 unless the options or a
+ *   top-level `density` say otherwise (the contract carries none; headless trees are 1).
+ * - Ids are decimal pre-order indexes ("0" is the root).
+ * - The file's `source` (headless-jvm, live-android, uiautomator) goes into `snapshot.source`
+ *   as `<where> (cmp-v1 <source>)`; the exporter reads it back.
+ * - What the model has no field for is kept in `platform`, so the export gives back the input:
+ *   `cmpAbsent` lists the optional fields (role / clickable / disabled) a legacy node did not
+ *   carry, `cmpExtra` holds properties the contract does not name.
+ */
+export const CMP_SCHEMA_VERSION = 1;
+
+export interface CmpImportOptions extends ImportOptions {
+  /** px per dp of the device the tree came from (default: the file's `density`, else 1). */
+  density?: number;
+}
+
+const WHAT = 'a cmp-inspector tree v1 (JSON)';
+const FORMAT = 'cmp-inspector tree v1';
+const OPTIONAL = ['role', 'clickable', 'disabled'] as const;
+const KNOWN = new Set(['testTag', 'text', 'contentDescription', 'bounds', 'designToken', 'children', 'size', ...OPTIONAL]);
+
+export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
+  const body = guardText(text, opts, WHAT);
+  return cmpFromValue(parseJson(body, opts.where), opts);
+}
+
+/** The version check alone, shared with sniffing so a wrong version fails the same way everywhere. */
+export function checkCmpVersion(version: unknown, where?: string): void {
+  if (version === CMP_SCHEMA_VERSION) return;
+  throw new FormatError('schema_version', `cmp-inspector tree schemaVersion ${JSON.stringify(version)} is not supported; treewright reads schemaVersion ${CMP_SCHEMA_VERSION}`, {
+    where,
+    found: version,
+    supported: CMP_SCHEMA_VERSION,
+    hint: 'Export the tree with a cmp-inspector that writes schemaVersion 1, or upgrade treewright.',
+  });
+}
+
+/** A parsed cmp tree v1 document → Snapshot. */
+export function cmpFromValue(value: unknown, opts: CmpImportOptions = {}): Snapshot {
+  const r: FieldReader = new FieldReader(opts.where, FORMAT);
+  const doc = r.object(value, '');
+  checkCmpVersion(doc.schemaVersion, opts.where);
+  const producer = r.optString(doc, 'source', '');
+  const density = opts.density ?? r.optNumber(doc, 'density', '') ?? 1;
+  if (!(density > 0)) r.fail('density', `must be a positive number of px per dp, got ${density}`);
+  if (doc.root === undefined) r.fail('root', 'is missing: a cmp tree v1 document is { schemaVersion: 1, source, root }');
+
+  let top: Node | null = null;
+  let next = 0;
+  // Explicit stack, children pushed in reverse: nodes are created in pre-order, so ids are too.
+  const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw: doc.root, path: 'root', parent: null }];
+  while (stack.length) {
+    const { raw, path, parent } = stack.pop()!;
+    const id = String(next++);
+    const { fields, children } = readNode(r, raw, path);
+    const node = makeNode(id, fields);
+    if (parent) parent.children.push(node);
+    else top = node;
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(path, 'children'), i), parent: node });
+  }
+
+  const root: Root = { rootId: 'root', label: null, unit: 'px', density, windowOffset: { x: 0, y: 0 }, touchModal: false, node: top! };
+  return makeSnapshot({ source: sourceLabel(opts.where, 'cmp-v1', producer), roots: [root], capturedAt: opts.capturedAt });
+}
+
+function readNode(r: FieldReader, raw: unknown, path: PathLike): { fields: Partial<NodeFields>; children: unknown[] } {
+  const o = r.object(raw, path);
+  if (o.bounds === undefined) r.fail(prop(path, 'bounds'), 'is missing: every node needs bounds {x, y, width, height} in root-relative px');
+  const bounds = r.xywh(o.bounds, prop(path, 'bounds'));
+  const children = r.array(o, 'children', path);
+  const rawRole = r.optString(o, 'role', path);
+  const clickable = r.optBool(o, 'clickable', path) ?? false;
+  const disabled = r.optBool(o, 'disabled', path) ?? false;
+
+  let layoutBounds: Rect | null = null;
+  if (o.size !== undefined && o.size !== null) {
+    const size = r.object(o.size, prop(path, 'size'));
+    layoutBounds = {
+      x: bounds.x,
+      y: bounds.y,
+      width: r.size(size.width, prop(prop(path, 'size'), 'width')),
+      height: r.size(size.height, prop(prop(path, 'size'), 'height')),
+    };
+  }
+
+  let designToken: NodeFields['designToken'] = null;
+  if (o.designToken !== undefined && o.designToken !== null) {
+    const parsed = DesignTokenSchema.safeParse(o.designToken);
+    if (!parsed.success) r.zodFail(prop(path, 'designToken'), parsed.error);
+    designToken = parsed.data;
+  }
+
+  const platform: Record<string, unknown> = {};
+  const absent = OPTIONAL.filter((k) => !(k in o));
+  if (absent.length) platform.cmpAbsent = absent;
+  let extra: JsonObject | null = null;
+  for (const k of Object.keys(o)) {
+    if (!KNOWN.has(k)) (extra ??= {})[k] = o[k];
+  }
+  if (extra) platform.cmpExtra = extra;
+
+  return {
+    fields: {
+      kind: 'compose',
+      tag: r.optString(o, 'testTag', path),
+      text: r.optString(o, 'text', path),
+      contentDescription: r.optString(o, 'contentDescription', path),
+      role: normaliseRole(rawRole),
+      rawRole,
+      clickable,
+      actions: clickable ? ['Click'] : [],
+      enabled: !disabled,
+      bounds,
+      layoutBounds,
+      designToken,
+      platform,
+    },
+    children,
+  };
+}
+
+export interface CmpExportOptions {
+  /**
+   * Which windows to export. cmp tree v1 holds one window (the live server sends the focused
+   * root only), so the default is `'top'`: the last root in z-order. `'all'` wraps every root
+   * under a synthetic container node (no tag, no text) whose bounds cover them all, in screen px.
+   */
+  roots?: 'top' | 'all';
+  /** The document's `source`; default: the producer the import recorded, else "treewright". */
+  source?: string;
+  /** JSON indentation (default 2). */
+  indent?: number;
+}
+
+/**
+ * A snapshot as cmp-inspector tree v1 JSON, for tooling that reads that contract.
+ * Bounds become root-relative px (the root's density turns dp into px; pt is taken as px at
+ * density 1). `role`, `clickable` and `disabled` are written whenever the model knows them —
+ * always, except for the nodes a legacy cmp tree imported without them; `size` when the
+ * unclipped layout bounds are known. Iterative: deep trees do not overflow the stack.
+ */
+export function exportCmpV1(snapshot: Snapshot, opts: CmpExportOptions = {}): string {
+  const label = parseSourceLabel(snapshot.source);
+  const source = opts.source ?? (label?.format === 'cmp-v1' && label.producer ? label.producer : 'treewright');
+  const roots = snapshot.roots;
+  let root: JsonObject | null;
+  if (roots.length === 0) {
+    throw new FormatError('format_error', 'the snapshot has no roots; cmp tree v1 needs one root node', {
+      where: snapshot.source,
+      hint: 'Capture a screen that shows something before exporting it.',
+    });
+  } else if ((opts.roots ?? 'top') === 'top' || roots.length === 1) {
+    const top = roots[roots.length - 1]!;
+    root = exportTree(top, top.windowOffset);
+  } else {
+    const children = roots.map((r) => exportTree(r, { x: 0, y: 0 }));
+    root = {
+      testTag: null,
+      text: null,
+      contentDescription: null,
+      bounds: union(children.map((c) => c.bounds as Rect)),
+      designToken: null,
+      children,
+    };
+  }
+  return stringifyJson({ schemaVersion: CMP_SCHEMA_VERSION, source, root }, opts.indent ?? 2) + '\n';
+}
+
+/** One root's tree as cmp nodes, coordinates relative to `origin` and scaled to px. */
+function exportTree(root: Root, origin: { x: number; y: number }): JsonObject {
+  const scale = root.unit === 'dp' ? root.density : 1;
+  const px = (v: number) => v * scale;
+  let out: JsonObject | null = null;
+  const stack: Array<{ node: Node; into: JsonObject[] | null }> = [{ node: root.node, into: null }];
+  while (stack.length) {
+    const { node, into } = stack.pop()!;
+    const o = exportNode(node, (r) => ({ x: px(r.x - origin.x), y: px(r.y - origin.y), width: px(r.width), height: px(r.height) }));
+    if (into) into.push(o);
+    else out = o;
+    const kids = o.children as JsonObject[];
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, into: kids });
+  }
+  return out!;
+}
+
+function exportNode(node: Node, place: (r: Rect) => Rect): JsonObject {
+  const absent = new Set(Array.isArray(node.platform.cmpAbsent) ? (node.platform.cmpAbsent as string[]) : []);
+  const o: JsonObject = {
+    testTag: node.tag,
+    // A text field's content is its text on the cmp side; a password's is never there.
+    text: node.text ?? node.editableText,
+    contentDescription: node.contentDescription,
+  };
+  // A Compose role keeps its own spelling; other kinds only have the normalised one.
+  if (!absent.has('role')) o.role = node.kind === 'compose' && node.rawRole !== null ? node.rawRole : node.role;
+  if (!absent.has('clickable')) o.clickable = node.clickable;
+  if (!absent.has('disabled')) o.disabled = !node.enabled;
+  o.bounds = place(node.bounds);
+  if (node.layoutBounds) {
+    const lb = place(node.layoutBounds);
+    o.size = { width: lb.width, height: lb.height };
+  }
+  o.designToken = node.designToken;
+  if (isObject(node.platform.cmpExtra)) Object.assign(o, node.platform.cmpExtra);
+  o.children = [];
+  return o;
+}
+
+function union(rects: Rect[]): Rect {
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  const right = Math.max(...rects.map((r) => r.x + r.width));
+  const bottom = Math.max(...rects.map((r) => r.y + r.height));
+  return { x, y, width: right - x, height: bottom - y };
+}

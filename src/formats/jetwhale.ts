@@ -1,0 +1,284 @@
+import { FormatError } from '../errors.js';
+import type { Action, Node, NodeFields, NodeKind, Role, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
+import { makeNode } from '../model/node.js';
+import { makeSnapshot } from '../model/serialize.js';
+import { androidClassInfo } from './android-roles.js';
+import { unwrapEnvelope } from './envelope.js';
+import { guardText } from './guard.js';
+import { parseJson } from './json.js';
+import { FieldReader, describeValue, index, prop, type JsonObject, type PathLike } from './read.js';
+import { appleRole, normaliseRole } from './role-map.js';
+import { withoutSecret } from './secret.js';
+import { sourceLabel } from './source-label.js';
+import type { ImportOptions } from './types.js';
+
+/**
+ * JetWhale Compose Semantics Inspector trees: the `getNodeTree` MCP answer
+ * `{ capturedAtMs, merged, roots: [{ rootId, label, density, windowOffset, node }] }`, and the
+ * agent protocol's spelling of the same (`type` discriminator, `isClickable`, `boundsInScreen`,
+ * `windowOffsetX/Y`). Both are read; the MCP `kind: "View" | "Apple"` and the protocol
+ * `type: "compose" | "view" | "apple"` name the node type (absent = compose).
+ *
+ * Decisions:
+ * - An unknown node type is an error, not a generic node: the reference says a type the
+ *   reader does not know "fails to decode rather than degrading".
+ * - Ids are JetWhale's own (`"42"`, `"-4"` for View / iOS nodes), so an outline's `#42` is what
+ *   performNodeAction takes. They are unique within a root (a repeat there is an error); the
+ *   rootId / id pair is what addresses a node, so an id that repeats in a *later* root is
+ *   qualified as `<rootId>:<id>` (with a warning) and its number kept in `platform.jetwhaleId`.
+ *   `jetwhaleAddress` gives back the pair for any node.
+ * - Bounds are screen coordinates (the MCP answer's `bounds`, the protocol's `boundsInScreen`),
+ *   in the root's unit: px, or pt for iOS (density 1).
+ * - `tap`, `hittable`, `operable` and `obscuredBy` are analysis results, which treewright
+ *   derives itself (DESIGN §4), so they are not stored. Every other unmapped property is kept in
+ *   `platform`, as are the raw `viewClass`, `resourceId`, `className`, `accessibilityValue` and
+ *   `traits`.
+ */
+export const JETWHALE_NODE_TYPES = ['compose', 'view', 'apple'] as const;
+type JetWhaleType = (typeof JETWHALE_NODE_TYPES)[number];
+
+const WHAT = 'a JetWhale getNodeTree answer (JSON)';
+const FORMAT = 'JetWhale semantics tree';
+
+// Protocol action names (what a node advertises) → the performNodeAction names we model.
+const ACTIONS: Record<string, Action> = {
+  Click: 'Click', OnClick: 'Click',
+  LongClick: 'LongClick', OnLongClick: 'LongClick',
+  SetText: 'SetText', SetTextSubstitution: 'SetText',
+  InsertText: 'InsertText', InsertTextAtCursor: 'InsertText',
+  ImeAction: 'ImeAction', OnImeAction: 'ImeAction', PerformImeAction: 'ImeAction',
+  ScrollBy: 'ScrollBy',
+  ScrollToIndex: 'ScrollToIndex',
+  BringIntoView: 'BringIntoView',
+  RequestFocus: 'RequestFocus',
+  Dismiss: 'Dismiss',
+  Expand: 'Expand',
+  Collapse: 'Collapse',
+};
+
+const TOGGLES: Record<string, Toggle> = { on: 'on', off: 'off', indeterminate: 'indeterminate' };
+
+// Derived by JetWhale's analysis; treewright derives its own.
+const DERIVED = new Set(['tap', 'hittable', 'isHittable', 'operable', 'isOperable', 'obscuredBy']);
+// Read into model fields and not repeated in platform.
+const CONSUMED = new Set([
+  'id', 'rootId', 'type', 'kind', 'unit', 'role', 'testTag', 'stateDescription', 'text', 'editableText',
+  'contentDescription', 'toggleableState', 'actions', 'bounds', 'boundsInScreen', 'children', 'password',
+  'accessibilityIdentifier',
+  'clickable', 'isClickable', 'enabled', 'isEnabled', 'focused', 'isFocused', 'selected', 'isSelected',
+  'editable', 'isEditable', 'scrollable', 'isScrollable', 'visible', 'isVisible',
+]);
+
+export function importJetWhale(text: string, opts: ImportOptions = {}): Snapshot {
+  const body = guardText(text, opts, WHAT);
+  return jetwhaleFromValue(unwrapEnvelope(parseJson(body, opts.where), opts.where), opts);
+}
+
+/** A parsed getNodeTree answer → Snapshot. */
+export function jetwhaleFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
+  const r: FieldReader = new FieldReader(opts.where, FORMAT);
+  const doc = r.object(value, '');
+  const rawRoots = r.array(doc, 'roots', '');
+  const warnings = r.stringArray(doc, 'warnings', '').slice();
+  const merged = r.optBool(doc, 'merged', '');
+  const capturedAtMs = r.optNumber(doc, 'capturedAtMs', '');
+
+  // Which root first used each id: a repeat in another root is legal (rootId / id addresses a node).
+  const firstRootOf = new Map<string, string>();
+  const roots: Root[] = [];
+  rawRoots.forEach((raw, i) => {
+    const root = readRoot(r, raw, index('roots', i), firstRootOf, warnings);
+    if (root) roots.push(root);
+  });
+
+  return makeSnapshot({
+    source: sourceLabel(opts.where, 'jetwhale', merged === null ? null : merged ? 'merged' : 'unmerged'),
+    roots,
+    warnings,
+    capturedAt: opts.capturedAt ?? (capturedAtMs !== null ? new Date(capturedAtMs).toISOString() : undefined),
+  });
+}
+
+/** The rootId / nodeId pair JetWhale's performNodeAction takes for a node of this root. */
+export function jetwhaleAddress(root: Pick<Root, 'rootId'>, node: Pick<Node, 'id' | 'platform'>): { rootId: string; nodeId: number } {
+  const raw = node.platform.jetwhaleId;
+  return { rootId: root.rootId, nodeId: typeof raw === 'number' ? raw : Number(node.id) };
+}
+
+function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, warnings: string[]): Root | null {
+  const o = r.object(raw, path);
+  const rootId = r.string(o, 'rootId', path);
+  if (!rootId) r.fail(prop(path, 'rootId'), 'is empty; every root needs its rootId');
+  const label = r.optString(o, 'label', path);
+  if (o.node === undefined || o.node === null) {
+    warnings.push(`root "${rootId}"${label ? ` (${label})` : ''} has no content yet and was not imported`);
+    return null;
+  }
+  const topType = nodeType(r, r.object(o.node, prop(path, 'node')), prop(path, 'node'));
+  const unit = readUnit(r, o, path) ?? readUnit(r, o.node as JsonObject, prop(path, 'node')) ?? (topType === 'apple' ? 'pt' : 'px');
+  let density = r.optNumber(o, 'density', path);
+  if (unit !== 'px') density = 1; // points and dp: the root's density is 1 by definition
+  else if (density === null) r.fail(prop(path, 'density'), 'is missing; a px root needs its density (px per dp) for dp-based checks');
+  else if (density <= 0) r.fail(prop(path, 'density'), `must be positive, got ${density}`);
+
+  let windowOffset = { x: 0, y: 0 };
+  if (o.windowOffset !== undefined && o.windowOffset !== null) {
+    const w = r.object(o.windowOffset, prop(path, 'windowOffset'));
+    windowOffset = { x: r.finite(w.x, prop(prop(path, 'windowOffset'), 'x')), y: r.finite(w.y, prop(prop(path, 'windowOffset'), 'y')) };
+  } else {
+    windowOffset = { x: r.optNumber(o, 'windowOffsetX', path) ?? 0, y: r.optNumber(o, 'windowOffsetY', path) ?? 0 };
+  }
+  const touchModal = r.optBool(o, 'touchModal', path) ?? r.optBool(o, 'isTouchModal', path) ?? r.optBool(o, 'modal', path) ?? false;
+
+  const local = new Map<string, PathLike>();
+  let top: Node | null = null;
+  const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw: o.node, path: prop(path, 'node'), parent: null }];
+  while (stack.length) {
+    const { raw: rawNode, path: at, parent } = stack.pop()!;
+    const n = r.object(rawNode, at);
+    const wireId = readId(r, n, at);
+    const seen = local.get(wireId);
+    if (seen !== undefined) {
+      r.fail(at, `duplicate node id ${wireId} in root "${rootId}" (first used at ${seen}); ids are unique within a root`, 'The capture is inconsistent: capture the tree again.');
+    }
+    local.set(wireId, at);
+    let id = wireId;
+    const other = firstRootOf.get(wireId);
+    if (other !== undefined && other !== rootId) {
+      id = `${rootId}:${wireId}`;
+      warnings.push(`node id ${wireId} is used in roots "${other}" and "${rootId}"; the one in "${rootId}" is addressed as ${id}`);
+    } else firstRootOf.set(wireId, rootId);
+
+    const { fields, children } = readNode(r, n, at);
+    if (id !== wireId) fields.platform = { ...fields.platform, jetwhaleId: Number(wireId) };
+    const node = makeNode(id, fields);
+    if (parent) parent.children.push(node);
+    else top = node;
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(at, 'children'), i), parent: node });
+  }
+  return { rootId, label, unit, density: density ?? 1, windowOffset, touchModal, node: top! };
+}
+
+function readUnit(r: FieldReader, o: JsonObject, path: PathLike): Unit | null {
+  const u = r.optString(o, 'unit', path);
+  if (u === null) return null;
+  if (u !== 'px' && u !== 'pt' && u !== 'dp') r.fail(prop(path, 'unit'), `unknown unit "${u}"; expected px, pt or dp`);
+  return u;
+}
+
+function readId(r: FieldReader, n: JsonObject, path: PathLike): string {
+  const v = n.id;
+  if (typeof v === 'number' && Number.isInteger(v)) return String(v);
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return String(Number(v));
+  r.fail(prop(path, 'id'), v === undefined ? 'is missing; every node has an integer id' : `expected an integer id, got ${describeValue(v)}`);
+}
+
+function nodeType(r: FieldReader, n: JsonObject, path: PathLike): JetWhaleType {
+  const raw = n.type ?? n.kind;
+  if (raw === undefined || raw === null) return 'compose';
+  const t = typeof raw === 'string' ? raw.toLowerCase() : null;
+  if (t === 'compose' || t === 'view' || t === 'apple') return t;
+  throw new FormatError('format_error', `${String(prop(path, n.type !== undefined ? 'type' : 'kind'))}: unknown node type ${JSON.stringify(raw)}; expected ${JETWHALE_NODE_TYPES.join(', ')}`, {
+    where: r.where,
+    hint: 'The capture comes from a JetWhale protocol this treewright does not know; upgrade treewright, or capture with a matching agent.',
+  });
+}
+
+function flag(r: FieldReader, n: JsonObject, path: PathLike, name: string, alt: string, dflt: boolean): boolean {
+  return r.optBool(n, name, path) ?? r.optBool(n, alt, path) ?? dflt;
+}
+
+function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Partial<NodeFields>; children: unknown[] } {
+  const type = nodeType(r, n, path);
+  readUnit(r, n, path);
+  const boundsRaw = n.boundsInScreen ?? n.bounds;
+  if (boundsRaw === undefined || boundsRaw === null) r.fail(prop(path, 'bounds'), 'is missing: every node needs its screen bounds');
+  const bounds = r.rect(boundsRaw, prop(path, n.boundsInScreen !== undefined ? 'boundsInScreen' : 'bounds'));
+
+  const actions: Action[] = [];
+  const rawActions: string[] = [];
+  for (const a of r.stringArray(n, 'actions', path)) {
+    const mapped = ACTIONS[a];
+    if (mapped) {
+      if (!actions.includes(mapped)) actions.push(mapped);
+    } else rawActions.push(a);
+  }
+
+  const platform: Record<string, unknown> = {};
+  for (const k of Object.keys(n)) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = n[k];
+  if (rawActions.length) platform.rawActions = rawActions;
+
+  const toggleRaw = r.optString(n, 'toggleableState', path);
+  let toggle: Toggle | null = toggleRaw === null ? null : (TOGGLES[toggleRaw.toLowerCase()] ?? null);
+  if (toggleRaw !== null && toggle === null) platform.toggleableState = toggleRaw;
+
+  let enabled = flag(r, n, path, 'enabled', 'isEnabled', true);
+  let selected = flag(r, n, path, 'selected', 'isSelected', false);
+  const focused = flag(r, n, path, 'focused', 'isFocused', false);
+  let kind: NodeKind = 'compose';
+  let role: Role | null = null;
+  let rawRole: string | null = null;
+  let tag: string | null = null;
+  let stateDescription: string | null = null;
+  let value: string | null = null;
+  let heading = false;
+  let password = r.optBool(n, 'password', path) ?? false;
+
+  if (type === 'compose') {
+    rawRole = r.optString(n, 'role', path);
+    role = normaliseRole(rawRole);
+    tag = r.optString(n, 'testTag', path);
+    stateDescription = r.optString(n, 'stateDescription', path);
+    heading = role === 'Heading';
+  } else if (type === 'view') {
+    kind = 'view';
+    rawRole = r.optString(n, 'viewClass', path);
+    role = rawRole ? androidClassInfo(rawRole).role : null;
+    tag = r.optString(n, 'resourceId', path);
+  } else {
+    kind = 'apple';
+    rawRole = r.optString(n, 'className', path);
+    const traits = r.stringArray(n, 'traits', path);
+    role = appleRole(traits, rawRole);
+    tag = r.optString(n, 'accessibilityIdentifier', path);
+    value = r.optString(n, 'accessibilityValue', path);
+    if (traits.includes('NotEnabled')) enabled = false;
+    if (traits.includes('Selected')) selected = true;
+    heading = traits.includes('Header');
+    if (role === 'Switch' && toggle === null && (value === '1' || value === '0')) toggle = value === '1' ? 'on' : 'off';
+    if (rawRole && /Secure/i.test(rawRole)) password = true;
+  }
+
+  const fields = withoutSecret<Partial<NodeFields>>({
+    kind,
+    role,
+    rawRole,
+    tag,
+    text: r.optString(n, 'text', path),
+    editableText: r.optString(n, 'editableText', path),
+    contentDescription: r.optString(n, 'contentDescription', path),
+    stateDescription,
+    value,
+    toggle,
+    enabled,
+    clickable: flag(r, n, path, 'clickable', 'isClickable', false),
+    longClickable: actions.includes('LongClick'),
+    focusable: focused || actions.includes('RequestFocus'),
+    focused,
+    selected,
+    editable: flag(r, n, path, 'editable', 'isEditable', false),
+    scrollable: flag(r, n, path, 'scrollable', 'isScrollable', false),
+    visible: flag(r, n, path, 'visible', 'isVisible', true),
+    password,
+    heading,
+    actions,
+    bounds,
+    platform,
+  });
+  return { fields, children: r.optArray(n, 'children', path) };
+}
+
+/** True when a parsed value has the JetWhale roots shape (used by sniffing). */
+export function looksLikeJetWhale(v: JsonObject): boolean {
+  return 'roots' in v && !('format' in v);
+}

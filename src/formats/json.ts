@@ -1,0 +1,207 @@
+import { FormatError } from '../errors.js';
+import { lineColumnAt } from './limits.js';
+
+/**
+ * JSON.parse that never leaks a SyntaxError: a parse failure becomes a FormatError with the
+ * 1-based line and column of the first offending character, and the `where` the caller names.
+ * V8's own messages differ between Node versions and not all carry a position, so on failure
+ * the text is re-scanned by `locateJsonError` (linear, iterative) to find it.
+ */
+export function parseJson(text: string, where?: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    const { offset, reason } = locateJsonError(text);
+    const { line, column } = lineColumnAt(text, offset);
+    throw new FormatError('format_error', `invalid JSON: ${reason}`, {
+      where,
+      line,
+      column,
+      hint: 'The file is not complete, valid JSON: re-capture it, or fix the text at that position.',
+    });
+  }
+}
+
+const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * Where and why `text` is not JSON (RFC 8259). Only called after JSON.parse has failed, so it
+ * can afford to be a plain scanner; it keeps an explicit stack so deep nesting cannot overflow.
+ * Returns the offset of the first character that cannot continue a valid document.
+ */
+export function locateJsonError(text: string): { offset: number; reason: string } {
+  const n = text.length;
+  let i = 0;
+  // What the scanner expects next, with the open containers on `stack` ('{' or '[').
+  const stack: Array<'{' | '['> = [];
+  type State = 'value' | 'afterValue' | 'key' | 'colon' | 'firstValueOrClose' | 'firstKeyOrClose';
+  let state: State = 'value';
+  const skipWs = () => {
+    while (i < n && WS.has(text.charCodeAt(i))) i++;
+  };
+  const fail = (reason: string) => ({ offset: Math.min(i, n), reason: i >= n ? `unexpected end of input (${reason})` : reason });
+  const describe = (at: number) => JSON.stringify(text.slice(at, at + 1));
+
+  for (;;) {
+    skipWs();
+    if (state === 'afterValue') {
+      if (stack.length === 0) {
+        if (i < n) return fail(`unexpected ${describe(i)} after the end of the JSON value`);
+        // JSON.parse failed but the scan found nothing: report the end rather than invent a position.
+        return { offset: n, reason: 'the document could not be parsed' };
+      }
+      const top = stack[stack.length - 1]!;
+      if (i >= n) return fail(top === '{' ? "expected ',' or '}'" : "expected ',' or ']'");
+      const c = text[i]!;
+      if (c === ',') {
+        i++;
+        state = top === '{' ? 'key' : 'value';
+      } else if ((c === '}' && top === '{') || (c === ']' && top === '[')) {
+        i++;
+        stack.pop();
+      } else {
+        return fail(`expected ',' or '${top === '{' ? '}' : ']'}' but found ${describe(i)}`);
+      }
+      continue;
+    }
+    if (state === 'colon') {
+      if (text[i] !== ':') return fail(`expected ':' after a property name${i < n ? ` but found ${describe(i)}` : ''}`);
+      i++;
+      state = 'value';
+      continue;
+    }
+    if (state === 'key' || state === 'firstKeyOrClose') {
+      if (state === 'firstKeyOrClose' && text[i] === '}') {
+        i++;
+        stack.pop();
+        state = 'afterValue';
+        continue;
+      }
+      if (text[i] !== '"') return fail(`expected a property name in double quotes${i < n ? ` but found ${describe(i)}` : ''}`);
+      const err = scanString();
+      if (err) return err;
+      state = 'colon';
+      continue;
+    }
+    // state is 'value' or 'firstValueOrClose'
+    if (state === 'firstValueOrClose' && text[i] === ']') {
+      i++;
+      stack.pop();
+      state = 'afterValue';
+      continue;
+    }
+    if (i >= n) return fail('expected a value');
+    const c = text[i]!;
+    if (c === '{') {
+      i++;
+      stack.push('{');
+      state = 'firstKeyOrClose';
+    } else if (c === '[') {
+      i++;
+      stack.push('[');
+      state = 'firstValueOrClose';
+    } else if (c === '"') {
+      const err = scanString();
+      if (err) return err;
+      state = 'afterValue';
+    } else if (c === '-' || (c >= '0' && c <= '9')) {
+      const m = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+      m.lastIndex = i;
+      if (!m.exec(text)) return fail(`malformed number at ${describe(i)}`);
+      i = m.lastIndex;
+      state = 'afterValue';
+    } else {
+      let matched = false;
+      for (const word of ['true', 'false', 'null']) {
+        if (text.startsWith(word, i)) {
+          i += word.length;
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) return fail(`unexpected ${describe(i)} where a value was expected`);
+      state = 'afterValue';
+    }
+  }
+
+  function scanString(): { offset: number; reason: string } | null {
+    i++; // opening quote
+    while (i < n) {
+      const code = text.charCodeAt(i);
+      if (code === 0x22) {
+        i++;
+        return null;
+      }
+      if (code === 0x5c) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return { offset: i, reason: 'malformed \\u escape in a string' };
+          i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) {
+          i += 2;
+        } else {
+          return { offset: i, reason: e === undefined ? 'unexpected end of input (unterminated string)' : `invalid escape \\${e} in a string` };
+        }
+        continue;
+      }
+      if (code < 0x20) return { offset: i, reason: 'unescaped control character in a string' };
+      i++;
+    }
+    return { offset: n, reason: 'unexpected end of input (unterminated string)' };
+  }
+}
+
+/**
+ * JSON.stringify without recursion, for values nested deeper than the call stack allows
+ * (a 60,000-deep exported tree). Same output as JSON.stringify(value, null, indent) for plain
+ * JSON data (objects, arrays, strings, finite numbers, booleans, null); undefined properties are
+ * skipped like JSON.stringify does.
+ */
+export function stringifyJson(value: unknown, indent = 0): string {
+  const out: string[] = [];
+  const nl = (depth: number) => (indent ? '\n' + ' '.repeat(indent * depth) : '');
+  const sep = indent ? ': ' : ':';
+  type Frame = { kind: 'obj'; entries: Array<[string, unknown]>; next: number; depth: number } | { kind: 'arr'; items: unknown[]; next: number; depth: number };
+  const stack: Frame[] = [];
+  const emit = (v: unknown, depth: number) => {
+    if (v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) {
+        if (v.length === 0) out.push('[]');
+        else {
+          out.push('[');
+          stack.push({ kind: 'arr', items: v, next: 0, depth });
+        }
+      } else {
+        const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && typeof x !== 'function');
+        if (entries.length === 0) out.push('{}');
+        else {
+          out.push('{');
+          stack.push({ kind: 'obj', entries, next: 0, depth });
+        }
+      }
+    } else {
+      out.push(JSON.stringify(v) ?? 'null');
+    }
+  };
+  emit(value, 0);
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    const len = top.kind === 'obj' ? top.entries.length : top.items.length;
+    if (top.next < len) {
+      if (top.next > 0) out.push(',');
+      out.push(nl(top.depth + 1));
+      if (top.kind === 'obj') {
+        const [k, v] = top.entries[top.next++]!;
+        out.push(JSON.stringify(k) + sep);
+        emit(v, top.depth + 1);
+      } else {
+        emit(top.items[top.next++], top.depth + 1);
+      }
+    } else {
+      stack.pop();
+      out.push(nl(top.depth) + (top.kind === 'obj' ? '}' : ']'));
+    }
+  }
+  return out.join('');
+}

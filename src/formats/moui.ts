@@ -1,0 +1,352 @@
+import { FormatError } from '../errors.js';
+import type { Action, Node, NodeFields, Root, Snapshot, Toggle } from '../model/schema.js';
+import { makeNode, walk } from '../model/node.js';
+import { makeSnapshot } from '../model/serialize.js';
+import { unwrapEnvelope } from './envelope.js';
+import { guardText } from './guard.js';
+import { parseJson } from './json.js';
+import { FieldReader, describeValue, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
+import { normaliseRole } from './role-map.js';
+import { withoutSecret } from './secret.js';
+import { sourceLabel } from './source-label.js';
+import type { ImportOptions } from './types.js';
+
+/**
+ * MoUI committed semantics: the `read_semantics` value. A `full` read is
+ * `{ kind: "full", generation, root, focused, nodes, issues }` with a flat `nodes` array; each
+ * node names its children by id (`children: ["4", "5"]`), ids and generations are decimal
+ * strings, and `frame` is `{ origin: {x, y}, size: {width, height} }` (`{x, y, width, height}`
+ * is read too). `delta` and `unchanged` reads only make sense against the tree they extend:
+ * importing one alone is an error; `applyMouiDelta` applies them to a previous snapshot.
+ *
+ * Decisions:
+ * - One root (`rootId` "moui"), unit dp at density 1: MoUI lays out in logical units.
+ * - `snapshot.generation` is MoUI's own generation, so perform_action preconditions line up.
+ * - `label` → text, `semantic_id` → tag; a text field's `value` is its editableText, anything
+ *   else's `value` stays value. `state.checked` → toggle, `state.disabled` → enabled = false.
+ * - Actions: activate → Click, focus → RequestFocus, set_text → SetText, submit → ImeAction,
+ *   scroll → ScrollBy, expand / collapse / dismiss as named. The others (select, increment,
+ *   set_numeric_value, …) have no model action and are kept in `platform.rawActions`.
+ * - A modal root makes the window touch-modal; `state.modal` deeper down stays in `platform.state`.
+ * - Snapshot `issues` (duplicate semantic ids, …) become snapshot warnings.
+ */
+const WHAT = 'a MoUI read_semantics value (JSON)';
+const FORMAT = 'MoUI read_semantics value';
+export const MOUI_ROOT_ID = 'moui';
+
+const ACTIONS: Record<string, Action> = {
+  activate: 'Click',
+  focus: 'RequestFocus',
+  set_text: 'SetText',
+  submit: 'ImeAction',
+  scroll: 'ScrollBy',
+  expand: 'Expand',
+  collapse: 'Collapse',
+  dismiss: 'Dismiss',
+};
+
+const CHECKED: Record<string, Toggle> = { checked: 'on', unchecked: 'off', mixed: 'indeterminate' };
+const STATE_EXTRAS = ['pressed', 'expanded', 'invalid', 'required', 'read_only', 'busy', 'multiline', 'modal'] as const;
+const CONSUMED = new Set(['node_id', 'semantic_id', 'role', 'label', 'value', 'state', 'actions', 'frame', 'children', 'text']);
+const DECIMAL = /^\d+$/;
+
+/** One flat node before linking: its model fields and the ids of its children. */
+interface Entry {
+  fields: Partial<NodeFields>;
+  childIds: string[];
+  path: PathLike;
+}
+
+export function importMoui(text: string, opts: ImportOptions = {}): Snapshot {
+  const body = guardText(text, opts, WHAT);
+  return mouiFromValue(unwrapEnvelope(parseJson(body, opts.where), opts.where), opts);
+}
+
+/** A parsed `full` read_semantics value → Snapshot. */
+export function mouiFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
+  const r: FieldReader = new FieldReader(opts.where, FORMAT);
+  const v = r.object(value, '');
+  const kind = r.string(v, 'kind', '');
+  if (kind === 'delta' || kind === 'unchanged') {
+    const since = kind === 'delta' ? v.from : v.generation;
+    throw new FormatError('format_error', `a MoUI "${kind}" read cannot be imported on its own: it only says what changed since generation ${JSON.stringify(since)}`, {
+      where: opts.where,
+      hint: 'Call read_semantics without "since" to get a full tree, or apply this read to the snapshot it follows with applyMouiDelta.',
+    });
+  }
+  if (kind !== 'full') r.fail('kind', `unknown read kind ${JSON.stringify(kind)}; expected full, delta or unchanged`);
+  const generation = decimal(r, v, 'generation', '');
+  const rootId = optDecimal(r, v, 'root', '');
+  const focusedId = optDecimal(r, v, 'focused', '');
+
+  const entries = new Map<string, Entry>();
+  r.array(v, 'nodes', '').forEach((raw, i) => {
+    const path = index('nodes', i);
+    const { id, entry } = readEntry(r, raw, path);
+    const first = entries.get(id);
+    if (first) r.fail(path, `duplicate node_id "${id}" (also at ${first.path}); node ids are unique in a snapshot`);
+    entries.set(id, entry);
+  });
+  const warnings = readIssues(r, v, '');
+  const root = link(r, entries, rootId, focusedId, warnings);
+  return makeSnapshot({ source: sourceLabel(opts.where, 'moui'), roots: [root], warnings, generation, capturedAt: opts.capturedAt });
+}
+
+/**
+ * Applies a later read_semantics value to the snapshot it follows: `unchanged` gives the same
+ * snapshot, `delta` replaces the upserted nodes and drops the removed ones (its `from` must be
+ * the snapshot's generation), `full` replaces everything. `read` is the parsed value or its text.
+ */
+export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOptions = {}): Snapshot {
+  const where = opts.where ?? prev.source;
+  const value = unwrapEnvelope(typeof read === 'string' ? parseJson(guardText(read, opts), where) : read, where);
+  const r: FieldReader = new FieldReader(where, FORMAT);
+  const v = r.object(value, '');
+  const kind = r.string(v, 'kind', '');
+  if (kind === 'full') return mouiFromValue(v, { ...opts, where: opts.where ?? sourceWhere(prev.source) });
+  if (kind === 'unchanged') {
+    const generation = decimal(r, v, 'generation', '');
+    if (generation !== prev.generation) staleRead(where, `an "unchanged" read at generation ${generation}`, prev.generation);
+    return prev;
+  }
+  if (kind !== 'delta') r.fail('kind', `unknown read kind ${JSON.stringify(kind)}; expected full, delta or unchanged`);
+
+  const from = decimal(r, v, 'from', '');
+  const to = decimal(r, v, 'to', '');
+  if (from !== prev.generation) staleRead(where, `a delta from generation ${from}`, prev.generation);
+  if (prev.roots.length > 1) r.fail('', `the previous snapshot has ${prev.roots.length} roots; a MoUI delta applies to a single-root MoUI snapshot`);
+
+  // The previous tree, flattened back into entries (fields + child ids).
+  const entries = new Map<string, Entry>();
+  walk(prev, ({ node }) => {
+    const { children, ...fields } = node;
+    entries.set(node.id, { fields, childIds: children.map((c) => c.id), path: `(previous snapshot node ${node.id})` });
+  });
+  const warnings = readIssues(r, v, '');
+  r.array(v, 'removed', '').forEach((raw, i) => {
+    const id = typeof raw === 'string' && DECIMAL.test(raw) ? raw : r.fail(index('removed', i), `expected a decimal node id, got ${describeValue(raw)}`);
+    if (!entries.delete(id)) warnings.push(`delta removes node ${id}, which the previous snapshot did not have`);
+  });
+  const upserted = new Set<string>();
+  r.array(v, 'upserted', '').forEach((raw, i) => {
+    const path = index('upserted', i);
+    const { id, entry } = readEntry(r, raw, path);
+    if (upserted.has(id)) r.fail(path, `node_id "${id}" is upserted twice in one delta`);
+    upserted.add(id);
+    entries.set(id, entry);
+  });
+  const root = link(r, entries, optDecimal(r, v, 'root', ''), optDecimal(r, v, 'focused', ''), warnings);
+  return makeSnapshot({ source: prev.source, roots: [root], warnings, generation: to, capturedAt: opts.capturedAt });
+}
+
+function staleRead(where: string | undefined, what: string, current: string): never {
+  throw new FormatError('format_error', `${what} does not follow this snapshot, which is at generation ${current}`, {
+    where,
+    hint: 'Read again with since=<this snapshot\'s generation>, or read without "since" for a full tree.',
+  });
+}
+
+function sourceWhere(source: string): string | undefined {
+  const m = /^(.*) \(moui\)$/.exec(source);
+  return m ? m[1] : undefined;
+}
+
+function decimal(r: FieldReader, o: JsonObject, key: string, path: PathLike): string {
+  const s = o[key];
+  if (typeof s !== 'string' || !DECIMAL.test(s)) r.fail(prop(path, key), `expected a decimal string, got ${describeValue(s)}`);
+  return s;
+}
+
+function optDecimal(r: FieldReader, o: JsonObject, key: string, path: PathLike): string | null {
+  return o[key] === undefined || o[key] === null ? null : decimal(r, o, key, path);
+}
+
+function readIssues(r: FieldReader, v: JsonObject, path: PathLike): string[] {
+  return r.optArray(v, 'issues', path).map((issue) => {
+    if (isObject(issue) && issue.kind === 'duplicate_semantic_id') {
+      return `duplicate semantic id ${JSON.stringify(issue.semantic_id)} on nodes ${Array.isArray(issue.nodes) ? issue.nodes.join(', ') : '?'}; actions through it are rejected`;
+    }
+    return `MoUI snapshot issue: ${JSON.stringify(issue)}`;
+  });
+}
+
+function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; entry: Entry } {
+  const n = r.object(raw, path);
+  const id = decimal(r, n, 'node_id', path);
+  const childIds = r.array(n, 'children', path).map((c, j) =>
+    typeof c === 'string' && DECIMAL.test(c) ? c : r.fail(index(prop(path, 'children'), j), `expected a decimal child id, got ${describeValue(c)}`),
+  );
+  if (n.frame === undefined || n.frame === null) r.fail(prop(path, 'frame'), 'is missing: every node needs its frame');
+  const framePath = prop(path, 'frame');
+  const f = r.object(n.frame, framePath);
+  const bounds =
+    'origin' in f || 'size' in f
+      ? (() => {
+          const o = r.object(f.origin, prop(framePath, 'origin'));
+          const s = r.object(f.size, prop(framePath, 'size'));
+          return {
+            x: r.finite(o.x, prop(prop(framePath, 'origin'), 'x')),
+            y: r.finite(o.y, prop(prop(framePath, 'origin'), 'y')),
+            width: r.size(s.width, prop(prop(framePath, 'size'), 'width')),
+            height: r.size(s.height, prop(prop(framePath, 'size'), 'height')),
+          };
+        })()
+      : r.xywh(f, framePath);
+
+  const state = n.state === undefined || n.state === null ? {} : r.object(n.state, prop(path, 'state'));
+  const statePath = prop(path, 'state');
+  const st = (k: string) => r.optBool(state, k, statePath) ?? false;
+  const checked = r.optString(state, 'checked', statePath);
+  if (checked !== null && !(checked in CHECKED)) r.fail(prop(statePath, 'checked'), `expected checked, unchecked, mixed or null, got ${JSON.stringify(checked)}`);
+
+  const actions: Action[] = [];
+  const rawActions: string[] = [];
+  for (const a of r.stringArray(n, 'actions', path)) {
+    const mapped = ACTIONS[a];
+    if (mapped) {
+      if (!actions.includes(mapped)) actions.push(mapped);
+    } else rawActions.push(a);
+  }
+
+  const rawRole = r.optString(n, 'role', path);
+  const role = rawRole === 'none' ? null : normaliseRole(rawRole);
+  const textState = n.text === undefined || n.text === null ? null : r.object(n.text, prop(path, 'text'));
+  const editable = (textState ? r.optBool(textState, 'editable', prop(path, 'text')) ?? false : false) && !st('read_only');
+  const value = r.optString(n, 'value', path) || null;
+  const focused = st('focused');
+
+  const platform: Record<string, unknown> = {};
+  for (const k of Object.keys(n)) {
+    if (CONSUMED.has(k)) continue;
+    const x = n[k];
+    // Only what says something: MoUI sends every field on every node, mostly empty.
+    if (x === null || x === '' || x === false || (k === 'live' && x === 'off')) continue;
+    if (k === 'relations' && isObject(x) && Object.values(x).every((l) => Array.isArray(l) && l.length === 0)) continue;
+    platform[k] = x;
+  }
+  const extras: Record<string, boolean> = {};
+  for (const k of STATE_EXTRAS) if (st(k)) extras[k] = true;
+  if (Object.keys(extras).length) platform.state = extras;
+  if (textState && (textState.selection != null || textState.caret != null)) platform.text = textState;
+  if (rawActions.length) platform.rawActions = rawActions;
+
+  const fields = withoutSecret<Partial<NodeFields>>({
+    kind: 'generic',
+    role,
+    rawRole,
+    tag: r.optString(n, 'semantic_id', path),
+    text: r.optString(n, 'label', path) || null,
+    editableText: editable ? value : null,
+    value: editable ? null : value,
+    toggle: checked === null ? null : CHECKED[checked]!,
+    enabled: !st('disabled'),
+    clickable: actions.includes('Click'),
+    focusable: focused || actions.includes('RequestFocus'),
+    focused,
+    selected: st('selected'),
+    editable,
+    scrollable: actions.includes('ScrollBy'),
+    password: st('password'),
+    heading: role === 'Heading',
+    actions,
+    bounds,
+    platform,
+  });
+  return { id, entry: { fields, childIds, path } };
+}
+
+/**
+ * Flat entries → one tree, iteratively. Every child id must name a node, no node may have two
+ * parents, the root has none, and a cycle is an error naming its ids. Nodes the root does not
+ * reach (and that are not in a cycle) are left out with a warning.
+ */
+function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | null, focusedId: string | null, warnings: string[]): Root {
+  const parentOf = new Map<string, string>();
+  for (const [id, e] of entries) {
+    e.childIds.forEach((c, j) => {
+      const at = index(prop(e.path, 'children'), j);
+      if (!entries.has(c)) r.fail(at, `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
+      const other = parentOf.get(c);
+      if (other !== undefined) {
+        r.fail(at, other === id ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other}" and "${id}"; a semantics tree gives each node one parent`);
+      }
+      parentOf.set(c, id);
+    });
+  }
+
+  let rootId = rootGiven;
+  if (rootId !== null) {
+    if (!entries.has(rootId)) r.fail('root', `root "${rootId}" is not among the nodes`);
+    if (parentOf.has(rootId)) r.fail('root', describeCycle(rootId, parentOf));
+  } else {
+    const parentless = [...entries.keys()].filter((id) => !parentOf.has(id));
+    if (entries.size === 0) r.fail('nodes', 'is empty: there is no root node to import');
+    if (parentless.length === 0) r.fail('nodes', `no root: ${describeCycle(entries.keys().next().value!, parentOf)}`);
+    if (parentless.length > 1) r.fail('root', `is null and several nodes have no parent (${quoteIds(parentless)}); cannot tell which is the root`);
+    rootId = parentless[0]!;
+  }
+
+  const built = new Map<string, Node>();
+  const stack: Array<{ id: string; parent: Node | null }> = [{ id: rootId, parent: null }];
+  let top: Node | null = null;
+  while (stack.length) {
+    const { id, parent } = stack.pop()!;
+    const e = entries.get(id)!;
+    const node = makeNode(id, e.fields);
+    if (focusedId === id) node.focused = true;
+    built.set(id, node);
+    if (parent) parent.children.push(node);
+    else top = node;
+    for (let i = e.childIds.length - 1; i >= 0; i--) stack.push({ id: e.childIds[i]!, parent: node });
+  }
+
+  if (built.size < entries.size) {
+    // Not reached from the root: each such node leads up either to a parentless orphan or into a cycle.
+    const done = new Set(built.keys());
+    const orphans: string[] = [];
+    for (const id of entries.keys()) {
+      if (done.has(id)) continue;
+      const chain: string[] = [];
+      const onChain = new Set<string>();
+      let cur: string | undefined = id;
+      while (cur !== undefined && !done.has(cur)) {
+        if (onChain.has(cur)) r.fail('nodes', describeCycle(cur, parentOf));
+        onChain.add(cur);
+        chain.push(cur);
+        cur = parentOf.get(cur);
+      }
+      for (const c of chain) done.add(c);
+      orphans.push(...chain);
+    }
+    warnings.push(`${orphans.length} node(s) not reachable from root "${rootId}" were left out: ${quoteIds(orphans)}`);
+  }
+
+  const node = top!;
+  const modal = isObject(node.platform.state) && node.platform.state.modal === true;
+  return { rootId: MOUI_ROOT_ID, label: null, unit: 'dp', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: modal, node };
+}
+
+/** `child-id cycle: "1" → "2" → "1"`, found by following parents from `start` until one repeats. */
+function describeCycle(start: string, parentOf: Map<string, string>): string {
+  const order: string[] = [];
+  const seen = new Map<string, number>();
+  let cur: string | undefined = start;
+  while (cur !== undefined && !seen.has(cur)) {
+    seen.set(cur, order.length);
+    order.push(cur);
+    cur = parentOf.get(cur);
+  }
+  if (cur === undefined) return `node "${start}" is listed as a child, so it cannot be the root`;
+  const cycle = order.slice(seen.get(cur)!).reverse(); // parent → child order
+  return `child-id cycle: ${[...cycle, cycle[0]!].map((id) => `"${id}"`).join(' → ')}`;
+}
+
+function quoteIds(ids: string[]): string {
+  const shown = ids.slice(0, 10).map((id) => `"${id}"`).join(', ');
+  return ids.length > 10 ? `${shown} and ${ids.length - 10} more` : shown;
+}
+
+/** True when a parsed value has a read_semantics shape (used by sniffing). */
+export function looksLikeMoui(v: JsonObject): boolean {
+  return (v.kind === 'full' || v.kind === 'delta' || v.kind === 'unchanged') && ('nodes' in v || 'generation' in v || 'upserted' in v);
+}

@@ -1,0 +1,198 @@
+import { FormatError } from '../errors.js';
+import type { Rect } from '../model/schema.js';
+import type { z } from 'zod';
+
+/**
+ * A JSON path built lazily: each level links to its parent, and the string
+ * (`root.children[2].bounds.width`) is only made when an error needs it. Building every path
+ * eagerly would cost O(depth²) on a 60,000-deep tree.
+ */
+export class Path {
+  constructor(
+    readonly parent: PathLike | null,
+    readonly seg: string,
+  ) {}
+
+  toString(): string {
+    const segs: string[] = [];
+    let p: PathLike | null = this;
+    while (p instanceof Path) {
+      segs.push(p.seg);
+      p = p.parent;
+    }
+    if (typeof p === 'string' && p) segs.push(p);
+    segs.reverse();
+    // A path through a very deep tree stays readable: its start, a count, and its end.
+    const shown = segs.length > 40 ? [...segs.slice(0, 8), `…(${segs.length - 33} more levels)…`, ...segs.slice(-25)] : segs;
+    return shown.join('').replace(/^\./, '');
+  }
+}
+export type PathLike = string | Path;
+
+/** `base.key` */
+export function prop(base: PathLike, key: string): Path {
+  return new Path(base, base === '' ? key : '.' + key);
+}
+
+/** `base[i]` */
+export function index(base: PathLike, i: number): Path {
+  return new Path(base, `[${i}]`);
+}
+
+/** A parsed JSON object. */
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(v: unknown): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `null`, `array`, `number 12`, `string "abc"` — what a value is, for error messages. */
+export function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
+
+/**
+ * Typed reads of a parsed JSON document, each naming the JSON path of a bad value
+ * (`root.children[2].bounds.width`) and the `where` of the input in the FormatError.
+ * One instance per import; the importers share it so their messages read the same.
+ */
+export class FieldReader {
+  constructor(
+    readonly where: string | undefined,
+    /** The format's display name, used in hints ("a cmp-inspector tree v1 node …"). */
+    readonly format: string,
+  ) {}
+
+  fail(path: PathLike, message: string, hint?: string): never {
+    const p = String(path);
+    throw new FormatError('format_error', p ? `${p}: ${message}` : message, {
+      where: this.where,
+      path: p,
+      hint: hint ?? `Fix or re-capture the ${this.format} input; the value at ${p || 'the top level'} does not match the format.`,
+    });
+  }
+
+  /** The first issue of a failed zod parse, reported at `path` plus the issue's own path. */
+  zodFail(path: PathLike, error: z.ZodError): never {
+    const issue = error.issues[0];
+    let p: PathLike = path;
+    for (const seg of issue?.path ?? []) p = typeof seg === 'number' ? index(p, seg) : prop(p, String(seg));
+    this.fail(p, issue?.message ?? 'invalid value');
+  }
+
+  object(v: unknown, path: PathLike): JsonObject {
+    if (!isObject(v)) this.fail(path, `expected an object, got ${describeValue(v)}`);
+    return v;
+  }
+
+  /** A string, or null when absent / null. */
+  optString(o: JsonObject, key: string, path: PathLike): string | null {
+    const v = o[key];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string') this.fail(prop(path, key), `expected a string or null, got ${describeValue(v)}`);
+    return v;
+  }
+
+  string(o: JsonObject, key: string, path: PathLike): string {
+    const v = o[key];
+    if (typeof v !== 'string') this.fail(prop(path, key), v === undefined ? 'is missing (expected a string)' : `expected a string, got ${describeValue(v)}`);
+    return v;
+  }
+
+  optBool(o: JsonObject, key: string, path: PathLike): boolean | null {
+    const v = o[key];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'boolean') this.fail(prop(path, key), `expected true or false, got ${describeValue(v)}`);
+    return v;
+  }
+
+  /** A finite number, or null when absent / null. */
+  optNumber(o: JsonObject, key: string, path: PathLike): number | null {
+    const v = o[key];
+    if (v === undefined || v === null) return null;
+    return this.finite(v, prop(path, key));
+  }
+
+  finite(v: unknown, path: PathLike): number {
+    if (typeof v !== 'number' || !Number.isFinite(v)) this.fail(path, `expected a finite number, got ${describeValue(v)}`);
+    return v;
+  }
+
+  size(v: unknown, path: PathLike): number {
+    const n = this.finite(v, path);
+    if (n < 0) this.fail(path, `a size cannot be negative, got ${n}`);
+    return n;
+  }
+
+  array(o: JsonObject, key: string, path: PathLike): unknown[] {
+    const v = o[key];
+    if (!Array.isArray(v)) this.fail(prop(path, key), v === undefined ? 'is missing (expected an array)' : `expected an array, got ${describeValue(v)}`);
+    return v;
+  }
+
+  optArray(o: JsonObject, key: string, path: PathLike): unknown[] {
+    const v = o[key];
+    if (v === undefined || v === null) return [];
+    return this.array(o, key, path);
+  }
+
+  stringArray(o: JsonObject, key: string, path: PathLike): string[] {
+    const a = this.optArray(o, key, path);
+    a.forEach((s, i) => {
+      if (typeof s !== 'string') this.fail(index(prop(path, key), i), `expected a string, got ${describeValue(s)}`);
+    });
+    return a as string[];
+  }
+
+  /** `{x, y, width, height}`, width and height ≥ 0. */
+  xywh(v: unknown, path: PathLike): Rect {
+    const o = this.object(v, path);
+    return {
+      x: this.finite(o.x, prop(path, 'x')),
+      y: this.finite(o.y, prop(path, 'y')),
+      width: this.size(o.width, prop(path, 'width')),
+      height: this.size(o.height, prop(path, 'height')),
+    };
+  }
+
+  /** `{left, top, right, bottom}` → Rect; right before left (or bottom above top) is an error. */
+  ltrb(v: unknown, path: PathLike): Rect {
+    const o = this.object(v, path);
+    const left = this.finite(o.left, prop(path, 'left'));
+    const top = this.finite(o.top, prop(path, 'top'));
+    const right = this.finite(o.right, prop(path, 'right'));
+    const bottom = this.finite(o.bottom, prop(path, 'bottom'));
+    if (right < left) this.fail(prop(path, 'right'), `right (${right}) is left of left (${left}): a negative width`);
+    if (bottom < top) this.fail(prop(path, 'bottom'), `bottom (${bottom}) is above top (${top}): a negative height`);
+    return { x: left, y: top, width: right - left, height: bottom - top };
+  }
+
+  /** Either rectangle spelling: `{x,y,width,height}` or `{left,top,right,bottom}`. */
+  rect(v: unknown, path: PathLike): Rect {
+    const o = this.object(v, path);
+    return 'left' in o || 'right' in o ? this.ltrb(o, path) : this.xywh(o, path);
+  }
+}
+
+/** Ids must be unique across a snapshot; remembers where each was first seen. */
+export class IdRegistry {
+  private readonly seen = new Map<string, PathLike>();
+  constructor(private readonly reader: FieldReader) {}
+
+  has(id: string): boolean {
+    return this.seen.has(id);
+  }
+
+  claim(id: string, path: PathLike): void {
+    const first = this.seen.get(id);
+    if (first !== undefined) {
+      this.reader.fail(path, `duplicate node id "${id}" (first used at ${first}); ids must be unique in a snapshot`, 'The producer emitted two nodes with one id: re-capture, or fix the ids so each node has its own.');
+    }
+    this.seen.set(id, path);
+  }
+}

@@ -1,0 +1,87 @@
+import { FormatError } from '../errors.js';
+import { NodeFieldsSchema, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type Node, type Root, type Snapshot } from '../model/schema.js';
+import { guardText } from './guard.js';
+import { parseJson } from './json.js';
+import { FieldReader, IdRegistry, index, prop, type PathLike } from './read.js';
+import type { ImportOptions } from './types.js';
+
+/**
+ * treewright's own snapshot JSON (what `snapshotToJson` writes), validated against the zod
+ * schemas — iteratively: zod's recursive NodeSchema would overflow the stack on a deep tree, so
+ * each node's fields are checked with NodeFieldsSchema and the children walked with an explicit
+ * stack. The first bad node is reported by its path with zod's message. The snapshot is taken
+ * as written (source, capturedAt, generation are kept), so importing what `snapshotToJson`
+ * wrote gives back an equal snapshot.
+ */
+const WHAT = 'a treewright snapshot (JSON)';
+const FORMAT = 'treewright snapshot';
+
+// The snapshot and root headers without their recursive parts.
+const HeadSchema = SnapshotSchema.omit({ roots: true, format: true, version: true });
+const RootHeadSchema = RootSchema.omit({ node: true });
+
+export function importSnapshotJson(text: string, opts: ImportOptions = {}): Snapshot {
+  const body = guardText(text, opts, WHAT);
+  return snapshotFromValue(parseJson(body, opts.where), opts);
+}
+
+/** The version check alone, shared with sniffing. */
+export function checkSnapshotVersion(version: unknown, where?: string): void {
+  if (version === SNAPSHOT_VERSION) return;
+  throw new FormatError('schema_version', `treewright snapshot version ${JSON.stringify(version)} is not supported; this treewright reads version ${SNAPSHOT_VERSION}`, {
+    where,
+    found: version,
+    supported: SNAPSHOT_VERSION,
+    hint: 'Write the snapshot with a treewright of the same version, or upgrade treewright.',
+  });
+}
+
+export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
+  const r: FieldReader = new FieldReader(opts.where, FORMAT);
+  const doc = r.object(value, '');
+  if (doc.format !== SNAPSHOT_FORMAT) r.fail('format', `expected "${SNAPSHOT_FORMAT}", got ${JSON.stringify(doc.format)}`);
+  checkSnapshotVersion(doc.version, opts.where);
+  const { roots: _roots, ...head } = doc;
+  const parsedHead = HeadSchema.safeParse(head);
+  if (!parsedHead.success) r.zodFail('', parsedHead.error);
+  const rootsList = r.array(doc, 'roots', '');
+
+  const ids = new IdRegistry(r);
+  const warnings = [...parsedHead.data.warnings];
+  const roots: Root[] = rootsList.map((rawRoot, i) => {
+    const path = index('roots', i);
+    const o = r.object(rawRoot, path);
+    const { node: rawNode, ...rootHead } = o;
+    const parsedRoot = RootHeadSchema.safeParse(rootHead);
+    if (!parsedRoot.success) r.zodFail(path, parsedRoot.error);
+    if (rawNode === undefined) r.fail(prop(path, 'node'), 'is missing; every root has a node');
+    return { ...parsedRoot.data, node: readTree(r, ids, rawNode, prop(path, 'node'), warnings) };
+  });
+
+  return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, ...parsedHead.data, roots, warnings };
+}
+
+function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike, warnings: string[]): Node {
+  let top: Node | null = null;
+  const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw, path, parent: null }];
+  while (stack.length) {
+    const { raw: rawNode, path: at, parent } = stack.pop()!;
+    const o = r.object(rawNode, at);
+    const { children, ...fields } = o;
+    if (!Array.isArray(children)) r.fail(prop(at, 'children'), children === undefined ? 'is missing (expected an array)' : 'expected an array of nodes');
+    const parsed = NodeFieldsSchema.safeParse(fields);
+    if (!parsed.success) r.zodFail(at, parsed.error);
+    const node: Node = { ...parsed.data, children: [] };
+    ids.claim(node.id, at);
+    if (node.password && (node.editableText !== null || node.value !== null)) {
+      // A password's contents are never kept, even when a hand-edited file carries them.
+      node.editableText = null;
+      node.value = null;
+      warnings.push(`password field ${node.id} carried its contents; they were dropped`);
+    }
+    if (parent) parent.children.push(node);
+    else top = node;
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(at, 'children'), i), parent: node });
+  }
+  return top!;
+}
