@@ -31,8 +31,11 @@ export function chooseSource(option: SourceSpec | undefined, env: NodeJS.Process
 
 export const test = base.extend<TreewrightFixtures & TreewrightOptions>({
   source: [undefined, { option: true }],
-  device: async ({ source }, use) => {
+  device: async ({ source, actionTimeout }, use) => {
     const device = await connect(chooseSource(source));
+    // Actions show up in the report as steps named by their code form: byTag('email').fill('…').
+    device.step = (title, body) => base.step(title, body, { box: true });
+    if (actionTimeout) device.actionTimeout = actionTimeout;
     try {
       await use(device);
     } finally {

@@ -1,9 +1,16 @@
 import type { Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../analysis/reachability.js';
-import { renderOutline, type OutlineOptions } from '../render/outline.js';
+import { outlineLine, renderOutline, type OutlineOptions } from '../render/outline.js';
+import { selectorToCode, type Selector, type Step } from '../query/selector.js';
 import { Locator, Searchable, type LocatorHost } from '../query/locator.js';
-import type { Step } from '../query/selector.js';
-import type { Capabilities, Driver } from './driver.js';
+import { DeviceError } from '../errors.js';
+import type { Capabilities, Driver, DriverActions } from './driver.js';
+import { actionCall, deliver, isStale, waitForActionable, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
+
+/** Wraps each action (the runner makes it a Playwright test.step). */
+export type StepWrapper = <T>(title: string, body: () => Promise<T>) => Promise<T>;
+
+export const DEFAULT_ACTION_TIMEOUT = 10_000;
 
 /**
  * The connected device a test receives: captures through its driver and hands out locators.
@@ -12,6 +19,11 @@ import type { Capabilities, Driver } from './driver.js';
 export class Device extends Searchable implements LocatorHost {
   private last: Snapshot | null = null;
   private closed = false;
+  /** Every action performed through this device, in order (the reporter and codegen read it). */
+  readonly receipts: Receipt[] = [];
+  /** Default wait for actionability, in ms (the runner sets it from Playwright's actionTimeout). */
+  actionTimeout = DEFAULT_ACTION_TIMEOUT;
+  step: StepWrapper = (_title, body) => body();
 
   constructor(readonly driver: Driver) {
     super();
@@ -45,6 +57,80 @@ export class Device extends Searchable implements LocatorHost {
   async outline(options: Omit<OutlineOptions, 'reach'> = {}): Promise<string> {
     const snapshot = await this.snapshot();
     return renderOutline(snapshot, { ...options, reach: analyzeReachability(snapshot) });
+  }
+
+  /** Performs a locator action: waits for actionability, delivers it, and returns the receipt. */
+  async act(selector: Selector, action: LocatorAction, options: ActionOptions = {}): Promise<Receipt> {
+    const call = actionCall(selector, action);
+    return this.step(call, async () => {
+      const timeout = options.timeout ?? this.actionTimeout;
+      // A stale target (the app changed between capture and action) is re-resolved, never acted on blindly.
+      for (let attempt = 0; ; attempt++) {
+        const ready = await waitForActionable(() => this.snapshot(), this.driver, selector, action, timeout);
+        let message: string | undefined;
+        try {
+          message = await deliver(this.driver, ready, action);
+        } catch (e) {
+          if (isStale(e) && attempt < 3) continue;
+          throw e;
+        }
+        const after = await this.snapshot();
+        const receipt: Receipt = {
+          call,
+          locator: selectorToCode(selector),
+          action: action.kind,
+          node: outlineLine(ready.node),
+          nodeId: ready.node.id,
+          via: ready.route,
+          before: ready.snapshot.generation,
+          after: after.generation,
+          changed: ready.snapshot.generation !== after.generation,
+          ...(message ? { message } : {}),
+        };
+        this.receipts.push(receipt);
+        return receipt;
+      }
+    });
+  }
+
+  /** System back: dismisses a dialog first, then goes up a screen. */
+  async back(): Promise<void> {
+    const driver = this.driver;
+    if (driver.back) return this.step('device.back()', () => driver.back!());
+    if (driver.pressKey) return this.step('device.back()', () => driver.pressKey!('back'));
+    throw this.unavailable('back()', 'navigate back');
+  }
+
+  /** The app's navigation state, where the device exposes it (`/inspect/nav`); null when the app is too old to say. */
+  async nav(): Promise<{ currentRoute: string | null; backStack: string[] } | null> {
+    return this.need('nav', 'nav()', 'report navigation')();
+  }
+
+  /** A PNG of the screen. */
+  async screenshot(): Promise<Buffer> {
+    return this.need('screenshot', 'screenshot()', 'provide pixels')();
+  }
+
+  /** The app's design-system catalog (`/inspect/design-system`). */
+  async designSystem(): Promise<unknown> {
+    return this.need('designSystem', 'designSystem()', 'serve its design system')();
+  }
+
+  async crashes(): Promise<unknown[]> {
+    return this.need('crashes', 'crashes()', 'report crashes')();
+  }
+
+  private need<K extends 'nav' | 'screenshot' | 'designSystem' | 'crashes'>(key: K, call: string, what: string): NonNullable<DriverActions[K]> {
+    const fn = this.driver[key];
+    if (!fn) throw this.unavailable(call, what);
+    return fn.bind(this.driver) as NonNullable<DriverActions[K]>;
+  }
+
+  private unavailable(call: string, what: string): DeviceError {
+    return new DeviceError('action_unavailable', `device.${call}: ${this.driver.description} (${this.driver.kind} driver) cannot ${what}`, {
+      where: this.driver.description,
+      hint: 'The reference app and live devices can; a captured file cannot.',
+    });
   }
 
   capabilities(): Capabilities {

@@ -3,10 +3,13 @@ import { resolveSelector } from './resolve.js';
 import { selectorToCode, type FilterOptions, type RoleOptions, type Selector, type Step } from './selector.js';
 import { expectOne } from './strict.js';
 import type { TextPattern } from './text.js';
+import type { ActionOptions, LocatorAction, Receipt } from '../devices/actions.js';
+import { TargetError } from '../errors.js';
 
-/** Anything that can hand a locator a fresh capture (a Device). */
+/** Anything that can hand a locator a fresh capture (a Device), and act on what it resolves. */
 export interface LocatorHost {
   snapshot(): Promise<Snapshot>;
+  act?(selector: Selector, action: LocatorAction, options?: ActionOptions): Promise<Receipt>;
 }
 
 export interface Resolution {
@@ -70,6 +73,30 @@ export class Locator extends Searchable {
   async all(): Promise<Locator[]> {
     const n = await this.count();
     return Array.from({ length: n }, (_, i) => this.nth(i));
+  }
+
+  // Actions (DESIGN §7): each waits for actionability, acts semantically where the device can,
+  // falls back to input events where that means the same thing, and returns a receipt.
+  click(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'click' }, options); }
+  longClick(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'longClick' }, options); }
+  /** Always a coordinate tap at the node's tap point, never a semantic action. */
+  tap(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'tap' }, options); }
+  fill(text: string, options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'fill', text }, options); }
+  clear(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'clear' }, options); }
+  pressEnter(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'pressEnter' }, options); }
+  scrollBy(dx: number, dy: number, options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'scrollBy', dx, dy }, options); }
+  scrollToIndex(index: number, options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'scrollToIndex', index }, options); }
+  bringIntoView(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'bringIntoView' }, options); }
+  focus(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'focus' }, options); }
+  dismiss(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'dismiss' }, options); }
+  expand(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'expand' }, options); }
+  collapse(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'collapse' }, options); }
+
+  private act(action: LocatorAction, options?: ActionOptions): Promise<Receipt> {
+    if (!this.host.act) {
+      return Promise.reject(new TargetError('invalid_arguments', `${this.toCode()}: this locator's host cannot act`, { hint: 'Get locators from a connected device.' }));
+    }
+    return this.host.act(this.selector, action, options);
   }
 
   /** The locator as code, e.g. `byRole('Button', { name: 'Send' })`. */

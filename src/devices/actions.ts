@@ -1,0 +1,216 @@
+import type { Action, Node, Snapshot } from '../model/schema.js';
+import { analyzeReachability } from '../analysis/reachability.js';
+import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
+import { outlineLine } from '../render/outline.js';
+import { resolveSelector, isVisible } from '../query/resolve.js';
+import { quote, selectorToCode, type Selector } from '../query/selector.js';
+import { strictViolation } from '../query/strict.js';
+import type { Driver, SemanticRequest } from './driver.js';
+
+/** What a locator can be asked to do (DESIGN §7). */
+export type LocatorAction =
+  | { kind: 'click' }
+  | { kind: 'longClick' }
+  | { kind: 'tap' }
+  | { kind: 'fill'; text: string }
+  | { kind: 'clear' }
+  | { kind: 'pressEnter' }
+  | { kind: 'scrollBy'; dx: number; dy: number }
+  | { kind: 'scrollToIndex'; index: number }
+  | { kind: 'bringIntoView' }
+  | { kind: 'focus' }
+  | { kind: 'dismiss' }
+  | { kind: 'expand' }
+  | { kind: 'collapse' };
+
+export interface ActionOptions {
+  /** How long to wait for the target to become actionable, in ms. */
+  timeout?: number;
+}
+
+export type Route = 'semantic' | 'tap' | 'keys' | 'swipe';
+
+/** What an action did: the evidence a reviewer (and the reporter, and codegen) reads. */
+export interface Receipt {
+  /** Code form of the call, e.g. `byTag('email').fill('ada@example.com')`. */
+  call: string;
+  locator: string;
+  action: LocatorAction['kind'];
+  /** The node acted on, as an outline line of the capture it was resolved in. */
+  node: string;
+  nodeId: string;
+  via: Route;
+  before: string;
+  after: string;
+  changed: boolean;
+  message?: string;
+}
+
+/** The semantic action each locator action maps to, and whether an input-event fallback means the same. */
+const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
+  click: 'Click', longClick: 'LongClick', tap: null, fill: 'SetText', clear: 'SetText', pressEnter: 'ImeAction',
+  scrollBy: 'ScrollBy', scrollToIndex: 'ScrollToIndex', bringIntoView: 'BringIntoView', focus: 'RequestFocus',
+  dismiss: 'Dismiss', expand: 'Expand', collapse: 'Collapse',
+};
+
+/** Drivers that offer semantic actions, named in `action_unavailable` errors. */
+const SEMANTIC_DRIVERS = 'reference, moui, jetwhale';
+
+/** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
+export function actionCall(selector: Selector, a: LocatorAction): string {
+  const args = a.kind === 'fill' ? quote(a.text) : a.kind === 'scrollBy' ? `${a.dx}, ${a.dy}` : a.kind === 'scrollToIndex' ? String(a.index) : '';
+  return `${selectorToCode(selector)}.${a.kind}(${args})`;
+}
+
+/** Picks how an action reaches the node on this driver, or says why it cannot. */
+export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
+  const semantic = SEMANTIC[a.kind];
+  // BringIntoView works on any node on a semantic driver (JetWhale's rule); the others only when listed.
+  if (semantic && driver.perform && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
+  switch (a.kind) {
+    case 'click': case 'longClick': case 'tap': case 'focus':
+      return driver.tap ? { route: 'tap' } : { unavailable: `${driver.description} cannot deliver taps` };
+    case 'fill': case 'clear':
+      if (!node.editable && !node.actions.includes('SetText')) return { unavailable: `the node is not editable` };
+      return driver.tap && driver.typeText ? { route: 'keys' } : { unavailable: `${driver.description} can neither set text semantically nor type` };
+    case 'pressEnter':
+      return driver.pressKey ? { route: 'keys' } : { unavailable: `${driver.description} has no IME action and no keyboard` };
+    case 'scrollBy':
+      return driver.swipe ? { route: 'swipe' } : { unavailable: `${driver.description} has no ScrollBy and cannot swipe` };
+    default:
+      return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
+  }
+}
+
+/** Actionability needs: what must hold before acting (DESIGN §7). */
+function needs(a: LocatorAction, route: Route) {
+  const onScreen = a.kind !== 'bringIntoView';
+  return {
+    visible: onScreen,
+    enabled: onScreen && a.kind !== 'scrollBy' && a.kind !== 'scrollToIndex',
+    hittable: route === 'tap' || route === 'keys' && a.kind !== 'pressEnter' || route === 'swipe',
+    stable: onScreen,
+  };
+}
+
+const PAUSES = [0, 20, 100, 100, 500];
+
+interface Ready {
+  snapshot: Snapshot;
+  node: Node;
+  route: Route;
+}
+
+/**
+ * Waits until the locator resolves to exactly one node that is visible, enabled, hittable (for
+ * anything delivered as a touch) and stable (same bounds on two consecutive captures).
+ * Ambiguity fails at once; everything else is waited out until the timeout.
+ */
+export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number): Promise<Ready> {
+  const deadline = Date.now() + timeout;
+  let lastBounds: { id: string; key: string } | null = null;
+  let reason = 'not attempted';
+  let code: 'target_not_found' | 'target_disabled' | 'not_hittable' = 'target_not_found';
+  const locator = selectorToCode(selector);
+  for (let i = 0; ; i++) {
+    const snapshot = await capture();
+    const nodes = resolveSelector(snapshot, selector);
+    if (nodes.length > 1) throw strictViolation(snapshot, selector, nodes);
+    const node = nodes[0];
+    if (!node) {
+      reason = 'no node matches';
+      code = 'target_not_found';
+      lastBounds = null;
+    } else {
+      const choice = chooseRoute(driver, node, a);
+      if ('unavailable' in choice) {
+        throw new DeviceError('action_unavailable', `${actionCall(selector, a)}: ${choice.unavailable}`, {
+          where: driver.description,
+          node: outlineLine(node),
+          hint: `Drivers with semantic actions (${SEMANTIC_DRIVERS}) support it; a captured file supports no actions.`,
+        });
+      }
+      const need = needs(a, choice.route);
+      const reach = analyzeReachability(snapshot);
+      const r = reach.get(node);
+      const key = `${node.bounds.x},${node.bounds.y},${node.bounds.width},${node.bounds.height}`;
+      if (need.visible && !isVisible(node)) { reason = 'the node is not visible'; code = 'target_not_found'; }
+      else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
+      else if (need.hittable && r.hittable === false) {
+        reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach })}` : 'the node has no on-screen area to tap';
+        code = 'not_hittable';
+      } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
+        reason = 'waiting for the node to be stable';
+        lastBounds = { id: node.id, key };
+        if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
+      } else {
+        return { snapshot, node, route: choice.route };
+      }
+      lastBounds = { id: node.id, key };
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      throw new TargetError(code, `${actionCall(selector, a)}: timed out after ${timeout}ms waiting for ${locator}: ${reason}`, {
+        where: driver.description,
+        locator,
+        hint: code === 'target_not_found' ? 'Check the locator against `npx treewright inspect`, or wait for the screen that shows it.'
+          : code === 'target_disabled' ? 'Wait for the app to enable it (fill the required fields first?), or assert toBeDisabled() if that is expected.'
+          : 'Close what covers it (a dialog, a keyboard) or scroll it into view first.',
+      });
+    }
+    await new Promise((res) => setTimeout(res, Math.min(PAUSES[Math.min(i, PAUSES.length - 1)]!, remaining)));
+  }
+}
+
+/** Builds the semantic request for an action. */
+export function semanticRequest(a: LocatorAction): SemanticRequest {
+  const action = SEMANTIC[a.kind]!;
+  switch (a.kind) {
+    case 'fill': return { action, text: a.text };
+    case 'clear': return { action, text: '' };
+    case 'scrollBy': return { action, dx: a.dx, dy: a.dy };
+    case 'scrollToIndex': return { action, index: a.index };
+    default: return { action };
+  }
+}
+
+/** Delivers an actionable target by its route. Returns the driver's message, if any. */
+export async function deliver(driver: Driver, ready: Ready, a: LocatorAction): Promise<string | undefined> {
+  const { snapshot, node, route } = ready;
+  const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
+  switch (route) {
+    case 'semantic': {
+      const rootId = analyzeReachability(snapshot).get(node).root.rootId;
+      const result = await driver.perform!({ snapshot, node, rootId }, semanticRequest(a));
+      if (!result.performed) {
+        throw new DeviceError('action_unavailable', `${a.kind} on ${outlineLine(node)} was not performed: ${result.message ?? 'the app refused it'}`, { where: driver.description });
+      }
+      return result.message;
+    }
+    case 'tap':
+      await driver.tap!(tap.x, tap.y, { long: a.kind === 'longClick' });
+      return undefined;
+    case 'keys':
+      if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
+      // Focus the field with a tap, clear what it holds, then type like a keyboard.
+      await driver.tap!(tap.x, tap.y);
+      if (driver.pressKey) for (let i = (node.editableText ?? '').length; i > 0; i--) await driver.pressKey('del');
+      if (a.kind === 'fill' && a.text) await driver.typeText!(a.text);
+      return undefined;
+    case 'swipe': {
+      if (a.kind !== 'scrollBy') throw new Error(`swipe route for ${a.kind}`);
+      // Content moves opposite to the finger: scrolling down by dy drags up by dy.
+      await driver.swipe!({ x: tap.x, y: tap.y }, { x: tap.x - a.dx, y: tap.y - a.dy }, 300);
+      return undefined;
+    }
+  }
+}
+
+function centre(n: Node) {
+  return { x: Math.round(n.bounds.x + n.bounds.width / 2), y: Math.round(n.bounds.y + n.bounds.height / 2) };
+}
+
+/** True for a stale-target rejection, after which the action re-resolves instead of failing. */
+export function isStale(e: unknown): boolean {
+  return isTreewrightError(e) && e.code === 'stale_generation';
+}
