@@ -27,3 +27,43 @@ export function parseColor(text: string): Rgba | null {
   const alpha = hex.length === 8 ? (v >>> 24) & 0xff : 0xff;
   return { r: (v >>> 16) & 0xff, g: (v >>> 8) & 0xff, b: v & 0xff, a: alpha / 255 };
 }
+
+/** `#RRGGBB` when opaque, else `#AARRGGBB` (alpha first, like parseColor reads it); upper case. */
+export function formatColor(c: Rgba): string {
+  const hex2 = (v: number) => Math.round(v).toString(16).padStart(2, '0');
+  const rgb = hex2(c.r) + hex2(c.g) + hex2(c.b);
+  return `#${c.a >= 1 ? '' : hex2(c.a * 255)}${rgb}`.toUpperCase();
+}
+
+/** `fg` painted over `bg` (source-over). The result is opaque when `bg` is. */
+export function compositeOver(fg: Rgba, bg: Rgba): Rgba {
+  if (fg.a >= 1) return fg;
+  const a = fg.a + bg.a * (1 - fg.a);
+  if (a === 0) return { r: 0, g: 0, b: 0, a: 0 };
+  const mix = (f: number, b: number) => (f * fg.a + b * bg.a * (1 - fg.a)) / a;
+  return { r: mix(fg.r, bg.r), g: mix(fg.g, bg.g), b: mix(fg.b, bg.b), a };
+}
+
+const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+
+/** WCAG 2 relative luminance of the colour's RGB (alpha ignored), 0 (black) … 1 (white). */
+export function relativeLuminance(c: Rgba): number {
+  // sRGB linearisation; 0.04045 is the sRGB standard's knee (WCAG 2.0's 0.03928 differs by < 1e-4 in luminance).
+  const lin = (v: number) => {
+    const s = v / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+}
+
+/**
+ * WCAG contrast ratio (1 … 21) of text `fg` drawn on `bg`. A translucent `fg` is composited over `bg`
+ * first (that is what the eye sees); a translucent `bg` is taken as drawn on white, since a caller that
+ * knows what lies beneath should composite it itself (compositeOver) before asking.
+ */
+export function contrastRatio(fg: Rgba, bg: Rgba): number {
+  const back = compositeOver(bg, WHITE);
+  const front = compositeOver(fg, back);
+  const l1 = relativeLuminance(front), l2 = relativeLuminance(back);
+  return (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+}
