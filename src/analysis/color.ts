@@ -11,18 +11,19 @@ export interface Rgba {
   a: number;
 }
 
-const HEX = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /**
- * `#RGB`, `#ARGB`, `#RRGGBB` or `#AARRGGBB` (case-insensitive, surrounding spaces ignored) → channels,
+ * `#RGB`, `#RRGGBB` or `#AARRGGBB` (case-insensitive, surrounding spaces ignored) → channels,
  * or null for anything else. Alpha comes FIRST, as on Android and in Compose (`Color(0xAARRGGBB)`,
- * the design-system catalog's `#AARRGGBB`): it is not CSS's `#RRGGBBAA`.
+ * the design-system catalog's `#AARRGGBB`): it is not CSS's `#RRGGBBAA`. Four- and five-digit forms
+ * are refused rather than guessed at: `#0A25` is far likelier a cut-off `#0A2540` than `#ARGB`.
  */
 export function parseColor(text: string): Rgba | null {
   const m = HEX.exec(text.trim());
   if (!m) return null;
   let hex = m[1]!;
-  if (hex.length <= 4) hex = [...hex].map((c) => c + c).join('');
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
   const v = Number.parseInt(hex, 16);
   const alpha = hex.length === 8 ? (v >>> 24) & 0xff : 0xff;
   return { r: (v >>> 16) & 0xff, g: (v >>> 8) & 0xff, b: v & 0xff, a: alpha / 255 };
