@@ -2,32 +2,39 @@ import { DeviceError } from '../errors.js';
 import { importUiautomator } from '../formats/uiautomator.js';
 import { Device } from './device.js';
 import { FileDriver } from './file.js';
+import { AdbDriver } from './adb.js';
 import { NO_CAPABILITIES, type Driver } from './driver.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
 
 export interface ConnectOptions {
   /** Relative file paths resolve from here (default: the working directory). */
   cwd?: string;
+  /** The adb executable for adb sources (default $ADB or `adb` on PATH). */
+  adbPath?: string;
 }
 
 /** Connects to a source (string shorthand or descriptor) and returns the Device. */
 export async function connect(source: SourceSpec, options: ConnectOptions = {}): Promise<Device> {
   const descriptor = parseSource(source);
-  const driver = makeDriver(descriptor, options);
+  const driver = await makeDriver(descriptor, options);
   const device = new Device(driver);
   // Fail at connect time, naming the stage, rather than at the first assertion.
   await device.snapshot();
   return device;
 }
 
-function makeDriver(d: SourceDescriptor, options: ConnectOptions): Driver {
+async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise<Driver> {
   switch (d.kind) {
     case 'file':
       return new FileDriver(d.path, options.cwd);
     case 'uiautomator':
       return d.xmlPath !== undefined ? new FileDriver(d.xmlPath, options.cwd) : new InlineXmlDriver(d.xml!);
+    case 'adb': {
+      const driver = new AdbDriver({ ...(d.serial ? { serial: d.serial } : {}), ...(options.adbPath ? { adbPath: options.adbPath } : {}) });
+      await driver.open();
+      return driver;
+    }
     case 'live':
-    case 'adb':
     case 'reference':
       throw new DeviceError('device_unreachable', `the '${d.kind}' driver is not part of this build yet`, {
         where: d.kind,

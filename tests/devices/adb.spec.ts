@@ -1,0 +1,75 @@
+// The adb driver against a stand-in adb that replays real dumps and records what it was told.
+import { test, expect } from '@playwright/test';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connect } from '../../src/devices/connect.js';
+import { escapeInputText } from '../../src/devices/adb.js';
+
+const fakeAdb = path.resolve('tests/fake-adb/adb');
+const dump = (f: string) => path.resolve('fixtures/uiautomator', f);
+
+async function withFakeAdb(env: Record<string, string>, body: (log: () => Promise<string[][]>) => Promise<void>) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tw-adb-'));
+  const vars = { FAKE_ADB_LOG: path.join(dir, 'log'), FAKE_ADB_STATE: path.join(dir, 'state'), ...env };
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  try {
+    await body(async () => (await readFile(vars.FAKE_ADB_LOG, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+  } finally {
+    for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
+  }
+}
+
+test('captures with uiautomator dump, taps with input tap, types with input text', async () => {
+  await withFakeAdb({ FAKE_ADB_DUMPS: [dump('034.xml'), dump('016.xml')].join(',') }, async (log) => {
+    const device = await connect('adb', { adbPath: fakeAdb });
+    expect(device.description).toBe('adb:emulator-5554');
+    const s = await device.snapshot();
+    expect(s.roots).toHaveLength(1);
+    const receipt = await device.byRole('Button', { name: 'EXIT', exact: true }).click();
+    expect(receipt.via).toBe('tap');
+    expect(receipt.changed).toBe(true); // the stand-in moved to the next dump
+    await expect(device.byTag('message_list').count()).resolves.toBe(1);
+    const calls = await log();
+    expect(calls).toContainEqual(['-s', 'emulator-5554', 'shell', 'uiautomator', 'dump', '/sdcard/treewright-window.xml']);
+    expect(calls).toContainEqual(['-s', 'emulator-5554', 'shell', 'input', 'tap', '1130', '1691']);
+    await device.back();
+    expect((await log()).at(-1)).toEqual(['-s', 'emulator-5554', 'shell', 'input', 'keyevent', '4']);
+    const png = await device.screenshot();
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    await device.close();
+  });
+});
+
+test('adb:<serial> picks one of several devices; none, several or unauthorized are clear errors', async () => {
+  await withFakeAdb({ FAKE_ADB_DUMPS: dump('034.xml'), FAKE_ADB_DEVICES: 'emulator-5554,R58M123' }, async () => {
+    const e = await connect('adb', { adbPath: fakeAdb }).catch((x) => x);
+    expect(e.code).toBe('device_unreachable');
+    expect(e.message).toMatch(/2 devices are attached \(emulator-5554, R58M123\) and no serial was given/);
+    expect(e.message).toContain("adb:emulator-5554");
+    const d = await connect('adb:R58M123', { adbPath: fakeAdb });
+    expect(d.description).toBe('adb:R58M123');
+    await d.close();
+  });
+  await withFakeAdb({ FAKE_ADB_DEVICES: '' }, async () => {
+    const e = await connect('adb', { adbPath: fakeAdb }).catch((x) => x);
+    expect(e.message).toMatch(/no Android device is attached/);
+    expect(e.details.stage).toBe('adb devices');
+  });
+  await withFakeAdb({ FAKE_ADB_DEVICES: 'abc:unauthorized' }, async () => {
+    const e = await connect('adb:abc', { adbPath: fakeAdb }).catch((x) => x);
+    expect(e.message).toMatch(/device abc is unauthorized[\s\S]*USB debugging prompt/);
+  });
+});
+
+test('adb missing from PATH says how to install it', async () => {
+  const e = await connect('adb', { adbPath: '/nonexistent/adb' }).catch((x) => x);
+  expect(e.code).toBe('device_unreachable');
+  expect(e.message).toMatch(/adb is not installed or not on PATH[\s\S]*apt-get install adb/);
+});
+
+test('text is escaped for input text', () => {
+  expect(escapeInputText('correct horse')).toBe('correct%shorse');
+  expect(escapeInputText("a&b'c$(d)")).toBe("a\\&b\\'c\\$\\(d\\)");
+});
