@@ -4,6 +4,7 @@ import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { checkTextInput, lineColumnAt } from './limits.js';
+import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
 import { decodeXmlEntities } from './xml-entities.js';
 
@@ -45,7 +46,7 @@ export function importUiautomator(text: string, opts: ImportOptions = {}): Snaps
   }
   if (roots.length === 0) warnings.push('the dump holds no window: <hierarchy> is empty');
   return makeSnapshot({
-    source: opts.where ?? 'uiautomator',
+    source: sourceLabel(opts.where, 'uiautomator', dump.appium ? 'appium' : null),
     roots,
     warnings,
     capturedAt: opts.capturedAt,
@@ -56,6 +57,8 @@ export function importUiautomator(text: string, opts: ImportOptions = {}): Snaps
 
 interface Dump {
   windows: Node[];
+  /** Elements named after their class (Appium page source) rather than <node>. */
+  appium: boolean;
   rotation: number | null;
   /** Display size from Appium's <hierarchy width height>, when given. */
   width: number | null;
@@ -123,7 +126,7 @@ class DumpParser {
   private readonly text: string;
   private readonly where: string | undefined;
   private readonly attrs = new AttrBuffer();
-  private nextId = 1;
+  private nextId = 0;
   // Offsets of the next '&' / '<' at or after the last value looked at (text.length: none left).
   // Kept across values so each is searched for once per stretch, not once per attribute.
   private nextAmp = -1;
@@ -141,15 +144,17 @@ class DumpParser {
     const t = this.text;
     const n = t.length;
     let pos = this.skipMisc(t.charCodeAt(0) === 0xfeff ? 1 : 0, true);
-    if (pos >= n) this.fail(pos, 'no root element', TRUNCATED);
+    if (pos >= n) this.fail(pos, 'truncated XML: no root element', TRUNCATED);
     // Root element: must be <hierarchy>.
     const rootNameEnd = this.nameEnd(pos + 1);
     const rootName = t.slice(pos + 1, rootNameEnd);
+    if (rootNameEnd >= n) this.truncatedTag(pos);
+    if (rootName === '') this.fail(pos, `'<' is not followed by a tag name`);
     if (rootName !== 'hierarchy') {
       this.fail(pos, `the root element is <${rootName}>, not <hierarchy>: this is not a uiautomator / Appium dump`);
     }
     let end = this.readAttributes(rootNameEnd, pos);
-    const dump: Dump = { windows: [], rotation: null, width: null, height: null };
+    const dump: Dump = { windows: [], appium: false, rotation: null, width: null, height: null };
     for (let i = 0; i < this.attrs.count; i++) {
       const d = this.attrs.data, o = 4 * i;
       const name = t.slice(d[o]!, d[o + 1]!);
@@ -179,6 +184,7 @@ class DumpParser {
       if (c === 47 /* / */) {
         const ns = lt + 2;
         const ne = this.nameEnd(ns);
+        if (ne >= n) this.fail(n, 'truncated XML: the input ends inside an end tag', TRUNCATED);
         const depth = stack.length;
         if (depth === 0) {
           if (t.slice(ns, ne) !== 'hierarchy') this.fail(lt, `</${t.slice(ns, ne)}> does not close <hierarchy>`);
@@ -202,10 +208,14 @@ class DumpParser {
       // Start tag of a node element.
       const ns = lt + 1;
       const ne = this.nameEnd(ns);
+      if (ne >= n) this.truncatedTag(lt);
       end = this.readAttributes(ne, lt);
       const depth = stack.length;
       const node = this.buildNode(ns, ne, lt, depth > 0 && tabParent[depth - 1]!);
-      if (depth === 0) dump.windows.push(node);
+      if (depth === 0) {
+        dump.windows.push(node);
+        if (!(ne - ns === 4 && t.startsWith('node', ns))) dump.appium = true;
+      }
       else stack[depth - 1]!.children.push(node);
       if (end > 0) {
         stack.push(node); nameAt.push(ns); nameLen.push(ne - ns);
@@ -540,7 +550,13 @@ class DumpParser {
     else if (t.startsWith('<!DOCTYPE', lt) || t.startsWith('<!ENTITY', lt)) {
       this.fail(lt, `${t.slice(lt + 2, lt + (t[lt + 2] === 'D' ? 9 : 8))} declarations are refused: a uiautomator dump never has one, and entity expansion is an attack vector`,
         'Remove the DOCTYPE; uiautomator and Appium never write one.');
-    } else this.fail(lt, `unexpected markup '${t.slice(lt, lt + 9)}'`);
+    } else {
+      const rest = t.slice(lt, lt + 9);
+      if (lt + rest.length >= t.length && ['<!--', '<![CDATA[', '<!DOCTYPE'].some((m) => m.startsWith(rest))) {
+        this.fail(t.length, 'truncated XML: the input ends inside markup', TRUNCATED);
+      }
+      this.fail(lt, `unexpected markup '${rest}'`);
+    }
     const end = t.indexOf(close, lt + 2);
     if (end === -1) this.fail(t.length, `truncated XML: the ${close === '?>' ? 'processing instruction' : close === '-->' ? 'comment' : 'CDATA section'} at line ${lineColumnAt(t, lt).line} never ends`, TRUNCATED);
     return end + close.length;
