@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { importTree, detectFormat, type FormatName, type ImportOptions } from '../../src/formats/index.js';
+import { FormatError, type ErrorCode } from '../../src/errors.js';
+import { countNodes, makeNode } from '../../src/model/node.js';
+import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
+import type { Node, Snapshot } from '../../src/model/schema.js';
+
+/*
+ * One table of inputs across every format importTree reads, malformed and legal-but-extreme.
+ * Each row runs through importTree (so sniffing is covered) with its own `where`, and states
+ * its outcome: the error class, code and a message pattern (the message must also start with
+ * the `where`), or — for legal input — the snapshot it must give.
+ */
+
+const HOME = readFileSync(new URL('../../fixtures/trees/home.json', import.meta.url), 'utf8');
+const MIB = 1024 * 1024;
+
+type Outcome =
+  | { error: typeof FormatError; code: ErrorCode; message: RegExp; details?: Record<string, unknown> }
+  | { nodes: number; format: FormatName; check?: (s: Snapshot) => void };
+
+interface Row {
+  name: string;
+  ext: 'json' | 'xml' | 'bin';
+  input: string | (() => string);
+  opts?: ImportOptions;
+  expect: Outcome;
+}
+
+const once = <T>(make: () => T): (() => T) => {
+  let v: T | undefined;
+  return () => (v ??= make());
+};
+
+// --- builders -------------------------------------------------------------------------------
+
+const cmpNode = (extra: Record<string, unknown> = {}) => ({ testTag: null, text: null, contentDescription: null, bounds: { x: 0, y: 0, width: 10, height: 10 }, designToken: null, children: [], ...extra });
+const cmpDoc = (root: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ schemaVersion: 1, source: 'headless-jvm', root, ...extra });
+const withChild = (child: Record<string, unknown>) => cmpDoc(cmpNode({ children: [cmpNode(), cmpNode(), { ...cmpNode(), ...child }] }));
+
+const box = { left: 0, top: 0, right: 10, bottom: 10 };
+const jw = (node: unknown) => JSON.stringify({ capturedAtMs: 0, merged: true, roots: [{ rootId: 'main', label: 'MainActivity', density: 2.625, windowOffset: { x: 0, y: 0 }, node }] });
+
+const mouiNode = (id: string, children: string[]) => ({ node_id: id, role: 'group', label: '', frame: { origin: { x: 0, y: 0 }, size: { width: 1, height: 1 } }, children });
+const moui = (nodes: unknown[], root: string | null = '1') => JSON.stringify({ kind: 'full', generation: '3', root, focused: null, nodes, issues: [] });
+
+const ownDoc = once(() =>
+  JSON.parse(snapshotToJson(makeSnapshot({
+    source: 'x',
+    capturedAt: '2026-01-01T00:00:00.000Z',
+    roots: [{ rootId: 'r', label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false, node: makeNode('1', {}, [makeNode('2')]) }],
+  }))),
+);
+
+const DEPTH = 60_000;
+
+const deepCmp = () => {
+  const open = '{"testTag":null,"text":null,"contentDescription":null,"bounds":{"x":0,"y":0,"width":1,"height":1},"designToken":null,"children":[';
+  return `{"schemaVersion":1,"source":"headless-jvm","root":${open.repeat(DEPTH - 1)}${open}]}${']}'.repeat(DEPTH - 1)}}`;
+};
+
+const deepOwn = () => {
+  let node: Node = makeNode(String(DEPTH), { text: 'leaf' });
+  for (let i = DEPTH - 1; i >= 1; i--) node = makeNode(String(i), {}, [node]);
+  const s = makeSnapshot({ source: 'deep', roots: [{ rootId: 'r', label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false, node }] });
+  return snapshotToJson(s, 0);
+};
+
+const deepXml = () => {
+  const parts = ['<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">'];
+  for (let i = 0; i < DEPTH; i++) parts.push(`<node index="0" text="" class="android.view.View" package="com.example" bounds="[0,0][1080,${2400 - (i % 2000)}]">`);
+  for (let i = 0; i < DEPTH; i++) parts.push('</node>');
+  parts.push('</hierarchy>');
+  return parts.join('');
+};
+
+// A wide capture of 50 MiB: ~85,000 nodes with long descriptions under one root.
+const FIFTY_MIB_NODES = once(() => {
+  const desc = 'Product listing card with image, price, rating and delivery estimate; '.repeat(8);
+  return Math.ceil((50 * MIB) / JSON.stringify(cmpNode({ testTag: 'item_000000', contentDescription: desc })).length) + 1;
+});
+const fiftyMiB = once(() => {
+  const desc = 'Product listing card with image, price, rating and delivery estimate; '.repeat(8);
+  const n = FIFTY_MIB_NODES();
+  const kids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    kids.push(JSON.stringify(cmpNode({ testTag: `item_${String(i).padStart(6, '0')}`, contentDescription: desc, bounds: { x: 0, y: i * 10, width: 360, height: 10 } })));
+  }
+  const text = `{"schemaVersion":1,"source":"headless-jvm","root":{"testTag":"feed","text":null,"contentDescription":null,"bounds":{"x":0,"y":0,"width":360,"height":800},"designToken":null,"children":[${kids.join(',')}]}}`;
+  expect(text.length).toBeGreaterThanOrEqual(50 * MIB);
+  return text;
+});
+
+const LOL = '<!ENTITY lol "lol">' + Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('');
+const entityBomb = `<?xml version="1.0"?><!DOCTYPE lolz [${LOL}]><hierarchy rotation="0"><node text="&lol9;" class="android.widget.TextView" bounds="[0,0][10,10]"/></hierarchy>`;
+
+// --- the table ------------------------------------------------------------------------------
+
+const F = FormatError;
+const rows: Row[] = [
+  // Before parsing: size, emptiness, binary content.
+  { name: 'empty file', ext: 'json', input: '', expect: { error: F, code: 'format_error', message: /empty input/ } },
+  { name: 'whitespace only', ext: 'json', input: ' \n\t \r\n', expect: { error: F, code: 'format_error', message: /empty input/ } },
+  { name: 'PNG file (NUL bytes)', ext: 'bin', input: '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR\u0000\u0000\u0001', expect: { error: F, code: 'format_error', message: /binary input/ } },
+  { name: 'binary decoded as UTF-8 (replacement chars)', ext: 'bin', input: '\uFFFD\uFFFD\uFFFDJFIF\uFFFD', expect: { error: F, code: 'format_error', message: /binary input \(invalid UTF-8 at offset 0\)/ } },
+  { name: 'over maxBytes', ext: 'json', input: HOME, opts: { maxBytes: 1000 }, expect: { error: F, code: 'too_large', message: /input is \d+ bytes, over the 1000-byte limit/ } },
+
+  // JSON syntax: FormatError with line and column, never a SyntaxError.
+  { name: 'truncated JSON', ext: 'json', input: HOME.slice(0, 700), expect: { error: F, code: 'format_error', message: /invalid JSON: unexpected end of input/, details: { line: 22 } } },
+  { name: 'trailing comma', ext: 'json', input: '{\n  "schemaVersion": 1,\n  "root": {},\n}', expect: { error: F, code: 'format_error', message: /invalid JSON: expected a property name in double quotes but found "\}"/, details: { line: 4, column: 1 } } },
+  { name: 'NaN width (not JSON)', ext: 'json', input: withChild({ bounds: { x: 0, y: 0, width: 1, height: 1 } }).replace('"width":1,', '"width":NaN,'), expect: { error: F, code: 'format_error', message: /invalid JSON: unexpected "N" where a value was expected/, details: { line: 1 } } },
+  { name: 'text after the document', ext: 'json', input: '{"schemaVersion":1} {"x":1}', expect: { error: F, code: 'format_error', message: /invalid JSON: unexpected "\{" after the end of the JSON value/, details: { line: 1, column: 21 } } },
+
+  // JSON that is no tree at all.
+  { name: 'JSON array', ext: 'json', input: '[{"testTag":"x"}]', expect: { error: F, code: 'unsupported_format', message: /JSON that is an array, which is not a tree format.*expected one of: .*treewright snapshot.*cmp-inspector.*JetWhale.*MoUI.*uiautomator/ } },
+  { name: 'JSON number', ext: 'json', input: '42', expect: { error: F, code: 'unsupported_format', message: /JSON that is number 42/ } },
+  { name: 'JSON null', ext: 'json', input: 'null', expect: { error: F, code: 'unsupported_format', message: /JSON that is null/ } },
+  { name: 'JSON string', ext: 'json', input: '"<hierarchy/>"', expect: { error: F, code: 'unsupported_format', message: /JSON that is string "<hierarchy\/>"/ } },
+  { name: 'unknown JSON object', ext: 'json', input: '{"screen":"home","widgets":[]}', expect: { error: F, code: 'unsupported_format', message: /a JSON object with keys "screen", "widgets"/ } },
+
+  // cmp-inspector tree v1.
+  { name: 'cmp wrong schemaVersion', ext: 'json', input: cmpDoc(cmpNode(), { schemaVersion: 2 }), expect: { error: F, code: 'schema_version', message: /schemaVersion 2 is not supported; treewright reads schemaVersion 1/, details: { found: 2, supported: 1 } } },
+  { name: 'cmp schemaVersion as a string', ext: 'json', input: cmpDoc(cmpNode(), { schemaVersion: '1' }), expect: { error: F, code: 'schema_version', message: /schemaVersion "1" is not supported/ } },
+  { name: 'cmp without root', ext: 'json', input: '{"schemaVersion":1,"source":"headless-jvm"}', expect: { error: F, code: 'format_error', message: /root: is missing/ } },
+  { name: 'cmp root without bounds', ext: 'json', input: cmpDoc({ testTag: 'home', children: [] }), expect: { error: F, code: 'format_error', message: /root\.bounds: is missing: every node needs bounds/ } },
+  { name: 'cmp bounds in uiautomator notation', ext: 'json', input: withChild({ bounds: '[a,b][c,d]' }), expect: { error: F, code: 'format_error', message: /root\.children\[2\]\.bounds: expected an object, got string "\[a,b\]\[c,d\]"/ } },
+  { name: 'cmp negative width', ext: 'json', input: withChild({ bounds: { x: 0, y: 0, width: -4, height: 1 } }), expect: { error: F, code: 'format_error', message: /root\.children\[2\]\.bounds\.width: a size cannot be negative, got -4/, details: { path: 'root.children[2].bounds.width' } } },
+  { name: 'cmp infinite x (1e999)', ext: 'json', input: withChild({ bounds: { x: 0, y: 0, width: 7, height: 7 } }).replace('"x":0,"y":0,"width":7', '"x":1e999,"y":0,"width":7'), expect: { error: F, code: 'format_error', message: /root\.children\[2\]\.bounds\.x: expected a finite number, got number Infinity/ } },
+  { name: 'cmp width as a string', ext: 'json', input: withChild({ bounds: { x: 0, y: 0, width: '10', height: 1 } }), expect: { error: F, code: 'format_error', message: /bounds\.width: expected a finite number, got string "10"/ } },
+  { name: 'cmp children not an array', ext: 'json', input: cmpDoc(cmpNode({ children: { 0: cmpNode() } })), expect: { error: F, code: 'format_error', message: /root\.children: expected an array, got an object/ } },
+  { name: 'cmp child not an object', ext: 'json', input: cmpDoc(cmpNode({ children: [7] })), expect: { error: F, code: 'format_error', message: /root\.children\[0\]: expected an object, got number 7/ } },
+  { name: 'cmp testTag a number', ext: 'json', input: withChild({ testTag: 12 }), expect: { error: F, code: 'format_error', message: /root\.children\[2\]\.testTag: expected a string or null, got number 12/ } },
+  { name: 'cmp negative size', ext: 'json', input: withChild({ size: { width: 10, height: -1 } }), expect: { error: F, code: 'format_error', message: /root\.children\[2\]\.size\.height: a size cannot be negative/ } },
+  { name: 'cmp designToken of the wrong shape', ext: 'json', input: withChild({ designToken: { tokens: 'Surface', resolved: {} } }), expect: { error: F, code: 'format_error', message: /root\.children\[2\]\.designToken\.tokens: /i } },
+
+  // JetWhale getNodeTree.
+  { name: 'JetWhale unknown node type', ext: 'json', input: jw({ id: 1, bounds: box, children: [{ id: -3, type: 'flutter', bounds: box }] }), expect: { error: F, code: 'format_error', message: /roots\[0\]\.node\.children\[0\]\.type: unknown node type "flutter"; expected compose, view, apple/ } },
+  { name: 'JetWhale duplicate ids in a root', ext: 'json', input: jw({ id: 1, bounds: box, children: [{ id: 4, bounds: box }, { id: 4, bounds: box }] }), expect: { error: F, code: 'format_error', message: /duplicate node id 4 in root "main"/ } },
+  { name: 'JetWhale right before left', ext: 'json', input: jw({ id: 1, bounds: { left: 50, top: 0, right: 40, bottom: 10 } }), expect: { error: F, code: 'format_error', message: /roots\[0\]\.node\.bounds\.right: .*negative width/ } },
+  { name: 'JetWhale roots not an array', ext: 'json', input: '{"roots":{"main":{}}}', expect: { error: F, code: 'format_error', message: /^[^:]*: roots: expected an array, got an object/ } },
+  { name: 'JetWhale px root without density', ext: 'json', input: JSON.stringify({ roots: [{ rootId: 'main', label: 'Main', node: { id: 1, bounds: box } }] }), expect: { error: F, code: 'format_error', message: /roots\[0\]\.density: is missing/ } },
+
+  // MoUI read_semantics.
+  { name: 'MoUI child-id cycle', ext: 'json', input: moui([mouiNode('1', []), mouiNode('2', ['3']), mouiNode('3', ['2'])]), expect: { error: F, code: 'format_error', message: /child-id cycle: "(2|3)" → "(2|3)" → "(2|3)"/ } },
+  { name: 'MoUI missing child id', ext: 'json', input: moui([mouiNode('1', ['2', '9']), mouiNode('2', [])]), expect: { error: F, code: 'format_error', message: /node "1" lists child "9", which is not among the nodes/ } },
+  { name: 'MoUI node with two parents', ext: 'json', input: moui([mouiNode('1', ['2', '3']), mouiNode('2', ['4']), mouiNode('3', ['4']), mouiNode('4', [])]), expect: { error: F, code: 'format_error', message: /node "4" has two parents, "2" and "3"/ } },
+  { name: 'MoUI no root', ext: 'json', input: moui([], null), expect: { error: F, code: 'format_error', message: /there is no root node/ } },
+  { name: 'MoUI delta alone', ext: 'json', input: JSON.stringify({ kind: 'delta', from: '3', to: '4', root: '1', focused: null, upserted: [], removed: [], issues: [], announcements: [] }), expect: { error: F, code: 'format_error', message: /"delta" read cannot be imported on its own/ } },
+  { name: 'MoUI host error envelope', ext: 'json', input: JSON.stringify({ ok: false, error: { code: 'stale_generation', message: 'cursor expired', details: {} } }), expect: { error: F, code: 'format_error', message: /the host answered an error instead of a tree \(stale_generation\)/ } },
+
+  // treewright's own format.
+  { name: 'own format, wrong version', ext: 'json', input: () => JSON.stringify({ ...ownDoc(), version: 7 }), expect: { error: F, code: 'schema_version', message: /treewright snapshot version 7 is not supported/ } },
+  { name: 'own format, bad node field', ext: 'json', input: () => JSON.stringify(ownDoc()).replace('"kind":"generic"', '"kind":"flutter"'), expect: { error: F, code: 'format_error', message: /roots\[0\]\.node\.kind: Invalid option: expected one of "compose"/ } },
+  { name: 'own format, duplicate ids', ext: 'json', input: () => JSON.stringify(ownDoc()).replace('"id":"2"', '"id":"1"'), expect: { error: F, code: 'format_error', message: /roots\[0\]\.node\.children\[0\]: duplicate node id "1"/ } },
+
+  // XML (uiautomator / Appium page source).
+  { name: 'XML that is not a hierarchy', ext: 'xml', input: '<?xml version="1.0"?>\n<html><body><p>Hi</p></body></html>', expect: { error: F, code: 'unsupported_format', message: /XML with root element <html>, which is not a tree format treewright reads/ } },
+  { name: 'XCUITest page source', ext: 'xml', input: '<?xml version="1.0" encoding="UTF-8"?><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App"/>', expect: { error: F, code: 'unsupported_format', message: /root element <XCUIElementTypeApplication>/ } },
+  { name: 'XML bounds [a,b][c,d]', ext: 'xml', input: '<?xml version="1.0"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[a,b][c,d]"/></hierarchy>', expect: { error: F, code: 'format_error', message: /bounds="\[a,b\]\[c,d\]"/ } },
+  { name: 'XML entity bomb', ext: 'xml', input: entityBomb, expect: { error: F, code: 'format_error', message: /DOCTYPE declarations are refused.*entity/ } },
+  { name: 'truncated XML', ext: 'xml', input: '<?xml version="1.0"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][10,10]"><node', expect: { error: F, code: 'format_error', message: /truncated XML/ } },
+  { name: 'XML with mismatched tags', ext: 'xml', input: '<hierarchy rotation="0"><node class="a" bounds="[0,0][1,1]"></hierarchy>', expect: { error: F, code: 'format_error', message: /<\/hierarchy>|does not close|mismatch/i } },
+
+  // Legal but extreme: must import, iteratively and completely.
+  { name: '60,000-deep cmp tree', ext: 'json', input: deepCmp, expect: { nodes: DEPTH, format: 'cmp-v1' } },
+  {
+    name: '60,000-deep treewright snapshot', ext: 'json', input: deepOwn,
+    expect: {
+      nodes: DEPTH, format: 'treewright',
+      check: (s) => {
+        let n = s.roots[0]!.node;
+        while (n.children.length) n = n.children[0]!;
+        expect(n).toMatchObject({ id: String(DEPTH), text: 'leaf' });
+      },
+    },
+  },
+  { name: '60,000-deep uiautomator XML', ext: 'xml', input: deepXml, expect: { nodes: DEPTH, format: 'uiautomator' } },
+  {
+    // 50 MiB is under the 128 MiB default limit, so it imports (and the next row refuses it).
+    name: '50 MiB cmp tree, default limit', ext: 'json', input: fiftyMiB,
+    expect: { nodes: -1 /* set below */, format: 'cmp-v1', check: (s) => expect(s.roots[0]!.node.children.at(-1)!.tag).toBe(`item_${String(FIFTY_MIB_NODES() - 1).padStart(6, '0')}`) },
+  },
+  { name: '50 MiB cmp tree, 32 MiB limit', ext: 'json', input: fiftyMiB, opts: { maxBytes: 32 * MIB }, expect: { error: F, code: 'too_large', message: /over the 33554432-byte limit/ } },
+  { name: 'byte-order mark and leading space', ext: 'json', input: '\uFEFF\n  ' + HOME, expect: { nodes: 7, format: 'cmp-v1' } },
+];
+
+test('bad input: every row gives its stated outcome through importTree', async () => {
+  expect(rows.length).toBeGreaterThanOrEqual(30);
+  for (const [i, row] of rows.entries()) {
+    await test.step(row.name, async () => {
+      const where = `bad-input/${String(i).padStart(2, '0')}.${row.ext}`;
+      const input = typeof row.input === 'function' ? row.input() : row.input;
+      let snapshot: Snapshot | null = null;
+      let error: unknown = null;
+      try {
+        snapshot = importTree(input, { ...row.opts, where });
+      } catch (e) {
+        error = e;
+      }
+      const want = row.expect;
+      if ('error' in want) {
+        expect.soft(snapshot, `${row.name}: should fail`).toBeNull();
+        expect.soft(error, `${row.name}: error class`).toBeInstanceOf(want.error);
+        const e = error as FormatError;
+        expect.soft(e?.code, `${row.name}: code`).toBe(want.code);
+        expect.soft(e?.message, `${row.name}: message`).toMatch(want.message);
+        expect.soft(e?.message?.startsWith(`${where}`), `${row.name}: message names ${where}: ${e?.message}`).toBe(true);
+        expect.soft(e?.details?.where, `${row.name}: details.where`).toBe(where);
+        if (want.details) expect.soft(e?.details, `${row.name}: details`).toMatchObject(want.details);
+      } else {
+        expect.soft(error, `${row.name}: should import: ${String((error as Error | null)?.message).slice(0, 300)}`).toBeNull();
+        if (!snapshot) return;
+        const nodes = want.nodes === -1 ? FIFTY_MIB_NODES() + 1 : want.nodes;
+        expect.soft(countNodes(snapshot), `${row.name}: node count`).toBe(nodes);
+        expect.soft(detectFormat(input), `${row.name}: detectFormat`).toBe(want.format);
+        want.check?.(snapshot);
+      }
+    });
+  }
+});

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { importTree, detectFormat } from '../../src/formats/index.js';
+import { importSnapshotJson } from '../../src/formats/snapshot-json.js';
+import { FormatError } from '../../src/errors.js';
+import { makeNode } from '../../src/model/node.js';
+import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
+
+const read = (p: string) => readFileSync(new URL(`../../fixtures/${p}`, import.meta.url), 'utf8');
+const AT = '2026-01-01T00:00:00.000Z';
+
+function catchError(fn: () => unknown): FormatError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FormatError);
+    return e as FormatError;
+  }
+  throw new Error('expected a FormatError');
+}
+
+test('every importer’s snapshot survives snapshotToJson → importTree unchanged', () => {
+  const inputs = ['trees/home.json', 'trees/a11y-tree.json', 'trees/jetwhale-settings.json', 'trees/moui-counter.json', 'uiautomator/002.xml', 'uiautomator/016.xml'];
+  for (const file of inputs) {
+    const s = importTree(read(file), { where: file, capturedAt: AT });
+    for (const indent of [2, 0]) {
+      const json = snapshotToJson(s, indent);
+      expect(detectFormat(json)).toBe('treewright');
+      expect(importTree(json, { where: 'snap.json' }), `${file} indent ${indent}`).toEqual(s);
+    }
+  }
+});
+
+test('the file’s own source, capturedAt, generation and warnings are kept', () => {
+  const s = makeSnapshot({
+    source: 'live:127.0.0.1:9500 (cmp-v1 live-android)',
+    capturedAt: AT,
+    generation: '42',
+    warnings: ['one'],
+    roots: [{ rootId: 'r', label: 'W', unit: 'dp', density: 2, windowOffset: { x: 3, y: 4 }, touchModal: true, node: makeNode('1', { platform: { viewClass: 'x', nested: { a: [1, 2] } } }) }],
+  });
+  const back = importSnapshotJson(snapshotToJson(s), { capturedAt: '1999-01-01T00:00:00.000Z', where: 'other' });
+  expect(back).toEqual(s);
+});
+
+test('each node is validated with the zod field schema; the first bad node is named by its path', () => {
+  const s = makeSnapshot({
+    source: 'x',
+    capturedAt: AT,
+    roots: [{ rootId: 'r', label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false, node: makeNode('1', {}, [makeNode('2'), makeNode('3')]) }],
+  });
+  const doc = JSON.parse(snapshotToJson(s));
+
+  const badRole = structuredClone(doc);
+  badRole.roots[0].node.children[1].role = 'Buton';
+  expect(catchError(() => importTree(JSON.stringify(badRole), { where: 's.json' })).message).toMatch(/^s\.json: roots\[0\]\.node\.children\[1\]\.role: Invalid option: expected one of "Button"/);
+
+  const badWidth = structuredClone(doc);
+  badWidth.roots[0].node.children[0].bounds.width = -1;
+  expect(catchError(() => importTree(JSON.stringify(badWidth))).message).toMatch(/roots\[0\]\.node\.children\[0\]\.bounds\.width: Too small: expected number to be >=0/);
+
+  const noChildren = structuredClone(doc);
+  delete noChildren.roots[0].node.children[0].children;
+  expect(catchError(() => importTree(JSON.stringify(noChildren))).message).toMatch(/roots\[0\]\.node\.children\[0\]\.children: is missing \(expected an array\)/);
+
+  const badRoot = structuredClone(doc);
+  badRoot.roots[0].unit = 'em';
+  expect(catchError(() => importTree(JSON.stringify(badRoot))).message).toMatch(/roots\[0\]\.unit: Invalid option/);
+
+  const badGeneration = structuredClone(doc);
+  badGeneration.generation = 'abc';
+  expect(catchError(() => importTree(JSON.stringify(badGeneration))).message).toMatch(/^generation: /);
+
+  const dup = structuredClone(doc);
+  dup.roots[0].node.children[1].id = '2';
+  expect(catchError(() => importTree(JSON.stringify(dup))).message).toMatch(/roots\[0\]\.node\.children\[1\]: duplicate node id "2" \(first used at roots\[0\]\.node\.children\[0\]\)/);
+
+  const v2 = { ...doc, version: 2 };
+  const e = catchError(() => importTree(JSON.stringify(v2), { where: 'v2.json' }));
+  expect(e.code).toBe('schema_version');
+  expect(e.message).toMatch(/treewright snapshot version 2 is not supported; this treewright reads version 1/);
+});
+
+test('a password field carrying its contents loses them, with a warning', () => {
+  const s = makeSnapshot({
+    source: 'x',
+    capturedAt: AT,
+    roots: [{ rootId: 'r', label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false, node: makeNode('1', { password: true, editableText: 'hunter2', text: 'Password' }) }],
+  });
+  const back = importTree(snapshotToJson(s));
+  expect(back.roots[0]!.node).toMatchObject({ password: true, editableText: null, text: 'Password' });
+  expect(back.warnings).toEqual(['password field 1 carried its contents; they were dropped']);
+});
