@@ -1,0 +1,138 @@
+// Test-only builders and an independent, deliberately naive reference implementation of the
+// reachability rules (O(n²): walks every window for every node), to cross-check the indexed one.
+import { makeNode } from '../../src/model/node.js';
+import { makeSnapshot } from '../../src/model/serialize.js';
+import type { Action, Node, NodeFields, Rect, Root, Snapshot } from '../../src/model/schema.js';
+
+let seq = 1;
+export function node(fields: Partial<NodeFields> = {}, children: Node[] = []): Node {
+  return makeNode(fields.id ?? `n${seq++}`, fields, children);
+}
+export const rect = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
+export const clickable = (bounds: Rect, extra: Partial<NodeFields> = {}, children: Node[] = []) =>
+  node({ clickable: true, actions: ['Click'], bounds, ...extra }, children);
+export const label = (bounds: Rect, text = 'label', extra: Partial<NodeFields> = {}) => node({ text, bounds, ...extra });
+export function win(n: Node, extra: Partial<Root> = {}): Root {
+  return { rootId: extra.rootId ?? `w${seq++}`, label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false, ...extra, node: n };
+}
+export function snapshotOf(...roots: Root[]): Snapshot {
+  return makeSnapshot({ source: 'test', roots, capturedAt: '2026-01-01T00:00:00.000Z' });
+}
+
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Random overlapping trees: coarse coordinates so edges coincide, random flags, invisibility, modal windows. */
+export function randomSnapshot(seed: number, size = 300): Snapshot {
+  const rand = prng(seed);
+  const int = (k: number) => Math.floor(rand() * k);
+  const randRect = (): Rect => {
+    const w = rand() < 0.08 ? 0 : (1 + int(12)) * 5 * (rand() < 0.2 ? 0.5 : 1);
+    return rect(int(20) * 5 + (rand() < 0.1 ? 0.5 : 0), int(20) * 5, w, (1 + int(12)) * 5);
+  };
+  const actionPool: Action[] = ['Click', 'LongClick', 'ScrollBy', 'ScrollToIndex', 'SetText', 'BringIntoView', 'RequestFocus', 'Dismiss'];
+  const randNode = (): Node => {
+    const actions = actionPool.filter(() => rand() < 0.08);
+    return node({
+      bounds: randRect(),
+      clickable: rand() < 0.25, longClickable: rand() < 0.05, scrollable: rand() < 0.12, editable: rand() < 0.04,
+      visible: rand() >= 0.07, enabled: rand() >= 0.1, actions,
+    });
+  };
+  const roots: Root[] = [];
+  const windows = 1 + int(3);
+  for (let w = 0; w < windows; w++) {
+    const top = node({ bounds: w === 0 ? rect(0, 0, 160, 160) : randRect(), visible: rand() >= 0.1, clickable: rand() < 0.1 });
+    const all = [top];
+    const count = Math.floor(size / windows);
+    for (let i = 1; i < count; i++) {
+      // Bias towards recent nodes, so trees get deep as well as wide.
+      const parent = all[Math.max(0, all.length - 1 - int(Math.min(all.length, rand() < 0.5 ? 3 : 40)))]!;
+      const c = randNode();
+      parent.children.push(c);
+      all.push(c);
+    }
+    roots.push(win(top, { touchModal: w > 0 && rand() < 0.3 }));
+  }
+  return snapshotOf(...roots);
+}
+
+interface E { node: Node; parent: E | null; vis: boolean; w: number }
+export interface NaiveReach { hittable: boolean | null; obscuredBy: Node | null }
+
+/** Straight from the rules: hit-test each point by walking every window top-down, reverse pre-order. */
+export function naiveReachability(s: Snapshot) {
+  const windows: E[][] = [];
+  const byNode = new Map<Node, E>();
+  s.roots.forEach((root, w) => {
+    const list: E[] = [];
+    const stack: E[] = [{ node: root.node, parent: null, vis: root.node.visible, w }];
+    while (stack.length) {
+      const e = stack.pop()!;
+      list.push(e);
+      byNode.set(e.node, e);
+      for (let i = e.node.children.length - 1; i >= 0; i--) {
+        const c = e.node.children[i]!;
+        stack.push({ node: c, parent: e, vis: e.vis && c.visible, w });
+      }
+    }
+    windows.push(list);
+  });
+  const tapper = (n: Node) => n.clickable || n.longClickable || n.editable || n.actions.some((a) => a === 'Click' || a === 'LongClick' || a === 'SetText');
+  const dragger = (n: Node) => n.scrollable || n.actions.some((a) => a === 'ScrollBy' || a === 'ScrollToIndex');
+  const area = (e: E) => e.vis && e.node.bounds.width > 0 && e.node.bounds.height > 0;
+  const receives = (e: E, x: number, y: number) => {
+    const b = e.node.bounds;
+    return area(e) && x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height;
+  };
+  let modal = -1;
+  s.roots.forEach((r, w) => { if (r.touchModal) modal = w; });
+
+  const hit = (x: number, y: number): { h: E } | { blocker: Node } | null => {
+    for (let w = s.roots.length - 1; w >= Math.max(modal, 0); w--) {
+      const list = windows[w]!;
+      for (let i = list.length - 1; i >= 0; i--) {
+        const e = list[i]!;
+        if ((tapper(e.node) || dragger(e.node)) && receives(e, x, y)) return { h: e };
+      }
+      if (w > 0 && (w === modal || receives(list[0]!, x, y))) return { blocker: s.roots[w]!.node };
+    }
+    return null;
+  };
+  const tapTarget = (h: E, x: number, y: number): Node => {
+    for (let e: E | null = h; e; e = e.parent) if (tapper(e.node) && receives(e, x, y)) return e.node;
+    return h.node;
+  };
+  const nodeAt = (x: number, y: number): Node | null => {
+    const r = hit(x, y);
+    if (!r) return null;
+    return 'blocker' in r ? r.blocker : tapTarget(r.h, x, y);
+  };
+  const get = (n: Node): NaiveReach => {
+    const e = byNode.get(n)!;
+    if (!tapper(n) && !dragger(n)) return { hittable: null, obscuredBy: null };
+    if (!area(e)) return { hittable: false, obscuredBy: null };
+    if (e.w < modal) return { hittable: false, obscuredBy: s.roots[modal]!.node };
+    const b = n.bounds;
+    let x = Math.round(b.x + b.width / 2), y = Math.round(b.y + b.height / 2);
+    if (!(x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height)) { x = b.x + b.width / 2; y = b.y + b.height / 2; }
+    const r = hit(x, y)!;
+    if ('blocker' in r) return { hittable: false, obscuredBy: r.blocker };
+    let inside = false;
+    for (let a: E | null = r.h; a; a = a.parent) if (a === e) inside = true;
+    const dragOk = dragger(n) && inside;
+    const tt = tapTarget(r.h, x, y);
+    const tapOk = tapper(n) && tt === n;
+    if (tapOk || dragOk) return { hittable: true, obscuredBy: null };
+    return { hittable: false, obscuredBy: tapper(n) ? tt : r.h.node };
+  };
+  return { get, nodeAt };
+}
