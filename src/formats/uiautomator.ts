@@ -211,7 +211,7 @@ class DumpParser {
       if (ne >= n) this.truncatedTag(lt);
       end = this.readAttributes(ne, lt);
       const depth = stack.length;
-      const node = this.buildNode(ns, ne, lt, depth > 0 && tabParent[depth - 1]!);
+      const node = this.buildNode(ns, ne, depth > 0 && tabParent[depth - 1]!);
       if (depth === 0) {
         dump.windows.push(node);
         if (!(ne - ns === 4 && t.startsWith('node', ns))) dump.appium = true;
@@ -231,14 +231,14 @@ class DumpParser {
   private finish(pos: number, dump: Dump): Dump {
     const t = this.text;
     pos = this.skipMisc(pos, false);
-    if (pos < t.length && !/^UI hier\w* dumped to:[^\n]*\s*$/.test(t.slice(pos, pos + 300))) {
+    if (pos < t.length && (t.length - pos > 1000 || !/^UI hier\w* dumped to:[^\n]*\s*$/.test(t.slice(pos)))) {
       this.fail(pos, 'unexpected content after </hierarchy>');
     }
     return dump;
   }
 
   /** Builds the node for the tag whose attributes are in this.attrs. */
-  private buildNode(ns: number, ne: number, lt: number, inTabWidget: boolean): Node {
+  private buildNode(ns: number, ne: number, inTabWidget: boolean): Node {
     const t = this.text;
     const d = this.attrs.data;
     const count = this.attrs.count;
@@ -297,7 +297,7 @@ class DumpParser {
     // Appium names the element after the class; a plain dump's <node> carries it in class="…".
     if (cls === null && !(ne - ns === 4 && t.startsWith('node', ns))) cls = t.slice(ns, ne);
     const info = cls === null ? null : androidClassInfo(cls);
-    if (boundsAt >= 0) this.parseBounds(boundsAt, boundsEnd, lt, cls, resourceId, text ?? desc);
+    if (boundsAt >= 0) this.parseBounds(boundsAt, boundsEnd, cls, resourceId, text ?? desc);
     else { this.bx = 0; this.by = 0; this.bw = 0; this.bh = 0; }
 
     const editable = info !== null && info.editable;
@@ -415,7 +415,7 @@ class DumpParser {
   }
 
   /** "[x1,y1][x2,y2]" → this.bx/by/bw/bh; anything else names the node and its line. */
-  private parseBounds(vs: number, ve: number, lt: number, cls: string | null, resourceId: string | null, label: string | null): void {
+  private parseBounds(vs: number, ve: number, cls: string | null, resourceId: string | null, label: string | null): void {
     const t = this.text;
     let i = vs;
     const nums = [0, 0, 0, 0];
