@@ -3,6 +3,8 @@ import { importUiautomator } from '../formats/uiautomator.js';
 import { Device } from './device.js';
 import { FileDriver } from './file.js';
 import { AdbDriver } from './adb.js';
+import { LiveDriver } from './live.js';
+import { acquireLease } from './lease.js';
 import { NO_CAPABILITIES, type Driver } from './driver.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
 
@@ -11,16 +13,36 @@ export interface ConnectOptions {
   cwd?: string;
   /** The adb executable for adb sources (default $ADB or `adb` on PATH). */
   adbPath?: string;
+  /** Per-request timeout for live devices, ms. */
+  timeout?: number;
+  /** How long a live device may stay cold or unreachable while connecting, ms. */
+  connectTimeout?: number;
+  /** How long to queue for a device another worker holds, ms. */
+  leaseTimeout?: number;
+}
+
+const SHARED_KINDS = new Set(['live', 'adb']);
+
+function leaseKey(d: SourceDescriptor): string {
+  return d.kind === 'live' ? `live:${d.host}:${d.port}` : d.kind === 'adb' ? `adb:${d.serial ?? '*'}` : d.kind;
 }
 
 /** Connects to a source (string shorthand or descriptor) and returns the Device. */
 export async function connect(source: SourceSpec, options: ConnectOptions = {}): Promise<Device> {
   const descriptor = parseSource(source);
-  const driver = await makeDriver(descriptor, options);
-  const device = new Device(driver);
-  // Fail at connect time, naming the stage, rather than at the first assertion.
-  await device.snapshot();
-  return device;
+  // A live app or a phone serves one test at a time: workers queue for it instead of interleaving taps.
+  const lease = SHARED_KINDS.has(descriptor.kind) ? await acquireLease(leaseKey(descriptor), { timeout: options.leaseTimeout ?? 120_000 }) : null;
+  try {
+    const driver = await makeDriver(descriptor, options);
+    const device = new Device(driver);
+    if (lease) device.onClose(() => lease.release());
+    // Fail at connect time, naming the stage, rather than at the first assertion.
+    await device.snapshot().catch(async (e) => { await device.close(); throw e; });
+    return device;
+  } catch (e) {
+    await lease?.release();
+    throw e;
+  }
 }
 
 async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise<Driver> {
@@ -34,7 +56,11 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
       await driver.open();
       return driver;
     }
-    case 'live':
+    case 'live': {
+      const driver = new LiveDriver({ host: d.host, port: d.port, ...pick(options, 'timeout', 'connectTimeout', 'adbPath') });
+      await driver.open();
+      return driver;
+    }
     case 'reference':
       throw new DeviceError('device_unreachable', `the '${d.kind}' driver is not part of this build yet`, {
         where: d.kind,
@@ -56,3 +82,9 @@ class InlineXmlDriver implements Driver {
   async close() {}
 }
 
+
+function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}

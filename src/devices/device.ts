@@ -19,6 +19,7 @@ export const DEFAULT_ACTION_TIMEOUT = 10_000;
 export class Device extends Searchable implements LocatorHost {
   private last: Snapshot | null = null;
   private closed = false;
+  private readonly closers: Array<() => Promise<void>> = [];
   /** Every action performed through this device, in order (the reporter and codegen read it). */
   readonly receipts: Receipt[] = [];
   /** Default wait for actionability, in ms (the runner sets it from Playwright's actionTimeout). */
@@ -137,9 +138,18 @@ export class Device extends Searchable implements LocatorHost {
     return this.driver.capabilities();
   }
 
+  /** Runs `fn` when the device closes (after the driver), e.g. to release a lease. */
+  onClose(fn: () => Promise<void>): void {
+    this.closers.push(fn);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.driver.close();
+    try {
+      await this.driver.close();
+    } finally {
+      for (const fn of this.closers.splice(0)) await fn();
+    }
   }
 }

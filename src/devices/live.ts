@@ -1,0 +1,190 @@
+import type { Snapshot } from '../model/schema.js';
+import { cmpFromValue } from '../formats/cmp.js';
+import { DeviceError, isTreewrightError } from '../errors.js';
+import { AdbClient } from './adb-client.js';
+import { escapeInputText } from './adb.js';
+import { request, requestJson, type HttpOptions } from './http.js';
+import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
+
+export interface LiveOptions {
+  host?: string;
+  port?: number;
+  /** Per-request timeout, ms. */
+  timeout?: number;
+  /** How long to wait through a cold start (503s, refused connections), ms. */
+  connectTimeout?: number;
+  /** The adb executable; adb is optional (forwarding the port, typing text). */
+  adbPath?: string;
+  serial?: string;
+}
+
+export interface Health {
+  status: string;
+  schemaVersion: number;
+  source: string;
+  appId: string;
+  buildType: string;
+  processStartedAtMs: number;
+  processUptimeMs: number;
+}
+
+const KEYCODES: Record<Key, number> = { back: 4, enter: 66, del: 67 };
+
+/**
+ * A running debug build over the cmp-inspector live HTTP protocol. It has no semantic actions:
+ * clicks are taps at the node's tap point (after a hittability check), and text is typed through
+ * adb when adb is there. Connecting heals what it can (adb forward, cold start), and every
+ * failure names the stage and the next command.
+ */
+export class LiveDriver implements Driver {
+  readonly kind = 'live';
+  readonly description: string;
+  readonly base: string;
+  /** What connecting had to fix, e.g. ['adb forward tcp:9500 tcp:9500']. */
+  readonly healed: string[] = [];
+  health: Health | null = null;
+  private readonly http: HttpOptions;
+  private readonly connectTimeout: number;
+  private readonly adb: AdbClient;
+  private adbReady = false;
+  private readonly port: number;
+  private readonly host: string;
+
+  constructor(options: LiveOptions = {}) {
+    this.host = options.host ?? '127.0.0.1';
+    this.port = options.port ?? 9500;
+    this.description = `live:${this.host}:${this.port}`;
+    this.base = `http://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
+    this.http = { timeout: options.timeout ?? 5000, where: this.description };
+    this.connectTimeout = options.connectTimeout ?? 15_000;
+    this.adb = new AdbClient({ ...(options.adbPath ? { adbPath: options.adbPath } : {}), ...(options.serial ? { serial: options.serial } : {}), timeout: 10_000 });
+  }
+
+  /** The self-healing handshake: adb forward when adb and a device are there, then health through the cold start. */
+  async open(): Promise<Health> {
+    await this.ensureForward();
+    const deadline = Date.now() + this.connectTimeout;
+    let last: unknown;
+    for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
+      try {
+        const h = await requestJson<Health>(`${this.base}/inspect/health`, { stage: 'health' }, this.http);
+        if (!h || h.status !== 'ok') throw new DeviceError('device_error', `health: unexpected answer ${JSON.stringify(h)}`, { where: this.description, stage: 'health' });
+        this.health = h;
+        return h;
+      } catch (e) {
+        last = e;
+        // Refused (not started yet) and 503 (cold) are worth waiting out; a hang, HTML or a bad answer are not.
+        const retry = isTreewrightError(e) && e.code === 'device_unreachable';
+        if (!retry || Date.now() + pause > deadline) break;
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
+    const e = last as DeviceError;
+    // A hang, HTML or a malformed answer already names its stage and cause.
+    if (!isTreewrightError(e) || e.code !== 'device_unreachable') throw e;
+    const stuck = isTreewrightError(e) && e.details.status === 503;
+    throw new DeviceError('device_unreachable', stuck
+      ? `the app at ${this.base} stayed cold (HTTP 503) for ${this.connectTimeout}ms`
+      : `could not reach the inspector at ${this.base}: ${e.message.split('\n')[0]}`, {
+      where: this.description,
+      stage: 'health',
+      hint: stuck ? 'The app is up but its UI never became ready: bring it to the foreground, or check `adb logcat` for a crash.'
+        : this.adbReady ? `Launch the debug build on the device, then retry (the port is forwarded).`
+        : `Start the app's debug build and forward its port: adb forward tcp:${this.port} tcp:${this.port}`,
+    });
+  }
+
+  private async ensureForward(): Promise<void> {
+    if (!['127.0.0.1', 'localhost', '::1'].includes(this.host)) return;
+    try {
+      await this.adb.selectDevice();
+    } catch {
+      return; // no adb or no device: the server may be local (an emulator host, the reference app)
+    }
+    this.adbReady = true;
+    const list = await this.adb.run(['forward', '--list'], { stage: 'adb forward --list' }).catch(() => '');
+    if (!list.includes(`tcp:${this.port} tcp:${this.port}`)) {
+      await this.adb.run(['forward', `tcp:${this.port}`, `tcp:${this.port}`], { stage: 'adb forward' });
+      this.healed.push(`adb forward tcp:${this.port} tcp:${this.port}`);
+    }
+  }
+
+  async capture(): Promise<Snapshot> {
+    const tree = await requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, this.http);
+    return cmpFromValue(tree, { where: this.description });
+  }
+
+  capabilities(): Capabilities {
+    return { ...NO_CAPABILITIES, taps: true, typing: this.adbReady, screenshot: true, navigation: true, designSystem: true, live: true };
+  }
+
+  /** Notices an app restart between two actions and says so, rather than tapping a fresh app blindly. */
+  private async checkRestart(): Promise<void> {
+    const h = await requestJson<Health>(`${this.base}/inspect/health`, { stage: 'health' }, this.http);
+    if (this.health && h && h.processStartedAtMs !== this.health.processStartedAtMs) {
+      const before = this.health.processStartedAtMs;
+      this.health = h;
+      throw new DeviceError('device_error', `the app restarted (process start ${new Date(before).toISOString()} → ${new Date(h.processStartedAtMs).toISOString()}): its state was reset, so the action was not sent`, {
+        where: this.description, stage: 'health', hint: 'Find out why it restarted (`adb logcat`, device.crashes()), then start the flow again.',
+      });
+    }
+    if (h) this.health = h;
+  }
+
+  async tap(x: number, y: number, options: { long?: boolean } = {}): Promise<void> {
+    if (options.long) {
+      if (!this.adbReady) throw new DeviceError('action_unavailable', 'a long press needs adb: the live protocol only taps', { where: this.description, hint: 'Attach the device over adb, or use a driver with semantic actions (reference, moui, jetwhale).' });
+      await this.adb.run(['shell', 'input', 'swipe', ...[x, y, x, y].map((v) => String(Math.round(v))), '700'], { stage: 'input swipe' });
+      return;
+    }
+    await this.checkRestart();
+    await requestJson(`${this.base}/inspect/tap`, { method: 'POST', body: { x: Math.round(x), y: Math.round(y) }, stage: 'tap' }, this.http);
+  }
+
+  get typeText(): ((text: string) => Promise<void>) | undefined {
+    if (!this.adbReady) return undefined;
+    return async (text: string) => {
+      await this.adb.run(['shell', 'input', 'text', escapeInputText(text)], { stage: 'input text' });
+    };
+  }
+
+  get pressKey(): ((key: Key) => Promise<void>) | undefined {
+    if (!this.adbReady) return undefined;
+    return async (key: Key) => {
+      await this.adb.run(['shell', 'input', 'keyevent', String(KEYCODES[key])], { stage: 'input keyevent' });
+    };
+  }
+
+  async nav(): Promise<{ currentRoute: string | null; backStack: string[] } | null> {
+    // Older apps have no /inspect/nav: that is "unknown", not an error.
+    return requestJson(`${this.base}/inspect/nav`, { stage: 'nav', allow404: true }, this.http);
+  }
+
+  async navigate(route: string): Promise<void> {
+    await requestJson(`${this.base}/inspect/navigate?route=${encodeURIComponent(route)}`, { stage: 'navigate' }, this.http);
+  }
+
+  async screenshot(): Promise<Buffer> {
+    const ans = await request(`${this.base}/inspect/screenshot`, { stage: 'screenshot' }, this.http);
+    if (ans.status !== 200 || ans.body.subarray(1, 4).toString('latin1') !== 'PNG') {
+      throw new DeviceError('device_error', `screenshot: expected a PNG, got HTTP ${ans.status} ${ans.contentType}`, { where: this.description, stage: 'screenshot' });
+    }
+    return ans.body;
+  }
+
+  async designSystem(): Promise<unknown> {
+    return requestJson(`${this.base}/inspect/design-system`, { stage: 'design-system' }, this.http);
+  }
+
+  async crashes(): Promise<unknown[]> {
+    const c = await requestJson<unknown>(`${this.base}/inspect/crashes`, { stage: 'crashes' }, this.http);
+    return Array.isArray(c) ? c : Array.isArray((c as { crashes?: unknown[] })?.crashes) ? (c as { crashes: unknown[] }).crashes : [];
+  }
+
+  async db(table: string, limit?: number): Promise<unknown> {
+    const q = new URLSearchParams({ table, ...(limit !== undefined ? { limit: String(limit) } : {}) });
+    return requestJson(`${this.base}/inspect/db?${q}`, { stage: 'db' }, this.http);
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,101 @@
+// The live driver against a misbehaving server: each fault is a typed error naming the device and
+// stage, within the configured timeout, and the next test is unaffected.
+import { test, expect } from '@playwright/test';
+import { connect } from '../../src/devices/connect.js';
+import { FakeLive } from '../helpers/fake-live.js';
+
+let fake: FakeLive;
+test.beforeEach(async () => { fake = await new FakeLive().start(); });
+test.afterEach(async () => { await fake.stop(); });
+
+// No adb on PATH for these: the driver must not depend on it.
+const opts = { adbPath: '/nonexistent/adb', timeout: 400, connectTimeout: 800 };
+
+test('a healthy server: capture and tap', async () => {
+  const device = await connect(fake.source, opts);
+  await device.byTag('card_one').click();
+  expect(fake.taps).toEqual([{ x: 180, y: 160 }]);
+  await device.close();
+});
+
+test('server not running: device_unreachable at the health stage, with the adb forward command', async () => {
+  await fake.stop();
+  const t0 = Date.now();
+  const e = await connect(fake.source, opts).catch((x) => x);
+  expect(Date.now() - t0).toBeLessThan(3000);
+  expect(e.code).toBe('device_unreachable');
+  expect(e.details.stage).toBe('health');
+  expect(e.message).toContain(`live:127.0.0.1:${fake.port}`);
+  expect(e.message).toMatch(/adb forward tcp:\d+ tcp:\d+/);
+  fake = await new FakeLive().start(); // for afterEach
+});
+
+test('stuck at 503: says the app stayed cold', async () => {
+  fake.mode = 'stuck503';
+  const e = await connect(fake.source, opts).catch((x) => x);
+  expect(e.code).toBe('device_unreachable');
+  expect(e.message).toMatch(/stayed cold \(HTTP 503\) for 800ms/);
+});
+
+test('a cold start is waited out', async () => {
+  fake.coldUntil = Date.now() + 300;
+  const device = await connect(fake.source, { ...opts, connectTimeout: 3000 });
+  expect(await device.byTag('home_title').count()).toBe(1);
+  await device.close();
+});
+
+test('accepts the connection and never answers: times out with the configured timeout', async () => {
+  fake.mode = 'hang';
+  const t0 = Date.now();
+  const e = await connect(fake.source, opts).catch((x) => x);
+  const took = Date.now() - t0;
+  expect(e.code).toBe('device_timeout');
+  expect(e.message).toMatch(/did not answer within 400ms/);
+  expect(took).toBeGreaterThanOrEqual(380);
+  expect(took).toBeLessThan(2000);
+});
+
+test('answers HTML: says something else is listening', async () => {
+  fake.mode = 'html';
+  const e = await connect(fake.source, opts).catch((x) => x);
+  expect(e.code).toBe('device_error');
+  expect(e.message).toMatch(/answered HTML/);
+});
+
+test('truncated JSON mid-test: a clear error at the tree stage', async () => {
+  const device = await connect(fake.source, opts);
+  fake.mode = 'truncated';
+  const e = await device.snapshot().catch((x) => x);
+  expect(e.code).toBe('device_error');
+  expect(e.details.stage).toBe('tree');
+  expect(e.message).toMatch(/malformed or truncated JSON/);
+  await device.close();
+});
+
+test('connection reset mid-test', async () => {
+  const device = await connect(fake.source, opts);
+  fake.mode = 'reset';
+  const e = await device.byTag('card_one').click({ timeout: 300 }).catch((x) => x);
+  expect(e.code).toBe('device_unreachable');
+  expect(e.message).toMatch(/reset/);
+  await device.close();
+});
+
+test('the app restarts between two actions: the second is refused and says so', async () => {
+  const device = await connect(fake.source, opts);
+  await device.byTag('card_one').click();
+  fake.restart();
+  const e = await device.byTag('card_one').click().catch((x) => x);
+  expect(e.message).toMatch(/the app restarted/);
+  expect(fake.taps).toHaveLength(1);
+  await device.byTag('card_one').click(); // a fresh start is accepted after being reported once
+  expect(fake.taps).toHaveLength(2);
+  await device.close();
+});
+
+test('fill without adb says what it needs', async () => {
+  const device = await connect(fake.source, opts);
+  const e = await device.byTag('home_title').fill('x').catch((x) => x);
+  expect(e.code).toBe('action_unavailable');
+  await device.close();
+});
