@@ -4,20 +4,26 @@ import { walk } from '../model/node.js';
 /** Roles whose node merges its descendants' text into its own label, as a merged semantics tree does. */
 const MERGING_ROLES = new Set(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'Link', 'ListItem', 'MenuItem']);
 
+/** A per-node lookup (backed by an array indexed by document order). */
+export interface NodeLookup<T> {
+  get(node: Node): T | undefined;
+}
+
 /**
  * Lookup tables for one snapshot, built once in a single linear pass and memoised, so every
- * locator and matcher on the same capture shares them.
+ * locator and matcher on the same capture shares them. One Map (node → document order); every
+ * other table is an array indexed by that order, which keeps the build cheap on big trees.
  */
 export interface SnapshotIndex {
   /** Every node in document order (roots bottom to top, pre-order). */
   nodes: Node[];
-  order: Map<Node, number>;
-  parent: Map<Node, Node | null>;
-  root: Map<Node, Root>;
+  order: NodeLookup<number>;
+  parent: NodeLookup<Node | null>;
+  root: NodeLookup<Root>;
   byId: Map<string, Node>;
   /** Index (in `nodes`) one past the node's last descendant: the subtree is nodes[order, end). */
-  subtreeEnd: Map<Node, number>;
-  /** The node's own text parts plus merged descendants' where the node merges them (accessible name). */
+  subtreeEnd: NodeLookup<number>;
+  /** The node's own label, else its merged descendants' text where it merges them (accessible name). */
   name(node: Node): string;
   /** All text in the subtree (text, editable text, descriptions): what `filter({ hasText })` tests. */
   subtreeText(node: Node): string;
@@ -31,65 +37,68 @@ export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
   const hit = cache.get(snapshot);
   if (hit) return hit;
   const nodes: Node[] = [];
-  const order = new Map<Node, number>();
-  const parent = new Map<Node, Node | null>();
-  const root = new Map<Node, Root>();
+  const orderOf = new Map<Node, number>();
+  const parents: Array<Node | null> = [];
+  const roots: Root[] = [];
   const byId = new Map<string, Node>();
-  walk(snapshot, ({ node, parent: p, root: r }) => {
-    order.set(node, nodes.length);
+  walk(snapshot, ({ node, parent, root }) => {
+    orderOf.set(node, nodes.length);
     nodes.push(node);
-    parent.set(node, p);
-    root.set(node, r);
+    parents.push(parent);
+    roots.push(root);
     if (!byId.has(node.id)) byId.set(node.id, node);
   });
 
-  // Post-order pass (reverse pre-order visits children before parents) for subtree extents and texts.
-  const subtreeEnd = new Map<Node, number>();
-  const merged = new Map<Node, string>(); // text a node contributes to a merging ancestor
-  const allText = new Map<Node, string>();
-  const names = new Map<Node, string>();
-  const content = new Map<Node, string>();
-  for (let i = nodes.length - 1; i >= 0; i--) {
-    const node = nodes[i]!;
+  // Reverse document order visits children before parents: subtree extents bottom-up. The subtree
+  // of nodes[i] is then the contiguous range nodes[i, ends[i]), which the text lookups below scan
+  // lazily: building every node's text eagerly would copy each string once per ancestor.
+  const n = nodes.length;
+  const ends = new Array<number>(n);
+  for (let i = n - 1; i >= 0; i--) {
     let end = i + 1;
-    const mergedParts: string[] = [];
-    const textParts: string[] = ownParts(node);
-    const contentParts: string[] = [node.text, node.editableText].filter((t): t is string => !!t);
-    for (const c of node.children) {
-      const tc = content.get(c);
-      if (tc) contentParts.push(tc);
-      end = Math.max(end, subtreeEnd.get(c)!);
-      const m = merged.get(c);
-      if (m) mergedParts.push(m);
-      const t = allText.get(c);
-      if (t) textParts.push(t);
+    for (const c of nodes[i]!.children) {
+      const e = ends[orderOf.get(c)!]!;
+      if (e > end) end = e;
     }
-    subtreeEnd.set(node, end);
-    allText.set(node, textParts.join(' '));
-    content.set(node, contentParts.join(' '));
-    // A node that merges its descendants is a boundary: its text is its own, not its ancestor's.
-    const own = ownLabel(node);
-    const merges = mergesDescendants(node);
-    merged.set(node, merges ? '' : [own, ...mergedParts].filter(Boolean).join(' '));
-    names.set(node, own || (merges ? mergedParts.join(' ') : ''));
+    ends[i] = end;
   }
 
+  const at = <T>(arr: T[]): NodeLookup<T> => ({ get: (x) => { const i = orderOf.get(x); return i === undefined ? undefined : arr[i]; } });
+  const memo = (compute: (i: number) => string) => {
+    const cached = new Array<string | undefined>(n);
+    return (x: Node) => {
+      const i = orderOf.get(x);
+      if (i === undefined) return '';
+      return (cached[i] ??= compute(i));
+    };
+  };
+  const collect = (i: number, parts: (m: Node) => Array<string | null>, stopAtMerging: boolean) => {
+    const out: string[] = [];
+    for (let j = i; j < ends[i]!; j++) {
+      const m = nodes[j]!;
+      if (stopAtMerging && j > i && mergesDescendants(m)) { j = ends[j]! - 1; continue; }
+      for (const p of parts(m)) if (p) out.push(p);
+    }
+    return out.join(' ');
+  };
+
   const index: SnapshotIndex = {
-    nodes, order, parent, root, byId, subtreeEnd,
-    name: (n) => names.get(n) ?? '',
-    subtreeText: (n) => allText.get(n) ?? '',
-    textContent: (n) => content.get(n) ?? '',
+    nodes,
+    order: orderOf,
+    parent: at(parents),
+    root: at(roots),
+    byId,
+    subtreeEnd: at(ends),
+    // A node that merges its descendants takes their text up to the next node that merges its own.
+    name: memo((i) => {
+      const node = nodes[i]!;
+      return ownLabel(node) || (mergesDescendants(node) ? collect(i, (m) => [ownLabel(m)], true): '');
+    }),
+    subtreeText: memo((i) => collect(i, (m) => [m.contentDescription, m.text, m.editableText], false)),
+    textContent: memo((i) => collect(i, (m) => [m.text, m.editableText], false)),
   };
   cache.set(snapshot, index);
   return index;
-}
-
-function ownParts(n: Node): string[] {
-  const parts: string[] = [];
-  if (n.contentDescription) parts.push(n.contentDescription);
-  if (n.text) parts.push(n.text);
-  if (n.editableText) parts.push(n.editableText);
-  return parts;
 }
 
 /** A node's own label: its description when it has one (that is what a screen reader speaks), else its text. */
