@@ -3,6 +3,7 @@
  * `import { expect } from 'treewright'`) or in Jest / the `expect` package.
  */
 import { toHaveCount } from './count.js';
+import { toHaveNoTokenDrift } from './drift.js';
 import { toBeHittable, toBeOperable } from './reachability.js';
 import { toBeChecked, toBeDisabled, toBeEnabled } from './state.js';
 import { toContainText, toHaveText } from './text.js';
@@ -19,9 +20,11 @@ export const matchers = {
   toBeChecked,
   toBeOperable,
   toBeHittable,
+  toHaveNoTokenDrift,
 };
 
 export { toBeVisible, toBeHidden, toHaveText, toContainText, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeOperable, toBeHittable };
+export { toHaveNoTokenDrift, loadCatalog, type TokenDriftOptions } from './drift.js';
 export type { MatcherOptions, MatcherThis, Target } from './context.js';
 export type { TextOptions } from './text.js';
 export type { CheckedOptions } from './state.js';
