@@ -82,6 +82,8 @@ export function jetwhaleFromValue(value: unknown, opts: ImportOptions = {}): Sna
   const warnings = r.stringArray(doc, 'warnings', '').slice();
   const merged = r.optBool(doc, 'merged', '');
   const capturedAtMs = r.optNumber(doc, 'capturedAtMs', '');
+  // Date cannot represent beyond ±8.64e15 ms; toISOString would throw a RangeError.
+  if (capturedAtMs !== null && !Number.isFinite(new Date(capturedAtMs).getTime())) r.fail('capturedAtMs', `${capturedAtMs} is not a representable time in epoch milliseconds`);
 
   // Which root first used each id: a repeat in another root is legal (rootId / id addresses a node).
   const firstRootOf = new Map<string, string>();

@@ -24,6 +24,8 @@ export function parseJson(text: string, where?: string): unknown {
 }
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const HEX4 = /[0-9a-fA-F]{4}/y;
 
 /**
  * Where and why `text` is not JSON (RFC 8259). Only called after JSON.parse has failed, so it
@@ -106,10 +108,9 @@ export function locateJsonError(text: string): { offset: number; reason: string 
       if (err) return err;
       state = 'afterValue';
     } else if (c === '-' || (c >= '0' && c <= '9')) {
-      const m = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-      m.lastIndex = i;
-      if (!m.exec(text)) return fail(`malformed number at ${describe(i)}`);
-      i = m.lastIndex;
+      NUMBER.lastIndex = i;
+      if (!NUMBER.exec(text)) return fail(`malformed number at ${describe(i)}`);
+      i = NUMBER.lastIndex;
       state = 'afterValue';
     } else {
       let matched = false;
@@ -136,7 +137,8 @@ export function locateJsonError(text: string): { offset: number; reason: string 
       if (code === 0x5c) {
         const e = text[i + 1];
         if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return { offset: i, reason: 'malformed \\u escape in a string' };
+          HEX4.lastIndex = i + 2;
+          if (!HEX4.test(text)) return { offset: i, reason: 'malformed \\u escape in a string' };
           i += 6;
         } else if (e !== undefined && '"\\/bfnrt'.includes(e)) {
           i += 2;

@@ -99,7 +99,7 @@ export function mouiFromValue(value: unknown, opts: ImportOptions = {}): Snapsho
  */
 export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOptions = {}): Snapshot {
   const where = opts.where ?? prev.source;
-  const value = unwrapEnvelope(typeof read === 'string' ? parseJson(guardText(read, opts), where) : read, where);
+  const value = unwrapEnvelope(typeof read === 'string' ? parseJson(guardText(read, { ...opts, where }, WHAT), where) : read, where);
   const r: FieldReader = new FieldReader(where, FORMAT);
   const v = r.object(value, '');
   const kind = r.string(v, 'kind', '');

@@ -139,6 +139,7 @@ const rows: Row[] = [
   { name: 'JetWhale duplicate ids in a root', ext: 'json', input: jw({ id: 1, bounds: box, children: [{ id: 4, bounds: box }, { id: 4, bounds: box }] }), expect: { error: F, code: 'format_error', message: /duplicate node id 4 in root "main"/ } },
   { name: 'JetWhale right before left', ext: 'json', input: jw({ id: 1, bounds: { left: 50, top: 0, right: 40, bottom: 10 } }), expect: { error: F, code: 'format_error', message: /roots\[0\]\.node\.bounds\.right: .*negative width/ } },
   { name: 'JetWhale roots not an array', ext: 'json', input: '{"roots":{"main":{}}}', expect: { error: F, code: 'format_error', message: /^[^:]*: roots: expected an array, got an object/ } },
+  { name: 'JetWhale capturedAtMs out of range', ext: 'json', input: JSON.stringify({ capturedAtMs: 1e20, roots: [] }), expect: { error: F, code: 'format_error', message: /capturedAtMs: 100000000000000000000 is not a representable time/ } },
   { name: 'JetWhale px root without density', ext: 'json', input: JSON.stringify({ roots: [{ rootId: 'main', label: 'Main', node: { id: 1, bounds: box } }] }), expect: { error: F, code: 'format_error', message: /roots\[0\]\.density: is missing/ } },
 
   // MoUI read_semantics.
