@@ -4,6 +4,7 @@
  */
 import { toHaveCount } from './count.js';
 import { toHaveNoTokenDrift } from './drift.js';
+import { toMatchOutline } from './outline.js';
 import { toBeHittable, toBeOperable } from './reachability.js';
 import { toBeChecked, toBeDisabled, toBeEnabled } from './state.js';
 import { toContainText, toHaveText } from './text.js';
@@ -21,10 +22,12 @@ export const matchers = {
   toBeOperable,
   toBeHittable,
   toHaveNoTokenDrift,
+  toMatchOutline,
 };
 
 export { toBeVisible, toBeHidden, toHaveText, toContainText, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeOperable, toBeHittable };
 export { toHaveNoTokenDrift, loadCatalog, type TokenDriftOptions } from './drift.js';
+export { toMatchOutline } from './outline.js';
 export type { MatcherOptions, MatcherThis, Target } from './context.js';
 export type { TextOptions } from './text.js';
 export type { CheckedOptions } from './state.js';
