@@ -11,7 +11,6 @@ import { walk } from '../model/node.js';
 import { outlineHead, outlineLine } from '../render/outline.js';
 import type { Finding, Severity } from './finding.js';
 import { canonicalColor, parseFontWeight, parseLength, sameLength, type Length } from './values.js';
-import { parseColor } from './color.js';
 
 export type DriftRule = 'token-mismatch' | 'unknown-token' | 'no-token-for-facet' | 'malformed-value' | 'missing-token' | 'unchecked-token';
 
@@ -98,7 +97,7 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
  */
 export function checkDrift(snapshot: Pick<Snapshot, 'roots'>, catalog: Catalog | CatalogIndex, options: DriftOptions = {}): Finding[] {
   const index = 'byName' in catalog ? catalog : indexCatalog(catalog);
-  const findings: Finding[] = [];
+  const run = new DriftRun(index, options);
   const within = options.within ? new Set(options.within) : null;
   let insideDepth = -1;
   let insideRoot = -1;
@@ -112,10 +111,10 @@ export function checkDrift(snapshot: Pick<Snapshot, 'roots'>, catalog: Catalog |
         insideRoot = rootIndex;
       }
     }
-    checkNode(node, root.rootId, index, options, findings);
+    run.check(node, root.rootId);
     return;
   });
-  return findings;
+  return run.out;
 }
 
 interface Facet {
@@ -166,131 +165,180 @@ const EXPECTED_FORM: Record<FacetKind | 'weight', string> = {
 
 type Actual = { kind: 'color'; canon: string } | { kind: 'length'; value: Length } | { kind: 'weight'; value: number };
 
-function checkNode(node: Node, rootId: string, index: CatalogIndex, options: DriftOptions, out: Finding[]): void {
-  const dt = node.designToken;
-  const hasTokens = !!dt && dt.tokens.length > 0;
-  let line: string | null = null;
-  const emit = (rule: DriftRule, message: string, data: { token: string | null; facet: string | null; expected: string | null; actual: string | null; [k: string]: unknown }, to = out) => {
-    const severity = options.rules?.[rule] ?? DRIFT_RULES[rule].severity;
+interface FindingData {
+  token: string | null;
+  facet: string | null;
+  expected: string | null;
+  actual: string | null;
+  [k: string]: unknown;
+}
+
+/**
+ * One check over a snapshot: the catalog, the options, the findings, and caches of facet kinds and
+ * parsed values — a screen repeats a handful of facet names and values over thousands of nodes.
+ */
+class DriftRun {
+  readonly out: Finding[] = [];
+  private readonly facetKinds = new Map<string, Facet | null>();
+  private readonly colors = new Map<string, string | null>();
+  private readonly lengths = new Map<string, Length | null>();
+
+  constructor(
+    private readonly index: CatalogIndex,
+    private readonly options: DriftOptions,
+  ) {}
+
+  check(node: Node, rootId: string): void {
+    const dt = node.designToken;
+    if ((!dt || dt.tokens.length === 0) && this.options.requireTokens?.(node)) {
+      this.emit(node, rootId, 'missing-token', 'carries no design token, but requireTokens says it must', { token: null, facet: null, expected: 'a design token', actual: null });
+    }
+    if (!dt) return;
+
+    // Tokens as the node spells them (a case-folded hit keeps the node's spelling in messages).
+    const known: Claim[] = [];
+    const unknown: string[] = [];
+    for (const name of dt.tokens) {
+      const entry = this.index.byName.get(name) ?? this.index.byFolded.get(name.toLowerCase()) ?? null;
+      if (entry) known.push({ entry, name });
+      else unknown.push(name);
+    }
+
+    const facets: Array<{ facet: string; raw: string; f: Facet; affine: Claim[]; candidates: Claim[] }> = [];
+    const claimed: Claim[] = [];
+    for (const facet in dt.resolved) {
+      const raw = dt.resolved[facet]!;
+      const f = this.facetOf(facet, raw);
+      if (!f) continue;
+      const candidates = known.filter(({ entry: e }) => (f.kind === 'color' ? e.color : f.kind === 'length' ? e.length : e.type));
+      // The token named for the facet (radius → RadiusCard among RadiusCard, ElevationCard, PaddingCard).
+      const affine = f.stems.length && candidates.length ? candidates.filter((c) => f.stems.some((st) => c.name.toLowerCase().includes(st))) : [];
+      claimed.push(...affine);
+      facets.push({ facet, raw, f, candidates, affine });
+    }
+
+    // Facet findings wait until the unknown tokens are reported, so a node's findings read in that order.
+    const facetFindings: Finding[] = [];
+    const uncovered: Array<[string, string]> = [];
+    const checked: Claim[] = [];
+    const resolvedKinds: FacetKind[] = [];
+    for (const { facet, raw, f, candidates, affine } of facets) {
+      resolvedKinds.push(f.kind);
+      // No token named for this facet: the tokens of its kind that are not named for another facet.
+      let chosen = affine.length ? affine : candidates.filter((c) => !claimed.includes(c));
+      checked.push(...chosen);
+      const actual = this.actualOf(f, raw);
+      if (!actual) {
+        const form = EXPECTED_FORM[f.field === 'fontWeight' ? 'weight' : f.kind];
+        this.emit(node, rootId, 'malformed-value', `${facet} resolved to ${JSON.stringify(raw)}, which is not ${form}`, { token: chosen.length ? names(chosen) : null, facet, expected: form, actual: raw }, facetFindings);
+        continue;
+      }
+      if (chosen.length === 0) {
+        // An unknown token on the node may well be this facet's: it is reported once, as unknown.
+        if (unknown.length) uncovered.push([facet, raw]);
+        else {
+          this.emit(node, rootId, 'no-token-for-facet', `${facet} is ${raw}, but the node carries no ${KIND_NAME[f.kind]} token for it${dt.tokens.length ? ` (its tokens: ${dt.tokens.join(', ')})` : ''}`, {
+            token: null, facet, expected: `a ${KIND_NAME[f.kind]} token`, actual: raw,
+          }, facetFindings);
+        }
+        continue;
+      }
+      if (f.kind === 'type') {
+        const declaring = chosen.filter((c) => declared(c.entry, f.field!) !== null);
+        if (declaring.length === 0) {
+          this.emit(node, rootId, 'no-token-for-facet', `${facet} is ${raw}, but ${names(chosen)} declares no ${f.field}`, { token: names(chosen), facet, expected: null, actual: raw }, facetFindings);
+          continue;
+        }
+        chosen = declaring;
+      }
+      if (chosen.some((c) => sameValue(c.entry, f, actual))) continue;
+      const expected = chosen.map((c) => expectedRaw(c.entry, f)).join(' or ');
+      this.emit(node, rootId, 'token-mismatch', `${names(chosen)} sets ${facet} to ${expected} in the catalog, but the node resolved ${raw}`, { token: names(chosen), facet, expected, actual: raw }, facetFindings);
+    }
+
+    // The facets no known token covers are what an unknown token was presumably meant for.
+    const uncoveredFacets = uncovered.length ? uncovered.map(([k]) => k).join(', ') : null;
+    const uncoveredValues = uncovered.length ? uncovered.map(([, v]) => v).join(', ') : null;
+    for (const name of unknown) {
+      const suggestion = suggest(name, this.index);
+      this.emit(node, rootId, 'unknown-token', `${name} is not in the catalog (no colour, dimen or typography style of that name)${suggestion ? `; did you mean ${suggestion}?` : ''}`, {
+        token: name, facet: uncoveredFacets, expected: suggestion, actual: uncoveredValues, suggestion,
+      });
+    }
+    if (facetFindings.length) this.out.push(...facetFindings);
+
+    for (const c of known) {
+      if (checked.includes(c)) continue;
+      const e = c.entry;
+      const kinds = [e.color && 'color', e.length && 'length', e.type && 'type'].filter(Boolean) as FacetKind[];
+      const what = kinds.map((k) => KIND_NAME[k]).join(' / ');
+      this.emit(node, rootId, 'unchecked-token', kinds.some((k) => resolvedKinds.includes(k))
+        ? `${c.name} (a ${what} token) is not the token of any of the node's ${what} facets, so it was not checked`
+        : `${c.name} is a ${what} token, but the node resolved no ${what} facet to check it against`, { token: c.name, facet: null, expected: null, actual: null });
+    }
+  }
+
+  private emit(node: Node, rootId: string, rule: DriftRule, message: string, data: FindingData, to = this.out): void {
+    const severity = this.options.rules?.[rule] ?? DRIFT_RULES[rule].severity;
     if (severity === 'off') return;
-    line ??= outlineLine(node);
-    const name = nodeLabel(node);
-    const f: Finding = { check: 'drift', rule, severity, nodeId: node.id, rootId, node: line, message: `${name}: ${message}`, data: { ...data, label: name } };
+    const label = nodeLabel(node);
+    const f: Finding = { check: 'drift', rule, severity, nodeId: node.id, rootId, node: outlineLine(node), message: `${label}: ${message}`, data: { ...data, label } };
     if (data.actual !== null) f.measured = data.actual;
     if (data.expected !== null) f.threshold = data.expected;
     to.push(f);
-  };
-
-  if (!hasTokens && options.requireTokens?.(node)) {
-    emit('missing-token', 'carries no design token, but requireTokens says it must', { token: null, facet: null, expected: 'a design token', actual: null });
-  }
-  if (!dt) return;
-
-  // Tokens as the node spells them (a case-folded hit keeps the node's spelling in messages).
-  const known: Claim[] = [];
-  const unknown: string[] = [];
-  for (const name of dt.tokens) {
-    const entry = index.byName.get(name) ?? index.byFolded.get(name.toLowerCase()) ?? null;
-    if (entry) known.push({ entry, name });
-    else unknown.push(name);
   }
 
-  // A boolean is a fact about the layout, not a design value (create-cmp reports applied window insets
-  // as `statusBarPadding: "true"`): no token kind can hold it. A facet we do not know by name is still
-  // checked when its value is a colour or a length; anything else (`shape: "RoundedCornerShape"`,
-  // `fontFamily`) is not something the catalog declares.
-  const facets: Array<{ facet: string; raw: string; f: Facet; candidates: Claim[]; affine: Claim[] }> = [];
-  const claimed = new Set<Claim>();
-  for (const [facet, raw] of Object.entries(dt.resolved)) {
-    if (/^\s*(true|false)\s*$/i.test(raw)) continue;
-    const f: Facet | null = facetKind(facet) ?? (parseColor(raw) ? { kind: 'color', stems: [] } : parseLength(raw) ? { kind: 'length', stems: [] } : null);
-    if (!f) continue;
-    const candidates = known.filter(({ entry: e }) => (f.kind === 'color' ? e.color : f.kind === 'length' ? e.length : e.type));
-    // The token named for the facet (radius → RadiusCard among RadiusCard, ElevationCard, PaddingCard).
-    const affine = f.stems.length ? candidates.filter((c) => f.stems.some((st) => c.name.toLowerCase().includes(st))) : [];
-    affine.forEach((c) => claimed.add(c));
-    facets.push({ facet, raw, f, candidates, affine });
+  /**
+   * The facet's kind, or null when it is not a design value. A boolean is a fact about the layout (create-cmp
+   * reports applied window insets as `statusBarPadding: "true"`): no token kind can hold it. A facet not
+   * known by name is still checked when its value is a colour or a length; anything else (`shape:
+   * "RoundedCornerShape"`, `fontFamily`) is not something the catalog declares.
+   */
+  private facetOf(facet: string, raw: string): Facet | null {
+    if (raw.length >= 4 && raw.length <= 12 && /^\s*(?:true|false)\s*$/i.test(raw)) return null;
+    let f = this.facetKinds.get(facet);
+    if (f === undefined) this.facetKinds.set(facet, (f = facetKind(facet)));
+    if (f) return f;
+    return this.color(raw) ? UNNAMED_COLOR : this.length(raw) ? UNNAMED_LENGTH : null;
   }
 
-  // Facet findings wait until the unknown tokens are reported, so a node's findings read in that order.
-  const facetFindings: Finding[] = [];
-  const uncovered: Array<[string, string]> = [];
-  const checked = new Set<Claim>();
-  const resolvedKinds = new Set<FacetKind>();
-  const names = (cs: readonly Claim[]) => cs.map((c) => c.name).join(' or ');
-  for (const { facet, raw, f, candidates, affine } of facets) {
-    resolvedKinds.add(f.kind);
-    // No token named for this facet: the tokens of its kind that are not named for another facet.
-    let chosen = affine.length ? affine : candidates.filter((c) => !claimed.has(c));
-    chosen.forEach((c) => checked.add(c));
-    const actual = readActual(f, raw);
-    if (!actual) {
-      const form = EXPECTED_FORM[f.field === 'fontWeight' ? 'weight' : f.kind];
-      emit('malformed-value', `${facet} resolved to ${JSON.stringify(raw)}, which is not ${form}`, { token: chosen.length ? names(chosen) : null, facet, expected: form, actual: raw }, facetFindings);
-      continue;
+  private actualOf(f: Facet, raw: string): Actual | null {
+    if (f.kind === 'color') {
+      const canon = this.color(raw);
+      return canon ? { kind: 'color', canon } : null;
     }
-    if (chosen.length === 0) {
-      // An unknown token on the node may well be this facet's: it is reported once, as unknown.
-      if (unknown.length) uncovered.push([facet, raw]);
-      else {
-        emit('no-token-for-facet', `${facet} is ${raw}, but the node carries no ${KIND_NAME[f.kind]} token for it${dt.tokens.length ? ` (its tokens: ${dt.tokens.join(', ')})` : ''}`, {
-          token: null, facet, expected: `a ${KIND_NAME[f.kind]} token`, actual: raw,
-        }, facetFindings);
-      }
-      continue;
+    if (f.field === 'fontWeight') {
+      const value = parseFontWeight(raw);
+      return value === null ? null : { kind: 'weight', value };
     }
-    if (f.kind === 'type') {
-      const declaring = chosen.filter((c) => declared(c.entry, f.field!) !== null);
-      if (declaring.length === 0) {
-        emit('no-token-for-facet', `${facet} is ${raw}, but ${names(chosen)} declares no ${f.field}`, { token: names(chosen), facet, expected: null, actual: raw }, facetFindings);
-        continue;
-      }
-      chosen = declaring;
-    }
-    if (chosen.some((c) => sameValue(c.entry, f, actual))) continue;
-    const expected = chosen.map((c) => expectedRaw(c.entry, f)).join(' or ');
-    emit('token-mismatch', `${names(chosen)} sets ${facet} to ${expected} in the catalog, but the node resolved ${raw}`, { token: names(chosen), facet, expected, actual: raw }, facetFindings);
+    const value = this.length(raw);
+    return value ? { kind: 'length', value } : null;
   }
 
-  // The facets no known token covers are what an unknown token was presumably meant for.
-  const uncoveredFacets = uncovered.length ? uncovered.map(([k]) => k).join(', ') : null;
-  const uncoveredValues = uncovered.length ? uncovered.map(([, v]) => v).join(', ') : null;
-  for (const name of unknown) {
-    const suggestion = suggest(name, index);
-    emit('unknown-token', `${name} is not in the catalog (no colour, dimen or typography style of that name)${suggestion ? `; did you mean ${suggestion}?` : ''}`, {
-      token: name, facet: uncoveredFacets, expected: suggestion, actual: uncoveredValues, suggestion,
-    });
+  private color(raw: string): string | null {
+    let c = this.colors.get(raw);
+    if (c === undefined) this.colors.set(raw, (c = canonicalColor(raw)));
+    return c;
   }
-  out.push(...facetFindings);
 
-  for (const c of known) {
-    if (checked.has(c)) continue;
-    const e = c.entry;
-    const kinds = [e.color && 'color', e.length && 'length', e.type && 'type'].filter(Boolean) as FacetKind[];
-    const what = kinds.map((k) => KIND_NAME[k]).join(' / ');
-    emit('unchecked-token', kinds.some((k) => resolvedKinds.has(k))
-      ? `${c.name} (a ${what} token) is not the token of any of the node's ${what} facets, so it was not checked`
-      : `${c.name} is a ${what} token, but the node resolved no ${what} facet to check it against`, { token: c.name, facet: null, expected: null, actual: null });
+  private length(raw: string): Length | null {
+    let l = this.lengths.get(raw);
+    if (l === undefined) this.lengths.set(raw, (l = parseLength(raw)));
+    return l;
   }
+}
+
+const UNNAMED_COLOR: Facet = { kind: 'color', stems: [] };
+const UNNAMED_LENGTH: Facet = { kind: 'length', stems: [] };
+
+function names(cs: readonly Claim[]): string {
+  return cs.map((c) => c.name).join(' or ');
 }
 
 /** A token as one node names it, with its catalog entry. */
 interface Claim {
   entry: TokenEntry;
   name: string;
-}
-
-function readActual(f: Facet, raw: string): Actual | null {
-  if (f.kind === 'color') {
-    const canon = canonicalColor(raw);
-    return canon ? { kind: 'color', canon } : null;
-  }
-  if (f.field === 'fontWeight') {
-    const value = parseFontWeight(raw);
-    return value === null ? null : { kind: 'weight', value };
-  }
-  const value = parseLength(raw);
-  return value ? { kind: 'length', value } : null;
 }
 
 function declared(e: TokenEntry, field: TypeField): Length | number | null {
