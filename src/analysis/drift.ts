@@ -390,11 +390,12 @@ function suggest(name: string, index: CatalogIndex): string | null {
   return best;
 }
 
-/** Optimal-string-alignment distance (a swap of two neighbours is one edit); stops early past `cap`. */
+/** Optimal-string-alignment distance (a swap of two neighbours is one edit); returns `cap` once it cannot be below it. */
 export function editDistance(a: string, b: string, cap = Infinity): number {
   if (a === b) return 0;
   let prev2: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let rowMin = i;
@@ -405,9 +406,11 @@ export function editDistance(a: string, b: string, cap = Infinity): number {
       cur.push(v);
       rowMin = Math.min(rowMin, v);
     }
-    if (rowMin >= cap) return rowMin;
+    // Later rows build on this row, or (by a swap) on the one before it plus one.
+    if (Math.min(rowMin, prevMin + 1) >= cap) return cap;
+    prevMin = rowMin;
     prev2 = prev;
     prev = cur;
   }
-  return prev[b.length]!;
+  return Math.min(prev[b.length]!, cap);
 }

@@ -76,6 +76,14 @@ test.describe('values by meaning', () => {
     expect(editDistance('RadiusPill', 'RadiusCard')).toBe(4);
     expect(editDistance('abc', 'abc')).toBe(0);
     expect(editDistance('', 'abc')).toBe(3);
+    // The early stop never changes an answer below the cap (deterministic sweep of short strings).
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const word = () => Array.from({ length: Math.floor(rand() * 6) }, () => 'abc'[Math.floor(rand() * 3)]).join('');
+    for (let i = 0; i < 2000; i++) {
+      const a = word(), b = word(), cap = 1 + Math.floor(rand() * 3);
+      expect(editDistance(a, b, cap)).toBe(Math.min(editDistance(a, b), cap));
+    }
   });
 });
 
