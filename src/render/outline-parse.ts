@@ -6,8 +6,10 @@
  * GRAMMAR
  *
  *   document   = { line "\n" }            ; "\r\n" and "\r" also end a line; a leading BOM is ignored
- *   line       = blank | indent root-line | indent node-line | indent children-line
+ *   line       = blank | comment | indent root-line | indent node-line | indent children-line
  *   blank      = only spaces / tabs       ; skipped
+ *   comment    = spaces / tabs , "#" , anything   ; skipped (golden files start with `# treewright golden v1`).
+ *                                         ; Only whole lines: a "#" after a line's head is its #id.
  *   indent     = base-indent , { "  " }   ; spaces only (a tab is an error). base-indent is the first
  *                                         ; non-blank line's indentation, stripped from every line, so a
  *                                         ; template may sit indented inside a TS template literal.
@@ -296,6 +298,8 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
     let k = indent;
     while (k < raw.length && (raw[k] === ' ' || raw[k] === '\t')) k++;
     if (k === raw.length) continue; // blank
+    // A comment never sets the base indent: node and root lines cannot start with "#", so this is unambiguous.
+    if (raw[k] === '#') continue;
     const cur: LineCursor = new LineCursor(raw, indent, lineNo, where);
     if (raw[indent] === '\t') cur.fail('tab in indentation', indent, 'Indent with spaces, two per level.');
     if (base < 0) {

@@ -1,0 +1,522 @@
+/**
+ * Tree diff of two golden trees (DESIGN §8): the expected one read from a golden file, the actual one
+ * printed from a snapshot by the same field extraction (render/golden.ts), so like is compared with like.
+ *
+ * Children are matched by identity, not position: a node's key is its tag; else its role + own label
+ * (desc, text or input); else its role + the first tag or label found below it; else its role alone
+ * (position among same-role siblings, the last resort). Each sibling list is aligned on those keys
+ * (align.ts: an LCS), so inserting one node at the top of a screen is one `added` change, not a cascade.
+ * What the alignment leaves unpaired is then
+ *   - paired across the list when the key is an identity (tag / label): a `moved` node;
+ *   - paired in place by role within the same gap: the same node with a changed label or tag;
+ *   - otherwise `added` (actual only) or `removed` (golden only), one change per subtree.
+ * Paired nodes are compared field by field (`changed`), bounds within a tolerance, and their children
+ * aligned in turn. A node moved to another parent is reported as removed there and added here.
+ *
+ * Iterative (an explicit task stack); linear in the node count plus the alignment's O((N+M)·D) per list.
+ */
+import { TargetError } from '../errors.js';
+import type { Finding } from './finding.js';
+import { align } from './align.js';
+import { GOLDEN_FLAGS_LIST, parseBounds, type GoldenNode, type GoldenRoot, type GoldenTree } from '../render/golden.js';
+import { formatEntryLine, formatRootLine, formatValue, quote } from '../render/outline-syntax.js';
+
+/** Decides whether a node (and its subtree) is left out of the comparison. Called on both sides. */
+export type IgnoreNode = (entry: GoldenNode) => boolean;
+
+export interface DiffOptions {
+  /** Largest difference of a bounds coordinate that is not a change. Default 1. */
+  tolerancePx?: number;
+  /**
+   * Fields to leave out (`'bounds'`, `'text'`, `'tokens'`, `'t.radius'`, `'t.*'`, `'flags'`, a flag name
+   * such as `'focused'`, `'actions'`, `'role'`, root fields `'rootId'`, `'label'`, …) and node predicates.
+   */
+  ignore?: ReadonlyArray<string | IgnoreNode>;
+}
+
+export interface FieldChange {
+  /** `role`, `text`, an attribute key (`desc`, `bounds`, `t.radius`…), `flags` or `actions`. */
+  field: string;
+  /** As printed in a golden; null when the field is absent on that side. */
+  expected: string | null;
+  actual: string | null;
+}
+
+export type ChangeKind = 'added' | 'removed' | 'changed' | 'moved';
+
+export interface Change {
+  kind: ChangeKind;
+  /** Short label of the node: role, text, tag (or desc), e.g. `Button "OK" tag=ok`; `root <id>` for a window. */
+  label: string;
+  /** Labels of the ancestors, outermost first (at most the window and the nearest few). */
+  path: string[];
+  /** 1-based line in the golden: of the node (removed, changed, moved), of its parent (added). */
+  line: number;
+  /** The window it is in. */
+  rootId: string | null;
+  /** changed / moved: what differs (moved may carry none). */
+  fields?: FieldChange[];
+  /** moved: index among its siblings in the golden and now. */
+  from?: number;
+  to?: number;
+  /** added / removed: index among the siblings (actual / golden), and nodes in the subtree (≥ 1). */
+  index?: number;
+  size?: number;
+  expected?: GoldenNode | GoldenRoot;
+  actual?: GoldenNode | GoldenRoot;
+}
+
+export interface TreeDiff {
+  changes: Change[];
+}
+
+const ROOT_FIELDS = new Set(['rootId', 'label', 'unit', 'density', 'offset', 'modal']);
+const NODE_FIELDS = new Set(['role', 'head', 'text', 'desc', 'input', 'hint', 'value', 'state', 'toggle', 'tag', 'bounds', 'tokens', 't', 'flags', 'actions']);
+const PATH_TAIL = 6;
+
+interface Ignore {
+  exact: Set<string>;
+  prefixes: string[];
+  nodes: IgnoreNode[];
+}
+
+function compileIgnore(ignore: DiffOptions['ignore']): Ignore {
+  const out: Ignore = { exact: new Set(), prefixes: [], nodes: [] };
+  for (const item of ignore ?? []) {
+    if (typeof item === 'function') { out.nodes.push(item); continue; }
+    if (typeof item !== 'string') {
+      throw new TargetError('invalid_arguments', `ignore takes field names and node predicates, got ${Object.prototype.toString.call(item)}`, { hint: "Write e.g. ignore: ['bounds', 't.*']." });
+    }
+    if (item.endsWith('*')) { out.prefixes.push(item.slice(0, -1)); continue; }
+    const name = item === 'head' ? 'role' : item;
+    if (!NODE_FIELDS.has(name) && !ROOT_FIELDS.has(name) && !GOLDEN_FLAGS_LIST.includes(name) && !name.startsWith('t.')) {
+      throw new TargetError('invalid_arguments', `unknown field ${JSON.stringify(item)} in ignore`, {
+        hint: `Ignore one of ${[...NODE_FIELDS].filter((f) => f !== 'head').join(', ')}, t.<facet>, t.*, a flag (${GOLDEN_FLAGS_LIST.join(', ')}) or a root field (${[...ROOT_FIELDS].join(', ')}).`,
+      });
+    }
+    out.exact.add(name);
+  }
+  return out;
+}
+
+function ignoredField(ig: Ignore, field: string): boolean {
+  if (ig.exact.has(field)) return true;
+  for (const p of ig.prefixes) if (field.startsWith(p)) return true;
+  return false;
+}
+
+function ignoredNode(ig: Ignore, e: GoldenNode): boolean {
+  for (const f of ig.nodes) if (f(e)) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Identity
+
+function ownLabel(e: GoldenNode): string {
+  return e.attrs.desc ?? e.text ?? e.attrs.input ?? '';
+}
+
+// Memoised on the entries (symbol-keyed, so they stay out of the entries' own fields): an expected
+// tree read once is diffed again on every retry of a matcher.
+const KEY = Symbol('treewright.diff.key');
+const SIG = Symbol('treewright.diff.sig');
+type Keyed = GoldenNode & { [KEY]?: string; [SIG]?: string };
+
+/** What identifies a node to an ancestor without a label of its own: its tag, else its own label. */
+function ownSig(e: GoldenNode): string {
+  const tag = e.attrs.tag;
+  return tag !== undefined ? 'tag=' + tag : ownLabel(e);
+}
+
+/**
+ * The first tag or label in a subtree, pre-order ('' for none). Iterative, stopping at the first hit;
+ * each node's answer is memoised, so all calls together are linear in the tree.
+ */
+function sigOf(start: GoldenNode): string {
+  const memo = (start as Keyed)[SIG];
+  if (memo !== undefined) return memo;
+  const stack: Array<[Keyed, number]> = [[start, 0]];
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    const node = top[0];
+    const own = ownSig(node);
+    if (own !== '') { node[SIG] = own; stack.pop(); continue; }
+    if (top[1] < node.children.length) {
+      const c = node.children[top[1]]! as Keyed;
+      const cs = c[SIG];
+      if (cs === undefined) { stack.push([c, 0]); continue; }
+      if (cs !== '') { node[SIG] = cs; stack.pop(); continue; }
+      top[1]++;
+      continue;
+    }
+    node[SIG] = '';
+    stack.pop();
+  }
+  return (start as Keyed)[SIG]!;
+}
+
+/** `t:` tag, `n:` role + own label, `d:` role + the first tag / label below, `p:` role only (position). */
+function keyOf(e: GoldenNode): string {
+  const k = e as Keyed;
+  const memo = k[KEY];
+  if (memo !== undefined) return memo;
+  const tag = e.attrs.tag;
+  let key: string;
+  if (tag !== undefined) key = 't:' + tag;
+  else {
+    const label = ownLabel(e);
+    if (label !== '') key = `n:${e.head}\u0000${label}`;
+    else {
+      const below = e.children.length ? sigOf(e) : '';
+      key = below !== '' ? `d:${e.head}\u0000${below}` : 'p:' + e.head;
+    }
+  }
+  k[KEY] = key;
+  return key;
+}
+
+const isIdentity = (key: string) => key[0] !== 'p';
+
+// ---------------------------------------------------------------------------------------------------
+// Labels
+
+/** Short label: role, text, then tag (or desc when there is no text). */
+export function labelOf(e: GoldenNode | GoldenRoot): string {
+  if ('rootId' in e) return formatRootLine({ rootId: e.rootId, ...(e.label !== undefined ? { label: e.label } : {}), attrs: {}, flags: [], negFlags: [] });
+  const attrs: Record<string, string> = {};
+  if (e.attrs.tag !== undefined) attrs.tag = e.attrs.tag;
+  else if (e.text === undefined && e.attrs.desc !== undefined) attrs.desc = e.attrs.desc;
+  return formatEntryLine({ head: e.head, ...(e.text !== undefined ? { text: e.text } : {}), attrs, flags: [], negFlags: [] });
+}
+
+interface Ctx {
+  /** The node (actual side) or window; labelled only when a change needs its path. */
+  entry: GoldenNode | GoldenRoot;
+  parent: Ctx | null;
+  rootId: string | null;
+  line: number;
+  depth: number;
+}
+
+function pathOf(ctx: Ctx | null): string[] {
+  const out: string[] = [];
+  let c = ctx;
+  while (c && out.length < PATH_TAIL) { out.push(labelOf(c.entry)); c = c.parent; }
+  if (c) {
+    let top = c;
+    while (top.parent) top = top.parent;
+    out.push(top === c ? labelOf(c.entry) : '…');
+    if (top !== c) out.push(labelOf(top.entry));
+  }
+  return out.reverse();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Field comparison
+
+function sameBounds(a: string | undefined, b: string | undefined, tol: number): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const x = parseBounds(a), y = parseBounds(b);
+  if (!x || !y) return false;
+  return Math.abs(x.x - y.x) <= tol && Math.abs(x.y - y.y) <= tol && Math.abs(x.width - y.width) <= tol && Math.abs(x.height - y.height) <= tol;
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  const n = a?.length ?? 0;
+  if (n !== (b?.length ?? 0)) return false;
+  for (let i = 0; i < n; i++) if (a![i] !== b![i]) return false;
+  return true;
+}
+
+function compareFlags(out: FieldChange[], e: readonly string[], a: readonly string[], ig: Ignore): void {
+  if (sameList(e, a) || ignoredField(ig, 'flags')) return;
+  const fe = e.filter((f) => !ignoredField(ig, f)).sort().join(' ');
+  const fa = a.filter((f) => !ignoredField(ig, f)).sort().join(' ');
+  if (fe !== fa) out.push({ field: 'flags', expected: fe || null, actual: fa || null });
+}
+
+function compareAttrs(out: FieldChange[], e: Record<string, string>, a: Record<string, string>, ig: Ignore, tol: number): void {
+  for (const k in e) {
+    const ev = e[k], av = a[k];
+    if (ev === av || (k === 'bounds' && sameBounds(ev, av, tol)) || ignoredField(ig, k)) continue;
+    out.push({ field: k, expected: ev ?? null, actual: av ?? null });
+  }
+  for (const k in a) {
+    if (k in e || ignoredField(ig, k)) continue;
+    out.push({ field: k, expected: null, actual: a[k]! });
+  }
+}
+
+function compareNodes(e: GoldenNode, a: GoldenNode, ig: Ignore, tol: number): FieldChange[] {
+  const out: FieldChange[] = [];
+  if (e.head !== a.head && !ignoredField(ig, 'role')) out.push({ field: 'role', expected: e.head, actual: a.head });
+  if (e.text !== a.text && !ignoredField(ig, 'text')) out.push({ field: 'text', expected: e.text ?? null, actual: a.text ?? null });
+  compareAttrs(out, e.attrs, a.attrs, ig, tol);
+  compareFlags(out, e.flags, a.flags, ig);
+  if (!sameList(e.actions, a.actions) && !ignoredField(ig, 'actions')) {
+    out.push({ field: 'actions', expected: e.actions?.join(',') || null, actual: a.actions?.join(',') || null });
+  }
+  return out;
+}
+
+function compareRoots(e: GoldenRoot, a: GoldenRoot, ig: Ignore, tol: number): FieldChange[] {
+  const out: FieldChange[] = [];
+  if (e.rootId !== a.rootId && !ignoredField(ig, 'rootId')) out.push({ field: 'rootId', expected: e.rootId, actual: a.rootId });
+  if (e.label !== a.label && !ignoredField(ig, 'label')) out.push({ field: 'label', expected: e.label ?? null, actual: a.label ?? null });
+  compareAttrs(out, e.attrs, a.attrs, ig, tol);
+  compareFlags(out, e.flags, a.flags, ig);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The diff
+
+function subtreeSize(e: GoldenNode | GoldenRoot): number {
+  let n = 'rootId' in e ? 0 : 1;
+  const stack = [...e.children];
+  while (stack.length) {
+    const c = stack.pop()!;
+    n++;
+    for (const k of c.children) stack.push(k);
+  }
+  return n;
+}
+
+type Op<T> =
+  | { kind: 'pair'; e: T; a: T; from: number; to: number; moved: boolean }
+  | { kind: 'added'; a: T; index: number }
+  | { kind: 'removed'; e: T; index: number };
+
+/**
+ * Aligns two sibling lists: LCS on identity keys, then identity pairs across gaps (moves), then pairs by
+ * role inside each gap. Ops come in actual order, each gap's removals before its additions.
+ */
+function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => string, head: (x: T) => string): Array<Op<T>> {
+  const n = exp.length, m = act.length;
+  const ke = exp.map(key), ka = act.map(key);
+  if (n === m) {
+    // Fast path: nothing inserted, removed or reordered (the usual case).
+    let same = 0;
+    while (same < n && ke[same] === ka[same]) same++;
+    if (same === n) return exp.map((e, i) => ({ kind: 'pair', e, a: act[i]!, from: i, to: i, moved: false }));
+  }
+  const pairE = align(ke, ka);
+  const pairA = new Int32Array(m).fill(-1);
+  let unpaired = false;
+  for (let i = 0; i < n; i++) { const j = pairE[i]!; if (j >= 0) pairA[j] = i; else unpaired = true; }
+  const moved = new Uint8Array(n);
+  if (unpaired || n !== m) {
+    // Moves: an identity key unpaired on both sides (necessarily in different gaps, or the LCS would have paired it).
+    const waiting = new Map<string, number[]>();
+    for (let i = 0; i < n; i++) {
+      if (pairE[i]! < 0 && isIdentity(ke[i]!)) { const q = waiting.get(ke[i]!); if (q) q.push(i); else waiting.set(ke[i]!, [i]); }
+    }
+    if (waiting.size) {
+      for (let j = 0; j < m; j++) {
+        if (pairA[j]! >= 0) continue;
+        const q = waiting.get(ka[j]!);
+        if (q?.length) { const i = q.shift()!; pairE[i] = j; pairA[j] = i; moved[i] = 1; }
+      }
+    }
+    // In each gap between in-order pairs, pair what is left by role, in order (a relabelled node).
+    let i = 0, j = 0;
+    while (i < n || j < m) {
+      const gi: number[] = [], gj: number[] = [];
+      while (i < n && (pairE[i]! < 0 || moved[i])) { if (pairE[i]! < 0) gi.push(i); i++; }
+      while (j < m && (pairA[j]! < 0 || moved[pairA[j]!])) { if (pairA[j]! < 0) gj.push(j); j++; }
+      if (gi.length && gj.length) {
+        const p = align(gi.map((x) => head(exp[x]!)), gj.map((y) => head(act[y]!)));
+        for (let g = 0; g < gi.length; g++) if (p[g]! >= 0) { pairE[gi[g]!] = gj[p[g]!]!; pairA[gj[p[g]!]!] = gi[g]!; }
+      }
+      i++; j++; // past the in-order pair that ends this gap
+    }
+  }
+  const ops: Array<Op<T>> = [];
+  let i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && pairE[i]! < 0) { ops.push({ kind: 'removed', e: exp[i]!, index: i }); i++; continue; }
+    if (i < n && moved[i]) { i++; continue; } // reported where it is now
+    if (j < m && pairA[j]! < 0) { ops.push({ kind: 'added', a: act[j]!, index: j }); j++; continue; }
+    if (j < m && moved[pairA[j]!]) { const from = pairA[j]!; ops.push({ kind: 'pair', e: exp[from]!, a: act[j]!, from, to: j, moved: true }); j++; continue; }
+    ops.push({ kind: 'pair', e: exp[i]!, a: act[j]!, from: i, to: j, moved: false });
+    i++; j++;
+  }
+  return ops;
+}
+
+type Task =
+  | { kind: 'node'; e: GoldenNode; a: GoldenNode; ctx: Ctx; from: number; to: number; moved: boolean }
+  | { kind: 'change'; change: Change };
+
+/** Compares a golden tree (expected) with an actual one. Changes come in document order. */
+export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: DiffOptions = {}): TreeDiff {
+  const tol = options.tolerancePx ?? 1;
+  if (!(tol >= 0)) throw new TargetError('invalid_arguments', `tolerancePx must be a number ≥ 0, got ${String(options.tolerancePx)}`, { hint: 'Pass tolerancePx: 0 for exact bounds.' });
+  const ig = compileIgnore(options.ignore);
+  const key = keyOf;
+  const head = (x: GoldenNode) => x.head;
+  const keep = ig.nodes.length ? (x: GoldenNode) => !ignoredNode(ig, x) : null;
+  const changes: Change[] = [];
+
+  const nodeChange = (kind: 'added' | 'removed', x: GoldenNode, parent: Ctx | null, index: number): Change => ({
+    kind, label: labelOf(x), path: pathOf(parent), line: kind === 'removed' ? x.line : parent?.line ?? 0, rootId: parent?.rootId ?? null,
+    index, size: subtreeSize(x), ...(kind === 'removed' ? { expected: x } : { actual: x }),
+  });
+
+  const tasks: Task[] = [];
+  /** Queues the children of a pair (or the top entries), in document order. */
+  const pushOps = (ops: Array<Op<GoldenNode>>, parent: Ctx | null, rootId: string | null) => {
+    for (let k = ops.length - 1; k >= 0; k--) {
+      const op = ops[k]!;
+      if (op.kind === 'pair') {
+        const ctx: Ctx = { entry: op.a, parent, rootId, line: op.e.line, depth: (parent?.depth ?? -1) + 1 };
+        tasks.push({ kind: 'node', e: op.e, a: op.a, ctx, from: op.from, to: op.to, moved: op.moved });
+      } else {
+        tasks.push({ kind: 'change', change: nodeChange(op.kind, op.kind === 'added' ? op.a : op.e, parent, op.index) });
+      }
+    }
+  };
+  const siblings = (e: GoldenNode[], a: GoldenNode[]) => alignSiblings(keep ? e.filter(keep) : e, keep ? a.filter(keep) : a, key, head);
+  const drain = () => {
+    while (tasks.length) {
+      const t = tasks.pop()!;
+      if (t.kind === 'change') { changes.push(t.change); continue; }
+      const fields = compareNodes(t.e, t.a, ig, tol);
+      if (t.moved || fields.length) {
+        changes.push({
+          kind: t.moved ? 'moved' : 'changed', label: labelOf(t.e), path: pathOf(t.ctx.parent), line: t.e.line, rootId: t.ctx.rootId,
+          fields, ...(t.moved ? { from: t.from, to: t.to } : {}), expected: t.e, actual: t.a,
+        });
+      }
+      if (t.e.children.length || t.a.children.length) pushOps(siblings(t.e.children, t.a.children), t.ctx, t.ctx.rootId);
+    }
+  };
+
+  // Windows: aligned by label (else rootId); a window's single node is always compared with its pair's.
+  const rootKey = (r: GoldenRoot) => (r.label !== undefined ? 'l:' + r.label : 'i:' + r.rootId);
+  // Windows pair only by label / rootId: a popup replaced by a dialog is one window gone and one new.
+  for (const op of alignSiblings(expected.roots, actual.roots, rootKey, rootKey)) {
+    if (op.kind !== 'pair') {
+      const r = op.kind === 'added' ? op.a : op.e;
+      changes.push({
+        kind: op.kind, label: labelOf(r), path: [], line: op.kind === 'removed' ? r.line : 0, rootId: r.rootId,
+        index: op.index, size: subtreeSize(r), ...(op.kind === 'removed' ? { expected: r } : { actual: r }),
+      });
+      continue;
+    }
+    const fields = compareRoots(op.e, op.a, ig, tol);
+    if (op.moved || fields.length) {
+      changes.push({ kind: op.moved ? 'moved' : 'changed', label: labelOf(op.e), path: [], line: op.e.line, rootId: op.a.rootId, fields, ...(op.moved ? { from: op.from, to: op.to } : {}), expected: op.e, actual: op.a });
+    }
+    const ctx: Ctx = { entry: op.a, parent: null, rootId: op.a.rootId, line: op.e.line, depth: 0 };
+    const en = op.e.children[0], an = op.a.children[0];
+    if (en && an && (!keep || (keep(en) && keep(an)))) {
+      tasks.push({ kind: 'node', e: en, a: an, ctx: { entry: an, parent: ctx, rootId: op.a.rootId, line: en.line, depth: 1 }, from: 0, to: 0, moved: false });
+    } else {
+      pushOps(siblings(op.e.children, op.a.children), ctx, op.a.rootId);
+    }
+    drain();
+  }
+  // A locator's subtree golden: the top entries are siblings.
+  if (expected.entries.length || actual.entries.length) {
+    pushOps(siblings(expected.entries, actual.entries), null, null);
+    drain();
+  }
+  return { changes };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Text
+
+function showValue(field: string, v: string | null): string {
+  if (v === null) return '(none)';
+  if (field === 'text' || field === 'label') return quote(v);
+  if (field === 'flags') return `[${v}]`;
+  return formatValue(v);
+}
+
+function describeFields(fields: readonly FieldChange[]): string {
+  return fields.map((f) => {
+    if (f.field === 'flags') {
+      const e = new Set(f.expected?.split(' ') ?? []), a = new Set(f.actual?.split(' ') ?? []);
+      const parts = [...[...a].filter((x) => !e.has(x)).map((x) => '+' + x), ...[...e].filter((x) => !a.has(x)).map((x) => '-' + x)];
+      return `[${parts.join(' ')}]`;
+    }
+    return `${f.field} ${showValue(f.field, f.expected)} → ${showValue(f.field, f.actual)}`;
+  }).join(', ');
+}
+
+/** One line for a change: `+ …` added, `- …` removed, `~ …` changed or moved. */
+export function changeLine(c: Change): string {
+  const where = c.line ? `line ${c.line}` : 'golden';
+  const more = (c.size ?? 1) > 1 ? ` (+${c.size! - 1} below)` : '';
+  switch (c.kind) {
+    case 'added': {
+      const a = c.actual!;
+      const text = 'rootId' in a ? labelOf(a) : formatEntryLine(a);
+      return `+ ${text}${more}  (${c.line ? `under line ${c.line}, ` : ''}at ${c.index})`;
+    }
+    case 'removed': {
+      const e = c.expected!;
+      const text = 'rootId' in e ? labelOf(e) : formatEntryLine(e);
+      return `- ${text}${more}  (${where})`;
+    }
+    case 'moved':
+      return `~ ${c.label} (${where}): moved ${c.from} → ${c.to}${c.fields?.length ? ', ' + describeFields(c.fields) : ''}`;
+    case 'changed':
+      return `~ ${c.label} (${where}): ${describeFields(c.fields ?? [])}`;
+  }
+}
+
+export interface RenderDiffOptions {
+  /** Lines of changes before "… and N more changes". Default 30. */
+  maxLines?: number;
+  /** Add each change's ancestors on a line of its own (the full diff does). */
+  paths?: boolean;
+}
+
+/** The short `+ / - / ~` diff a failing matcher prints (30 changes, then a count), or with paths the full one. */
+export function renderDiff(diff: TreeDiff, opts: RenderDiffOptions = {}): string {
+  const max = opts.maxLines ?? 30;
+  const lines: string[] = [];
+  const shown = Math.min(diff.changes.length, max);
+  for (let i = 0; i < shown; i++) {
+    const c = diff.changes[i]!;
+    lines.push(changeLine(c));
+    if (opts.paths && c.path.length) lines.push(`    in ${c.path.join(' › ')}`);
+  }
+  const rest = diff.changes.length - shown;
+  if (rest > 0) lines.push(`… and ${rest} more change${rest === 1 ? '' : 's'}`);
+  return lines.join('\n');
+}
+
+/** `3 changes (1 added, 2 changed)`; `no changes`. */
+export function summarizeDiff(diff: TreeDiff): string {
+  const n = diff.changes.length;
+  if (n === 0) return 'no changes';
+  const by: Record<ChangeKind, number> = { added: 0, removed: 0, changed: 0, moved: 0 };
+  for (const c of diff.changes) by[c.kind]++;
+  const parts = (['added', 'removed', 'changed', 'moved'] as const).filter((k) => by[k]).map((k) => `${by[k]} ${k}`);
+  return `${n} change${n === 1 ? '' : 's'} (${parts.join(', ')})`;
+}
+
+/** The diff as verify-lane findings (check `golden`, rule `golden-<kind>`, severity error). */
+export function diffFindings(diff: TreeDiff): Finding[] {
+  return diff.changes.map((c) => {
+    const side = c.actual ?? c.expected;
+    const node = side && !('rootId' in side) ? side.node ?? null : null;
+    return {
+      check: 'golden',
+      rule: `golden-${c.kind}`,
+      severity: 'error',
+      nodeId: c.actual && node ? node.id : null,
+      rootId: c.rootId,
+      node: side ? ('rootId' in side ? labelOf(side) : formatEntryLine(side)) : null,
+      message: changeLine(c),
+      data: { kind: c.kind, line: c.line, path: c.path, ...(c.fields ? { fields: c.fields } : {}) },
+    } satisfies Finding;
+  });
+}

@@ -1,0 +1,383 @@
+/**
+ * Golden files (DESIGN §7, §9): the outline grammar itself, printed by formatOutline and read by
+ * parseOutline, plus the fields a golden compares as key=value attributes on each node line:
+ *
+ *   # treewright golden v1
+ *   root main unit=px density=1
+ *   - node desc="Home screen" tag=home_root bounds=0,0,360,800 tokens=PaddingPage t.padding=16dp
+ *     - Button desc="First card" tag=card_one bounds=16,100,328,120 tokens=Surface,RadiusCard t.color=#FFFFFF t.radius=16dp [clickable]
+ *
+ * bounds=x,y,w,h  on-screen bounds in the root's unit, rounded to integers.
+ * tokens=A,B      the design tokens, in the node's order (a JSON array string when a name holds "," or
+ *                 is empty, so every list reads back as itself).
+ * t.<facet>=v     one resolved token value per facet, facets sorted; the `t.` prefix keeps a facet named
+ *                 like an outline key (value, state, tag…) apart from it. Facets whose name is not a
+ *                 key-shaped word go together into one `t=` JSON object.
+ *
+ * Node ids and tap points are volatile (a new capture renumbers nodes), so goldens leave out `#id` and
+ * `tap=`; when a hand-written golden has them they are ignored. Reachability flags (unhittable,
+ * not-operable) are analysis, not capture, and are not part of a golden either.
+ */
+import type { Node, Rect, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
+import { ACTIONS, ROLES, UnitSchema } from '../model/schema.js';
+import { makeNode } from '../model/node.js';
+import { makeSnapshot } from '../model/serialize.js';
+import { FormatError } from '../errors.js';
+import { MAX_OUTLINE_CHARS, formatOutline, outlineFields, outlineRootFields } from './outline.js';
+import { parseOutline } from './outline-parse.js';
+import { NODE_FLAGS, ROOT_FLAGS, type OutlineDoc, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
+
+export const GOLDEN_VERSION = 1;
+export const GOLDEN_HEADER = `# treewright golden v${GOLDEN_VERSION}`;
+
+/** One node line of a golden: an outline entry whose values are all plain strings. */
+export interface GoldenNode extends OutlineEntry {
+  head: string;
+  text?: string;
+  /** desc, input, hint, value, state, toggle, tag, then bounds, tokens, t.<facet>…, in print order. */
+  attrs: Record<string, string>;
+  children: GoldenNode[];
+  /** The node this entry was printed from (actual side) or built for (goldenSnapshot); absent otherwise. */
+  node?: Node;
+}
+
+/** One window: its root line and its single node. */
+export interface GoldenRoot extends OutlineRoot {
+  rootId: string;
+  label?: string;
+  /** unit, density, offset. */
+  attrs: Record<string, string>;
+  /** Exactly one entry: the window's node. */
+  children: GoldenNode[];
+  root?: Root;
+}
+
+/** A whole screen (roots) or one locator's subtree (entries, no root lines). */
+export interface GoldenTree extends OutlineDoc {
+  roots: GoldenRoot[];
+  entries: GoldenNode[];
+}
+
+export type GoldenInput = Snapshot | { snapshot: Snapshot; node: Node };
+
+/** Attribute keys a golden node line may carry (besides t.<facet>). */
+const NODE_KEYS = new Set(['desc', 'input', 'hint', 'value', 'state', 'toggle', 'tag', 'bounds', 'tokens', 't']);
+const ROOT_KEYS = new Set(['unit', 'density', 'offset']);
+/** Flags a golden prints: the outline's flags without the reachability ones, which are derived. */
+export const GOLDEN_FLAGS_LIST: readonly string[] = NODE_FLAGS.filter((f) => f !== 'unhittable' && f !== 'not-operable');
+const GOLDEN_FLAGS = new Set<string>(GOLDEN_FLAGS_LIST);
+const FACET_RE = /^[A-Za-z0-9_.-]+$/;
+const BOUNDS_RE = /^(-?\d+),(-?\d+),(\d+),(\d+)$/;
+const TOGGLES = new Set(['on', 'off', 'indeterminate']);
+const ACTION_SET = new Set<string>(ACTIONS);
+const ROLE_SET = new Set<string>(ROLES);
+
+const int = (v: number) => Math.round(v) || 0; // `|| 0`: -0 prints as 0
+
+export function formatBounds(b: Rect): string {
+  return `${int(b.x)},${int(b.y)},${int(b.width)},${int(b.height)}`;
+}
+
+/** bounds=x,y,w,h back to numbers; null when it is not four integers (w, h ≥ 0). */
+export function parseBounds(s: string): Rect | null {
+  const m = BOUNDS_RE.exec(s);
+  return m ? { x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]) } : null;
+}
+
+function formatTokens(tokens: readonly string[]): string {
+  return tokens.some((t) => t === '' || t.includes(',') || t[0] === '[') ? JSON.stringify(tokens) : tokens.join(',');
+}
+
+function parseTokens(s: string): string[] | null {
+  if (s[0] !== '[') return s.split(',');
+  try {
+    const v: unknown = JSON.parse(s);
+    return Array.isArray(v) && v.every((t) => typeof t === 'string') ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens. */
+export function goldenNodeOf(node: Node): GoldenNode {
+  const f = outlineFields(node);
+  const attrs: Record<string, string> = {};
+  for (const k of Object.keys(f.attrs)) attrs[k] = f.attrs[k] as string;
+  attrs.bounds = formatBounds(node.bounds);
+  const dt = node.designToken;
+  if (dt) {
+    if (dt.tokens.length) attrs.tokens = formatTokens(dt.tokens);
+    const odd: Record<string, string> = {};
+    let anyOdd = false;
+    for (const facet of Object.keys(dt.resolved).sort()) {
+      if (FACET_RE.test(facet)) attrs['t.' + facet] = dt.resolved[facet]!;
+      else { odd[facet] = dt.resolved[facet]!; anyOdd = true; }
+    }
+    if (anyOdd) attrs.t = JSON.stringify(odd);
+  }
+  const e: GoldenNode = { head: f.head as string, attrs, flags: f.flags, negFlags: [], children: [], line: 0, node };
+  if (f.text !== undefined) e.text = f.text as string;
+  if (f.actions !== undefined) e.actions = f.actions;
+  return e;
+}
+
+/** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
+function goldenSubtree(start: Node): GoldenNode {
+  const top = goldenNodeOf(start);
+  const stack: Array<[Node, GoldenNode]> = [[start, top]];
+  while (stack.length) {
+    const [node, entry] = stack.pop()!;
+    for (const child of node.children) {
+      const c = goldenNodeOf(child);
+      entry.children.push(c);
+      if (child.children.length) stack.push([child, c]);
+    }
+  }
+  return top;
+}
+
+export function goldenRootOf(root: Root): GoldenRoot {
+  const f = outlineRootFields(root);
+  const g: GoldenRoot = { rootId: root.rootId, attrs: f.attrs as Record<string, string>, flags: f.flags, negFlags: [], children: [goldenSubtree(root.node)], line: 0, root };
+  if (root.label !== null) g.label = root.label;
+  return g;
+}
+
+/** The golden form of a whole snapshot (every window) or of one node's subtree. */
+export function goldenTreeOf(input: GoldenInput): GoldenTree {
+  if ('node' in input && 'snapshot' in input) return { roots: [], entries: [goldenSubtree(input.node)] };
+  return { roots: input.roots.map(goldenRootOf), entries: [] };
+}
+
+/**
+ * Refuses a tree whose golden would be too big to build as one string: indentation alone grows with the
+ * square of the depth (a 60,000-deep chain needs 3.6 G characters), so count it before printing.
+ */
+function checkSize(tree: GoldenTree, where: string): void {
+  let chars = 0;
+  const stack: Array<[GoldenNode, number]> = [];
+  for (const e of tree.entries) stack.push([e, 0]);
+  for (const r of tree.roots) for (const e of r.children) stack.push([e, 0]);
+  while (stack.length) {
+    const [e, depth] = stack.pop()!;
+    chars += 2 * depth + 40;
+    if (chars > MAX_OUTLINE_CHARS) {
+      throw new FormatError('too_large', `the golden would be over ${MAX_OUTLINE_CHARS / 1024 / 1024} Mi characters (the tree is ${depth}+ levels deep)`, {
+        where, hint: 'Golden a smaller part of the screen: expect(locator).toMatchGoldenTree(name) on a subtree.',
+      });
+    }
+    for (const c of e.children) stack.push([c, depth + 1]);
+  }
+}
+
+/** A golden tree as text: the header line, then the outline. Same tree → same bytes. */
+export function formatGolden(tree: GoldenTree, where = 'golden'): string {
+  checkSize(tree, where);
+  return `${GOLDEN_HEADER}\n${formatOutline(tree)}`;
+}
+
+/** The golden file text for a snapshot, or for a locator's node (`{ snapshot, node }`). */
+export function toGolden(input: GoldenInput): string {
+  return formatGolden(goldenTreeOf(input), 'snapshot' in input ? input.snapshot.source : input.source);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+class GoldenReader {
+  private lines: string[] | null = null;
+  constructor(private readonly text: string, readonly where: string) {}
+
+  /** Column of `needle` on a line (1-based), for errors found after parsing. */
+  private column(line: number, needle: string): number | undefined {
+    this.lines ??= (this.text.charCodeAt(0) === 0xfeff ? this.text.slice(1) : this.text).split(/\r\n|\r|\n/);
+    const at = (this.lines[line - 1] ?? '').indexOf(needle);
+    return at >= 0 ? at + 1 : undefined;
+  }
+
+  fail(line: number, needle: string, message: string, hint: string): never {
+    const column = this.column(line, needle);
+    throw new FormatError('format_error', message, { where: this.where, line, ...(column !== undefined ? { column } : {}), hint: `${hint} Or delete the file and re-create it with npx playwright test --update-snapshots.` });
+  }
+
+  str(v: OutlineValue, line: number, what: string): string {
+    if (v instanceof RegExp) this.fail(line, `/${v.source}/`, `a regex (${String(v)}) in ${what}; goldens hold literal values`, 'Write the value as a "string".');
+    return v;
+  }
+}
+
+function checkHeader(text: string, where: string): void {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const nl = body.search(/\r\n|\r|\n/);
+  const first = (nl < 0 ? body : body.slice(0, nl)).trimEnd();
+  if (first === GOLDEN_HEADER) return;
+  const m = /^# treewright golden v(\d+)$/.exec(first);
+  if (m) {
+    throw new FormatError('schema_version', `golden format v${m[1]} is not supported (this treewright reads v${GOLDEN_VERSION})`, {
+      where, line: 1, column: 1, hint: 'Upgrade treewright, or re-create the golden with npx playwright test --update-snapshots.',
+    });
+  }
+  throw new FormatError('format_error', `not a treewright golden: line 1 is ${JSON.stringify(first.slice(0, 60))}, expected ${JSON.stringify(GOLDEN_HEADER)}`, {
+    where, line: 1, column: 1, hint: `Golden files start with "${GOLDEN_HEADER}"; re-create this one with npx playwright test --update-snapshots.`,
+  });
+}
+
+function checkNode(r: GoldenReader, e: OutlineEntry): void {
+  const line = e.line;
+  r.str(e.head, line, 'the head');
+  if (e.text !== undefined) r.str(e.text, line, 'the text');
+  if (e.childrenMode !== undefined) r.fail(line, '/children', 'a /children line in a golden', 'Goldens list every child; remove the line.');
+  // Volatile: a new capture renumbers nodes and moves tap points, so a golden never compares them.
+  delete e.id;
+  delete e.tap;
+  if (e.negFlags.length) r.fail(line, '[', `[!${e.negFlags[0]}] in a golden`, 'Goldens list the flags that are set; remove the negated flag.');
+  for (const f of e.flags) {
+    if (!GOLDEN_FLAGS.has(f)) r.fail(line, f, `unknown flag [${f}]`, `Goldens use the flags ${[...GOLDEN_FLAGS].join(', ')}.`);
+  }
+  for (const a of e.actions ?? []) {
+    if (!ACTION_SET.has(a)) r.fail(line, a, `unknown action ${JSON.stringify(a)} in actions=`, `Actions are ${ACTIONS.join(', ')}.`);
+  }
+  for (const key of Object.keys(e.attrs)) {
+    const v = r.str(e.attrs[key]!, line, `${key}=`);
+    if (!NODE_KEYS.has(key) && !key.startsWith('t.')) {
+      r.fail(line, key + '=', `unknown attribute ${key}=`, 'Golden node lines carry desc, input, hint, value, state, toggle, tag, bounds, tokens and t.<facet>.');
+    }
+    if (key === 'bounds' && !parseBounds(v)) r.fail(line, 'bounds=', `bad bounds=${v}`, 'Write bounds=x,y,width,height with integers, e.g. bounds=0,0,360,800.');
+    if (key === 'toggle' && !TOGGLES.has(v)) r.fail(line, 'toggle=', `bad toggle=${v}`, 'Write toggle=on, toggle=off or toggle=indeterminate.');
+    if (key === 'tokens' && (!parseTokens(v) || v === '')) r.fail(line, 'tokens=', `bad tokens=${v}`, 'Write tokens=Name1,Name2 (or a JSON array string when a name holds a comma).');
+    if (key === 't' && !parseFacets(v)) r.fail(line, 't=', 'bad t= (expected a JSON object of strings)', 'Write each resolved value as t.<facet>=value.');
+  }
+}
+
+function parseFacets(s: string): Record<string, string> | null {
+  try {
+    const v: unknown = JSON.parse(s);
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+    return Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function checkRoot(r: GoldenReader, g: OutlineRoot): void {
+  const line = g.line;
+  r.str(g.rootId, line, 'the rootId');
+  if (g.label !== undefined) r.str(g.label, line, 'the label');
+  if (g.childrenMode !== undefined) r.fail(line, 'root', 'a /children line in a golden', 'Goldens list every child; remove the line.');
+  if (g.negFlags.length) r.fail(line, '[', `[!${g.negFlags[0]}] in a golden`, 'Remove the negated flag.');
+  for (const f of g.flags) if (!(ROOT_FLAGS as readonly string[]).includes(f)) r.fail(line, f, `unknown root flag [${f}]`, 'A root line has only [modal].');
+  for (const key of Object.keys(g.attrs)) {
+    const v = r.str(g.attrs[key]!, line, `${key}=`);
+    if (!ROOT_KEYS.has(key)) r.fail(line, key + '=', `unknown root attribute ${key}=`, 'Root lines carry unit, density and offset.');
+    if (key === 'unit' && !UnitSchema.safeParse(v).success) r.fail(line, 'unit=', `bad unit=${v}`, 'Write unit=px, unit=pt or unit=dp.');
+    if (key === 'density' && !(Number(v) > 0 && Number.isFinite(Number(v)))) r.fail(line, 'density=', `bad density=${v}`, 'Write a positive number, e.g. density=2.625.');
+    if (key === 'offset' && !/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/.test(v)) r.fail(line, 'offset=', `bad offset=${v}`, 'Write offset=x,y.');
+  }
+  if (g.children.length !== 1) {
+    r.fail(line, 'root', `root ${String(g.rootId)} has ${g.children.length} node lines at depth 0, expected exactly 1 (the window's node)`, 'Indent the window\'s descendants under its one node line.');
+  }
+}
+
+/**
+ * Reads a golden file. A file hand-edited into nonsense (bad indentation, a regex, an unknown flag,
+ * attribute or action, bad bounds) is a FormatError naming `where`, the line and column.
+ */
+export function parseGolden(text: string, where = 'golden'): GoldenTree {
+  checkHeader(text, where);
+  const doc = parseOutline(text, { where });
+  const r = new GoldenReader(text, where);
+  const stack: OutlineEntry[] = [...doc.entries];
+  for (const g of doc.roots) {
+    checkRoot(r, g);
+    stack.push(...g.children);
+  }
+  while (stack.length) {
+    const e = stack.pop()!;
+    checkNode(r, e);
+    for (const c of e.children) stack.push(c);
+  }
+  // Every value was checked to be a string above.
+  return doc as GoldenTree;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Back to the model
+
+function goldenFieldsToNode(e: GoldenNode, id: string): Node {
+  const a = e.attrs;
+  const has = (f: string) => e.flags.includes(f);
+  const isRole = ROLE_SET.has(e.head);
+  const tokens = a.tokens !== undefined ? parseTokens(a.tokens) ?? [] : [];
+  const resolved: Record<string, string> = {};
+  for (const k of Object.keys(a)) if (k.startsWith('t.')) resolved[k.slice(2)] = a[k]!;
+  if (a.t !== undefined) Object.assign(resolved, parseFacets(a.t) ?? {});
+  const designToken = a.tokens !== undefined || Object.keys(resolved).length ? { tokens, resolved } : null;
+  return makeNode(id, {
+    role: isRole ? (e.head as Node['role']) : null,
+    rawRole: isRole || e.head === 'node' ? null : e.head,
+    tag: a.tag ?? null,
+    text: e.text ?? null,
+    editableText: a.input ?? null,
+    contentDescription: a.desc ?? null,
+    stateDescription: a.state ?? null,
+    value: a.value ?? null,
+    hint: a.hint ?? null,
+    toggle: (a.toggle as Toggle | undefined) ?? null,
+    enabled: !has('disabled'),
+    clickable: has('clickable'),
+    longClickable: has('long-clickable'),
+    focusable: has('focusable'),
+    focused: has('focused'),
+    selected: has('selected'),
+    editable: has('editable'),
+    scrollable: has('scrollable'),
+    visible: !has('invisible'),
+    password: has('password'),
+    heading: has('heading'),
+    actions: (e.actions ?? []).filter((x): x is Node['actions'][number] => ACTION_SET.has(x)),
+    bounds: parseBounds(a.bounds ?? '') ?? { x: 0, y: 0, width: 0, height: 0 },
+    designToken,
+  });
+}
+
+/**
+ * A snapshot rebuilt from a golden, so locators can be resolved against what the golden says (the
+ * diff's `ignore` locators apply to both sides). Links each entry to its node (`entry.node`); entries
+ * without root lines become one window each. Ids are fresh pre-order numbers.
+ */
+export function goldenSnapshot(tree: GoldenTree, source = 'golden'): Snapshot {
+  let next = 1;
+  const build = (top: GoldenNode): Node => {
+    const node = goldenFieldsToNode(top, String(next++));
+    top.node = node;
+    const stack: Array<[GoldenNode, Node]> = [[top, node]];
+    while (stack.length) {
+      const [e, n] = stack.pop()!;
+      for (const c of e.children) {
+        const cn = goldenFieldsToNode(c, String(next++));
+        c.node = cn;
+        n.children.push(cn);
+        if (c.children.length) stack.push([c, cn]);
+      }
+    }
+    return node;
+  };
+  const roots: Root[] = tree.roots.map((g) => {
+    const [ox, oy] = (g.attrs.offset ?? '0,0').split(',').map(Number);
+    const root: Root = {
+      rootId: g.rootId,
+      label: g.label ?? null,
+      unit: (g.attrs.unit as Unit | undefined) ?? 'px',
+      density: Number(g.attrs.density ?? 1) || 1,
+      windowOffset: { x: ox ?? 0, y: oy ?? 0 },
+      touchModal: g.flags.includes('modal'),
+      node: build(g.children[0]!),
+    };
+    g.root = root;
+    return root;
+  });
+  tree.entries.forEach((e, i) => {
+    roots.push({ rootId: `entry-${i + 1}`, label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false, node: build(e) });
+  });
+  return makeSnapshot({ source, roots, capturedAt: '1970-01-01T00:00:00.000Z' });
+}
