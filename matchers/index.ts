@@ -2,6 +2,7 @@
  * treewright's matchers as plain functions, for `expect.extend` in Playwright (done for you by
  * `import { expect } from 'treewright'`) or in Jest / the `expect` package.
  */
+import { toPassA11y } from './a11y.js';
 import { toHaveCount } from './count.js';
 import { toHaveNoTokenDrift } from './drift.js';
 import { toMatchOutline } from './outline.js';
@@ -22,10 +23,12 @@ export const matchers = {
   toBeOperable,
   toBeHittable,
   toHaveNoTokenDrift,
+  toPassA11y,
   toMatchOutline,
 };
 
 export { toBeVisible, toBeHidden, toHaveText, toContainText, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeOperable, toBeHittable };
+export { toPassA11y, type A11yMatcherOptions } from './a11y.js';
 export { toHaveNoTokenDrift, loadCatalog, type TokenDriftOptions } from './drift.js';
 export { toMatchOutline } from './outline.js';
 export type { MatcherOptions, MatcherThis, Target } from './context.js';

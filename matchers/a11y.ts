@@ -1,0 +1,75 @@
+import type { Node } from '../src/model/schema.js';
+import { audit, type A11yOptions } from '../src/analysis/a11y.js';
+import { countBySeverity, SEVERITY_ORDER, type Finding, type Severity } from '../src/analysis/finding.js';
+import { findingLine } from '../src/analysis/finding-line.js';
+import { isLocator, type Locator } from '../src/query/locator.js';
+import { resolveSelector } from '../src/query/resolve.js';
+import { TargetError } from '../src/errors.js';
+import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
+import { NOT_FOUND } from './visibility.js';
+
+export interface A11yMatcherOptions extends MatcherOptions, Pick<A11yOptions, 'rules' | 'thresholds'> {
+  /** Nodes (with their subtrees) never reported, by locator; resolved against each capture. */
+  ignore?: Locator[];
+  /** The lowest severity that fails the assertion (default 'error'); lower ones are listed only. */
+  failOn?: Severity;
+}
+
+/** Findings listed in a failure message; the rest are counted. */
+const MAX_LINES = 50;
+const FAIL_ON: readonly Severity[] = ['error', 'warning', 'info'];
+
+/**
+ * `expect(device).toPassA11y()` audits the whole screen (every root); `expect(locator)` that node's
+ * subtree (strict: one node), with the rest of the screen as context for the duplicate rules. Fails on
+ * any finding of severity `failOn` or above; every finding is listed in the message either way.
+ */
+export async function toPassA11y(this: MatcherThis, target: Target, options: A11yMatcherOptions = {}) {
+  const failOn = options.failOn ?? 'error';
+  if (!FAIL_ON.includes(failOn)) {
+    throw new TargetError('invalid_arguments', `toPassA11y: failOn ${JSON.stringify(failOn)}`, { hint: "Use 'error', 'warning' or 'info'." });
+  }
+  const ignore = options.ignore ?? [];
+  if (!Array.isArray(ignore) || !ignore.every(isLocator)) {
+    throw new TargetError('invalid_arguments', 'toPassA11y: `ignore` must be an array of locators', { hint: "e.g. { ignore: [device.byTag('ad_banner')] }" });
+  }
+  const failing = FAIL_ON.slice(0, FAIL_ON.indexOf(failOn) + 1);
+  return runMatcher(this, target, options, {
+    name: 'toPassA11y',
+    expected: `no accessibility findings of severity ${failing.join(' or ')}`,
+    check: (r): Verdict => {
+      let within: Node | undefined;
+      if (isLocator(target)) {
+        const n = single(target, r);
+        if (!n) return { pass: false, received: NOT_FOUND };
+        within = n;
+      }
+      const ignored = new Set<Node>();
+      for (const loc of ignore) for (const n of resolveSelector(r.snapshot, loc.selector)) ignored.add(n);
+      const findings = audit(r.snapshot, {
+        rules: options.rules,
+        thresholds: options.thresholds,
+        within,
+        ignore: ignored.size ? (n) => ignored.has(n) : undefined,
+      });
+      const pass = !findings.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn]);
+      return { pass, received: summary(findings), details: details(findings) };
+    },
+  });
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** `2 errors, 1 warning` (and `, 3 info` when there are any). */
+export function summary(findings: readonly Finding[]): string {
+  const c = countBySeverity(findings);
+  return [plural(c.error, 'error'), plural(c.warning, 'warning'), ...(c.info ? [`${c.info} info`] : [])].join(', ');
+}
+
+function details(findings: readonly Finding[]): string[] {
+  const lines = findings.slice(0, MAX_LINES).map(findingLine);
+  if (findings.length > MAX_LINES) lines.push(`… and ${findings.length - MAX_LINES} more`);
+  return lines;
+}

@@ -1,0 +1,437 @@
+/**
+ * The accessibility rules (DESIGN §8), one function each, in the Android Accessibility Test Framework's
+ * terms. Each reads the facts a11y.ts computed for one node in a single linear pass (a11y-context.ts) and
+ * returns a hit or null; the two duplicate rules group nodes through maps and settle once at the end.
+ * What each rule skips and how severe it is follows ATF; where we differ, the rule says why.
+ */
+import type { Node } from '../model/schema.js';
+import type { Severity } from './finding.js';
+import { contrastRatio, compositeOver, formatColor } from './color.js';
+import { isEmptyRect } from './geometry.js';
+import { normalizeWhitespace } from '../query/text.js';
+import { F, isActionable, isClickLike, isClick, isLongClick, type AuditContext } from './a11y-context.js';
+
+export const A11Y_RULE_IDS = [
+  'touch-target',
+  'text-contrast',
+  'speakable-text',
+  'duplicate-speakable-text',
+  'editable-content-description',
+  'duplicate-clickable-bounds',
+  'redundant-description',
+] as const;
+export type A11yRuleId = (typeof A11Y_RULE_IDS)[number];
+
+export interface A11yRuleInfo {
+  id: A11yRuleId;
+  /** The severity a finding gets unless the options change it (ATF's result type). */
+  severity: Severity;
+  /** ATF's check this rule follows. */
+  atf: string;
+  title: string;
+}
+
+export const A11Y_RULES: Readonly<Record<A11yRuleId, A11yRuleInfo>> = {
+  'touch-target': { id: 'touch-target', severity: 'error', atf: 'TouchTargetSizeCheck', title: 'touch targets at least 48×48 dp (32 dp against a screen edge)' },
+  'text-contrast': { id: 'text-contrast', severity: 'error', atf: 'TextContrastCheck', title: 'text contrast at least 4.5:1 (3:1 for large text)' },
+  'speakable-text': { id: 'speakable-text', severity: 'error', atf: 'SpeakableTextPresentCheck', title: 'focusable and image nodes have speakable text' },
+  'duplicate-speakable-text': { id: 'duplicate-speakable-text', severity: 'warning', atf: 'DuplicateSpeakableTextCheck', title: 'clickable nodes do not share their speakable text' },
+  'editable-content-description': { id: 'editable-content-description', severity: 'error', atf: 'EditableContentDescCheck', title: 'editable fields have no content description' },
+  'duplicate-clickable-bounds': { id: 'duplicate-clickable-bounds', severity: 'error', atf: 'DuplicateClickableBoundsCheck', title: 'clickable nodes do not share their bounds' },
+  'redundant-description': { id: 'redundant-description', severity: 'warning', atf: 'RedundantDescriptionCheck', title: 'descriptions do not repeat the type, state or action' },
+};
+
+export interface A11yThresholds {
+  /** Minimum touch target side, dp (ATF: 48). */
+  touchTargetDp: number;
+  /** Minimum side for a target against a screen edge, in that dimension, dp (ATF: 32). */
+  touchTargetEdgeDp: number;
+  /** Minimum contrast ratio of normal text (WCAG AA: 4.5). */
+  contrast: number;
+  /** Minimum contrast ratio of large text, ≥ 18 sp or ≥ 14 sp bold (WCAG AA: 3). */
+  contrastLarge: number;
+}
+
+export const DEFAULT_A11Y_THRESHOLDS: Readonly<A11yThresholds> = { touchTargetDp: 48, touchTargetEdgeDp: 32, contrast: 4.5, contrastLarge: 3 };
+
+/** What a rule found on one node, before the audit turns it into a Finding. */
+export interface Hit {
+  rule: A11yRuleId;
+  /** Index of the node in the audit's document order. */
+  at: number;
+  /**
+   * One step below the rule's severity: ATF's own demotions, where it cannot be sure (a small target
+   * whose clickable ancestor may take the touch; duplicate text on non-clickable nodes only).
+   */
+  demoted?: boolean;
+  message: string;
+  measured?: number | string;
+  threshold?: number | string;
+  data?: Record<string, unknown>;
+}
+
+/** ATF compares against the tolerance, so a 4.495 ratio passes 4.5. */
+const CONTRAST_TOLERANCE = 0.01;
+/** Bounds within half a unit of the window's edge touch it (px values may be fractional). */
+const EDGE_SLACK = 0.5;
+
+/** 15.238 → "15.2", 48 → "48". */
+export function fmt(v: number, digits = 1): string {
+  return String(Number(v.toFixed(digits)));
+}
+
+// ── touch-target ────────────────────────────────────────────────────────────────────────────────
+
+interface TargetSize {
+  wDp: number;
+  hDp: number;
+  reqW: number;
+  reqH: number;
+  edgeX: boolean;
+  edgeY: boolean;
+  ok: boolean;
+}
+
+/**
+ * The node's on-screen size in dp against its required size. ATF's conventions: sizes are px ÷ the
+ * root's density, rounded to whole dp before the comparison (47.6 dp passes 48); a target touching the
+ * left or right edge of its window needs only the edge minimum in width, one touching the top or
+ * bottom only in height.
+ */
+export function targetSize(c: AuditContext, i: number, w = c.nodes[i]!.bounds.width, h = c.nodes[i]!.bounds.height): TargetSize {
+  const b = c.nodes[i]!.bounds;
+  const root = c.rootOf(i);
+  const screen = root.node.bounds;
+  const wDp = w / root.density, hDp = h / root.density;
+  const edgeX = Math.abs(b.x - screen.x) < EDGE_SLACK || Math.abs(b.x + b.width - (screen.x + screen.width)) < EDGE_SLACK;
+  const edgeY = Math.abs(b.y - screen.y) < EDGE_SLACK || Math.abs(b.y + b.height - (screen.y + screen.height)) < EDGE_SLACK;
+  const t = c.thresholds;
+  const reqW = edgeX ? t.touchTargetEdgeDp : t.touchTargetDp;
+  const reqH = edgeY ? t.touchTargetEdgeDp : t.touchTargetDp;
+  return { wDp, hDp, reqW, reqH, edgeX, edgeY, ok: Math.round(wDp) >= reqW && Math.round(hDp) >= reqH };
+}
+
+/** Whether a node is clipped by an ancestor: its unclipped layout box is larger than what is on screen. */
+function clipped(n: Node): boolean {
+  return n.layoutBounds !== null && (n.layoutBounds.width > n.bounds.width + EDGE_SLACK || n.layoutBounds.height > n.bounds.height + EDGE_SLACK);
+}
+
+/**
+ * Clickable, long-clickable, editable or Click-action nodes on screen. Measured on the on-screen
+ * (clipped) bounds, as ATF measures boundsInScreen. Skipped, as ATF does: invisible or fully off-screen
+ * nodes, and a node clipped inside a scrollable ancestor (ATF's "against a scrollable edge": the screen
+ * shows only part of it, so its size is unknown; it is checked once scrolled fully into view).
+ * Demoted to warning, as ATF does: a clickable (long-clickable) ancestor that meets its own minimum may
+ * take the touch; a node clipped by a non-scrolling ancestor whose unclipped size would pass.
+ */
+export function touchTarget(c: AuditContext, i: number): Hit | null {
+  const n = c.nodes[i]!;
+  if (!isClickLike(n) || !n.visible || isEmptyRect(n.bounds)) return null;
+  const flags = c.flags[i]!;
+  const isClipped = clipped(n);
+  if (isClipped && flags & F.UNDER_SCROLLABLE) return null;
+  const s = c.targetOk[i] ? null : targetSize(c, i);
+  if (!s) return null;
+  const notes: string[] = [];
+  if (s.edgeX || s.edgeY) notes.push(`against the ${[s.edgeX ? 'left/right' : '', s.edgeY ? 'top/bottom' : ''].filter(Boolean).join(' and ')} edge of its window`);
+  let demoted = false;
+  if ((isClick(n) && flags & F.BIG_CLICK_ANCESTOR) || (isLongClick(n) && flags & F.BIG_LONG_CLICK_ANCESTOR)) {
+    demoted = true;
+    notes.push('a clickable ancestor of sufficient size may handle the touch');
+  }
+  if (isClipped) {
+    const u = targetSize(c, i, n.layoutBounds!.width, n.layoutBounds!.height);
+    if (u.ok) {
+      demoted = true;
+      notes.push(`clipped by an ancestor (unclipped ${fmt(u.wDp)}×${fmt(u.hDp)} dp)`);
+    }
+  }
+  const measured = `${fmt(s.wDp)}×${fmt(s.hDp)}`;
+  const threshold = `${s.reqW}×${s.reqH}`;
+  return {
+    rule: 'touch-target', at: i, demoted,
+    message: `${measured} dp < ${threshold} dp${notes.length ? ` (${notes.join('; ')})` : ''}`,
+    measured: `${measured} dp`, threshold: `${threshold} dp`,
+    data: { widthDp: round2(s.wDp), heightDp: round2(s.hDp), requiredWidthDp: s.reqW, requiredHeightDp: s.reqH, density: c.rootOf(i).density, atEdge: s.edgeX || s.edgeY },
+  };
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+// ── text-contrast ───────────────────────────────────────────────────────────────────────────────
+
+/** "22sp", "22.0sp", "22dp", "22" → 22 (sp; dp taken as sp at font scale 1); "44px" → px ÷ density. */
+function parseFontSize(v: string | undefined, density: number): number | null {
+  if (v === undefined) return null;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(sp|dp|px)?\s*$/i.exec(v);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return m[2]?.toLowerCase() === 'px' ? n / density : n;
+}
+
+const BOLD_NAMES = /^(?:fontweight\.)?(bold|extrabold|extra[-_ ]bold|black|heavy|ultrabold)$/i;
+/** "bold", "Bold", "FontWeight.Bold", "700", "W700", "800" → bold (Android's Typeface.BOLD is weight ≥ 700). */
+function isBold(v: string | undefined): boolean {
+  if (v === undefined) return false;
+  const t = v.trim();
+  const num = /^(?:fontweight\.)?w?(\d{3})$/i.exec(t);
+  if (num) return Number(num[1]) >= 700;
+  return BOLD_NAMES.test(t);
+}
+
+/**
+ * Text on its background, from resolved design-token colours (a11y-context.ts names the keys). Skipped,
+ * as ATF does: invisible or disabled nodes, nodes without text or hint, and nodes whose text or
+ * background colour is unknown (ATF: "could not get" — not a finding). Unlike ATF, translucent colours
+ * are composited (text over its background, a background over what lies beneath) instead of not run.
+ */
+export function textContrast(c: AuditContext, i: number): Hit | null {
+  const n = c.nodes[i]!;
+  if (!n.visible || !n.enabled || isEmptyRect(n.bounds)) return null;
+  if (!hasText(n)) return null;
+  const fg = c.foreground[i], bg = c.background[i];
+  if (!fg || !bg) return null;
+  const shown = compositeOver(fg, bg);
+  const ratio = contrastRatio(shown, bg);
+  const resolved = n.designToken?.resolved ?? {};
+  const sp = parseFontSize(resolved.fontSize, c.rootOf(i).density);
+  const bold = isBold(resolved.fontWeight);
+  const large = sp !== null && (sp >= 18 || (sp >= 14 && bold));
+  const required = large ? c.thresholds.contrastLarge : c.thresholds.contrast;
+  if (required - ratio <= CONTRAST_TOLERANCE) return null;
+  const fgText = formatColor(fg) + (fg.a < 1 ? ` (shown as ${formatColor(shown)})` : '');
+  const size = sp === null ? '' : `, ${fmt(sp)}sp${bold ? ' bold' : ''}${large ? ': large text' : ''}`;
+  return {
+    rule: 'text-contrast', at: i,
+    message: `contrast ${fmt(ratio, 2)}:1 < ${fmt(required, 2)}:1 (${fgText} on ${formatColor(bg)}${size})`,
+    measured: round2(ratio), threshold: required,
+    data: { foreground: formatColor(fg), shownForeground: formatColor(shown), background: formatColor(bg), largeText: large, fontSizeSp: sp },
+  };
+}
+
+export function hasText(n: Node): boolean {
+  return !!(n.text?.trim() || n.editableText?.trim() || n.hint?.trim());
+}
+
+// ── speakable-text ──────────────────────────────────────────────────────────────────────────────
+
+/** What a screen reader would speak for the node: its label (merged from descendants), else its hint. */
+export function speakable(c: AuditContext, i: number): string {
+  const memo = c.speakable[i];
+  if (memo !== undefined) return memo;
+  const n = c.nodes[i]!;
+  const t = c.index.name(n) || n.hint || '';
+  return (c.speakable[i] = NEEDS_NORMALISING.test(t) ? normalizeWhitespace(t) : t);
+}
+/** Most labels are already normal; testing is cheaper than always replacing. */
+const NEEDS_NORMALISING = /^\s|\s$|\s\s|[^\S ]|\u200b/;
+
+/**
+ * A node a screen reader stops on, or an image, without anything to speak. Checked: visible nodes that
+ * are actionable (clickable, long-clickable, focusable, editable, a Click action) or have role Button or
+ * Image. Skipped, as ATF does: a container that has actionable descendants and nothing to say itself
+ * (TalkBack skips it and stops on the descendants); a non-actionable node inside an actionable one (its
+ * text belongs to that focus stop). An explicit empty description ("") on a non-actionable node marks
+ * it decorative. One step less severe: a toggle whose only speech is its state (ATF counts "Checked" as
+ * speakable text and passes it; we still say it is unlabelled), and a non-actionable image without a
+ * description (TalkBack does not stop on it, but it may carry meaning).
+ */
+export function speakableText(c: AuditContext, i: number): Hit | null {
+  const n = c.nodes[i]!;
+  if (!n.visible || isEmptyRect(n.bounds)) return null;
+  const actionable = isActionable(n) || n.role === 'Button';
+  if (!actionable && n.role !== 'Image') return null;
+  const flags = c.flags[i]!;
+  if (!actionable && (flags & F.UNDER_ACTIONABLE || n.contentDescription === '')) return null;
+  if (speakable(c, i)) return null;
+  if (actionable && flags & F.ACTIONABLE_DESCENDANT) return null;
+  if (!actionable) return { rule: 'speakable-text', at: i, demoted: true, message: 'image without a description (give it one, or an empty description "" if it is decorative)' };
+  if (n.toggle !== null) return { rule: 'speakable-text', at: i, demoted: true, message: `toggle without a label: a screen reader says only its state ("${n.toggle}"), not what it turns on or off` };
+  return { rule: 'speakable-text', at: i, message: 'no speakable text: no description, text or hint, and no descendant text merges into it' };
+}
+
+// ── editable-content-description ────────────────────────────────────────────────────────────────
+
+/** An editable field labelled by a content description (ATF: error; a screen reader then never reads what was typed). */
+export function editableContentDescription(c: AuditContext, i: number): Hit | null {
+  const n = c.nodes[i]!;
+  if (!(n.editable || n.role === 'TextField')) return null;
+  const desc = n.contentDescription?.trim();
+  if (!desc) return null;
+  return {
+    rule: 'editable-content-description', at: i,
+    message: `editable field has a content description ${JSON.stringify(desc)}; label it with a hint or a separate label instead`,
+    measured: desc,
+  };
+}
+
+// ── redundant-description ───────────────────────────────────────────────────────────────────────
+
+/** ATF's English word lists: the item type, its state and the action, which TalkBack announces itself. */
+const REDUNDANT_KIND = new Map<string, 'type' | 'state' | 'action'>([
+  ['button', 'type'], ['checkbox', 'type'], ['check box', 'type'],
+  ['checked', 'state'], ['unchecked', 'state'], ['selected', 'state'], ['unselected', 'state'],
+  ['click', 'action'], ['tap', 'action'], ['swipe', 'action'],
+]);
+/** All the words in one pass; `check\s+box` also matches a line break or double space between the two. */
+const REDUNDANT_WORDS = '\\b(button|checkbox|check\\s+box|unchecked|checked|unselected|selected|click|tap|swipe)\\b';
+const REDUNDANT_ANY = new RegExp(REDUNDANT_WORDS, 'i');
+const REDUNDANT_ALL = new RegExp(REDUNDANT_WORDS, 'gi');
+
+/** A visible node's description containing a type, state or action word (ATF: warning). One hit per node. */
+export function redundantDescription(c: AuditContext, i: number): Hit | null {
+  const n = c.nodes[i]!;
+  const desc = n.contentDescription;
+  if (!desc || !n.visible || isEmptyRect(n.bounds) || !REDUNDANT_ANY.test(desc)) return null;
+  const found: string[] = [];
+  for (const m of desc.matchAll(REDUNDANT_ALL)) {
+    const word = m[1]!.toLowerCase().replace(/\s+/, ' ');
+    if (!found.includes(word)) found.push(word);
+  }
+  if (!found.length) return null;
+  const kinds = [...new Set(found.map((w) => REDUNDANT_KIND.get(w)!))];
+  return {
+    rule: 'redundant-description', at: i,
+    message: `description ${JSON.stringify(desc)} contains ${found.map((w) => `"${w}"`).join(', ')}, which the screen reader already announces (${kinds.join(', ')})`,
+    measured: desc,
+    data: { words: found },
+  };
+}
+
+// ── duplicates ──────────────────────────────────────────────────────────────────────────────────
+
+function othersList(c: AuditContext, others: readonly number[]): string {
+  return others.slice(0, 5).map((o) => `#${c.nodes[o]!.id}`).join(', ') + (others.length > 5 ? ', …' : '');
+}
+
+/** Members of the groups that have two or more, in document order, keyed by their first member. */
+function repeatedGroups(added: readonly number[], firstOf: Int32Array, size: Uint32Array): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const i of added) {
+    const f = firstOf[i]!;
+    if (size[f]! < 2) continue;
+    const g = out.get(f);
+    if (g) g.push(i);
+    else out.set(f, [i]);
+  }
+  return out;
+}
+
+/**
+ * Groups nodes by speakable text, per window (ATF looks at the active window: one screen). Members are
+ * the nodes a screen reader stops on: actionable ones, and non-actionable ones with a label of their own
+ * outside any actionable ancestor (text inside an actionable node is spoken as part of it).
+ */
+export class DuplicateText {
+  /** Per window: text → its first member. The texts are the index's own strings: no key is built. */
+  private readonly first: Array<Map<string, number>>;
+  private readonly firstOf: Int32Array;
+  private readonly size: Uint32Array;
+  private readonly added: number[] = [];
+  constructor(c: AuditContext) {
+    this.first = c.roots.map(() => new Map());
+    this.firstOf = new Int32Array(c.nodes.length);
+    this.size = new Uint32Array(c.nodes.length);
+  }
+  add(c: AuditContext, i: number): void {
+    const n = c.nodes[i]!;
+    if (!n.visible || isEmptyRect(n.bounds)) return;
+    if (!isActionable(n) && c.flags[i]! & F.UNDER_ACTIONABLE) return;
+    const text = speakable(c, i);
+    if (!text) return;
+    const map = this.first[c.rootIndex[i]!]!;
+    let f = map.get(text);
+    if (f === undefined) map.set(text, (f = i));
+    this.firstOf[i] = f;
+    this.size[f]!++;
+    this.added.push(i);
+  }
+  /**
+   * ATF: per shared text, one warning on the first clickable member in scope; when no member in scope
+   * is clickable, one info on the first in-scope member. The other members count screen-wide.
+   */
+  settle(c: AuditContext, out: Hit[]): void {
+    for (const members of repeatedGroups(this.added, this.firstOf, this.size).values()) {
+      const reportable = members.filter((i) => c.reportable(i));
+      if (!reportable.length) continue;
+      const clickable = reportable.find((i) => isClick(c.nodes[i]!));
+      const at = clickable ?? reportable[0]!;
+      const others = members.filter((i) => i !== at);
+      const text = speakable(c, at);
+      out.push({
+        rule: 'duplicate-speakable-text', at, demoted: clickable === undefined,
+        message: `${JSON.stringify(text)} is also spoken for ${others.length} other node${others.length === 1 ? '' : 's'} on this screen (${othersList(c, others)})`,
+        measured: others.length + 1, threshold: 1,
+        data: { text, others: others.map((o) => c.nodes[o]!.id) },
+      });
+    }
+  }
+}
+
+/**
+ * Groups visible clickable / long-clickable nodes by exact bounds, per window. ATF: two nodes conflict
+ * when they share a kind of click; one error per group, on the first member in scope. The grouping is
+ * an open-addressing hash table over the node positions, so no key string is built per node.
+ */
+export class DuplicateBounds {
+  private readonly table: Int32Array;
+  private readonly mask: number;
+  private readonly firstOf: Int32Array;
+  private readonly size: Uint32Array;
+  private readonly added: number[] = [];
+  constructor(c: AuditContext) {
+    let cap = 16;
+    while (cap < c.nodes.length * 2) cap *= 2;
+    this.table = new Int32Array(cap).fill(-1);
+    this.mask = cap - 1;
+    this.firstOf = new Int32Array(c.nodes.length);
+    this.size = new Uint32Array(c.nodes.length);
+  }
+  add(c: AuditContext, i: number): void {
+    const n = c.nodes[i]!;
+    if (!(isClick(n) || isLongClick(n)) || !n.visible || isEmptyRect(n.bounds)) return;
+    const b = n.bounds, root = c.rootIndex[i]!;
+    let h = Math.imul(root + 1, 0x9e3779b1);
+    h = Math.imul(h ^ (b.x * 64), 0x85ebca6b);
+    h = Math.imul(h ^ (b.y * 64), 0xc2b2ae35);
+    h = Math.imul(h ^ (b.width * 64), 0x27d4eb2f);
+    h = Math.imul(h ^ (b.height * 64), 0x165667b1);
+    h = (h ^ (h >>> 15)) & this.mask;
+    for (;;) {
+      const f = this.table[h]!;
+      if (f === -1) {
+        this.table[h] = i;
+        this.firstOf[i] = i;
+        break;
+      }
+      const o = c.nodes[f]!.bounds;
+      if (c.rootIndex[f] === root && o.x === b.x && o.y === b.y && o.width === b.width && o.height === b.height) {
+        this.firstOf[i] = f;
+        break;
+      }
+      h = (h + 1) & this.mask;
+    }
+    this.size[this.firstOf[i]!]!++;
+    this.added.push(i);
+  }
+  settle(c: AuditContext, out: Hit[]): void {
+    for (const members of repeatedGroups(this.added, this.firstOf, this.size).values()) {
+      const clicks = members.filter((i) => isClick(c.nodes[i]!));
+      const longs = members.filter((i) => isLongClick(c.nodes[i]!));
+      const conflicting = members.filter((i) => (clicks.length > 1 && clicks.includes(i)) || (longs.length > 1 && longs.includes(i)));
+      const at = conflicting.find((i) => c.reportable(i));
+      if (at === undefined) continue;
+      const others = conflicting.filter((i) => i !== at);
+      const b = c.nodes[at]!.bounds;
+      const box = `[${fmt(b.x)},${fmt(b.y)} ${fmt(b.width)}×${fmt(b.height)}]`;
+      out.push({
+        rule: 'duplicate-clickable-bounds', at,
+        message: `same bounds ${box} as ${others.length} other clickable node${others.length === 1 ? '' : 's'} (${othersList(c, others)}); only one of them takes the touch`,
+        measured: others.length + 1, threshold: 1,
+        data: { bounds: { ...b }, others: others.map((o) => c.nodes[o]!.id) },
+      });
+    }
+  }
+}
