@@ -18,6 +18,7 @@
 import { TargetError } from '../errors.js';
 import type { Finding } from './finding.js';
 import { align } from './align.js';
+import type { Rect } from '../model/schema.js';
 import { GOLDEN_FLAGS_LIST, parseBounds, type GoldenNode, type GoldenRoot, type GoldenTree } from '../render/golden.js';
 import { formatEntryLine, formatRootLine, formatValue, quote } from '../render/outline-syntax.js';
 
@@ -178,15 +179,18 @@ function keyOf(e: GoldenNode): string {
 
 const isIdentity = (key: string) => key[0] !== 'p';
 
+/** Two tagged nodes with different tags are different nodes, even at the same place. */
+const differentTags = (e: GoldenNode, a: GoldenNode) => e.attrs.tag === undefined || a.attrs.tag === undefined || e.attrs.tag === a.attrs.tag;
+
 // ---------------------------------------------------------------------------------------------------
 // Labels
 
-/** Short label: role, text, then tag (or desc when there is no text). */
+/** Short label: role, text (or desc when there is none), tag. */
 export function labelOf(e: GoldenNode | GoldenRoot): string {
   if ('rootId' in e) return formatRootLine({ rootId: e.rootId, ...(e.label !== undefined ? { label: e.label } : {}), attrs: {}, flags: [], negFlags: [] });
   const attrs: Record<string, string> = {};
+  if (e.text === undefined && e.attrs.desc !== undefined) attrs.desc = e.attrs.desc;
   if (e.attrs.tag !== undefined) attrs.tag = e.attrs.tag;
-  else if (e.text === undefined && e.attrs.desc !== undefined) attrs.desc = e.attrs.desc;
   return formatEntryLine({ head: e.head, ...(e.text !== undefined ? { text: e.text } : {}), attrs, flags: [], negFlags: [] });
 }
 
@@ -215,12 +219,46 @@ function pathOf(ctx: Ctx | null): string[] {
 // ---------------------------------------------------------------------------------------------------
 // Field comparison
 
-function sameBounds(a: string | undefined, b: string | undefined, tol: number): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined) return false;
-  const x = parseBounds(a), y = parseBounds(b);
-  if (!x || !y) return false;
-  return Math.abs(x.x - y.x) <= tol && Math.abs(x.y - y.y) <= tol && Math.abs(x.width - y.width) <= tol && Math.abs(x.height - y.height) <= tol;
+const BOUNDS = Symbol('treewright.diff.bounds');
+type WithBounds = GoldenNode & { [BOUNDS]?: Rect | null };
+
+function boundsOf(e: GoldenNode): Rect | null {
+  const w = e as WithBounds;
+  let b = w[BOUNDS];
+  if (b === undefined) b = w[BOUNDS] = e.attrs.bounds !== undefined ? parseBounds(e.attrs.bounds) : null;
+  return b;
+}
+
+/** How far a node moved on screen (actual − golden); the same for a whole subtree that moved together. */
+interface Shift {
+  dx: number;
+  dy: number;
+}
+const NO_SHIFT: Shift = { dx: 0, dy: 0 };
+
+function shiftOf(e: GoldenNode, a: GoldenNode): Shift | null {
+  const x = boundsOf(e), y = boundsOf(a);
+  return x && y ? { dx: y.x - x.x, dy: y.y - x.y } : null;
+}
+
+function resized(e: GoldenNode, a: GoldenNode, tol: number): boolean {
+  const x = boundsOf(e), y = boundsOf(a);
+  return !!x && !!y && (Math.abs(x.width - y.width) > tol || Math.abs(x.height - y.height) > tol);
+}
+
+/**
+ * Bounds differ when the size changed beyond the tolerance, or when the node moved beyond it and
+ * differently from its reference: the previous sibling's shift, or its parent's for the first child.
+ * So a layout change is reported where it starts, not on everything it pushed along. `ref` null: the
+ * shift is explained by an inserted, removed, moved, resized or ignored sibling before it.
+ */
+function boundsChanged(e: GoldenNode, a: GoldenNode, tol: number, ref: Shift | null): boolean {
+  const x = boundsOf(e), y = boundsOf(a);
+  if (!x || !y) return e.attrs.bounds !== a.attrs.bounds;
+  if (Math.abs(x.width - y.width) > tol || Math.abs(x.height - y.height) > tol) return true;
+  const dx = y.x - x.x, dy = y.y - x.y;
+  if (Math.abs(dx) <= tol && Math.abs(dy) <= tol) return false;
+  return ref !== null && (Math.abs(dx - ref.dx) > tol || Math.abs(dy - ref.dy) > tol);
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
@@ -238,23 +276,27 @@ function compareFlags(out: FieldChange[], e: readonly string[], a: readonly stri
   if (fe !== fa) out.push({ field: 'flags', expected: fe || null, actual: fa || null });
 }
 
-function compareAttrs(out: FieldChange[], e: Record<string, string>, a: Record<string, string>, ig: Ignore, tol: number): void {
+/** Attributes in print order; bounds are decided by boundsChanged and passed in (null: unchanged). */
+function compareAttrs(out: FieldChange[], e: Record<string, string>, a: Record<string, string>, ig: Ignore, bounds: FieldChange | null = null): void {
   for (const k in e) {
     const ev = e[k], av = a[k];
-    if (ev === av || (k === 'bounds' && sameBounds(ev, av, tol)) || ignoredField(ig, k)) continue;
+    if (k === 'bounds') { if (bounds) out.push(bounds); continue; }
+    if (ev === av || ignoredField(ig, k)) continue;
     out.push({ field: k, expected: ev ?? null, actual: av ?? null });
   }
   for (const k in a) {
+    if (k === 'bounds' && !('bounds' in e)) { if (bounds) out.push(bounds); continue; }
     if (k in e || ignoredField(ig, k)) continue;
     out.push({ field: k, expected: null, actual: a[k]! });
   }
 }
 
-function compareNodes(e: GoldenNode, a: GoldenNode, ig: Ignore, tol: number): FieldChange[] {
+function compareNodes(e: GoldenNode, a: GoldenNode, ig: Ignore, tol: number, ref: Shift | null): FieldChange[] {
   const out: FieldChange[] = [];
   if (e.head !== a.head && !ignoredField(ig, 'role')) out.push({ field: 'role', expected: e.head, actual: a.head });
   if (e.text !== a.text && !ignoredField(ig, 'text')) out.push({ field: 'text', expected: e.text ?? null, actual: a.text ?? null });
-  compareAttrs(out, e.attrs, a.attrs, ig, tol);
+  const bounds = !ignoredField(ig, 'bounds') && boundsChanged(e, a, tol, ref);
+  compareAttrs(out, e.attrs, a.attrs, ig, bounds ? { field: 'bounds', expected: e.attrs.bounds ?? null, actual: a.attrs.bounds ?? null } : null);
   compareFlags(out, e.flags, a.flags, ig);
   if (!sameList(e.actions, a.actions) && !ignoredField(ig, 'actions')) {
     out.push({ field: 'actions', expected: e.actions?.join(',') || null, actual: a.actions?.join(',') || null });
@@ -262,11 +304,11 @@ function compareNodes(e: GoldenNode, a: GoldenNode, ig: Ignore, tol: number): Fi
   return out;
 }
 
-function compareRoots(e: GoldenRoot, a: GoldenRoot, ig: Ignore, tol: number): FieldChange[] {
+function compareRoots(e: GoldenRoot, a: GoldenRoot, ig: Ignore): FieldChange[] {
   const out: FieldChange[] = [];
   if (e.rootId !== a.rootId && !ignoredField(ig, 'rootId')) out.push({ field: 'rootId', expected: e.rootId, actual: a.rootId });
   if (e.label !== a.label && !ignoredField(ig, 'label')) out.push({ field: 'label', expected: e.label ?? null, actual: a.label ?? null });
-  compareAttrs(out, e.attrs, a.attrs, ig, tol);
+  compareAttrs(out, e.attrs, a.attrs, ig);
   compareFlags(out, e.flags, a.flags, ig);
   return out;
 }
@@ -288,13 +330,15 @@ function subtreeSize(e: GoldenNode | GoldenRoot): number {
 type Op<T> =
   | { kind: 'pair'; e: T; a: T; from: number; to: number; moved: boolean }
   | { kind: 'added'; a: T; index: number }
-  | { kind: 'removed'; e: T; index: number };
+  | { kind: 'removed'; e: T; index: number }
+  /** Where a moved node was in the golden (it is reported where it is now). */
+  | { kind: 'left'; e: T };
 
 /**
  * Aligns two sibling lists: LCS on identity keys, then identity pairs across gaps (moves), then pairs by
  * role inside each gap. Ops come in actual order, each gap's removals before its additions.
  */
-function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => string, head: (x: T) => string): Array<Op<T>> {
+function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => string, head: (x: T) => string, compatible?: (e: T, a: T) => boolean): Array<Op<T>> {
   const n = exp.length, m = act.length;
   const ke = exp.map(key), ka = act.map(key);
   if (n === m) {
@@ -329,7 +373,10 @@ function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => s
       while (j < m && (pairA[j]! < 0 || moved[pairA[j]!])) { if (pairA[j]! < 0) gj.push(j); j++; }
       if (gi.length && gj.length) {
         const p = align(gi.map((x) => head(exp[x]!)), gj.map((y) => head(act[y]!)));
-        for (let g = 0; g < gi.length; g++) if (p[g]! >= 0) { pairE[gi[g]!] = gj[p[g]!]!; pairA[gj[p[g]!]!] = gi[g]!; }
+        for (let g = 0; g < gi.length; g++) {
+          const x = gi[g]!, y = p[g]! >= 0 ? gj[p[g]!]! : -1;
+          if (y >= 0 && (!compatible || compatible(exp[x]!, act[y]!))) { pairE[x] = y; pairA[y] = x; }
+        }
       }
       i++; j++; // past the in-order pair that ends this gap
     }
@@ -338,7 +385,7 @@ function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => s
   let i = 0, j = 0;
   while (i < n || j < m) {
     if (i < n && pairE[i]! < 0) { ops.push({ kind: 'removed', e: exp[i]!, index: i }); i++; continue; }
-    if (i < n && moved[i]) { i++; continue; } // reported where it is now
+    if (i < n && moved[i]) { ops.push({ kind: 'left', e: exp[i]! }); i++; continue; }
     if (j < m && pairA[j]! < 0) { ops.push({ kind: 'added', a: act[j]!, index: j }); j++; continue; }
     if (j < m && moved[pairA[j]!]) { const from = pairA[j]!; ops.push({ kind: 'pair', e: exp[from]!, a: act[j]!, from, to: j, moved: true }); j++; continue; }
     ops.push({ kind: 'pair', e: exp[i]!, a: act[j]!, from: i, to: j, moved: false });
@@ -348,7 +395,7 @@ function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => s
 }
 
 type Task =
-  | { kind: 'node'; e: GoldenNode; a: GoldenNode; ctx: Ctx; from: number; to: number; moved: boolean }
+  | { kind: 'node'; e: GoldenNode; a: GoldenNode; ctx: Ctx; from: number; to: number; moved: boolean; ref: Shift | null; shift: Shift }
   | { kind: 'change'; change: Change };
 
 /** Compares a golden tree (expected) with an actual one. Changes come in document order. */
@@ -368,30 +415,62 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
 
   const tasks: Task[] = [];
   /** Queues the children of a pair (or the top entries), in document order. */
-  const pushOps = (ops: Array<Op<GoldenNode>>, parent: Ctx | null, rootId: string | null) => {
+  const pushOps = (ops: Array<Op<GoldenNode>>, parent: Ctx | null, rootId: string | null, parentShift: Shift) => {
+    // Reference shifts, in sibling order: the previous sibling's, the chain broken by what explains a shift.
+    const refs: Array<Shift | null> = new Array(ops.length);
+    const shifts: Shift[] = new Array(ops.length);
+    let prev = parentShift, broken = false;
+    for (let k = 0; k < ops.length; k++) {
+      const op = ops[k]!;
+      if (afterIgnored.size && (('e' in op && afterIgnored.has(op.e)) || ('a' in op && afterIgnored.has(op.a)))) broken = true;
+      if (op.kind !== 'pair' || op.moved) {
+        broken = true;
+        if (op.kind === 'pair') shifts[k] = shiftOf(op.e, op.a) ?? prev;
+        continue;
+      }
+      refs[k] = broken ? null : prev;
+      const own = shiftOf(op.e, op.a);
+      shifts[k] = own ?? prev;
+      prev = shifts[k]!;
+      broken = resized(op.e, op.a, tol);
+    }
     for (let k = ops.length - 1; k >= 0; k--) {
       const op = ops[k]!;
       if (op.kind === 'pair') {
         const ctx: Ctx = { entry: op.a, parent, rootId, line: op.e.line, depth: (parent?.depth ?? -1) + 1 };
-        tasks.push({ kind: 'node', e: op.e, a: op.a, ctx, from: op.from, to: op.to, moved: op.moved });
-      } else {
+        tasks.push({ kind: 'node', e: op.e, a: op.a, ctx, from: op.from, to: op.to, moved: op.moved, ref: op.moved ? null : refs[k] ?? null, shift: shifts[k]! });
+      } else if (op.kind !== 'left') {
         tasks.push({ kind: 'change', change: nodeChange(op.kind, op.kind === 'added' ? op.a : op.e, parent, op.index) });
       }
     }
   };
-  const siblings = (e: GoldenNode[], a: GoldenNode[]) => alignSiblings(keep ? e.filter(keep) : e, keep ? a.filter(keep) : a, key, head);
+  // Nodes that come right after ignored ones: their position is not compared (the ignored node may explain a shift).
+  const afterIgnored = new Set<GoldenNode>();
+  const kept = (list: GoldenNode[]) => {
+    if (!keep) return list;
+    const out: GoldenNode[] = [];
+    let skipped = false;
+    for (const x of list) {
+      if (!keep(x)) { skipped = true; continue; }
+      if (skipped) afterIgnored.add(x);
+      skipped = false;
+      out.push(x);
+    }
+    return out;
+  };
+  const siblings = (e: GoldenNode[], a: GoldenNode[]) => alignSiblings(kept(e), kept(a), key, head, differentTags);
   const drain = () => {
     while (tasks.length) {
       const t = tasks.pop()!;
       if (t.kind === 'change') { changes.push(t.change); continue; }
-      const fields = compareNodes(t.e, t.a, ig, tol);
+      const fields = compareNodes(t.e, t.a, ig, tol, t.ref);
       if (t.moved || fields.length) {
         changes.push({
           kind: t.moved ? 'moved' : 'changed', label: labelOf(t.e), path: pathOf(t.ctx.parent), line: t.e.line, rootId: t.ctx.rootId,
           fields, ...(t.moved ? { from: t.from, to: t.to } : {}), expected: t.e, actual: t.a,
         });
       }
-      if (t.e.children.length || t.a.children.length) pushOps(siblings(t.e.children, t.a.children), t.ctx, t.ctx.rootId);
+      if (t.e.children.length || t.a.children.length) pushOps(siblings(t.e.children, t.a.children), t.ctx, t.ctx.rootId, t.shift);
     }
   };
 
@@ -399,6 +478,7 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
   const rootKey = (r: GoldenRoot) => (r.label !== undefined ? 'l:' + r.label : 'i:' + r.rootId);
   // Windows pair only by label / rootId: a popup replaced by a dialog is one window gone and one new.
   for (const op of alignSiblings(expected.roots, actual.roots, rootKey, rootKey)) {
+    if (op.kind === 'left') continue;
     if (op.kind !== 'pair') {
       const r = op.kind === 'added' ? op.a : op.e;
       changes.push({
@@ -407,22 +487,22 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
       });
       continue;
     }
-    const fields = compareRoots(op.e, op.a, ig, tol);
+    const fields = compareRoots(op.e, op.a, ig);
     if (op.moved || fields.length) {
       changes.push({ kind: op.moved ? 'moved' : 'changed', label: labelOf(op.e), path: [], line: op.e.line, rootId: op.a.rootId, fields, ...(op.moved ? { from: op.from, to: op.to } : {}), expected: op.e, actual: op.a });
     }
     const ctx: Ctx = { entry: op.a, parent: null, rootId: op.a.rootId, line: op.e.line, depth: 0 };
     const en = op.e.children[0], an = op.a.children[0];
     if (en && an && (!keep || (keep(en) && keep(an)))) {
-      tasks.push({ kind: 'node', e: en, a: an, ctx: { entry: an, parent: ctx, rootId: op.a.rootId, line: en.line, depth: 1 }, from: 0, to: 0, moved: false });
+      tasks.push({ kind: 'node', e: en, a: an, ctx: { entry: an, parent: ctx, rootId: op.a.rootId, line: en.line, depth: 1 }, from: 0, to: 0, moved: false, ref: NO_SHIFT, shift: shiftOf(en, an) ?? NO_SHIFT });
     } else {
-      pushOps(siblings(op.e.children, op.a.children), ctx, op.a.rootId);
+      pushOps(siblings(op.e.children, op.a.children), ctx, op.a.rootId, NO_SHIFT);
     }
     drain();
   }
   // A locator's subtree golden: the top entries are siblings.
   if (expected.entries.length || actual.entries.length) {
-    pushOps(siblings(expected.entries, actual.entries), null, null);
+    pushOps(siblings(expected.entries, actual.entries), null, null, NO_SHIFT);
     drain();
   }
   return { changes };

@@ -101,8 +101,8 @@ function parseTokens(s: string): string[] | null {
 /** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens. */
 export function goldenNodeOf(node: Node): GoldenNode {
   const f = outlineFields(node);
-  const attrs: Record<string, string> = {};
-  for (const k of Object.keys(f.attrs)) attrs[k] = f.attrs[k] as string;
+  // A fresh object of plain strings (no regexes come from a node): kept and extended, not copied.
+  const attrs = f.attrs as Record<string, string>;
   attrs.bounds = formatBounds(node.bounds);
   const dt = node.designToken;
   if (dt) {

@@ -1,0 +1,179 @@
+// Golden tree diff benchmark: a golden of a synthetic screen (10,000 and 100,000 nodes) against the same
+// screen with one row inserted at the top of the feed, and with 1 % of its nodes edited at scattered places
+// (text, bounds, toggle / enabled, a few removals and insertions). Timed: the diff alone (both trees in
+// golden form) and what a matcher attempt costs (the actual snapshot's golden form + the diff).
+// Targets: 10,000 nodes under 50 ms; 100,000 within 12× of 10,000. Run: npx tsx bench/diff.ts
+import { pathToFileURL } from 'node:url';
+import { diffTrees, summarizeDiff, type TreeDiff } from '../src/analysis/diff.js';
+import { makeNode, walk } from '../src/model/node.js';
+import { makeSnapshot } from '../src/model/serialize.js';
+import type { Node, Snapshot } from '../src/model/schema.js';
+import { goldenTreeOf, parseGolden, toGolden, type GoldenTree } from '../src/render/golden.js';
+import { syntheticSnapshot } from './synthetic.js';
+
+const SIZES = [10_000, 100_000] as const;
+const TARGET_MS = 50;
+const MAX_RATIO = 12;
+const WARMUP = 3;
+const RUNS = 11;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+function clone(s: Snapshot): Snapshot {
+  return makeSnapshot({ source: s.source, capturedAt: s.capturedAt, roots: structuredClone(s.roots) });
+}
+
+function feedOf(s: Snapshot): Node {
+  let feed: Node | null = null;
+  walk(s, ({ node }) => { if (node.tag === 'feed') feed = node; });
+  if (!feed) throw new Error('synthetic screen has no feed');
+  return feed;
+}
+
+function row(id: string, y: number): Node {
+  const b = (x: number, dy: number, w: number, h: number) => ({ x, y: y + dy, width: w, height: h });
+  return makeNode(`${id}`, { role: 'ListItem', tag: 'row-new', clickable: true, actions: ['Click'], bounds: b(0, 0, 1080, 189) }, [
+    makeNode(`${id}a`, { role: 'Image', contentDescription: 'Avatar', bounds: b(42, 42, 105, 105) }),
+    makeNode(`${id}b`, { bounds: b(189, 32, 630, 126) }, [
+      makeNode(`${id}c`, { role: 'Text', text: 'new message', bounds: b(189, 32, 630, 63) }),
+      makeNode(`${id}d`, { role: 'Text', text: 'just now', bounds: b(189, 95, 630, 52) }),
+    ]),
+  ]);
+}
+
+/** One row inserted at the top of the feed. */
+function withInsertion(base: Snapshot): Snapshot {
+  const s = clone(base);
+  const feed = feedOf(s);
+  feed.children.unshift(row('new', feed.bounds.y));
+  return s;
+}
+
+/** mulberry32, so the edits land on the same nodes every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 1 % of the nodes edited, spread over the whole screen. */
+function withScatteredEdits(base: Snapshot, fraction = 0.01): { snapshot: Snapshot; edits: number } {
+  const s = clone(base);
+  const all: Array<{ node: Node; parent: Node | null }> = [];
+  walk(s, ({ node, parent }) => { all.push({ node, parent }); });
+  const rand = prng(7);
+  const edits = Math.round(all.length * fraction);
+  const picked = new Set<number>();
+  while (picked.size < edits) picked.add(1 + Math.floor(rand() * (all.length - 1)));
+  let k = 0;
+  for (const i of picked) {
+    const { node, parent } = all[i]!;
+    const kind = k++ % 20;
+    if (kind < 8) {
+      if (node.text !== null) node.text += ' (edited)';
+      else node.contentDescription = (node.contentDescription ?? '') + ' (edited)';
+    } else if (kind < 14) node.bounds = { ...node.bounds, y: node.bounds.y + 7 };
+    else if (kind < 17) {
+      if (node.toggle) node.toggle = node.toggle === 'on' ? 'off' : 'on';
+      else node.enabled = !node.enabled;
+    } else if (kind < 19 && parent) {
+      const at = parent.children.indexOf(node);
+      if (at >= 0) parent.children.splice(at, 1);
+    } else if (parent) {
+      parent.children.splice(parent.children.indexOf(node) + 1, 0, makeNode(`x${i}`, { role: 'Text', text: `inserted ${i}`, bounds: node.bounds }));
+    }
+  }
+  return { snapshot: s, edits };
+}
+
+interface Case {
+  id: string;
+  name: string;
+  golden: GoldenTree;
+  actual: Snapshot;
+  actualTree: GoldenTree;
+  check: (d: TreeDiff) => string | null;
+}
+
+function time(f: () => void): number {
+  const t0 = performance.now();
+  f();
+  return performance.now() - t0;
+}
+
+interface Timing {
+  diff: number[];
+  attempt: number[];
+  result: TreeDiff;
+}
+
+/** One timed run of a case: the diff alone, then a matcher attempt (golden form of the capture + diff). */
+function runOnce(c: Case, t: Timing): void {
+  t.diff.push(time(() => { t.result = diffTrees(c.golden, c.actualTree); }));
+  t.attempt.push(time(() => { t.result = diffTrees(c.golden, goldenTreeOf(c.actual)); }));
+}
+
+export async function run(): Promise<void> {
+  console.log(`golden diff: median of ${RUNS} runs after ${WARMUP} warm-up (all cases interleaved, so machine load falls on each alike)`);
+  const cases: Array<Case & { n: number }> = [];
+  for (const n of SIZES) {
+    const base = syntheticSnapshot(n, 1);
+    const text = toGolden(base);
+    const golden = parseGolden(text, `synthetic-${n}.tree`);
+    const printMs = median(Array.from({ length: 5 }, () => time(() => toGolden(base))));
+    const parseMs = median(Array.from({ length: 5 }, () => time(() => parseGolden(text, 'x'))));
+    console.log(`  ${n} nodes: golden file ${(text.length / 1024).toFixed(0)} KiB, print ${printMs.toFixed(1)} ms, parse ${parseMs.toFixed(1)} ms`);
+    const inserted = withInsertion(base);
+    const { snapshot: edited, edits } = withScatteredEdits(base);
+    cases.push(
+      { n, id: 'same', name: 'identical', golden, actual: base, actualTree: goldenTreeOf(base), check: (d) => (d.changes.length ? `expected no change, got ${summarizeDiff(d)}` : null) },
+      {
+        n, id: 'insert', name: 'one row inserted at the top', golden, actual: inserted, actualTree: goldenTreeOf(inserted),
+        check: (d) => (d.changes.length === 1 && d.changes[0]!.kind === 'added' ? null : `expected exactly 1 added, got ${summarizeDiff(d)}`),
+      },
+      {
+        n, id: 'edits', name: `1 % scattered edits (${edits})`, golden, actual: edited, actualTree: goldenTreeOf(edited),
+        check: (d) => (d.changes.length >= edits * 0.8 && d.changes.length <= edits * 1.2 ? null : `expected about ${edits} changes, got ${summarizeDiff(d)}`),
+      },
+    );
+  }
+  const timings = cases.map((): Timing => ({ diff: [], attempt: [], result: { changes: [] } }));
+  for (let i = 0; i < WARMUP; i++) cases.forEach((c, k) => runOnce(c, timings[k]!));
+  cases.forEach((c, k) => {
+    const bad = c.check(timings[k]!.result);
+    if (bad) throw new Error(`${c.name}: ${bad}`);
+    timings[k] = { diff: [], attempt: [], result: timings[k]!.result };
+  });
+  for (let i = 0; i < RUNS; i++) cases.forEach((c, k) => runOnce(c, timings[k]!));
+  const rows = cases.map((c, k) => ({ n: c.n, id: c.id, name: c.name, diff: median(timings[k]!.diff), attempt: median(timings[k]!.attempt), result: timings[k]!.result }));
+  for (const n of SIZES) {
+    console.log(`  ${n} nodes:`);
+    for (const r of rows.filter((x) => x.n === n)) {
+      console.log(`    ${r.name.padEnd(34)} diff ${r.diff.toFixed(2).padStart(7)} ms   capture→golden form + diff ${r.attempt.toFixed(2).padStart(7)} ms   ${summarizeDiff(r.result)}`);
+    }
+  }
+  let failed = false;
+  for (const id of new Set(rows.map((r) => r.id))) {
+    const [small, big] = SIZES.map((n) => rows.find((r) => r.n === n && r.id === id)!);
+    const ratio = big!.attempt / small!.attempt;
+    const ok = small!.attempt < TARGET_MS && ratio <= MAX_RATIO;
+    failed ||= !ok;
+    console.log(`  ${small!.name.replace(/ \(.*/, '')}: 10k ${small!.attempt.toFixed(1)} ms (target < ${TARGET_MS}), 100k/10k ratio ${ratio.toFixed(2)} ${ok ? '(ok)' : '(FAIL)'}`);
+  }
+  if (failed) {
+    console.log('golden diff: FAIL');
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await run();
+}
