@@ -2,7 +2,6 @@ import { test as base } from '@playwright/test';
 import { connect } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { SourceSpec } from '../src/devices/source.js';
-import { SourceError } from '../src/errors.js';
 
 export interface TreewrightOptions {
   /**
@@ -18,15 +17,10 @@ export interface TreewrightFixtures {
   device: Device;
 }
 
-/** TREEWRIGHT_SOURCE overrides the configured option, so one suite runs against any device. */
+/** TREEWRIGHT_SOURCE overrides the configured option, so one suite runs against any device; the default is the reference app. */
 export function chooseSource(option: SourceSpec | undefined, env: NodeJS.ProcessEnv = process.env): SourceSpec {
-  const chosen = env.TREEWRIGHT_SOURCE?.trim() || option;
-  if (chosen === undefined) {
-    throw new SourceError('source_invalid', 'no source configured for the device fixture', {
-      hint: "Set test.use({ source: 'file:…' }), use: { source } in playwright.config.ts, or TREEWRIGHT_SOURCE.",
-    });
-  }
-  return chosen;
+  // With nothing configured, tests get the bundled reference app (a fresh one each).
+  return env.TREEWRIGHT_SOURCE?.trim() || option || 'reference';
 }
 
 export const test = base.extend<TreewrightFixtures & TreewrightOptions>({

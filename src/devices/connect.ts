@@ -5,6 +5,7 @@ import { FileDriver } from './file.js';
 import { AdbDriver } from './adb.js';
 import { LiveDriver } from './live.js';
 import { acquireLease } from './lease.js';
+import { ReferenceDriver } from './reference.js';
 import { NO_CAPABILITIES, type Driver } from './driver.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
 
@@ -62,10 +63,10 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
       return driver;
     }
     case 'reference':
-      throw new DeviceError('device_unreachable', `the '${d.kind}' driver is not part of this build yet`, {
-        where: d.kind,
-        hint: 'Use a file source (file:<path>) for captured trees; live, adb and reference devices land with the devices release.',
-      });
+      return referenceDriver(d, options);
+    case 'moui':
+    case 'jetwhale':
+      throw new DeviceError('device_unreachable', `the '${d.kind}' driver is not part of this build yet`, { where: d.kind });
   }
 }
 
@@ -87,4 +88,37 @@ function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<
   const out: Partial<Pick<T, K>> = {};
   for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
   return out;
+}
+
+/**
+ * The bundled reference app: in-process, or a private server of its own reached over one of the
+ * protocols it speaks, so each protocol's driver is exercised end to end. Either way each device
+ * gets a fresh app, stopped when the device closes.
+ */
+async function referenceDriver(d: Extract<SourceDescriptor, { kind: 'reference' }>, options: ConnectOptions): Promise<Driver> {
+  if (d.protocol === 'inprocess') return new ReferenceDriver({ signedIn: d.signedIn });
+  const { startReferenceApp } = await import('../../fixtures/reference-app/start.js');
+  const server = await startReferenceApp({ protocol: d.protocol, port: 0, signedIn: d.signedIn, coldStartMs: 0 });
+  try {
+    const inner = await makeDriver(
+      d.protocol === 'live' ? { kind: 'live', host: '127.0.0.1', port: server.port } : { kind: d.protocol, url: server.url },
+      { ...options, adbPath: options.adbPath ?? '/nonexistent/adb' }, // a private local app: never forward a phone's port onto it
+    );
+    return withCleanup(inner, `reference:${d.protocol}`, () => server.close());
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+}
+
+/** The same driver, described as `description`, that also runs `cleanup` when closed. */
+function withCleanup(inner: Driver, description: string, cleanup: () => Promise<void>): Driver {
+  return new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (prop === 'description') return description;
+      if (prop === 'close') return async () => { try { await target.close(); } finally { await cleanup(); } };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
 }

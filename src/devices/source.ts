@@ -8,12 +8,22 @@ export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
     .refine((s) => (s.xml === undefined) !== (s.xmlPath === undefined), 'give exactly one of xml or xmlPath'),
   z.object({ kind: z.literal('live'), host: z.string().default('127.0.0.1'), port: z.number().int().min(1).max(65535).default(9500) }),
   z.object({ kind: z.literal('adb'), serial: z.string().optional() }),
-  z.object({ kind: z.literal('reference') }),
+  z.object({
+    kind: z.literal('reference'),
+    /** How to reach the bundled app: in-process (default), or a private server of its own over a protocol. */
+    protocol: z.enum(['inprocess', 'live', 'moui', 'jetwhale']).default('inprocess'),
+    /** Start past the sign-in screen (the live protocol cannot type). */
+    signedIn: z.boolean().default(false),
+  }),
+  z.object({ kind: z.literal('moui'), url: z.string().url().optional(), command: z.array(z.string()).min(1).optional() })
+    .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
+  z.object({ kind: z.literal('jetwhale'), url: z.string().url().optional(), command: z.array(z.string()).min(1).optional() })
+    .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
 ]);
 export type SourceDescriptor = z.infer<typeof SourceDescriptorSchema>;
 export type SourceSpec = string | z.input<typeof SourceDescriptorSchema>;
 
-const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], reference';
+const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>, reference[:live|moui|jetwhale]';
 
 /** Parses a source string shorthand (`file:home.json`, `live:127.0.0.1:9500`, `adb:emulator-5554`, `reference`) or validates a descriptor. */
 export function parseSource(spec: SourceSpec): SourceDescriptor {
@@ -27,11 +37,14 @@ export function parseSource(spec: SourceSpec): SourceDescriptor {
     return r.data;
   }
   const s = spec.trim();
-  if (s === 'reference') return { kind: 'reference' };
+  if (s === 'reference') return { kind: 'reference', protocol: 'inprocess', signedIn: false };
+  const ref = /^reference:(inprocess|live|moui|jetwhale)$/.exec(s);
+  if (ref) return { kind: 'reference', protocol: ref[1] as 'live', signedIn: false };
   if (s === 'adb') return { kind: 'adb' };
   const m = /^([a-z]+):(.*)$/s.exec(s);
   if (m && m[1] === 'file' && m[2]) return { kind: 'file', path: m[2] };
   if (m && m[1] === 'adb' && m[2]) return { kind: 'adb', serial: m[2] };
+  if (m && (m[1] === 'moui' || m[1] === 'jetwhale') && /^https?:\/\//.test(m[2]!)) return { kind: m[1], url: m[2]! };
   if (m && m[1] === 'live') {
     const hp = /^(?:(.+):)?(\d{1,5})$/.exec(m[2]!);
     const port = hp ? Number(hp[2]) : NaN;

@@ -16,9 +16,9 @@ test.describe('string shorthand', () => {
   });
 });
 
-test('TREEWRIGHT_SOURCE overrides the configured source; none at all is a clear error', async () => {
+test('TREEWRIGHT_SOURCE overrides the configured source; with none the reference app is used', async () => {
   const { chooseSource } = await import('../../runner/fixtures.js');
   expect(chooseSource('file:a.json', { TREEWRIGHT_SOURCE: 'file:b.xml' })).toBe('file:b.xml');
   expect(chooseSource('file:a.json', {})).toBe('file:a.json');
-  expect(() => chooseSource(undefined, {})).toThrow(/no source configured[\s\S]*test\.use/);
+  expect(chooseSource(undefined, {})).toBe('reference');
 });

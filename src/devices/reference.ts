@@ -1,0 +1,75 @@
+import type { Node, Snapshot } from '../model/schema.js';
+import { TargetError } from '../errors.js';
+import { ReferenceApp, type ReferenceAppOptions } from '../../fixtures/reference-app/index.js';
+import type { Capabilities, Driver, Key, PerformResult, SemanticRequest } from './driver.js';
+
+/**
+ * The bundled reference app, in-process: every test gets its own fresh app, with full semantic
+ * actions and input events. Actions are generation-guarded like an agent protocol's: a target
+ * from an older capture is rejected as stale (and the action layer re-resolves it).
+ */
+export class ReferenceDriver implements Driver {
+  readonly kind = 'reference';
+  readonly description = 'reference';
+  readonly app: ReferenceApp;
+
+  constructor(options: ReferenceAppOptions = {}) {
+    this.app = new ReferenceApp(options);
+  }
+
+  async capture(): Promise<Snapshot> {
+    return this.app.snapshot();
+  }
+
+  capabilities(): Capabilities {
+    return { semanticActions: true, taps: true, typing: true, screenshot: true, navigation: true, designSystem: true, live: true };
+  }
+
+  async perform(target: { snapshot: Snapshot; node: Node }, req: SemanticRequest): Promise<PerformResult> {
+    const current = this.app.snapshot().generation;
+    if (target.snapshot.generation !== current) {
+      throw new TargetError('stale_generation', `node #${target.node.id} was resolved in generation ${target.snapshot.generation}, the app is at ${current}`, { expected: target.snapshot.generation, current });
+    }
+    const { action, ...args } = req;
+    const r = this.app.perform(target.node.id, action, args);
+    return { performed: r.performed, ...(r.message ? { message: r.message } : {}) };
+  }
+
+  async tap(x: number, y: number): Promise<void> {
+    this.app.tap(x, y);
+  }
+
+  async typeText(text: string): Promise<void> {
+    this.app.typeText(text);
+  }
+
+  async pressKey(key: Key): Promise<void> {
+    this.app.key(key);
+  }
+
+  async swipe(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    this.app.swipe(from.x, from.y, to.x, to.y);
+  }
+
+  async back(): Promise<void> {
+    this.app.back();
+  }
+
+  async nav() {
+    return this.app.nav();
+  }
+
+  async screenshot(): Promise<Buffer> {
+    return this.app.screenshotPng();
+  }
+
+  async designSystem(): Promise<unknown> {
+    return this.app.designSystem();
+  }
+
+  async crashes(): Promise<unknown[]> {
+    return this.app.crashes();
+  }
+
+  async close(): Promise<void> {}
+}
