@@ -18,6 +18,11 @@ commands:
       --max-depth <n>   cut the outline at depth n
   schema             print the JSON Schema of the snapshot format
       --out <file>      write it to a file instead
+  reference-app      run the bundled reference app as a device (see reference-app --help)
+      --protocol <p>    live (cmp-inspector HTTP, default) | moui | jetwhale (MCP)
+      --port <n>        listen port (default 9500; 0 = any free port)
+      --stdio           serve MCP on stdin/stdout instead of HTTP (moui, jetwhale)
+      --signed-in       start past the sign-in screen
   help               this text
 `;
 
@@ -27,6 +32,10 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'inspect': return await inspect(rest);
       case 'schema': return await schema(rest);
+      case 'reference-app': {
+        const { runReferenceAppCli } = await import('../fixtures/reference-app/start.js');
+        return await runReferenceAppCli(rest);
+      }
       case undefined: case 'help': case '--help': case '-h':
         process.stdout.write(USAGE);
         return command === undefined ? 2 : 0;

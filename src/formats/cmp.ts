@@ -152,7 +152,7 @@ export interface CmpExportOptions {
 /**
  * A snapshot as cmp-inspector tree v1 JSON, for tooling that reads that contract.
  * Bounds become root-relative px (the root's density turns dp into px; pt is taken as px at
- * density 1). `role`, `clickable` and `disabled` are written whenever the model knows them —
+ * density 1), and a density other than 1 is written as a top-level `density`. `role`, `clickable` and `disabled` are written whenever the model knows them —
  * always, except for the nodes a legacy cmp tree imported without them; `size` when the
  * unclipped layout bounds are known. Iterative: deep trees do not overflow the stack.
  */
@@ -161,6 +161,7 @@ export function exportCmpV1(snapshot: Snapshot, opts: CmpExportOptions = {}): st
   const source = opts.source ?? (label?.format === 'cmp-v1' && label.producer ? label.producer : 'treewright');
   const roots = snapshot.roots;
   let root: JsonObject | null;
+  let density = 1;
   if (roots.length === 0) {
     throw new FormatError('format_error', 'the snapshot has no roots; cmp tree v1 needs one root node', {
       where: snapshot.source,
@@ -169,6 +170,7 @@ export function exportCmpV1(snapshot: Snapshot, opts: CmpExportOptions = {}): st
   } else if ((opts.roots ?? 'top') === 'top' || roots.length === 1) {
     const top = roots[roots.length - 1]!;
     root = exportTree(top, top.windowOffset);
+    density = top.unit === 'pt' ? 1 : top.density;
   } else {
     const children = roots.map((r) => exportTree(r, { x: 0, y: 0 }));
     root = {
@@ -180,7 +182,8 @@ export function exportCmpV1(snapshot: Snapshot, opts: CmpExportOptions = {}): st
       children,
     };
   }
-  return stringifyJson({ schemaVersion: CMP_SCHEMA_VERSION, source, root }, opts.indent ?? 2) + '\n';
+  // `density` is an additive field (absent means 1): it lets a11y checks measure a live tree in dp.
+  return stringifyJson({ schemaVersion: CMP_SCHEMA_VERSION, source, ...(density !== 1 ? { density } : {}), root }, opts.indent ?? 2) + '\n';
 }
 
 /** One root's tree as cmp nodes, coordinates relative to `origin` and scaled to px. */
