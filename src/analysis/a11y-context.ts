@@ -38,27 +38,48 @@ export const F = {
   ACTIONABLE_DESCENDANT: 32,
 } as const;
 
+/**
+ * What a node is, as bits computed once in the context pass: the rules test these before they touch
+ * the node object, so the many nodes no rule is about cost a few typed-array reads.
+ */
+export const K = {
+  CLICK: 1,
+  LONG_CLICK: 2,
+  EDITABLE: 4,
+  FOCUSABLE: 8,
+  /** Visible with a non-empty on-screen box. */
+  ON_SCREEN: 16,
+  /** A non-empty content description. */
+  DESC: 32,
+  ROLE_BUTTON: 64,
+  ROLE_IMAGE: 128,
+  ROLE_TEXT_FIELD: 256,
+} as const;
+export const K_CLICK_LIKE = K.CLICK | K.LONG_CLICK | K.EDITABLE;
+export const K_ACTIONABLE = K_CLICK_LIKE | K.FOCUSABLE;
+
+function kindOf(n: Node): number {
+  let k = 0;
+  // Most nodes offer no action: test the length before reading the array's elements.
+  const acts = n.actions.length !== 0;
+  if (n.clickable || (acts && n.actions.includes('Click'))) k |= K.CLICK;
+  if (n.longClickable || (acts && n.actions.includes('LongClick'))) k |= K.LONG_CLICK;
+  if (n.editable) k |= K.EDITABLE;
+  if (n.focusable) k |= K.FOCUSABLE;
+  if (n.visible && !isEmptyRect(n.bounds)) k |= K.ON_SCREEN;
+  if (n.contentDescription) k |= K.DESC;
+  if (n.role === 'Button') k |= K.ROLE_BUTTON;
+  else if (n.role === 'Image') k |= K.ROLE_IMAGE;
+  else if (n.role === 'TextField') k |= K.ROLE_TEXT_FIELD;
+  return k;
+}
+
 export const FOREGROUND_KEYS = ['textColor', 'contentColor'] as const;
 export const BACKGROUND_KEYS = ['background', 'backgroundColor', 'containerColor'] as const;
 const FOREGROUND_KEYS_TEXT = [...FOREGROUND_KEYS, 'color'] as const;
 const BACKGROUND_KEYS_NO_TEXT = [...BACKGROUND_KEYS, 'color'] as const;
 const CONTENT_KEYS = ['contentColor'] as const;
 const COLOR_KEYS = [...FOREGROUND_KEYS, ...BACKGROUND_KEYS, 'color'] as const;
-
-export function isClick(n: Node): boolean {
-  return n.clickable || n.actions.includes('Click');
-}
-export function isLongClick(n: Node): boolean {
-  return n.longClickable || n.actions.includes('LongClick');
-}
-/** What the touch-target rule measures: anything a finger is meant to hit. */
-export function isClickLike(n: Node): boolean {
-  return isClick(n) || isLongClick(n) || n.editable;
-}
-/** ATF's "actionable for accessibility" (clickable, long-clickable, focusable), plus editable: a focus stop. */
-export function isActionable(n: Node): boolean {
-  return isClickLike(n) || n.focusable;
-}
 
 export interface BadColor {
   key: string;
@@ -73,25 +94,36 @@ export interface ContextInit {
   meetsTarget: (c: AuditContext, i: number) => boolean;
 }
 
+const NONE = -1;
+
+/**
+ * Per-node facts live in typed arrays indexed by document order (colours as indexes into a small
+ * palette): for a large n, V8 gives `new Array(n)` slow dictionary elements, and arrays of objects
+ * cost the collector; typed arrays keep the audit linear at 100,000 nodes.
+ */
 export class AuditContext {
   readonly index: SnapshotIndex;
   readonly nodes: readonly Node[];
   readonly roots: readonly Root[];
   readonly thresholds: A11yThresholds;
   readonly flags: Uint8Array;
+  /** K bits: what each node is. */
+  readonly kind: Uint16Array;
   readonly rootIndex: Int32Array;
   /** 1 when the node is click-like and meets its touch-target minimum (on-screen bounds). */
   readonly targetOk: Uint8Array;
-  /** The node's text colour (own or inherited content colour); null when unknown. */
-  readonly foreground: Array<Rgba | null>;
-  /** The opaque background the node is drawn on; null when unknown. */
-  readonly background: Array<Rgba | null>;
-  /** Memo of each node's speakable text (a11y-rules.ts `speakable`), filled on first use. */
-  readonly speakable: Array<string | undefined>;
   /** Colour values that are not colours, by node. */
   readonly badColors = new Map<number, BadColor[]>();
   readonly scopeStart: number;
   readonly scopeEnd: number;
+  private readonly fgAt: Int32Array;
+  private readonly bgAt: Int32Array;
+  private readonly palette: Rgba[] = [];
+  /** Colour text → palette index (NONE when it is not a colour): each distinct value is parsed once. */
+  private readonly parsed = new Map<string, number>();
+  /** One-slot memo of `speakable`: the per-node rules and the duplicate rules ask for the same node in turn. */
+  memoAt = NONE;
+  memoText = '';
 
   constructor(snapshot: Snapshot, init: ContextInit) {
     const index = indexSnapshot(snapshot);
@@ -100,14 +132,16 @@ export class AuditContext {
     this.roots = snapshot.roots;
     this.thresholds = init.thresholds;
     const count = index.nodes.length;
-    this.flags = new Uint8Array(count);
-    this.rootIndex = new Int32Array(count);
-    this.targetOk = new Uint8Array(count);
-    this.speakable = new Array<string | undefined>(count);
-    this.foreground = new Array<Rgba | null>(count).fill(null);
-    this.background = new Array<Rgba | null>(count).fill(null);
-    const content = new Array<Rgba | null>(count).fill(null);
+    const flagsOf = (this.flags = new Uint8Array(count));
+    const kindAt = (this.kind = new Uint16Array(count));
+    const rootIndex = (this.rootIndex = new Int32Array(count));
+    const targetOk = (this.targetOk = new Uint8Array(count));
+    const fgAt = (this.fgAt = new Int32Array(count).fill(NONE));
+    const bgAt = (this.bgAt = new Int32Array(count).fill(NONE));
+    const contentAt = new Int32Array(count).fill(NONE);
     const parentIdx = new Int32Array(count);
+    /** What a node passes down to its children: its own inheritable flags plus what it is. */
+    const down = new Uint8Array(count);
 
     if (init.within) {
       const start = index.order.get(init.within);
@@ -123,9 +157,7 @@ export class AuditContext {
       this.scopeEnd = count;
     }
 
-    const { ignore } = init;
-    /** What a node passes down to its children: its own inheritable flags plus what it is. */
-    const down = new Uint8Array(count);
+    const { ignore, meetsTarget } = init;
     const INHERITED = F.UNDER_ACTIONABLE | F.UNDER_SCROLLABLE | F.BIG_CLICK_ANCESTOR | F.BIG_LONG_CLICK_ANCESTOR | F.IGNORED;
 
     // Top-down, in pre-order (the index's document order: roots bottom first, children in order), with
@@ -135,25 +167,25 @@ export class AuditContext {
     const parents: number[] = [];
     for (let k = 0; k < snapshot.roots.length; k++) {
       stack.push(snapshot.roots[k]!.node);
-      parents.push(-1);
+      parents.push(NONE);
       while (stack.length) {
         const n = stack.pop()!;
         const pi = parents.pop()!;
         if (index.nodes[i] !== n) throw new Error('a11y: snapshot index out of step with the snapshot (was it mutated after indexing?)');
-        this.rootIndex[i] = k;
+        rootIndex[i] = k;
         parentIdx[i] = pi;
         let flags = pi >= 0 ? down[pi]! : 0;
-        let bg = pi >= 0 ? this.background[pi]! : null;
-        let inheritedContent = pi >= 0 ? content[pi]! : null;
+        let bg = pi >= 0 ? bgAt[pi]! : NONE;
+        let content = pi >= 0 ? contentAt[pi]! : NONE;
         if (!(flags & F.IGNORED) && ignore?.(n)) flags |= F.IGNORED;
-        this.flags[i] = flags;
+        flagsOf[i] = flags;
 
         const resolved = n.designToken?.resolved;
         if (resolved) {
           const showsText = !!(n.text?.trim() || n.editableText?.trim() || n.hint?.trim());
           for (const key of COLOR_KEYS) {
             const value = resolved[key];
-            if (value !== undefined && !parseColor(value)) {
+            if (value !== undefined && this.colorIndex(value) === NONE) {
               const list = this.badColors.get(i);
               if (list) list.push({ key, value });
               else this.badColors.set(i, [{ key, value }]);
@@ -161,25 +193,25 @@ export class AuditContext {
           }
           // An unreadable background makes what is beneath unknown, rather than the ancestor's colour.
           const ownBg = this.colorOf(resolved, showsText ? BACKGROUND_KEYS : BACKGROUND_KEYS_NO_TEXT);
-          if (ownBg !== undefined) bg = ownBg === null ? null : ownBg.a >= 1 ? ownBg : bg ? compositeOver(ownBg, bg) : null;
+          if (ownBg !== undefined) bg = this.layer(ownBg, bg);
           const ownContent = this.colorOf(resolved, CONTENT_KEYS);
-          if (ownContent !== undefined) inheritedContent = ownContent;
+          if (ownContent !== undefined) content = ownContent;
           const ownFg = this.colorOf(resolved, showsText ? FOREGROUND_KEYS_TEXT : FOREGROUND_KEYS);
-          this.foreground[i] = ownFg === undefined ? inheritedContent : ownFg;
+          fgAt[i] = ownFg === undefined ? content : ownFg;
         } else {
-          this.foreground[i] = inheritedContent;
+          fgAt[i] = content;
         }
-        this.background[i] = bg;
-        content[i] = inheritedContent;
+        bgAt[i] = bg;
+        contentAt[i] = content;
 
+        const kind = (kindAt[i] = kindOf(n));
         let pass = flags & INHERITED;
-        const click = isClick(n), long = isLongClick(n);
-        if (click || long || n.editable || n.focusable) pass |= F.UNDER_ACTIONABLE;
+        if (kind & K_ACTIONABLE) pass |= F.UNDER_ACTIONABLE;
         if (n.scrollable) pass |= F.UNDER_SCROLLABLE;
-        if ((click || long || n.editable) && n.visible && !isEmptyRect(n.bounds) && init.meetsTarget(this, i)) {
-          this.targetOk[i] = 1;
-          if (click) pass |= F.BIG_CLICK_ANCESTOR;
-          if (long) pass |= F.BIG_LONG_CLICK_ANCESTOR;
+        if (kind & K_CLICK_LIKE && kind & K.ON_SCREEN && meetsTarget(this, i)) {
+          targetOk[i] = 1;
+          if (kind & K.CLICK) pass |= F.BIG_CLICK_ANCESTOR;
+          if (kind & K.LONG_CLICK) pass |= F.BIG_LONG_CLICK_ANCESTOR;
         }
         down[i] = pass;
 
@@ -192,10 +224,10 @@ export class AuditContext {
     }
 
     // Bottom-up: reverse pre-order visits every child before its parent.
-    for (let i = count - 1; i > 0; i--) {
-      const pi = parentIdx[i]!;
+    for (let j = count - 1; j > 0; j--) {
+      const pi = parentIdx[j]!;
       if (pi < 0) continue;
-      if (this.flags[i]! & F.ACTIONABLE_DESCENDANT || isActionable(index.nodes[i]!)) this.flags[pi] = this.flags[pi]! | F.ACTIONABLE_DESCENDANT;
+      if (flagsOf[j]! & F.ACTIONABLE_DESCENDANT || kindAt[j]! & K_ACTIONABLE) flagsOf[pi] = flagsOf[pi]! | F.ACTIONABLE_DESCENDANT;
     }
   }
 
@@ -203,17 +235,57 @@ export class AuditContext {
     return this.roots[this.rootIndex[i]!]!;
   }
 
+  /** Whether node i has all of the K bits in `bits`. */
+  is(i: number, bits: number): boolean {
+    return (this.kind[i]! & bits) === bits;
+  }
+  /** Whether node i has any of the K bits in `bits`. */
+  isAny(i: number, bits: number): boolean {
+    return (this.kind[i]! & bits) !== 0;
+  }
+
   /** In the audited subtree and not ignored. */
   reportable(i: number): boolean {
     return i >= this.scopeStart && i < this.scopeEnd && !(this.flags[i]! & F.IGNORED);
   }
 
-  /** The first of `keys` present in `resolved`, parsed: undefined when none is present, null when it is not a colour. */
-  private colorOf(resolved: Record<string, string>, keys: readonly string[]): Rgba | null | undefined {
+  /** The node's text colour (its own, or the content colour it inherits); null when unknown. */
+  foreground(i: number): Rgba | null {
+    const at = this.fgAt[i]!;
+    return at === NONE ? null : this.palette[at]!;
+  }
+
+  /** The opaque background the node is drawn on; null when unknown. */
+  background(i: number): Rgba | null {
+    const at = this.bgAt[i]!;
+    return at === NONE ? null : this.palette[at]!;
+  }
+
+  private colorIndex(value: string): number {
+    let at = this.parsed.get(value);
+    if (at === undefined) {
+      const c = parseColor(value);
+      at = c ? this.palette.push(c) - 1 : NONE;
+      this.parsed.set(value, at);
+    }
+    return at;
+  }
+
+  /** The first of `keys` present in `resolved`: undefined when none is, NONE when it is not a colour. */
+  private colorOf(resolved: Record<string, string>, keys: readonly string[]): number | undefined {
     for (const key of keys) {
       const value = resolved[key];
-      if (value !== undefined) return parseColor(value);
+      if (value !== undefined) return this.colorIndex(value);
     }
     return undefined;
+  }
+
+  /** A background painted over what lies beneath: opaque replaces it, translucent is composited over it. */
+  private layer(own: number, beneath: number): number {
+    if (own === NONE) return NONE;
+    const c = this.palette[own]!;
+    if (c.a >= 1) return own;
+    if (beneath === NONE) return NONE;
+    return this.palette.push(compositeOver(c, this.palette[beneath]!)) - 1;
   }
 }

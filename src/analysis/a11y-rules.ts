@@ -7,9 +7,8 @@
 import type { Node } from '../model/schema.js';
 import type { Severity } from './finding.js';
 import { contrastRatio, compositeOver, formatColor } from './color.js';
-import { isEmptyRect } from './geometry.js';
 import { normalizeWhitespace } from '../query/text.js';
-import { F, isActionable, isClickLike, isClick, isLongClick, type AuditContext } from './a11y-context.js';
+import { F, K, K_ACTIONABLE, K_CLICK_LIKE, type AuditContext } from './a11y-context.js';
 
 export const A11Y_RULE_IDS = [
   'touch-target',
@@ -99,16 +98,30 @@ interface TargetSize {
  * bottom only in height.
  */
 export function targetSize(c: AuditContext, i: number, w = c.nodes[i]!.bounds.width, h = c.nodes[i]!.bounds.height): TargetSize {
-  const b = c.nodes[i]!.bounds;
-  const root = c.rootOf(i);
-  const screen = root.node.bounds;
-  const wDp = w / root.density, hDp = h / root.density;
-  const edgeX = Math.abs(b.x - screen.x) < EDGE_SLACK || Math.abs(b.x + b.width - (screen.x + screen.width)) < EDGE_SLACK;
-  const edgeY = Math.abs(b.y - screen.y) < EDGE_SLACK || Math.abs(b.y + b.height - (screen.y + screen.height)) < EDGE_SLACK;
-  const t = c.thresholds;
-  const reqW = edgeX ? t.touchTargetEdgeDp : t.touchTargetDp;
-  const reqH = edgeY ? t.touchTargetEdgeDp : t.touchTargetDp;
+  const density = c.rootOf(i).density;
+  const wDp = w / density, hDp = h / density;
+  const edgeX = atEdgeX(c, i), edgeY = atEdgeY(c, i);
+  const reqW = required(c, edgeX), reqH = required(c, edgeY);
   return { wDp, hDp, reqW, reqH, edgeX, edgeY, ok: Math.round(wDp) >= reqW && Math.round(hDp) >= reqH };
+}
+
+/** targetSize(c, i).ok without building the record: asked for every click-like node. */
+export function meetsTarget(c: AuditContext, i: number): boolean {
+  const b = c.nodes[i]!.bounds;
+  const density = c.rootOf(i).density;
+  return Math.round(b.width / density) >= required(c, atEdgeX(c, i)) && Math.round(b.height / density) >= required(c, atEdgeY(c, i));
+}
+
+function required(c: AuditContext, atEdge: boolean): number {
+  return atEdge ? c.thresholds.touchTargetEdgeDp : c.thresholds.touchTargetDp;
+}
+function atEdgeX(c: AuditContext, i: number): boolean {
+  const b = c.nodes[i]!.bounds, screen = c.rootOf(i).node.bounds;
+  return Math.abs(b.x - screen.x) < EDGE_SLACK || Math.abs(b.x + b.width - (screen.x + screen.width)) < EDGE_SLACK;
+}
+function atEdgeY(c: AuditContext, i: number): boolean {
+  const b = c.nodes[i]!.bounds, screen = c.rootOf(i).node.bounds;
+  return Math.abs(b.y - screen.y) < EDGE_SLACK || Math.abs(b.y + b.height - (screen.y + screen.height)) < EDGE_SLACK;
 }
 
 /** Whether a node is clipped by an ancestor: its unclipped layout box is larger than what is on screen. */
@@ -125,17 +138,16 @@ function clipped(n: Node): boolean {
  * take the touch; a node clipped by a non-scrolling ancestor whose unclipped size would pass.
  */
 export function touchTarget(c: AuditContext, i: number): Hit | null {
+  if (!c.isAny(i, K_CLICK_LIKE) || !c.is(i, K.ON_SCREEN) || c.targetOk[i]) return null;
   const n = c.nodes[i]!;
-  if (!isClickLike(n) || !n.visible || isEmptyRect(n.bounds)) return null;
   const flags = c.flags[i]!;
   const isClipped = clipped(n);
   if (isClipped && flags & F.UNDER_SCROLLABLE) return null;
-  const s = c.targetOk[i] ? null : targetSize(c, i);
-  if (!s) return null;
+  const s = targetSize(c, i);
   const notes: string[] = [];
   if (s.edgeX || s.edgeY) notes.push(`against the ${[s.edgeX ? 'left/right' : '', s.edgeY ? 'top/bottom' : ''].filter(Boolean).join(' and ')} edge of its window`);
   let demoted = false;
-  if ((isClick(n) && flags & F.BIG_CLICK_ANCESTOR) || (isLongClick(n) && flags & F.BIG_LONG_CLICK_ANCESTOR)) {
+  if ((c.is(i, K.CLICK) && flags & F.BIG_CLICK_ANCESTOR) || (c.is(i, K.LONG_CLICK) && flags & F.BIG_LONG_CLICK_ANCESTOR)) {
     demoted = true;
     notes.push('a clickable ancestor of sufficient size may handle the touch');
   }
@@ -188,11 +200,10 @@ function isBold(v: string | undefined): boolean {
  * are composited (text over its background, a background over what lies beneath) instead of not run.
  */
 export function textContrast(c: AuditContext, i: number): Hit | null {
+  const fg = c.foreground(i), bg = c.background(i);
+  if (!fg || !bg || !c.is(i, K.ON_SCREEN)) return null;
   const n = c.nodes[i]!;
-  if (!n.visible || !n.enabled || isEmptyRect(n.bounds)) return null;
-  if (!hasText(n)) return null;
-  const fg = c.foreground[i], bg = c.background[i];
-  if (!fg || !bg) return null;
+  if (!n.enabled || !hasText(n)) return null;
   const shown = compositeOver(fg, bg);
   const ratio = contrastRatio(shown, bg);
   const resolved = n.designToken?.resolved ?? {};
@@ -219,11 +230,11 @@ export function hasText(n: Node): boolean {
 
 /** What a screen reader would speak for the node: its label (merged from descendants), else its hint. */
 export function speakable(c: AuditContext, i: number): string {
-  const memo = c.speakable[i];
-  if (memo !== undefined) return memo;
+  if (c.memoAt === i) return c.memoText;
   const n = c.nodes[i]!;
   const t = c.index.name(n) || n.hint || '';
-  return (c.speakable[i] = NEEDS_NORMALISING.test(t) ? normalizeWhitespace(t) : t);
+  c.memoAt = i;
+  return (c.memoText = NEEDS_NORMALISING.test(t) ? normalizeWhitespace(t) : t);
 }
 /** Most labels are already normal; testing is cheaper than always replacing. */
 const NEEDS_NORMALISING = /^\s|\s$|\s\s|[^\S ]|\u200b/;
@@ -239,10 +250,9 @@ const NEEDS_NORMALISING = /^\s|\s$|\s\s|[^\S ]|\u200b/;
  * description (TalkBack does not stop on it, but it may carry meaning).
  */
 export function speakableText(c: AuditContext, i: number): Hit | null {
+  if (!c.is(i, K.ON_SCREEN) || !c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON | K.ROLE_IMAGE)) return null;
   const n = c.nodes[i]!;
-  if (!n.visible || isEmptyRect(n.bounds)) return null;
-  const actionable = isActionable(n) || n.role === 'Button';
-  if (!actionable && n.role !== 'Image') return null;
+  const actionable = c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON);
   const flags = c.flags[i]!;
   if (!actionable && (flags & F.UNDER_ACTIONABLE || n.contentDescription === '')) return null;
   if (speakable(c, i)) return null;
@@ -256,9 +266,8 @@ export function speakableText(c: AuditContext, i: number): Hit | null {
 
 /** An editable field labelled by a content description (ATF: error; a screen reader then never reads what was typed). */
 export function editableContentDescription(c: AuditContext, i: number): Hit | null {
-  const n = c.nodes[i]!;
-  if (!(n.editable || n.role === 'TextField')) return null;
-  const desc = n.contentDescription?.trim();
+  if (!c.is(i, K.DESC) || !c.isAny(i, K.EDITABLE | K.ROLE_TEXT_FIELD)) return null;
+  const desc = c.nodes[i]!.contentDescription?.trim();
   if (!desc) return null;
   return {
     rule: 'editable-content-description', at: i,
@@ -282,9 +291,9 @@ const REDUNDANT_ALL = new RegExp(REDUNDANT_WORDS, 'gi');
 
 /** A visible node's description containing a type, state or action word (ATF: warning). One hit per node. */
 export function redundantDescription(c: AuditContext, i: number): Hit | null {
-  const n = c.nodes[i]!;
-  const desc = n.contentDescription;
-  if (!desc || !n.visible || isEmptyRect(n.bounds) || !REDUNDANT_ANY.test(desc)) return null;
+  if (!c.is(i, K.DESC | K.ON_SCREEN)) return null;
+  const desc = c.nodes[i]!.contentDescription!;
+  if (!REDUNDANT_ANY.test(desc)) return null;
   const found: string[] = [];
   for (const m of desc.matchAll(REDUNDANT_ALL)) {
     const word = m[1]!.toLowerCase().replace(/\s+/, ' ');
@@ -336,9 +345,8 @@ export class DuplicateText {
     this.size = new Uint32Array(c.nodes.length);
   }
   add(c: AuditContext, i: number): void {
-    const n = c.nodes[i]!;
-    if (!n.visible || isEmptyRect(n.bounds)) return;
-    if (!isActionable(n) && c.flags[i]! & F.UNDER_ACTIONABLE) return;
+    if (!c.is(i, K.ON_SCREEN)) return;
+    if (!c.isAny(i, K_ACTIONABLE) && c.flags[i]! & F.UNDER_ACTIONABLE) return;
     const text = speakable(c, i);
     if (!text) return;
     const map = this.first[c.rootIndex[i]!]!;
@@ -356,7 +364,7 @@ export class DuplicateText {
     for (const members of repeatedGroups(this.added, this.firstOf, this.size).values()) {
       const reportable = members.filter((i) => c.reportable(i));
       if (!reportable.length) continue;
-      const clickable = reportable.find((i) => isClick(c.nodes[i]!));
+      const clickable = reportable.find((i) => c.is(i, K.CLICK));
       const at = clickable ?? reportable[0]!;
       const others = members.filter((i) => i !== at);
       const text = speakable(c, at);
@@ -390,9 +398,8 @@ export class DuplicateBounds {
     this.size = new Uint32Array(c.nodes.length);
   }
   add(c: AuditContext, i: number): void {
-    const n = c.nodes[i]!;
-    if (!(isClick(n) || isLongClick(n)) || !n.visible || isEmptyRect(n.bounds)) return;
-    const b = n.bounds, root = c.rootIndex[i]!;
+    if (!c.isAny(i, K.CLICK | K.LONG_CLICK) || !c.is(i, K.ON_SCREEN)) return;
+    const b = c.nodes[i]!.bounds, root = c.rootIndex[i]!;
     let h = Math.imul(root + 1, 0x9e3779b1);
     h = Math.imul(h ^ (b.x * 64), 0x85ebca6b);
     h = Math.imul(h ^ (b.y * 64), 0xc2b2ae35);
@@ -418,9 +425,9 @@ export class DuplicateBounds {
   }
   settle(c: AuditContext, out: Hit[]): void {
     for (const members of repeatedGroups(this.added, this.firstOf, this.size).values()) {
-      const clicks = members.filter((i) => isClick(c.nodes[i]!));
-      const longs = members.filter((i) => isLongClick(c.nodes[i]!));
-      const conflicting = members.filter((i) => (clicks.length > 1 && clicks.includes(i)) || (longs.length > 1 && longs.includes(i)));
+      const clicks = members.filter((i) => c.is(i, K.CLICK)).length;
+      const longs = members.filter((i) => c.is(i, K.LONG_CLICK)).length;
+      const conflicting = members.filter((i) => (clicks > 1 && c.is(i, K.CLICK)) || (longs > 1 && c.is(i, K.LONG_CLICK)));
       const at = conflicting.find((i) => c.reportable(i));
       if (at === undefined) continue;
       const others = conflicting.filter((i) => i !== at);

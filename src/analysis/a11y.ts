@@ -17,7 +17,7 @@ import { TargetError } from '../errors.js';
 import { AuditContext } from './a11y-context.js';
 import {
   A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, DuplicateBounds, DuplicateText, editableContentDescription, redundantDescription,
-  speakableText, targetSize, textContrast, touchTarget, type A11yRuleId, type A11yThresholds, type Hit,
+  meetsTarget, speakableText, textContrast, touchTarget, type A11yRuleId, type A11yThresholds, type Hit,
 } from './a11y-rules.js';
 
 export { A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, type A11yRuleId, type A11yRuleInfo, type A11yThresholds } from './a11y-rules.js';
@@ -64,18 +64,27 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
     thresholds,
     within: options.within,
     ignore: options.ignore,
-    meetsTarget: (ctx, i) => targetSize(ctx, i).ok,
+    meetsTarget,
   });
 
   const active = NODE_RULES.filter(([id]) => severity[id] !== 'off').map(([, rule]) => rule);
+  // The duplicate rules see the whole screen (every root's nodes) and report only reportable ones; the
+  // other rules see reportable nodes. One loop over the nodes for all of them.
+  const text = severity['duplicate-speakable-text'] !== 'off' ? new DuplicateText(c) : null;
+  const bounds = severity['duplicate-clickable-bounds'] !== 'off' ? new DuplicateBounds(c) : null;
   const hits: Hit[] = [];
-  for (let i = c.scopeStart; i < c.scopeEnd; i++) {
-    if (!c.reportable(i)) continue;
-    for (const rule of active) {
-      const hit = rule(c, i);
-      if (hit) hits.push(hit);
+  for (let i = 0; i < c.nodes.length; i++) {
+    if (c.reportable(i)) {
+      for (const rule of active) {
+        const hit = rule(c, i);
+        if (hit) hits.push(hit);
+      }
     }
+    text?.add(c, i);
+    bounds?.add(c, i);
   }
+  text?.settle(c, hits);
+  bounds?.settle(c, hits);
 
   if (severity['text-contrast'] !== 'off') {
     for (const [i, bad] of c.badColors) {
@@ -87,18 +96,6 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
         data: { unreadable: bad },
       });
     }
-  }
-
-  // The duplicate rules see the whole screen (every root's nodes), and report only reportable ones.
-  const text = severity['duplicate-speakable-text'] !== 'off' ? new DuplicateText(c) : null;
-  const bounds = severity['duplicate-clickable-bounds'] !== 'off' ? new DuplicateBounds(c) : null;
-  if (text || bounds) {
-    for (let i = 0; i < c.nodes.length; i++) {
-      text?.add(c, i);
-      bounds?.add(c, i);
-    }
-    text?.settle(c, hits);
-    bounds?.settle(c, hits);
   }
 
   const ranked = hits.map((h) => {
