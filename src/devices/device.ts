@@ -121,7 +121,12 @@ export class Device extends Searchable implements LocatorHost {
     return this.need('crashes', 'crashes()', 'report crashes')();
   }
 
-  private need<K extends 'nav' | 'screenshot' | 'designSystem' | 'crashes'>(key: K, call: string, what: string): NonNullable<DriverActions[K]> {
+  /** Rows of one app database table, where the device exposes it (`/inspect/db?table=`). */
+  async db(table: string, limit?: number): Promise<unknown> {
+    return this.need('db', 'db()', 'read its database')(table, limit);
+  }
+
+  private need<K extends 'nav' | 'screenshot' | 'designSystem' | 'crashes' | 'db'>(key: K, call: string, what: string): NonNullable<DriverActions[K]> {
     const fn = this.driver[key];
     if (!fn) throw this.unavailable(call, what);
     return fn.bind(this.driver) as NonNullable<DriverActions[K]>;

@@ -70,4 +70,6 @@ export interface DriverActions {
   screenshot?(): Promise<Buffer>;
   designSystem?(): Promise<unknown>;
   crashes?(): Promise<unknown[]>;
+  /** Rows of one app database table (`/inspect/db`): persisted state a test can assert. */
+  db?(table: string, limit?: number): Promise<unknown>;
 }

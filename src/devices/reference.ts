@@ -71,5 +71,9 @@ export class ReferenceDriver implements Driver {
     return this.app.crashes();
   }
 
+  async db(table: string, limit?: number): Promise<unknown> {
+    return this.app.db(table, limit);
+  }
+
   async close(): Promise<void> {}
 }
