@@ -27,23 +27,36 @@ type Convert = (xml: string) => unknown;
  * each timing every function in turn (interleaved, so load from other processes and GC debt hit
  * them alike) for enough calls to last ~SAMPLE_MS.
  */
-function timeAll(jobs: Array<{ f: Convert; input: string }>): number[] {
-  const reps = jobs.map(({ f, input }) => {
+function timeAll(jobs: Array<{ f: Convert; input: string; reps?: number }>): number[] {
+  const reps = jobs.map(({ f, input, reps: fixed }) => {
     let calls = 0;
-    const t0 = performance.now();
-    do { f(input); calls++; } while (performance.now() - t0 < WARMUP_MS || calls < 3);
-    const perCall = (performance.now() - t0) / calls;
-    return Math.max(1, Math.round(SAMPLE_MS / perCall));
+    const t0 = cpuMs();
+    do { f(input); calls++; } while (cpuMs() - t0 < WARMUP_MS || calls < 3);
+    const perCall = (cpuMs() - t0) / calls;
+    return fixed ?? Math.max(1, Math.round(SAMPLE_MS / perCall));
   });
   const samples: number[][] = jobs.map(() => []);
   for (let s = 0; s < SAMPLES; s++) {
     jobs.forEach(({ f, input }, j) => {
-      const t0 = performance.now();
-      for (let r = 0; r < reps[j]!; r++) f(input);
-      samples[j]!.push((performance.now() - t0) / reps[j]!);
+      // Results stay alive until the sample ends, as a caller holds its snapshot: otherwise many small
+      // imports would look cheaper per node only because their trees die young and are never copied.
+      const held: unknown[] = new Array(reps[j]!);
+      const t0 = cpuMs();
+      for (let r = 0; r < reps[j]!; r++) held[r] = f(input);
+      samples[j]!.push((cpuMs() - t0) / reps[j]!);
+      held.length = 0;
     });
   }
   return samples.map((xs) => xs.sort((a, b) => a - b)[xs.length >> 1]!);
+}
+
+/**
+ * CPU milliseconds of this process (all threads, GC helpers included). Wall time on a shared machine
+ * swings with whatever else runs; CPU time measures the work done.
+ */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
@@ -61,7 +74,7 @@ const ours: Convert = (xml) => importUiautomator(xml, { capturedAt: '1970-01-01T
 
 export async function run(): Promise<void> {
   const peer = await loadPeer();
-  console.log('uiautomator XML import (MB = 10^6 bytes of UTF-8; median of %d samples after warm-up)', SAMPLES);
+  console.log('uiautomator XML import (MB = 10^6 bytes of UTF-8 per CPU second; median of %d samples after warm-up)', SAMPLES);
   if (peer.convert) console.log(`peer: cmp-inspector convertUiautomatorXml from ${peer.path} (converts the first window only)`);
   else {
     console.log(`peer: not found at ${peer.path} — peer column skipped.`);
@@ -105,8 +118,10 @@ export async function run(): Promise<void> {
     if (nodes !== n) throw new Error(`synthetic dump of ${n} nodes imported as ${nodes}`);
     return xml;
   });
-  const times = timeAll(inputs.map((input) => ({ f: ours, input })));
-  const peerTimes = peer.convert ? timeAll(inputs.map((input) => ({ f: peer.convert!, input }))) : [];
+  // Each sample imports 50,000 nodes either way (10 × 5k or 1 × 50k), so both carry the same GC load.
+  const reps = sizes.map((n) => 50_000 / n);
+  const times = timeAll(inputs.map((input, i) => ({ f: ours, input, reps: reps[i] })));
+  const peerTimes = peer.convert ? timeAll(inputs.map((input, i) => ({ f: peer.convert!, input, reps: reps[i] }))) : [];
   sizes.forEach((n, i) => {
     const bytes = Buffer.byteLength(inputs[i]!);
     let line = `  ${String(n).padStart(6)} ${String(bytes).padStart(10)} ${fmt(times[i]!, 9, 2)} ${fmt(mbps(bytes, times[i]!), 11)}`;
