@@ -1,8 +1,8 @@
 /**
  * The facts the accessibility rules read, computed for every node of a snapshot in two linear passes
- * over the snapshot index's document order: top-down for what a node inherits (its background, the
- * content colour, its actionable / scrollable / big-clickable ancestors, ignore), bottom-up for whether
- * it has actionable descendants. No rule rescans a subtree or walks up the ancestors.
+ * over the snapshot index's document order: top-down for what a node is (kind bits) and what it inherits
+ * (its background, the content colour, its actionable / scrollable / big-clickable ancestors, ignore),
+ * bottom-up for whether it has actionable descendants. No rule rescans a subtree or walks up ancestors.
  *
  * Colour keys in `designToken.resolved` (what an app or importer should emit for text-contrast to run):
  * - Text colour, on the text node: `textColor`, then `contentColor`, then `color` — `color` is the text
@@ -14,7 +14,10 @@
  *   `containerColor`, then `color` on a node that shows no text (Surface(color = …), a card's colour).
  *   A translucent background is composited over the background beneath it; with nothing known beneath,
  *   the background stays unknown.
- * Values: `#RGB`, `#RRGGBB`, `#AARRGGBB` (alpha first). A value that is not a colour is reported, not skipped.
+ * Values: `#RGB`, `#ARGB`, `#RRGGBB`, `#AARRGGBB` (alpha first, color.ts). A value that is not a colour is
+ * reported (text-contrast, one step below its severity), not skipped.
+ * Text size, on the text node: `fontSize` ("18sp", "18.0sp"; dp read as sp, px divided by the density)
+ * and `fontWeight` ("bold", "FontWeight.Bold", "700", "W700"); large text is ≥ 18 sp, or ≥ 14 sp bold.
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';

@@ -1,8 +1,9 @@
 /**
  * The accessibility rules (DESIGN §8), one function each, in the Android Accessibility Test Framework's
- * terms. Each reads the facts a11y.ts computed for one node in a single linear pass (a11y-context.ts) and
- * returns a hit or null; the two duplicate rules group nodes through maps and settle once at the end.
- * What each rule skips and how severe it is follows ATF; where we differ, the rule says why.
+ * terms. Each reads the facts computed for one node in the context's linear pass (a11y-context.ts),
+ * testing the node's kind bits before it touches the node, and returns a hit or null; the two duplicate
+ * rules group nodes through hash tables and settle once at the end. What each rule skips and how severe
+ * it is follows ATF (its public checks, read for their behaviour); where we differ, the rule says why.
  */
 import type { Node } from '../model/schema.js';
 import type { Severity } from './finding.js';
@@ -59,8 +60,10 @@ export interface Hit {
   /** Index of the node in the audit's document order. */
   at: number;
   /**
-   * One step below the rule's severity: ATF's own demotions, where it cannot be sure (a small target
-   * whose clickable ancestor may take the touch; duplicate text on non-clickable nodes only).
+   * One step below the rule's severity, where ATF itself is unsure: a small target that a big clickable
+   * ancestor may serve, or that is clipped but big enough unclipped; duplicate text on non-clickable
+   * nodes only; an unlabelled image no screen reader stops on; a toggle that speaks only its state; a
+   * colour value that cannot be read.
    */
   demoted?: boolean;
   message: string;
