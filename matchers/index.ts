@@ -4,6 +4,8 @@
  */
 import { toPassA11y } from './a11y.js';
 import { toHaveCount } from './count.js';
+import { toMatchGoldenTree } from './golden-tree.js';
+import { toMatchScreenshot } from './screenshot.js';
 import { toHaveNoTokenDrift } from './drift.js';
 import { toMatchOutline } from './outline.js';
 import { toBeHittable, toBeOperable } from './reachability.js';
@@ -25,12 +27,16 @@ export const matchers = {
   toHaveNoTokenDrift,
   toPassA11y,
   toMatchOutline,
+  toMatchGoldenTree,
+  toMatchScreenshot,
 };
 
 export { toBeVisible, toBeHidden, toHaveText, toContainText, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeOperable, toBeHittable };
 export { toPassA11y, type A11yMatcherOptions } from './a11y.js';
 export { toHaveNoTokenDrift, loadCatalog, type TokenDriftOptions } from './drift.js';
 export { toMatchOutline } from './outline.js';
+export { toMatchGoldenTree, type GoldenTreeOptions } from './golden-tree.js';
+export { toMatchScreenshot, type ScreenshotOptions } from './screenshot.js';
 export type { MatcherOptions, MatcherThis, Target } from './context.js';
 export type { TextOptions } from './text.js';
 export type { CheckedOptions } from './state.js';

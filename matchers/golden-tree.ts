@@ -1,0 +1,88 @@
+import type { Node, Snapshot } from '../src/model/schema.js';
+import { TargetError } from '../src/errors.js';
+import { diffTrees, renderDiff, summarizeDiff, type IgnoreNode } from '../src/analysis/diff.js';
+import { formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, type GoldenNode, type GoldenTree } from '../src/render/golden.js';
+import { isLocator, type Locator } from '../src/query/locator.js';
+import { resolveSelector } from '../src/query/resolve.js';
+import { describeTarget, resolveTarget, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
+import { matchGolden } from './golden-file.js';
+
+export interface GoldenTreeOptions extends MatcherOptions {
+  /** Largest bounds difference (in the root's unit) that is not a change. Default 1. */
+  tolerancePx?: number;
+  /** Field names (`'bounds'`, `'text'`, `'t.*'`, a flag…) and locators whose nodes (and subtrees) are left out. */
+  ignore?: ReadonlyArray<string | Locator>;
+}
+
+interface Actual {
+  tree: GoldenTree;
+  snapshot: Snapshot;
+  text: string | null;
+}
+
+interface Expected {
+  tree: GoldenTree;
+  /** Nodes of the golden (rebuilt as a snapshot) that the ignore locators match. */
+  ignored: Set<Node>;
+}
+
+const textOf = (a: Actual) => (a.text ??= formatGolden(a.tree));
+
+function matchedNodes(snapshot: Snapshot, locators: readonly Locator[]): Set<Node> {
+  const out = new Set<Node>();
+  for (const l of locators) for (const n of resolveSelector(snapshot, l.selector)) out.add(n);
+  return out;
+}
+
+/**
+ * `expect(device).toMatchGoldenTree('home')` compares the whole screen, `expect(locator)…` that node's
+ * subtree, with the golden file `<snapshotPath>/home.tree` (DESIGN §7): nodes matched by identity, bounds
+ * within tolerancePx, ignored fields and nodes left out. Honours --update-snapshots.
+ */
+export async function toMatchGoldenTree(this: MatcherThis, target: Target, name: string, options: GoldenTreeOptions = {}) {
+  const fields: string[] = [];
+  const locators: Locator[] = [];
+  for (const item of options.ignore ?? []) {
+    if (typeof item === 'string') fields.push(item);
+    else if (isLocator(item)) locators.push(item);
+    else throw new TargetError('invalid_arguments', `ignore takes field names and locators, got ${Object.prototype.toString.call(item)}`, { hint: "Write e.g. ignore: ['bounds', device.byTag('clock')]." });
+  }
+  const label = describeTarget(target);
+  return matchGolden<Actual, Expected>(this, {
+    matcher: 'toMatchGoldenTree',
+    kind: isLocator(target) ? 'locator' : 'device',
+    label,
+    name,
+    ext: '.tree',
+    contentType: 'text/plain',
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    capture: async () => {
+      const r = await resolveTarget(target);
+      if (isLocator(target)) {
+        const node = single(target, r);
+        return node ? { tree: goldenTreeOf({ snapshot: r.snapshot, node }), snapshot: r.snapshot, text: null } : null;
+      }
+      return { tree: goldenTreeOf(r.snapshot), snapshot: r.snapshot, text: null };
+    },
+    bytes: textOf,
+    same: (a, b) => textOf(a) === textOf(b),
+    prepare: (bytes, where) => {
+      const tree = parseGolden(bytes.toString('utf8'), where);
+      return { tree, ignored: locators.length ? matchedNodes(goldenSnapshot(tree, where), locators) : new Set() };
+    },
+    compare: (expected, actual) => {
+      const ignore: Array<string | IgnoreNode> = [...fields];
+      if (locators.length) {
+        const now = matchedNodes(actual.snapshot, locators);
+        ignore.push((e: GoldenNode) => e.node !== undefined && (now.has(e.node) || expected.ignored.has(e.node)));
+      }
+      const diff = diffTrees(expected.tree, actual.tree, { ignore, ...(options.tolerancePx !== undefined ? { tolerancePx: options.tolerancePx } : {}) });
+      const pass = diff.changes.length === 0;
+      return {
+        pass,
+        received: pass ? 'a matching tree' : summarizeDiff(diff),
+        ...(pass ? {} : { details: renderDiff(diff).split('\n'), diff: { body: renderDiff(diff, { maxLines: Infinity, paths: true }) + '\n', contentType: 'text/plain', ext: '.txt' } }),
+      };
+    },
+  });
+}
