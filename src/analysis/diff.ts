@@ -8,10 +8,18 @@
  * (align.ts: an LCS), so inserting one node at the top of a screen is one `added` change, not a cascade.
  * What the alignment leaves unpaired is then
  *   - paired across the list when the key is an identity (tag / label): a `moved` node;
- *   - paired in place by role within the same gap: the same node with a changed label or tag;
+ *   - paired in place by role within the same gap: the same node with a changed label (two nodes with
+ *     different tags are never paired: a tag is the developer's own identity for a node);
  *   - otherwise `added` (actual only) or `removed` (golden only), one change per subtree.
- * Paired nodes are compared field by field (`changed`), bounds within a tolerance, and their children
- * aligned in turn. A node moved to another parent is reported as removed there and added here.
+ * Paired nodes are compared field by field (`changed`) and their children aligned in turn. A node moved
+ * to another parent is reported as removed there and added here.
+ *
+ * Bounds: a size change beyond tolerancePx is a change; a position change is one only where the layout
+ * change starts. Each node's shift (actual − golden) is compared with its reference, the previous
+ * sibling's shift (the parent's for the first child), and the chain is restarted after an inserted,
+ * removed, moved, resized or ignored sibling, which explains the shift of those after it. So a banner
+ * inserted at the top pushes the whole screen down and is still one `added` change; a subtree that
+ * moved is one change at its top.
  *
  * Iterative (an explicit task stack); linear in the node count plus the alignment's O((N+M)·D) per list.
  */
