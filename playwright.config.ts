@@ -1,5 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
+/** The examples that drive the reference app run again over each agent protocol it speaks. */
+const overProtocols = ['moui', 'jetwhale'].map((protocol) => ({
+  name: `examples-${protocol}`,
+  testDir: 'examples',
+  testMatch: 'reference-app.spec.ts',
+  timeout: 60_000,
+  use: { source: `reference:${protocol}` },
+}));
+
 export default defineConfig({
   // Examples' golden baselines live under golden/, keyed by spec file and name.
   snapshotPathTemplate: 'golden/{testFilePath}/{arg}{ext}',
@@ -8,5 +17,6 @@ export default defineConfig({
   projects: [
     { name: 'unit', testDir: 'tests', timeout: 60_000 },
     { name: 'examples', testDir: 'examples', timeout: 60_000 },
+    ...overProtocols,
   ],
 });

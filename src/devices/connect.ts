@@ -1,4 +1,3 @@
-import { DeviceError } from '../errors.js';
 import { importUiautomator } from '../formats/uiautomator.js';
 import { Device } from './device.js';
 import { FileDriver } from './file.js';
@@ -6,6 +5,8 @@ import { AdbDriver } from './adb.js';
 import { LiveDriver } from './live.js';
 import { acquireLease } from './lease.js';
 import { ReferenceDriver } from './reference.js';
+import { MouiDriver } from './moui.js';
+import { JetWhaleDriver } from './jetwhale.js';
 import { NO_CAPABILITIES, type Driver } from './driver.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
 
@@ -65,8 +66,13 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
     case 'reference':
       return referenceDriver(d, options);
     case 'moui':
-    case 'jetwhale':
-      throw new DeviceError('device_unreachable', `the '${d.kind}' driver is not part of this build yet`, { where: d.kind });
+    case 'jetwhale': {
+      const endpoint = d.url !== undefined ? { url: d.url } : { command: d.command! };
+      const mcp = { ...endpoint, ...pick(options, 'timeout', 'connectTimeout', 'cwd') };
+      const driver = d.kind === 'moui' ? new MouiDriver(mcp) : new JetWhaleDriver(mcp);
+      await driver.open();
+      return driver;
+    }
   }
 }
 

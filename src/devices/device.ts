@@ -107,6 +107,12 @@ export class Device extends Searchable implements LocatorHost {
     return this.need('nav', 'nav()', 'report navigation')();
   }
 
+  /** Navigates straight to a route, where the app exposes navigation (`/inspect/navigate`). */
+  async navigate(route: string): Promise<void> {
+    const go = this.need('navigate', 'navigate()', 'navigate by route');
+    return this.step(`device.navigate(${JSON.stringify(route)})`, () => go(route));
+  }
+
   /** A PNG of the screen. */
   async screenshot(): Promise<Buffer> {
     return this.need('screenshot', 'screenshot()', 'provide pixels')();
@@ -126,7 +132,7 @@ export class Device extends Searchable implements LocatorHost {
     return this.need('db', 'db()', 'read its database')(table, limit);
   }
 
-  private need<K extends 'nav' | 'screenshot' | 'designSystem' | 'crashes' | 'db'>(key: K, call: string, what: string): NonNullable<DriverActions[K]> {
+  private need<K extends 'nav' | 'navigate' | 'screenshot' | 'designSystem' | 'crashes' | 'db'>(key: K, call: string, what: string): NonNullable<DriverActions[K]> {
     const fn = this.driver[key];
     if (!fn) throw this.unavailable(call, what);
     return fn.bind(this.driver) as NonNullable<DriverActions[K]>;

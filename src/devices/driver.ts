@@ -66,6 +66,8 @@ export interface DriverActions {
   /** A drag from one screen point to another. */
   swipe?(from: { x: number; y: number }, to: { x: number; y: number }, durationMs?: number): Promise<void>;
   back?(): Promise<void>;
+  /** Go to a route directly (`/inspect/navigate?route=`). */
+  navigate?(route: string): Promise<void>;
   nav?(): Promise<{ currentRoute: string | null; backStack: string[] } | null>;
   screenshot?(): Promise<Buffer>;
   designSystem?(): Promise<unknown>;

@@ -1,5 +1,5 @@
 import type { Node, Snapshot } from '../model/schema.js';
-import { TargetError } from '../errors.js';
+import { DeviceError, TargetError } from '../errors.js';
 import { ReferenceApp, type ReferenceAppOptions } from '../../fixtures/reference-app/index.js';
 import type { Capabilities, Driver, Key, PerformResult, SemanticRequest } from './driver.js';
 
@@ -53,6 +53,11 @@ export class ReferenceDriver implements Driver {
 
   async back(): Promise<void> {
     this.app.back();
+  }
+
+  async navigate(route: string): Promise<void> {
+    const r = this.app.navigate(route);
+    if (!r.performed) throw new DeviceError('device_error', `navigate: ${r.message ?? `cannot go to ${route}`}`, { where: this.description, stage: 'navigate' });
   }
 
   async nav() {
