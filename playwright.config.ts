@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { TreewrightOptions } from './runner/fixtures.js';
 
 /** The examples that drive the reference app run again over each agent protocol it speaks. */
 const overProtocols = ['moui', 'jetwhale'].map((protocol) => ({
@@ -9,7 +10,7 @@ const overProtocols = ['moui', 'jetwhale'].map((protocol) => ({
   use: { source: `reference:${protocol}` },
 }));
 
-export default defineConfig({
+export default defineConfig<TreewrightOptions>({
   // Examples' golden baselines live under golden/, keyed by spec file and name.
   snapshotPathTemplate: 'golden/{testFilePath}/{arg}{ext}',
   reporter: process.env.CI ? [['line']] : [['list']],

@@ -18,6 +18,7 @@ commands:
       --max-depth <n>   cut the outline at depth n
   schema             print the JSON Schema of the snapshot format
       --out <file>      write it to a file instead
+  verify <glob>...   the CI lane: a11y, drift and golden checks over captured trees (see verify --help)
   reference-app      run the bundled reference app as a device (see reference-app --help)
       --protocol <p>    live (cmp-inspector HTTP, default) | moui | jetwhale (MCP)
       --port <n>        listen port (default 9500; 0 = any free port)
@@ -32,6 +33,10 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'inspect': return await inspect(rest);
       case 'schema': return await schema(rest);
+      case 'verify': {
+        const { runVerify } = await import('./verify/index.js');
+        return await runVerify(rest);
+      }
       case 'reference-app': {
         const { runReferenceAppCli } = await import('../fixtures/reference-app/start.js');
         return await runReferenceAppCli(rest);

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Snapshot } from '../../src/model/schema.js';
+import type { Finding, Severity } from '../../src/analysis/finding.js';
+import { SEVERITY_ORDER } from '../../src/analysis/finding.js';
+import { audit } from '../../src/analysis/a11y.js';
+import { checkDrift, type CatalogIndex } from '../../src/analysis/drift.js';
+import { diffTrees, diffFindings, renderDiff } from '../../src/analysis/diff.js';
+import { goldenTreeOf, parseGolden, toGolden } from '../../src/render/golden.js';
+import { importTree } from '../../src/formats/index.js';
+import { countNodes } from '../../src/model/node.js';
+import { isTreewrightError } from '../../src/errors.js';
+import { readGolden, writeAtomic } from '../../matchers/golden-file.js';
+
+export type CheckName = 'a11y' | 'drift' | 'golden';
+
+export interface CheckResult {
+  check: CheckName;
+  /** passed / failed by the fail-on severity; written / updated for goldens under --update. */
+  status: 'passed' | 'failed' | 'written' | 'updated';
+  findings: Finding[];
+  /** For golden: the short +/-/~ diff. */
+  diff?: string;
+  /** Where the golden lives. */
+  golden?: string;
+}
+
+export interface TreeResult {
+  file: string;
+  nodes: number;
+  ms: number;
+  checks: CheckResult[];
+  /** The tree could not be read or checked at all (typed error code and message). */
+  error?: { code: string; message: string };
+  /** The snapshot, kept only when a reporter needs it (html). */
+  snapshot?: Snapshot;
+}
+
+export interface VerifyOptions {
+  checks: CheckName[];
+  catalog?: CatalogIndex;
+  goldenDir?: string;
+  update: boolean;
+  failOn: Severity;
+  tolerancePx: number;
+  cwd: string;
+  keepSnapshots: boolean;
+  /** px per dp for px roots whose capture does not say (uiautomator dumps): sizes are judged in dp. */
+  density?: number;
+}
+
+/** Where a tree's golden lives: its path relative to the working directory, under the golden folder, as .tree. */
+export function goldenPathFor(file: string, opts: Pick<VerifyOptions, 'goldenDir' | 'cwd'>): string {
+  const rel = path.relative(opts.cwd, path.resolve(opts.cwd, file));
+  const safe = rel.split(path.sep).filter((p) => p !== '..').join(path.sep); // a tree outside cwd still lands inside the golden folder
+  return path.resolve(opts.cwd, opts.goldenDir!, safe.replace(/\.[^./\\]+$/, '') + '.tree');
+}
+
+/** Runs the lane's checks on one captured tree, with the same engines the matchers use. */
+export async function checkTree(file: string, opts: VerifyOptions): Promise<TreeResult> {
+  const t0 = performance.now();
+  let snapshot: Snapshot;
+  try {
+    snapshot = importTree(await readFile(path.resolve(opts.cwd, file), 'utf8'), { where: file });
+  } catch (e) {
+    const err = isTreewrightError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}` };
+    return { file, nodes: 0, ms: performance.now() - t0, checks: [], error: err };
+  }
+  if (opts.density) for (const root of snapshot.roots) if (root.unit === 'px') root.density = opts.density;
+  const failing = (fs: Finding[]) => fs.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[opts.failOn]);
+  const checks: CheckResult[] = [];
+  for (const check of opts.checks) {
+    if (check === 'a11y') {
+      const findings = audit(snapshot);
+      checks.push({ check, findings, status: failing(findings) ? 'failed' : 'passed' });
+    } else if (check === 'drift' && opts.catalog) {
+      const findings = checkDrift(snapshot, opts.catalog);
+      checks.push({ check, findings, status: failing(findings) ? 'failed' : 'passed' });
+    } else if (check === 'golden' && opts.goldenDir) {
+      checks.push(await checkGolden(file, snapshot, opts));
+    }
+  }
+  return { file, nodes: countNodes(snapshot), ms: performance.now() - t0, checks, ...(opts.keepSnapshots ? { snapshot } : {}) };
+}
+
+async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions): Promise<CheckResult> {
+  const golden = goldenPathFor(file, opts);
+  const shown = path.relative(opts.cwd, golden);
+  const existing = await readGolden(golden);
+  if (existing === null) {
+    if (opts.update) {
+      await writeAtomic(golden, toGolden(snapshot));
+      return { check: 'golden', status: 'written', findings: [], golden: shown };
+    }
+    const finding: Finding = {
+      check: 'golden', rule: 'golden-missing', severity: 'error', nodeId: null, rootId: null, node: null,
+      message: `no golden tree at ${shown}; create it with: npx treewright verify ${file} --golden ${opts.goldenDir} --update`,
+    };
+    return { check: 'golden', status: 'failed', findings: [finding], golden: shown };
+  }
+  const expected = parseGolden(existing.toString('utf8'), shown);
+  const diff = diffTrees(expected, goldenTreeOf(snapshot), { tolerancePx: opts.tolerancePx });
+  if (diff.changes.length === 0) return { check: 'golden', status: 'passed', findings: [], golden: shown };
+  if (opts.update) {
+    await writeAtomic(golden, toGolden(snapshot));
+    return { check: 'golden', status: 'updated', findings: [], golden: shown, diff: renderDiff(diff) };
+  }
+  return { check: 'golden', status: 'failed', findings: diffFindings(diff), golden: shown, diff: renderDiff(diff) };
+}

@@ -1,0 +1,114 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { glob } from 'tinyglobby';
+import { isTreewrightError } from '../../src/errors.js';
+import { indexCatalog } from '../../src/analysis/drift.js';
+import type { Severity } from '../../src/analysis/finding.js';
+import { loadCatalog } from '../../matchers/drift.js';
+import { checkTree, type CheckName, type TreeResult, type VerifyOptions } from './check.js';
+import { jsonReport, junitReport, lineReport, summarize } from './reporters.js';
+import { Progress } from './progress.js';
+
+export const VERIFY_USAGE = `usage: treewright verify <glob>... [options]
+
+Checks every captured tree (cmp-inspector JSON, uiautomator XML, any format inspect reads) with the
+same engines as the matchers: accessibility, token drift (with --catalog), golden trees (with --golden).
+
+  --catalog <file>       design-system catalog: enables the drift check
+  --golden <dir>         golden folder: enables the golden check (<dir>/<tree path>.tree)
+  --update               write missing goldens and rewrite changed ones
+  --checks <list>        a11y,drift,golden (default: all that are enabled)
+  --fail-on <severity>   error (default) | warning | info
+  --tolerance <px>       bounds tolerance for goldens (default 1)
+  --density <n>          px per dp of the device the trees came from (uiautomator dumps do not say; default 1)
+  --reporter <list>      line (default), json, junit — comma-separated
+  --out-dir <dir>        where json / junit reports go (default treewright-verify)
+exit code: 0 clean, 1 findings, 2 could not run (bad arguments, unreadable trees)
+`;
+
+const REPORTERS = ['line', 'json', 'junit'] as const;
+
+export interface VerifyIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** `treewright verify`: the CI lane over captured files. Returns the exit code. */
+export async function runVerify(argv: string[], io: VerifyIo = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env }): Promise<number> {
+  const usage = (msg: string) => { io.stderr.write(`treewright verify: ${msg}\n\n${VERIFY_USAGE}`); return 2; };
+  let values, positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        catalog: { type: 'string' }, golden: { type: 'string' }, update: { type: 'boolean', default: false },
+        checks: { type: 'string' }, 'fail-on': { type: 'string', default: 'error' }, tolerance: { type: 'string', default: '1' }, density: { type: 'string' },
+        reporter: { type: 'string', default: 'line' }, 'out-dir': { type: 'string', default: 'treewright-verify' }, help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (e) {
+    return usage((e as Error).message);
+  }
+  if (values.help) { io.stdout.write(VERIFY_USAGE); return 0; }
+  if (!positionals.length) return usage('no trees given');
+  const reporters = values.reporter!.split(',').map((r) => r.trim()).filter(Boolean);
+  const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
+  if (badReporter) return usage(`unknown reporter "${badReporter}" (${REPORTERS.join(', ')})`);
+  const failOn = values['fail-on'] as Severity;
+  if (!['error', 'warning', 'info'].includes(failOn)) return usage(`--fail-on takes error, warning or info, got "${failOn}"`);
+  const tolerancePx = Number(values.tolerance);
+  if (!(tolerancePx >= 0)) return usage(`--tolerance takes a number of px ≥ 0, got "${values.tolerance}"`);
+  const density = values.density !== undefined ? Number(values.density) : undefined;
+  if (density !== undefined && !(density > 0)) return usage(`--density takes px per dp > 0 (e.g. 2.625), got "${values.density}"`);
+  const enabled: CheckName[] = ['a11y', ...(values.catalog ? ['drift' as const] : []), ...(values.golden ? ['golden' as const] : [])];
+  const checks = values.checks ? values.checks.split(',').map((c) => c.trim()) as CheckName[] : enabled;
+  for (const c of checks) {
+    if (!['a11y', 'drift', 'golden'].includes(c)) return usage(`unknown check "${c}" (a11y, drift, golden)`);
+    if (c === 'drift' && !values.catalog) return usage('the drift check needs --catalog <file>');
+    if (c === 'golden' && !values.golden) return usage('the golden check needs --golden <dir>');
+  }
+  if (values.update && !checks.includes('golden')) return usage('--update writes goldens: give --golden <dir>');
+
+  let catalog;
+  try {
+    catalog = values.catalog ? indexCatalog(await loadCatalog(values.catalog, { cwd: io.cwd })) : undefined;
+  } catch (e) {
+    io.stderr.write(`treewright verify: ${isTreewrightError(e) ? e.message : (e as Error).message}\n`);
+    return 2;
+  }
+
+  const files = (await glob(positionals, { cwd: io.cwd, onlyFiles: true, dot: false, expandDirectories: false })).sort();
+  if (!files.length) {
+    io.stderr.write(`treewright verify: no file matches ${positionals.map((p) => JSON.stringify(p)).join(' ')} (from ${io.cwd})\n  → Quote globs so the shell does not expand them, and check the path.\n`);
+    return 2;
+  }
+
+  const opts: VerifyOptions = { checks, ...(catalog ? { catalog } : {}), ...(values.golden ? { goldenDir: values.golden } : {}), update: values.update!, failOn, tolerancePx, cwd: io.cwd, keepSnapshots: false, ...(density ? { density } : {}) };
+  const progress = new Progress(io.stderr, files.length, !io.env.CI && !!io.stderr.isTTY);
+  const t0 = performance.now();
+  const results: TreeResult[] = [];
+  for (const file of files) {
+    const r = await checkTree(file, opts);
+    results.push(r);
+    progress.tick(r.error !== undefined || r.checks.some((c) => c.status === 'failed'));
+  }
+  progress.done();
+  const summary = summarize(results, (performance.now() - t0) / 1000);
+
+  const outDir = path.resolve(io.cwd, values['out-dir']!);
+  for (const r of reporters) {
+    if (r === 'line') io.stdout.write(lineReport(results, summary));
+    else {
+      await mkdir(outDir, { recursive: true });
+      const file = path.join(outDir, r === 'json' ? 'results.json' : 'junit.xml');
+      await writeFile(file, r === 'json' ? jsonReport(results, summary) : junitReport(results, summary));
+      io.stderr.write(`treewright verify: ${r} report written to ${path.relative(io.cwd, file) || file}\n`);
+    }
+  }
+  if (summary.unreadable) return 2;
+  return summary.failing ? 1 : 0;
+}

@@ -1,0 +1,111 @@
+import { XMLBuilder } from 'fast-xml-parser';
+import type { CheckResult, TreeResult } from './check.js';
+import { countBySeverity } from '../../src/analysis/finding.js';
+
+export interface Summary {
+  trees: number;
+  failing: number;
+  unreadable: number;
+  byCheck: Record<string, number>;
+  findings: Record<'error' | 'warning' | 'info', number>;
+  goldensWritten: number;
+  seconds: number;
+}
+
+export function summarize(results: readonly TreeResult[], seconds: number): Summary {
+  const byCheck: Record<string, number> = {};
+  const findings = { error: 0, warning: 0, info: 0 };
+  let failing = 0, unreadable = 0, goldensWritten = 0;
+  for (const r of results) {
+    if (r.error) { unreadable++; continue; }
+    let bad = false;
+    for (const c of r.checks) {
+      const s = countBySeverity(c.findings);
+      findings.error += s.error; findings.warning += s.warning; findings.info += s.info;
+      if (c.status === 'failed') { bad = true; byCheck[c.check] = (byCheck[c.check] ?? 0) + 1; }
+      if (c.status === 'written' || c.status === 'updated') goldensWritten++;
+    }
+    if (bad) failing++;
+  }
+  return { trees: results.length, failing, unreadable, byCheck, findings, goldensWritten, seconds };
+}
+
+export function summaryLine(s: Summary): string {
+  const checks = Object.entries(s.byCheck).map(([k, v]) => `${k} ${v}`).join(', ');
+  const rate = s.seconds > 0 ? ` (${Math.round(s.trees / s.seconds)} trees/s)` : '';
+  return `verify: ${s.trees} trees, ${s.failing} failing${checks ? ` (${checks})` : ''}, ${s.unreadable} unreadable; findings: ${s.findings.error} errors, ${s.findings.warning} warnings, ${s.findings.info} info${s.goldensWritten ? `; ${s.goldensWritten} goldens written` : ''} — ${s.seconds.toFixed(2)} s${rate}`;
+}
+
+/** The `line` reporter: one block per tree that failed or could not be read, then the summary. */
+export function lineReport(results: readonly TreeResult[], s: Summary, maxFindings = 20): string {
+  const out: string[] = [];
+  for (const r of results) {
+    if (r.error) { out.push(`✘ ${r.file}  could not be read: ${r.error.message.split('\n').join('\n    ')}`); continue; }
+    const failed = r.checks.filter((c) => c.status === 'failed');
+    const wrote = r.checks.filter((c) => c.status === 'written' || c.status === 'updated');
+    for (const c of wrote) out.push(`✎ ${r.file}  golden ${c.status}: ${c.golden}`);
+    if (!failed.length) continue;
+    out.push(`✘ ${r.file}  ${failed.map((c) => `${c.check}: ${describe(c)}`).join(' · ')}`);
+    for (const c of failed) {
+      const shown = c.findings.slice(0, maxFindings);
+      for (const f of shown) out.push(`    ${f.severity.padEnd(7)} ${c.check}/${f.rule}  ${f.message}${f.node ? `\n            ${f.node}` : ''}`);
+      if (c.findings.length > shown.length) out.push(`    … and ${c.findings.length - shown.length} more`);
+    }
+  }
+  out.push(summaryLine(s));
+  return out.join('\n') + '\n';
+}
+
+function describe(c: CheckResult): string {
+  const s = countBySeverity(c.findings);
+  return [s.error && `${s.error} error${s.error === 1 ? '' : 's'}`, s.warning && `${s.warning} warning${s.warning === 1 ? '' : 's'}`, s.info && `${s.info} info`].filter(Boolean).join(', ') || 'failed';
+}
+
+/** The `json` reporter: everything, machine-readable. */
+export function jsonReport(results: readonly TreeResult[], s: Summary): string {
+  return JSON.stringify({ summary: s, trees: results.map(({ snapshot: _s, ...r }) => r) }, null, 2) + '\n';
+}
+
+/** The `junit` reporter: one test case per tree and check (an unreadable tree is one errored case). */
+export function junitReport(results: readonly TreeResult[], s: Summary): string {
+  const suites = new Map<string, Array<Record<string, unknown>>>();
+  const add = (suite: string, c: Record<string, unknown>) => { if (!suites.has(suite)) suites.set(suite, []); suites.get(suite)!.push(c); };
+  for (const r of results) {
+    const time = (r.ms / 1000).toFixed(3);
+    if (r.error) {
+      add('import', { '@_classname': 'import', '@_name': r.file, '@_time': time, error: { '@_type': r.error.code, '@_message': firstLine(r.error.message), '#text': r.error.message } });
+      continue;
+    }
+    for (const c of r.checks) {
+      const body = c.findings.map((f) => `${f.severity} ${f.rule}: ${f.message}${f.node ? `\n  ${f.node}` : ''}`).join('\n') + (c.diff ? `\n\n${c.diff}` : '');
+      add(c.check, {
+        '@_classname': c.check, '@_name': r.file, '@_time': time,
+        ...(c.status === 'failed' ? { failure: { '@_type': c.check, '@_message': `${r.file}: ${describe(c)}`, '#text': body } } : {}),
+        ...(c.status !== 'failed' && c.findings.length ? { 'system-out': body } : {}),
+      });
+    }
+  }
+  const testsuite = [...suites].map(([name, cases]) => ({
+    '@_name': name,
+    '@_tests': cases.length,
+    '@_failures': cases.filter((c) => 'failure' in c).length,
+    '@_errors': cases.filter((c) => 'error' in c).length,
+    testcase: cases,
+  }));
+  const doc = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    testsuites: {
+      '@_name': 'treewright verify',
+      '@_tests': testsuite.reduce((a, t) => a + t.testcase.length, 0),
+      '@_failures': testsuite.reduce((a, t) => a + t['@_failures'], 0),
+      '@_errors': testsuite.reduce((a, t) => a + t['@_errors'], 0),
+      '@_time': s.seconds.toFixed(3),
+      testsuite,
+    },
+  };
+  return new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true, processEntities: true }).build(doc);
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0]!;
+}

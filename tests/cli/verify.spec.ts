@@ -1,0 +1,106 @@
+// `treewright verify`, the CI lane over captured files: checks, reporters, goldens and exit codes.
+import { test, expect } from '@playwright/test';
+import { mkdtemp, readFile, writeFile, cp, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { execa } from 'execa';
+import { runVerify } from '../../runner/verify/index.js';
+
+function sink() {
+  let text = '';
+  return { write: (s: string) => { text += s; return true; }, get text() { return text; }, isTTY: false } as unknown as NodeJS.WritableStream & { text: string; isTTY: boolean };
+}
+
+async function verify(args: string[], cwd = process.cwd()) {
+  const stdout = sink(), stderr = sink();
+  const code = await runVerify(args, { stdout, stderr, cwd, env: { CI: '1' } });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+async function workspace() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tw-verify-'));
+  await mkdir(path.join(dir, 'captures'));
+  await cp('fixtures/trees/home.json', path.join(dir, 'captures/home.json'));
+  await cp('fixtures/trees/a11y-tree.json', path.join(dir, 'captures/a11y.json'));
+  await cp('fixtures/uiautomator/034.xml', path.join(dir, 'captures/dialog.xml'));
+  await cp('fixtures/design-system.json', path.join(dir, 'design-system.json'));
+  return dir;
+}
+
+test('a11y and drift findings fail the lane with exit 1 and name node, rule and values', async () => {
+  const dir = await workspace();
+  const r = await verify(['captures/*.json', '--catalog', 'design-system.json'], dir);
+  expect(r.code).toBe(1);
+  expect(r.stdout).toContain('✘ captures/a11y.json  a11y: 2 errors');
+  expect(r.stdout).toMatch(/touch-target\s+40×40 dp < 48×48 dp/);
+  expect(r.stdout).toMatch(/drift\/token-mismatch\s+.*RadiusCard.*16dp.*24dp/);
+  expect(r.stdout).toMatch(/verify: 2 trees, 2 failing \(a11y 1, drift 2\), 0 unreadable/);
+});
+
+test('a clean lane exits 0; --fail-on warning tightens it', async () => {
+  const dir = await workspace();
+  const clean = await verify(['captures/dialog.xml', '--density', '2.625'], dir);
+  expect(clean.stderr).toBe('');
+  expect(clean.code).toBe(0);
+  expect(clean.stdout).toMatch(/verify: 1 trees, 0 failing/);
+});
+
+test('junit: one test case per tree and check; json: everything', async () => {
+  const dir = await workspace();
+  const r = await verify(['captures/*', '--catalog', 'design-system.json', '--reporter', 'junit,json,line', '--out-dir', 'out', '--density', '2.625'], dir);
+  expect(r.code).toBe(1);
+  const xml = new XMLParser({ ignoreAttributes: false }).parse(await readFile(path.join(dir, 'out/junit.xml'), 'utf8'));
+  const suites = [xml.testsuites.testsuite].flat();
+  expect(suites.map((s: Record<string, string>) => s['@_name']).sort()).toEqual(['a11y', 'drift']);
+  const cases = suites.flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Array<Record<string, unknown>>;
+  expect(cases).toHaveLength(6); // 3 trees × (a11y, drift)
+  const failed = cases.filter((c) => c.failure).map((c) => `${c['@_classname']} ${c['@_name']}`).sort();
+  // At 2.625 px/dp the home cards (328×120 px) are 45.7 dp tall: under the 48 dp touch target.
+  expect(failed).toEqual(['a11y captures/a11y.json', 'a11y captures/home.json', 'drift captures/a11y.json', 'drift captures/home.json']);
+  const json = JSON.parse(await readFile(path.join(dir, 'out/results.json'), 'utf8'));
+  expect(json.summary.trees).toBe(3);
+  expect(json.trees[0].checks[0].findings[0]).toHaveProperty('rule');
+  expect(r.stderr).toContain('junit report written to out/junit.xml');
+});
+
+test('goldens: missing fails with how to create it; --update writes; a change is a short diff', async () => {
+  const dir = await workspace();
+  const missing = await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden'], dir);
+  expect(missing.code).toBe(1);
+  expect(missing.stdout).toContain('no golden tree at golden/captures/home.tree; create it with: npx treewright verify captures/home.json --golden golden --update');
+  const wrote = await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden', '--update'], dir);
+  expect(wrote.code).toBe(0);
+  expect(wrote.stdout).toContain('golden written: golden/captures/home.tree');
+  expect(await readFile(path.join(dir, 'golden/captures/home.tree'), 'utf8')).toMatch(/^# treewright golden v1/);
+  expect((await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden'], dir)).code).toBe(0);
+  const tree = JSON.parse(await readFile(path.join(dir, 'captures/home.json'), 'utf8'));
+  tree.root.children[0].text = 'Welcome home';
+  await writeFile(path.join(dir, 'captures/home.json'), JSON.stringify(tree));
+  const changed = await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden'], dir);
+  expect(changed.code).toBe(1);
+  expect(changed.stdout).toMatch(/golden\/golden-changed .*Welcome home/);
+});
+
+test('could not run: exit 2 for unreadable trees, no match, bad arguments, bad catalog', async () => {
+  const dir = await workspace();
+  await writeFile(path.join(dir, 'captures/broken.json'), '{"schemaVersion": 1, "root": {');
+  const broken = await verify(['captures/*.json'], dir);
+  expect(broken.code).toBe(2);
+  expect(broken.stdout).toMatch(/✘ captures\/broken\.json {2}could not be read: .*captures\/broken\.json/);
+  expect((await verify(['nothing/*.json'], dir)).stderr).toMatch(/no file matches "nothing\/\*\.json"/);
+  expect((await verify(['captures/*.json', '--reporter', 'pdf'], dir)).code).toBe(2);
+  expect((await verify(['captures/*.json', '--checks', 'drift'], dir)).stderr).toContain('the drift check needs --catalog');
+  await writeFile(path.join(dir, 'bad-catalog.json'), '{"colors": {"Primary": "#12345"}}');
+  const bad = await verify(['captures/home.json', '--catalog', 'bad-catalog.json'], dir);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toMatch(/bad-catalog\.json:1:13: colors\.Primary: .*"#12345" is not a colour/);
+});
+
+test('the bin runs the lane (quiet progress in CI)', async () => {
+  const dir = await workspace();
+  const r = await execa('node', [path.resolve('bin/treewright.js'), 'verify', 'captures/*.json', '--reporter', 'line'], { cwd: dir, reject: false, env: { CI: 'true' } });
+  expect(r.exitCode).toBe(1);
+  expect(r.stderr).toBe('');
+  expect(r.stdout).toMatch(/verify: 2 trees/);
+});
