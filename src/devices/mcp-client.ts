@@ -30,7 +30,7 @@ export interface McpClientOptions {
 export const DEFAULT_MCP_TIMEOUT = 5_000;
 export const DEFAULT_MCP_CONNECT_TIMEOUT = 15_000;
 /** How much of a stdio server's stderr is kept for error messages. */
-const STDERR_TAIL = 2_000;
+const STDERR_TAIL = 1_000;
 
 interface Ctx {
   where: string;
@@ -47,6 +47,7 @@ export class McpConnection {
   /** Names of the tools the server lists. */
   tools: string[] = [];
   private exited = false;
+  private connected = false;
   private closing = false;
   private stderrTail = '';
   private lastTransportError: Error | null = null;
@@ -65,7 +66,8 @@ export class McpConnection {
     const transport = makeTransport(endpoint, opts.cwd);
     const conn = new McpConnection(client, transport, endpoint, opts);
     client.onerror = (e) => { conn.lastTransportError = e; };
-    client.onclose = () => { if (!conn.closing) conn.exited = true; };
+    // Only a session that was up can "exit"; a failed handshake closes the client itself.
+    client.onclose = () => { if (conn.connected && !conn.closing) conn.exited = true; };
     if (transport instanceof StdioClientTransport) {
       // Piped, not inherited: the server's last words go into our error message instead of the test's output.
       transport.stderr?.on('data', (chunk: Buffer) => { conn.stderrTail = (conn.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL); });
@@ -73,6 +75,7 @@ export class McpConnection {
     const ctx = { where: opts.where, stage: 'connect', timeout: opts.connectTimeout };
     try {
       await client.connect(transport, { timeout: opts.connectTimeout });
+      conn.connected = true;
       const list = await client.request({ method: 'tools/list', params: {} }, ListToolsResultSchema, { timeout: opts.timeout });
       conn.tools = list.tools.map((t) => t.name);
     } catch (e) {
@@ -129,7 +132,8 @@ export class McpConnection {
     const err = e as Error & { code?: unknown; cause?: { code?: string; message?: string } };
     const at = `${ctx.stage}: ${this.address}`;
     const d = { where: ctx.where, stage: ctx.stage };
-    const tail = this.stderrTail.trim() ? ` — its stderr ends: ${JSON.stringify(this.stderrTail.trim().split('\n').slice(-3).join('\n'))}` : '';
+    const last = this.stderrTail.trim().split('\n').slice(-10).join('\n');
+    const tail = last ? ` — its stderr ends: ${JSON.stringify(last)}` : '';
     const sysCode = err.cause?.code ?? (typeof err.code === 'string' ? err.code : undefined);
 
     if (this.exited || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) || err.message === 'Not connected') {
@@ -190,6 +194,12 @@ function makeTransport(endpoint: McpEndpoint, cwd?: string): Transport {
   // The app gets the test's environment (the SDK's default keeps only a handful of variables).
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   return new StdioClientTransport({ command, args, env, stderr: 'pipe', ...(cwd ? { cwd } : {}) });
+}
+
+/** An inner error's own sentence, without its `where:` prefix and hint, for wrapping in a stage's error. */
+export function innerMessage(e: Error, where: string): string {
+  const first = e.message.split('\n')[0]!;
+  return first.startsWith(`${where}: `) ? first.slice(where.length + 2) : first;
 }
 
 // --- answers --------------------------------------------------------------------------------
