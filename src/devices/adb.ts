@@ -1,5 +1,5 @@
 import type { Snapshot } from '../model/schema.js';
-import { importUiautomator } from '../formats/uiautomator.js';
+import { importUiautomator, DENSITY_WARNING } from '../formats/uiautomator.js';
 import { DeviceError } from '../errors.js';
 import { AdbClient, type AdbOptions } from './adb-client.js';
 import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
@@ -21,10 +21,17 @@ export class AdbDriver implements Driver {
     this.description = `adb:${options.serial ?? '(only device)'}`;
   }
 
+  /** px per dp, from `wm density` (the override when one is set); null when the device does not say. */
+  density: number | null = null;
+
   /** Resolves which device to use; fails naming the stage when none, several, or adb itself is missing. */
   async open(): Promise<void> {
     const serial = await this.adb.selectDevice();
     this.description = `adb:${serial}`;
+    const out = await this.adb.run(['shell', 'wm', 'density'], { stage: 'wm density' }).catch(() => '');
+    const dpi = Number((/Override density:\s*(\d+)/.exec(out) ?? /Physical density:\s*(\d+)/.exec(out))?.[1]);
+    // Android's baseline is 160 dpi = 1 px per dp.
+    if (dpi > 0) this.density = dpi / 160;
   }
 
   async capture(): Promise<Snapshot> {
@@ -33,7 +40,13 @@ export class AdbDriver implements Driver {
       throw new DeviceError('device_error', `uiautomator dump failed: ${out.trim()}`, { where: this.description, stage: 'uiautomator dump', hint: 'The screen may be animating or secure; retry, or check `adb shell uiautomator dump` by hand.' });
     }
     const xml = await this.adb.run(['exec-out', 'cat', DUMP_PATH], { stage: 'read dump' });
-    return importUiautomator(xml, { where: this.description });
+    const snapshot = importUiautomator(xml, { where: this.description });
+    // A dump carries no density; the device told us at connect time, so sizes can be judged in dp.
+    if (this.density) {
+      for (const root of snapshot.roots) root.density = this.density;
+      snapshot.warnings = snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING));
+    }
+    return snapshot;
   }
 
   capabilities(): Capabilities {

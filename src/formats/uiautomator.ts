@@ -33,13 +33,16 @@ const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PA
   A_VISIBLE_TO_USER = 18, A_DISPLAYED = 19, A_HINT = 20, A_DRAWING_ORDER = 21, A_HEADING = 22,
   A_SHOWING_HINT = 23, A_DISPLAY_ID = 24;
 
+/** The start of the warning every dump carries; a driver that learns the density drops it. */
+export const DENSITY_WARNING = 'uiautomator dumps carry no screen density';
+
 /** Imports a uiautomator dump or Appium page source. Every window becomes a Root, bottom first. */
 export function importUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
   checkTextInput(text, opts, WHAT, HINT);
   const dump = new DumpParser(text, opts.where).parse();
   const roots = windowRoots(dump);
   const warnings: string[] = [
-    'uiautomator dumps carry no screen density: sizes are device px with density 1, so dp-based checks (touch target size) need the density set by whoever captured the dump',
+    `${DENSITY_WARNING}: sizes are device px with density 1, so dp-based checks (touch target size) need the density set by whoever captured the dump`,
   ];
   if (dump.rotation !== null && dump.rotation !== 0) {
     warnings.push(`display rotation ${dump.rotation} (${dump.rotation * 90}°): bounds are in the rotated display's coordinates`);
