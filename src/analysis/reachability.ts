@@ -3,7 +3,7 @@ import { TargetError } from '../errors.js';
 import { isEmptyRect, roundCoord } from './geometry.js';
 import { RectIndex } from './rect-index.js';
 
-/** What analysis derives about one node (DESIGN §8). Never stored by importers. */
+/** What analysis derives about one node (DESIGN §8). Never stored by importers. Read-only: it may be shared (and frozen). */
 export interface NodeReach {
   /** Whether the node accepts touch input at all (clickable, long-clickable, scrollable, editable, or has Click/LongClick/ScrollBy… actions). */
   acceptsTouch: boolean;
@@ -33,47 +33,51 @@ export interface Reachability {
   nodeAt(x: number, y: number): Node | null;
 }
 
+// Per-node flag bits.
+const TAP = 1; // a tap stops here
+const DRAG = 2; // a drag is seen here
+const OFFERS = 4; // offers something to do
+const VISIBLE = 8; // the node and all its ancestors are visible
+const RECEIVES = 16; // visible with non-empty bounds: can receive a point at all
+const ENABLED = 32;
+
+/** TAP / DRAG / OFFERS of a node, reading its actions once (the exported predicates share it). */
+function touchBits(node: Node): number {
+  let f = node.clickable || node.longClickable || node.editable ? TAP : 0;
+  if (node.scrollable) f |= DRAG;
+  const actions = node.actions;
+  for (let k = 0; k < actions.length; k++) {
+    const a = actions[k];
+    if (a === 'Click' || a === 'LongClick' || a === 'SetText') f |= TAP;
+    else if (a === 'ScrollBy' || a === 'ScrollToIndex') f |= DRAG;
+  }
+  // A clickable flag counts as the Click it stands for: formats without an action list (cmp-inspector
+  // v1, uiautomator) carry only the flag, and a button read from them must not read "offers nothing".
+  if (actions.length > 0 || node.editable || node.scrollable || node.clickable || node.longClickable) f |= OFFERS;
+  return f;
+}
+
 /** A tap stops here: clickable, long-clickable, editable, or a Click / LongClick / SetText action. */
 export function takesTap(node: Node): boolean {
-  if (node.clickable || node.longClickable || node.editable) return true;
-  for (const a of node.actions) if (a === 'Click' || a === 'LongClick' || a === 'SetText') return true;
-  return false;
+  return (touchBits(node) & TAP) !== 0;
 }
 
 /** A drag is seen here: scrollable, or a ScrollBy / ScrollToIndex action. */
 export function takesDrag(node: Node): boolean {
-  if (node.scrollable) return true;
-  for (const a of node.actions) if (a === 'ScrollBy' || a === 'ScrollToIndex') return true;
-  return false;
+  return (touchBits(node) & DRAG) !== 0;
 }
 
 /** Accepts touch input at all. A node with only BringIntoView / RequestFocus / Dismiss… is a label. */
 export function acceptsTouch(node: Node): boolean {
-  return takesTap(node) || takesDrag(node);
+  return (touchBits(node) & (TAP | DRAG)) !== 0;
 }
 
-/**
- * Offers something to do: an action, editable content or scrolling. A clickable flag counts as the
- * Click it stands for, because formats without an action list (cmp-inspector v1, uiautomator) carry
- * only the flag, and a button read from them must not read "offers nothing".
- */
+/** Offers something to do: an action, editable content or scrolling (a clickable flag counts as its Click). */
 export function offersSomething(node: Node): boolean {
-  return node.actions.length > 0 || node.editable || node.scrollable || node.clickable || node.longClickable;
+  return (touchBits(node) & OFFERS) !== 0;
 }
 
 const cache = new WeakMap<Snapshot, Reachability>();
-
-/** Node count, without model/node's per-visit allocation: it sizes the flat columns up front. */
-function countAll(snapshot: Snapshot): number {
-  let n = 0;
-  const stack: Node[] = snapshot.roots.map((r) => r.node);
-  while (stack.length) {
-    const kids = stack.pop()!.children;
-    n++;
-    for (let c = 0; c < kids.length; c++) stack.push(kids[c]!);
-  }
-  return n;
-}
 
 /**
  * Reachability of every node of a snapshot (DESIGN §8, JetWhale's rules), memoised per snapshot
@@ -88,12 +92,104 @@ export function analyzeReachability(snapshot: Snapshot): Reachability {
   return r;
 }
 
-// Per-node flag bits.
-const VISIBLE = 1; // the node and all its ancestors are visible
-const RECEIVES = 2; // visible with non-empty bounds: can receive a point at all
-const TAP = 4;
-const DRAG = 8;
-const OPERABLE_IF_HIT = 16; // enabled and offers something
+/**
+ * Index → node, in chunks: one flat array of 50,000 nodes is a "large object" that V8 allocates
+ * straight into the old generation (and regrows there while pushing), so every big analysis would
+ * leave megabytes for a full collection to sweep; chunks stay young and die young.
+ */
+class NodeTable {
+  private static readonly SHIFT = 12;
+  private readonly chunks: Node[][] = [];
+  length = 0;
+  push(node: Node): void {
+    const c = this.length >>> NodeTable.SHIFT;
+    if (c === this.chunks.length) this.chunks.push([]);
+    this.chunks[c]!.push(node);
+    this.length++;
+  }
+  at(i: number): Node | undefined {
+    return i >= 0 && i < this.length ? this.chunks[i >>> NodeTable.SHIFT]![i & ((1 << NodeTable.SHIFT) - 1)] : undefined;
+  }
+}
+
+/** The tree as per-node columns, in pre-order across the roots bottom to top (= drawing order). */
+interface Columns {
+  nodes: NodeTable;
+  parent: Int32Array;
+  flags: Uint8Array;
+  /** Nearest ancestor-or-self that takes taps and receives points, or -1. */
+  tapAncestor: Int32Array;
+  /** Bounds, as x, y, width, height columns (the same arithmetic as geometry.ts on a Rect). */
+  bx: Float64Array;
+  by: Float64Array;
+  bw: Float64Array;
+  bh: Float64Array;
+  /** Pre-order index of each window's root node: window w is the range [rootStart[w], rootStart[w + 1]). */
+  rootStart: number[];
+}
+
+function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, cap: number): T {
+  const b = new (a.constructor as new (n: number) => T)(cap);
+  b.set(a);
+  return b;
+}
+
+/**
+ * One iterative pre-order pass over every root into the columns, grown by doubling, so the tree is
+ * read once: on 50,000 nodes, touching the node objects is most of the analysis. Not model/node's
+ * walk: it hands over the parent as a Node (a Map lookup per node to get its index back) and
+ * allocates per visit.
+ */
+function flatten(snapshot: Snapshot): Columns {
+  let cap = 1024;
+  let parent = new Int32Array(cap), flags = new Uint8Array(cap), tapAncestor = new Int32Array(cap);
+  let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
+  const nodes = new NodeTable();
+  const rootStart: number[] = [];
+  const stackNode: Node[] = [];
+  const stackParent: number[] = [];
+  const roots = snapshot.roots;
+  let i = 0;
+  for (let w = 0; w < roots.length; w++) {
+    rootStart.push(i);
+    stackNode.push(roots[w]!.node);
+    stackParent.push(-1);
+    while (stackNode.length) {
+      const node = stackNode.pop()!, p = stackParent.pop()!;
+      if (i === cap) {
+        cap *= 2;
+        parent = grown(parent, cap); flags = grown(flags, cap); tapAncestor = grown(tapAncestor, cap);
+        bx = grown(bx, cap); by = grown(by, cap); bw = grown(bw, cap); bh = grown(bh, cap);
+      }
+      nodes.push(node);
+      parent[i] = p;
+      const b = node.bounds;
+      bx[i] = b.x; by[i] = b.y; bw[i] = b.width; bh[i] = b.height;
+      let f = touchBits(node);
+      if (node.enabled) f |= ENABLED;
+      if (node.visible && (p < 0 || flags[p]! & VISIBLE)) {
+        f |= VISIBLE;
+        if (!isEmptyRect(b)) f |= RECEIVES;
+      }
+      flags[i] = f;
+      tapAncestor[i] = f & TAP && f & RECEIVES ? i : p >= 0 ? tapAncestor[p]! : -1;
+      const kids = node.children;
+      for (let c = kids.length - 1; c >= 0; c--) { stackNode.push(kids[c]!); stackParent.push(i); }
+      i++;
+    }
+  }
+  rootStart.push(i);
+  return {
+    nodes, rootStart,
+    parent: parent.subarray(0, i), flags: flags.subarray(0, i), tapAncestor: tapAncestor.subarray(0, i),
+    bx: bx.subarray(0, i), by: by.subarray(0, i), bw: bw.subarray(0, i), bh: bh.subarray(0, i),
+  };
+}
+
+// Per-node outcome codes (`state`); a value ≥ 0 is the index of the node that obscures it.
+const LABEL = -1;
+const HITTABLE = -2;
+const NO_AREA = -3; // accepts touch but has nothing to aim at: not hittable, obscured by nothing
 
 /**
  * How a touch is dispatched, worked out from the capture alone (no tap sent):
@@ -116,57 +212,65 @@ const OPERABLE_IF_HIT = 16; // enabled and offers something
  *   on the path, so a scrollable is reached when H is itself or inside its subtree.
  *
  * All nodes are hit-tested at their own tap point through one RectIndex (topmost rect at a point in
- * O(log² n)), so the whole analysis is O(n log² n) and iterative.
+ * O(log² n)), so the whole analysis is O(n log² n) and iterative. The tree is read once, into compact
+ * per-node columns; results live in those columns and get() builds a NodeReach from them on demand.
  */
 class SnapshotReachability implements Reachability {
   private readonly snapshot: Snapshot;
-  private readonly nodes: Node[];
+  private readonly cols: Columns;
   /** Node → index, built on the first lookup the cursor cannot answer (see indexOfNode). */
   private indexOf: Map<Node, number> | null = null;
   private cursor = -1;
-  /** Flat per-node columns, in pre-order across the roots bottom to top (= drawing order). */
-  private readonly parent: Int32Array;
-  private readonly windowOf: Int32Array;
-  private readonly flags: Uint8Array;
-  /** Bounds, as x, y, width, height columns (same arithmetic as geometry.ts on a Rect). */
-  private readonly bx: Float64Array;
-  private readonly by: Float64Array;
-  private readonly bw: Float64Array;
-  private readonly bh: Float64Array;
-  /** Nearest ancestor-or-self that takes taps and receives points, or -1. */
-  private readonly tapAncestor: Int32Array;
-  /** Pre-order index of each window's root node. */
-  private readonly rootIndex: number[] = [];
   /** The topmost touch-modal window, or -1. */
   private readonly modal: number;
   private readonly index: RectIndex;
   /** Item → node index; for a window-background item, the window root's node index. */
   private readonly itemNode: Int32Array;
   private readonly itemIsWindow: Uint8Array;
-  /** Per node: 1 hittable, 0 not, -1 null (label). */
-  private readonly hit: Int8Array;
-  private readonly obscurer: Int32Array;
-  private readonly reaches: Array<NodeReach | undefined>;
+  private readonly state: Int32Array;
+  /** The shared answers for nodes with nothing to aim at, by 2 × window + acceptsTouch. */
+  private readonly blank: NodeReach[] = [];
 
   constructor(snapshot: Snapshot) {
     this.snapshot = snapshot;
-    const n = countAll(snapshot);
-    this.nodes = new Array<Node>(n);
-    this.parent = new Int32Array(n);
-    this.windowOf = new Int32Array(n);
-    this.flags = new Uint8Array(n);
-    this.bx = new Float64Array(n);
-    this.by = new Float64Array(n);
-    this.bw = new Float64Array(n);
-    this.bh = new Float64Array(n);
-    this.collect();
-    const { parent, windowOf, flags } = this;
+    const cols = (this.cols = flatten(snapshot));
+    const { nodes, parent, flags, rootStart, bx, by, bw, bh } = cols;
+    const n = nodes.length;
 
-    this.tapAncestor = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const f = flags[i]!, p = parent[i]!;
-      this.tapAncestor[i] = f & TAP && f & RECEIVES ? i : p >= 0 ? this.tapAncestor[p]! : -1;
+    let modal = -1;
+    snapshot.roots.forEach((root, w) => { if (root.touchModal) modal = w; });
+    this.modal = modal;
+    // Windows below the topmost touch-modal one never receive anything: their nodes start before `first`.
+    const lowest = Math.max(modal, 0);
+    const first = rootStart[lowest] ?? n;
+
+    // Hit-test items in priority order: windows bottom to top and, within one, its background first,
+    // then its touch-taking nodes in drawing (pre-)order. The modal window's own background needs no
+    // item: an empty answer means it.
+    const isBackground = (i: number) => parent[i]! < 0 && i > first;
+    let count = 0;
+    for (let i = first; i < n; i++) {
+      const f = flags[i]!;
+      if (!(f & RECEIVES)) continue;
+      if (isBackground(i)) count++;
+      if (f & (TAP | DRAG)) count++;
     }
+    const x1 = new Float64Array(count), y1 = new Float64Array(count), x2 = new Float64Array(count), y2 = new Float64Array(count);
+    const itemNode = (this.itemNode = new Int32Array(count)), itemIsWindow = (this.itemIsWindow = new Uint8Array(count));
+    let k = 0;
+    const pushItem = (i: number, isWindow: number) => {
+      x1[k] = bx[i]!; y1[k] = by[i]!; x2[k] = bx[i]! + bw[i]!; y2[k] = by[i]! + bh[i]!;
+      itemNode[k] = i;
+      itemIsWindow[k++] = isWindow;
+    };
+    for (let i = first; i < n; i++) {
+      const f = flags[i]!;
+      if (!(f & RECEIVES)) continue;
+      if (isBackground(i)) pushItem(i, 1);
+      if (f & (TAP | DRAG)) pushItem(i, 0);
+    }
+    this.index = new RectIndex(x1, y1, x2, y2);
+
     // Pre-order: a subtree is the contiguous range [i, end[i]).
     const end = new Int32Array(n);
     for (let i = 0; i < n; i++) end[i] = i + 1;
@@ -175,113 +279,46 @@ class SnapshotReachability implements Reachability {
       if (p >= 0 && end[i]! > end[p]!) end[p] = end[i]!;
     }
 
-    let modal = -1;
-    snapshot.roots.forEach((root, w) => { if (root.touchModal) modal = w; });
-    this.modal = modal;
-
-    // Hit-test items in priority order: windows bottom to top and, within one, its background first,
-    // then its touch-taking nodes in drawing (pre-)order. Windows below the modal one never receive.
-    const lowest = Math.max(modal, 0);
-    const cap = n + snapshot.roots.length;
-    const x1 = new Float64Array(cap), y1 = new Float64Array(cap), x2 = new Float64Array(cap), y2 = new Float64Array(cap);
-    const itemNode = new Int32Array(cap), itemIsWindow = new Uint8Array(cap);
-    let k = 0;
-    const { bx, by, bw, bh } = this;
-    const pushItem = (i: number, isWindow: number) => {
-      x1[k] = bx[i]!; y1[k] = by[i]!; x2[k] = bx[i]! + bw[i]!; y2[k] = by[i]! + bh[i]!;
-      itemNode[k] = i;
-      itemIsWindow[k++] = isWindow;
-    };
-    for (let i = 0; i < n; i++) {
-      const w = windowOf[i]!, f = flags[i]!;
-      if (w < lowest || !(f & RECEIVES)) continue;
-      // The modal window's own background needs no item: an empty answer above `lowest` means it.
-      if (parent[i]! < 0 && w > lowest) pushItem(i, 1);
-      if (f & (TAP | DRAG)) pushItem(i, 0);
-    }
-    this.index = new RectIndex(x1.subarray(0, k), y1.subarray(0, k), x2.subarray(0, k), y2.subarray(0, k));
-    this.itemNode = itemNode.subarray(0, k);
-    this.itemIsWindow = itemIsWindow.subarray(0, k);
-
-    this.hit = new Int8Array(n);
-    this.obscurer = new Int32Array(n).fill(-1);
-    this.reaches = new Array<NodeReach | undefined>(n);
-    const modalRoot = modal >= 0 ? this.rootIndex[modal]! : -1;
+    const state = (this.state = new Int32Array(n));
+    const modalRoot = modal >= 0 ? rootStart[modal]! : -1;
     for (let i = 0; i < n; i++) {
       const f = flags[i]!;
-      if (!(f & (TAP | DRAG))) { this.hit[i] = -1; continue; }
-      if (!(f & RECEIVES)) continue; // nothing to aim at: not hittable, obscured by nothing
-      if (windowOf[i]! < lowest) { this.obscurer[i] = modalRoot; continue; }
-      const [x, y] = this.hitPoint(i);
+      if (!(f & (TAP | DRAG))) { state[i] = LABEL; continue; }
+      if (!(f & RECEIVES)) { state[i] = NO_AREA; continue; }
+      if (i < first) { state[i] = modalRoot; continue; }
+      // The hit point: geometry's hitPointOf on the columns (the rounded tap point when inside the bounds).
+      const cx = bx[i]! + bw[i]! / 2, cy = by[i]! + bh[i]! / 2;
+      const rx = roundCoord(cx), ry = roundCoord(cy);
+      const inside = this.contains(i, rx, ry);
+      const x = inside ? rx : cx, y = inside ? ry : cy;
       const item = this.index.query(x, y);
       // The node's own item contains its hit point, so an empty answer only comes from float overflow
       // at extreme coordinates; treat it as nothing to aim at.
-      if (item < 0) continue;
-      if (this.itemIsWindow[item]) { this.obscurer[i] = this.itemNode[item]!; continue; }
-      const h = this.itemNode[item]!;
+      if (item < 0) { state[i] = NO_AREA; continue; }
+      if (itemIsWindow[item]) { state[i] = itemNode[item]!; continue; }
+      const h = itemNode[item]!;
       const dragOk = (f & DRAG) !== 0 && h >= i && h < end[i]!;
       const tapTarget = this.tapTargetFrom(h, x, y);
       const tapOk = (f & TAP) !== 0 && tapTarget === i;
-      if (tapOk || dragOk) this.hit[i] = 1;
       // A tap-taker is obscured by whatever takes its tap; a scrollable by what the drag lands on,
       // which is outside its subtree here.
-      else this.obscurer[i] = f & TAP ? tapTarget : h;
-    }
-  }
-
-  /**
-   * One iterative pre-order pass over every root, bottom to top, into the flat columns. Not
-   * model/node's walk: that hands over the parent as a Node (a Map lookup per node to get its index
-   * back) and allocates per visit; on 50,000 nodes this pass is the largest part of the analysis.
-   */
-  private collect(): void {
-    const { nodes, parent, windowOf, flags, bx, by, bw, bh, rootIndex } = this;
-    const roots = this.snapshot.roots;
-    const stackNode: Node[] = [];
-    const stackParent: number[] = [];
-    let i = 0;
-    for (let w = 0; w < roots.length; w++) {
-      stackNode.push(roots[w]!.node);
-      stackParent.push(-1);
-      while (stackNode.length) {
-        const node = stackNode.pop()!, p = stackParent.pop()!;
-        if (p < 0) rootIndex[w] = i;
-        nodes[i] = node;
-        parent[i] = p;
-        windowOf[i] = w;
-        const b = node.bounds;
-        bx[i] = b.x; by[i] = b.y; bw[i] = b.width; bh[i] = b.height;
-        let f = node.visible && (p < 0 || flags[p]! & VISIBLE) ? VISIBLE : 0;
-        if (f && !isEmptyRect(b)) f |= RECEIVES;
-        if (takesTap(node)) f |= TAP;
-        if (takesDrag(node)) f |= DRAG;
-        if (node.enabled && offersSomething(node)) f |= OPERABLE_IF_HIT;
-        flags[i] = f;
-        const kids = node.children;
-        for (let c = kids.length - 1; c >= 0; c--) { stackNode.push(kids[c]!); stackParent.push(i); }
-        i++;
-      }
+      state[i] = tapOk || dragOk ? HITTABLE : f & TAP ? tapTarget : h;
     }
   }
 
   private contains(i: number, x: number, y: number): boolean {
-    const l = this.bx[i]!, t = this.by[i]!;
-    return x >= l && x < l + this.bw[i]! && y >= t && y < t + this.bh[i]!;
-  }
-
-  /** Where node i is hit-tested: geometry's hitPointOf, on the flat columns. */
-  private hitPoint(i: number): [number, number] {
-    const cx = this.bx[i]! + this.bw[i]! / 2, cy = this.by[i]! + this.bh[i]! / 2;
-    const x = roundCoord(cx), y = roundCoord(cy);
-    return this.contains(i, x, y) ? [x, y] : [cx, cy];
+    const { bx, by, bw, bh } = this.cols;
+    const l = bx[i]!, t = by[i]!;
+    return x >= l && x < l + bw[i]! && y >= t && y < t + bh[i]!;
   }
 
   /** Where a tap that lands on candidate h stops (see the class comment). */
   private tapTargetFrom(h: number, x: number, y: number): number {
-    let a = this.tapAncestor[h]!;
+    const { tapAncestor, parent } = this.cols;
+    let a = tapAncestor[h]!;
     while (a >= 0 && !this.contains(a, x, y)) {
-      const p = this.parent[a]!;
-      a = p >= 0 ? this.tapAncestor[p]! : -1;
+      const p = parent[a]!;
+      a = p >= 0 ? tapAncestor[p]! : -1;
     }
     return a >= 0 ? a : h;
   }
@@ -291,12 +328,13 @@ class SnapshotReachability implements Reachability {
    * after the last one asked for is tried first; only an out-of-order lookup builds the Map, once.
    */
   private indexOfNode(node: Node): number | undefined {
+    const nodes = this.cols.nodes;
     const next = this.cursor + 1;
-    if (this.nodes[next] === node) return (this.cursor = next);
-    if (this.nodes[this.cursor] === node) return this.cursor;
+    if (nodes.at(next) === node) return (this.cursor = next);
+    if (nodes.at(this.cursor) === node) return this.cursor;
     if (!this.indexOf) {
       this.indexOf = new Map();
-      for (let i = 0; i < this.nodes.length; i++) this.indexOf.set(this.nodes[i]!, i);
+      for (let i = 0; i < nodes.length; i++) this.indexOf.set(nodes.at(i)!, i);
     }
     const i = this.indexOf.get(node);
     if (i !== undefined) this.cursor = i;
@@ -311,21 +349,29 @@ class SnapshotReachability implements Reachability {
         hint: 'Analyse the snapshot the node came from: a node from an earlier capture is not in a new one.',
       });
     }
-    let r = this.reaches[i];
-    if (!r) {
-      const f = this.flags[i]!, h = this.hit[i]!, o = this.obscurer[i]!;
-      const accepts = (f & (TAP | DRAG)) !== 0;
-      r = {
-        acceptsTouch: accepts,
-        hittable: h < 0 ? null : h === 1,
-        obscuredBy: o >= 0 ? this.nodes[o]! : null,
-        operable: accepts ? (f & OPERABLE_IF_HIT) !== 0 && h === 1 : null,
-        tap: f & RECEIVES ? { x: roundCoord(this.bx[i]! + this.bw[i]! / 2), y: roundCoord(this.by[i]! + this.bh[i]! / 2) } : null,
-        root: this.snapshot.roots[this.windowOf[i]!]!,
-      };
-      this.reaches[i] = r;
+    // Built from the columns on every call rather than kept: holding 50,000 result objects costs
+    // more (they outlive the young generation) than making the few a caller keeps. Nodes with nothing
+    // to aim at (scrolled out, invisible: often most of a long list) share one frozen answer per window.
+    const { flags, bx, by, bw, bh, rootStart, nodes } = this.cols;
+    const f = flags[i]!, st = this.state[i]!;
+    const accepts = (f & (TAP | DRAG)) !== 0;
+    let w = rootStart.length - 2;
+    while (rootStart[w]! > i) w--;
+    if (!(f & RECEIVES)) {
+      const key = 2 * w + (accepts ? 1 : 0);
+      return (this.blank[key] ??= Object.freeze({
+        acceptsTouch: accepts, hittable: accepts ? false : null, obscuredBy: null, operable: accepts ? false : null, tap: null,
+        root: this.snapshot.roots[w]!,
+      }));
     }
-    return r;
+    return {
+      acceptsTouch: accepts,
+      hittable: accepts ? st === HITTABLE : null,
+      obscuredBy: st >= 0 ? nodes.at(st)! : null,
+      operable: accepts ? (f & (OFFERS | ENABLED)) === (OFFERS | ENABLED) && st === HITTABLE : null,
+      tap: f & RECEIVES ? { x: roundCoord(bx[i]! + bw[i]! / 2), y: roundCoord(by[i]! + bh[i]! / 2) } : null,
+      root: this.snapshot.roots[w]!,
+    };
   }
 
   nodeAt(x: number, y: number): Node | null {
@@ -335,10 +381,11 @@ class SnapshotReachability implements Reachability {
         hint: 'Pass x and y as numbers in the roots\' unit, in screen coordinates.',
       });
     }
+    const nodes = this.cols.nodes;
     const item = this.index.query(x, y);
-    if (item < 0) return this.modal > 0 ? this.nodes[this.rootIndex[this.modal]!]! : null;
+    if (item < 0) return this.modal > 0 ? nodes.at(this.cols.rootStart[this.modal]!)! : null;
     const h = this.itemNode[item]!;
-    if (this.itemIsWindow[item]) return this.nodes[h]!;
-    return this.nodes[this.tapTargetFrom(h, x, y)]!;
+    if (this.itemIsWindow[item]) return nodes.at(h)!;
+    return nodes.at(this.tapTargetFrom(h, x, y))!;
   }
 }

@@ -95,17 +95,18 @@ export class RectIndex {
         if (r & 1) { --r; itemsOf[(start[r]! >> 1) + fill[r]!++] = i; }
       }
     }
+    // Global rank → position in the current node's edge list; only this node's ranks are read back.
+    const posOfRank = new Int32Array(g);
     for (let v = 1; v < 2 * size; v++) {
       const b = edges[v]!, m = count[v]!;
       if (!m) continue;
       const off = start[v]!;
-      for (let j = 0; j < b; j++) next[j] = j;
+      for (let j = 0; j < b; j++) { next[j] = j; posOfRank[ranks[off + j]!] = j; }
       let unpainted = b - 1;
       for (let t = m - 1; t >= 0 && unpainted > 0; t--) {
         const it = itemsOf[(off >> 1) + t]!;
-        const pl = lowerBoundInt(ranks, off, off + b, r1[it]!) - off;
-        const ph = lowerBoundInt(ranks, off, off + b, r2[it]!) - off;
-        for (let j = find(next, pl); j < ph; j = find(next, j + 1)) {
+        const ph = posOfRank[r2[it]!]!;
+        for (let j = find(next, posOfRank[r1[it]!]!); j < ph; j = find(next, j + 1)) {
           this.top[off + j] = it;
           next[j] = j + 1;
           unpainted--;
@@ -166,13 +167,6 @@ function lowerBound(a: Float64Array, v: number): number {
 function upperBound(a: Float64Array, v: number): number {
   let l = 0, h = a.length;
   while (l < h) { const m = (l + h) >>> 1; if (a[m]! <= v) l = m + 1; else h = m; }
-  return l;
-}
-
-/** First index in [from, to) with a[i] >= v. */
-function lowerBoundInt(a: Int32Array, from: number, to: number, v: number): number {
-  let l = from, h = to;
-  while (l < h) { const m = (l + h) >>> 1; if (a[m]! < v) l = m + 1; else h = m; }
   return l;
 }
 

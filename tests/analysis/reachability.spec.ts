@@ -245,8 +245,8 @@ test.describe('reachability: flags and edge cases', () => {
     const second = analyzeReachability({ ...s });
     const reversed = [...forward].reverse().map((n) => second.get(n)).reverse();
     expect(reversed.map((r) => [r.hittable, r.obscuredBy?.id, r.tap])).toEqual(inOrder.map((r) => [r.hittable, r.obscuredBy?.id, r.tap]));
-    expect(second.get(forward[7]!)).toBe(second.get(forward[7]!));
-    expect(first.get(forward[3]!)).toBe(inOrder[3]);
+    expect(second.get(forward[7]!)).toEqual(second.get(forward[7]!));
+    expect(first.get(forward[3]!)).toEqual(inOrder[3]);
   });
 
   test('results are memoised per snapshot object; a node from another snapshot is a typed error', () => {
