@@ -4,12 +4,14 @@ import { run as importXml } from './import-xml.js';
 import { run as importJson } from './import-json.js';
 import { run as query } from './query.js';
 import { run as reachability } from './reachability.js';
+import { run as devices } from './devices.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
   ['import (XML)', importXml],
   ['import (JSON)', importJson],
   ['locators', query],
   ['reachability', reachability],
+  ['devices', devices],
 ];
 
 const only = process.argv.slice(2);
