@@ -77,9 +77,10 @@ const CONTRAST_TOLERANCE = 0.01;
 /** Bounds within half a unit of the window's edge touch it (px values may be fractional). */
 const EDGE_SLACK = 0.5;
 
-/** 15.238 → "15.2", 48 → "48". */
+/** 15.238 → "15.2", 48 → "48" (fmt(v, 2): 4.4781 → "4.48"). */
 export function fmt(v: number, digits = 1): string {
-  return String(Number(v.toFixed(digits)));
+  const scale = digits === 1 ? 10 : 10 ** digits;
+  return String(Math.round(v * scale) / scale);
 }
 
 // ── touch-target ────────────────────────────────────────────────────────────────────────────────

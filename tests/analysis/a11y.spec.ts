@@ -61,6 +61,16 @@ test.describe('fixtures: the exact findings', () => {
     ]);
   });
 
+  test('the reference app\'s planted problem, as its tree will carry it: a 32 dp icon button without a label', () => {
+    // 84 px at density 2.625 is 32 dp; away from the edges the minimum is 48 dp.
+    const icon = n({ id: '7', role: 'Button', tag: 'icon_search', ...click, bounds: r(900, 300, 84, 84) });
+    const s = snap(root(n({ id: '0', bounds: r(0, 0, 1080, 2400) }, [icon]), { rootId: 'root', density: 2.625 }));
+    expect(audit(s).map(findingLine)).toEqual([
+      'error touch-target  Button #7 tag=icon_search [clickable] actions=Click tap=942,342 — 32×32 dp < 48×48 dp',
+      'error speakable-text  Button #7 tag=icon_search [clickable] actions=Click tap=942,342 — no speakable text: no description, text or hint, and no descendant text merges into it',
+    ]);
+  });
+
   test('home.json (the cmp corpus tree): no accessibility findings', () => {
     expect(audit(fixture('home.json'))).toEqual([]);
   });
