@@ -130,7 +130,8 @@ export class McpConnection {
   private mapError(e: unknown, ctx: Ctx): Error {
     if (isTreewrightError(e)) return e;
     const err = e as Error & { code?: unknown; cause?: { code?: string; message?: string } };
-    const at = `${ctx.stage}: ${this.address}`;
+    // `where` already names the device (its URL or command); the message says what happened there.
+    const at = `${ctx.stage}: the server`;
     const d = { where: ctx.where, stage: ctx.stage };
     const last = this.stderrTail.trim().split('\n').slice(-10).join('\n');
     const tail = last ? ` — its stderr ends: ${JSON.stringify(last)}` : '';
@@ -138,7 +139,7 @@ export class McpConnection {
 
     if (this.exited || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed) || err.message === 'Not connected') {
       const pid = this.endpoint.command ? 'the MCP server process exited' : 'the MCP server closed the connection';
-      return new DeviceError('device_unreachable', `${at}: ${pid}${tail}`, {
+      return new DeviceError('device_unreachable', `${ctx.stage}: ${pid}${tail}`, {
         ...d, hint: `The app stopped (crashed or was closed); start it again and reconnect.${this.endpoint.command ? ` Run \`${this.endpoint.command.join(' ')}\` by hand to see why.` : ''}`,
       });
     }
@@ -146,21 +147,22 @@ export class McpConnection {
       const garbled = this.lastTransportError ? ` (it sent something that is not MCP: ${this.lastTransportError.message.slice(0, 120)})` : '';
       return new DeviceError('device_timeout', `${at} did not answer within ${ctx.timeout}ms${garbled}`, {
         ...d, hint: garbled ? 'Something other than the app\'s MCP server is answering: check the command or URL.'
+          : this.endpoint.command ? 'The process started but answers no MCP on stdout: check it is the app\'s stdio MCP server, and not paused or stuck.'
           : 'The app accepted the connection but is not answering: is it paused in a debugger, or stuck on its main thread?',
       });
     }
     if (sysCode === 'ENOENT' && this.endpoint.command) {
-      return new DeviceError('device_unreachable', `${at}: could not start ${JSON.stringify(this.endpoint.command[0])}: no such command`, {
+      return new DeviceError('device_unreachable', `${ctx.stage}: could not start ${JSON.stringify(this.endpoint.command[0])}: no such command`, {
         ...d, hint: 'Give the command as an absolute path, or put it on PATH.',
       });
     }
     if (sysCode === 'ECONNREFUSED') {
-      return new DeviceError('device_unreachable', `${at}: nothing is listening there`, {
+      return new DeviceError('device_unreachable', `${ctx.stage}: nothing is listening at ${this.address}`, {
         ...d, hint: `Start the app with its ${this.opts.protocol} MCP server on that port (the reference app: npx treewright reference-app --protocol ${this.opts.protocol.toLowerCase()} --port N), then retry.`,
       });
     }
     if (sysCode === 'ECONNRESET' || sysCode === 'UND_ERR_SOCKET' || sysCode === 'EPIPE') {
-      return new DeviceError('device_unreachable', `${at}: the connection was reset`, {
+      return new DeviceError('device_unreachable', `${ctx.stage}: the connection to ${this.address} was reset`, {
         ...d, hint: 'The app closed the connection: it may have crashed or restarted. Check its log, then retry.',
       });
     }
@@ -172,7 +174,7 @@ export class McpConnection {
       });
     }
     if (err instanceof McpError) {
-      return new DeviceError('device_error', `${at}: the server rejected the call (JSON-RPC ${err.code}): ${err.message.slice(0, 300)}`, {
+      return new DeviceError('device_error', `${at} rejected the call (JSON-RPC ${err.code}): ${err.message.slice(0, 300)}`, {
         ...d, hint: `Check that the server speaks the ${this.opts.protocol} protocol version treewright expects.`,
       });
     }
@@ -182,7 +184,7 @@ export class McpConnection {
         ...d, hint: 'The server cut its answer short or is not an MCP server; retry, and check the app log.',
       });
     }
-    return new DeviceError('device_unreachable', `${at} failed: ${err.cause?.message ?? err.message ?? String(e)}${tail}`, d);
+    return new DeviceError('device_unreachable', `${ctx.stage}: ${this.address} failed: ${err.cause?.message ?? err.message ?? String(e)}${tail}`, d);
   }
 }
 
