@@ -27,7 +27,11 @@ import type { ImportOptions } from './types.js';
  * - Actions: activate → Click, focus → RequestFocus, set_text → SetText, submit → ImeAction,
  *   scroll → ScrollBy, expand / collapse / dismiss as named. The others (select, increment,
  *   set_numeric_value, …) have no model action and are kept in `platform.rawActions`.
- * - A modal root makes the window touch-modal; `state.modal` deeper down stays in `platform.state`.
+ * - A modal root makes the window touch-modal. MoUI has no windows: a `state.modal` node deeper
+ *   down (a dialog) is lifted into a touch-modal root of its own above the rest, as a dialog is a
+ *   window of its own in the model, so reachability sees that it blocks what is below it.
+ * - `collection` row/column info is kept raw and also as `platform.collectionInfo`
+ *   `{ rowIndex, rowCount }`, the form the action layer reads to scroll to an index.
  * - Snapshot `issues` (duplicate semantic ids, …) become snapshot warnings.
  */
 const WHAT = 'a MoUI read_semantics value (JSON)';
@@ -89,7 +93,7 @@ export function mouiFromValue(value: unknown, opts: ImportOptions = {}): Snapsho
   });
   const warnings = readIssues(r, v, '');
   const root = link(r, entries, rootId, focusedId, warnings);
-  return makeSnapshot({ source: sourceLabel(opts.where, 'moui'), roots: [root], warnings, generation, capturedAt: opts.capturedAt });
+  return makeSnapshot({ source: sourceLabel(opts.where, 'moui'), roots: splitModals(root), warnings, generation, capturedAt: opts.capturedAt });
 }
 
 /**
@@ -114,14 +118,21 @@ export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOption
   const from = decimal(r, v, 'from', '');
   const to = decimal(r, v, 'to', '');
   if (from !== prev.generation) staleRead(where, `a delta from generation ${from}`, prev.generation);
-  if (prev.roots.length > 1) r.fail('', `the previous snapshot has ${prev.roots.length} roots; a MoUI delta applies to a single-root MoUI snapshot`);
-
-  // The previous tree, flattened back into entries (fields + child ids).
+  // The previous tree, flattened back into entries (fields + child ids); lifted dialogs go back
+  // under the parent they were lifted from.
   const entries = new Map<string, Entry>();
+  const relink: Array<{ id: string; parent: string; index: number }> = [];
   walk(prev, ({ node }) => {
     const { children, ...fields } = node;
+    const lifted = fields.platform.liftedFrom as { parent: string; index: number } | undefined;
+    if (lifted) {
+      const { liftedFrom: _l, ...platform } = fields.platform;
+      fields.platform = platform;
+      relink.push({ id: node.id, ...lifted });
+    }
     entries.set(node.id, { fields, childIds: children.map((c) => c.id), path: `(previous snapshot node ${node.id})` });
   });
+  for (const { id, parent, index: i } of relink) entries.get(parent)?.childIds.splice(i, 0, id);
   const warnings = readIssues(r, v, '');
   r.array(v, 'removed', '').forEach((raw, i) => {
     const id = typeof raw === 'string' && DECIMAL.test(raw) ? raw : r.fail(index('removed', i), `expected a decimal node id, got ${describeValue(raw)}`);
@@ -136,7 +147,7 @@ export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOption
     entries.set(id, entry);
   });
   const root = link(r, entries, optDecimal(r, v, 'root', ''), optDecimal(r, v, 'focused', ''), warnings);
-  return makeSnapshot({ source: prev.source, roots: [root], warnings, generation: to, capturedAt: opts.capturedAt });
+  return makeSnapshot({ source: prev.source, roots: splitModals(root), warnings, generation: to, capturedAt: opts.capturedAt });
 }
 
 function staleRead(where: string | undefined, what: string, current: string): never {
@@ -223,6 +234,9 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
     if (x === null || x === '' || x === false || (k === 'live' && x === 'off')) continue;
     if (k === 'relations' && isObject(x) && Object.values(x).every((l) => Array.isArray(l) && l.length === 0)) continue;
     platform[k] = x;
+    if (k === 'collection' && isObject(x)) {
+      platform.collectionInfo = { ...(typeof x.row_index === 'number' ? { rowIndex: x.row_index } : {}), ...(typeof x.row_count === 'number' ? { rowCount: x.row_count } : {}) };
+    }
   }
   const extras: Record<string, boolean> = {};
   for (const k of STATE_EXTRAS) if (st(k)) extras[k] = true;
@@ -324,6 +338,27 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
   const node = top!;
   const modal = isObject(node.platform.state) && node.platform.state.modal === true;
   return { rootId: MOUI_ROOT_ID, label: null, unit: 'dp', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: modal, node };
+}
+
+/** The root, plus each `state.modal` node below it lifted out into a touch-modal root on top (document order = z-order). */
+function splitModals(root: Root): Root[] {
+  const lifted: Root[] = [];
+  const stack: Node[] = [root.node];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const kept: Node[] = [];
+    node.children.forEach((c, index) => {
+      if (isObject(c.platform.state) && c.platform.state.modal === true) {
+        // Remember where it was, so a later delta can be applied to the tree MoUI knows.
+        c.platform = { ...c.platform, liftedFrom: { parent: node.id, index } };
+        lifted.push({ ...root, rootId: `${MOUI_ROOT_ID}-modal-${c.id}`, label: c.text, touchModal: true, node: c });
+      } else kept.push(c);
+    });
+    if (kept.length !== node.children.length) node.children = kept;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  // Lifted dialogs may hold dialogs of their own.
+  return [root, ...lifted.flatMap((r) => splitModals(r))];
 }
 
 /** `child-id cycle: "1" → "2" → "1"`, found by following parents from `start` until one repeats. */

@@ -170,3 +170,22 @@ test('a 60,000-deep chain links iteratively', () => {
   const s = importTree(JSON.stringify({ kind: 'full', generation: '1', root: '1', focused: null, nodes, issues: [] }));
   expect(countNodes(s)).toBe(depth);
 });
+
+test('a modal node becomes a touch-modal root on top, and deltas still apply across it', () => {
+  const modalState = { ...STATE, modal: true };
+  const s = importMoui(full([
+    wire('1', ['2', '3', '5']),
+    wire('2', [], { label: 'Wi-Fi', role: 'switch', actions: ['activate'] }),
+    wire('3', ['4'], { role: 'dialog', state: modalState, label: 'Sign out?' }),
+    wire('4', [], { label: 'Cancel', role: 'button', actions: ['activate'] }),
+    wire('5', [], { label: 'After' }),
+  ]), { capturedAt: AT });
+  expect(s.roots.map((r) => [r.rootId, r.touchModal])).toEqual([['moui', false], ['moui-modal-3', true]]);
+  expect(s.roots[0]!.node.children.map((c) => c.id)).toEqual(['2', '5']);
+  expect(s.roots[1]!.node.children.map((c) => c.id)).toEqual(['4']);
+  const next = applyMouiDelta(s, { kind: 'delta', from: s.generation, to: String(Number(s.generation) + 1), root: '1', focused: null, upserted: [wire('5', [], { label: 'Changed' })], removed: [], issues: [] });
+  expect(next.roots.map((r) => r.rootId)).toEqual(['moui', 'moui-modal-3']);
+  expect(next.roots[0]!.node.children.map((c) => [c.id, c.text])).toEqual([['2', 'Wi-Fi'], ['5', 'Changed']]);
+  const closed = applyMouiDelta(next, { kind: 'delta', from: next.generation, to: String(Number(next.generation) + 1), root: '1', focused: null, upserted: [wire('1', ['2', '5'])], removed: ['3', '4'], issues: [] });
+  expect(closed.roots.map((r) => r.rootId)).toEqual(['moui']);
+});
