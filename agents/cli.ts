@@ -1,0 +1,110 @@
+/**
+ * `npx treewright mcp [--source <source>] [--root <dir>] [--allow-host <host>]… [--http <port>]`:
+ * the MCP shim on stdio (default) or streamable HTTP. runner/cli.ts dispatches `mcp` here.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Readable, Writable } from 'node:stream';
+import { parseSource } from '../src/devices/source.js';
+import { isTreewrightError } from '../src/errors.js';
+import { serveHttp, serveStdio } from './server.js';
+import { Session } from './session.js';
+
+export const MCP_USAGE = `usage: treewright mcp [options]
+
+Serves the MCP shim: agents find nodes, act, read changes, run checks and export a test,
+with the same locators as treewright tests.
+
+options:
+  --source <source>     the device (default: reference): file:<path>, live:<host>:<port>, adb[:serial],
+                        reference[:live|moui|jetwhale], moui:<url>, jetwhale:<url>
+  --root <dir>          files an agent may read or write stay under this directory (default: cwd)
+  --allow-host <host>   let the agent connect to this non-loopback host too (repeatable)
+  --http <port>         serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port)
+  -h, --help            this text
+
+Register it with an MCP client:
+  { "mcpServers": { "treewright": { "command": "npx", "args": ["treewright", "mcp", "--source", "reference"] } } }
+`;
+
+export interface McpCliIo {
+  stdin?: Readable;
+  stdout?: Writable;
+  stderr?: Writable;
+  /** Resolves when the HTTP server should stop (default: SIGINT or SIGTERM). */
+  stopSignal?: Promise<void>;
+}
+
+/** Runs the `mcp` command; resolves with the exit code once the client has gone (stdio) or on SIGINT / SIGTERM (HTTP). */
+export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<number> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const say = (s: string) => stderr.write(`treewright mcp: ${s}\n`);
+  let session: Session | null = null;
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        source: { type: 'string' },
+        root: { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
+        http: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      stdout.write(MCP_USAGE);
+      return 0;
+    }
+    const source = values.source ?? 'reference';
+    parseSource(source); // a bad --source fails now, not at the agent's first call
+    const root = await realDir(values.root ?? process.cwd());
+    let port: number | undefined;
+    if (values.http !== undefined) {
+      port = Number(values.http);
+      if (!/^\d+$/.test(values.http) || port > 65535) {
+        say(`--http takes a port number (0–65535), got "${values.http}"`);
+        return 2;
+      }
+    }
+    session = new Session({ source, root, allowHosts: values['allow-host'] ?? [] });
+    if (port === undefined) {
+      const serving = await serveStdio(session, { ...(io.stdin ? { stdin: io.stdin } : {}), stdout });
+      await serving.closed;
+      return 0;
+    }
+    const serving = await serveHttp(session, { port });
+    stdout.write(`${serving.url}\n`);
+    say(`serving ${source} at ${serving.url} (files under ${root}); stop with Ctrl-C`);
+    await (io.stopSignal ?? signalled());
+    await serving.close();
+    return 0;
+  } catch (e) {
+    if (isTreewrightError(e)) say(e.message);
+    else if (e instanceof TypeError && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) say(`${e.message}\n\n${MCP_USAGE}`);
+    else say(`internal error: ${(e as Error).stack ?? e}`);
+    return 2;
+  } finally {
+    await session?.close().catch((e: unknown) => say(`closing the device: ${(e as Error).message}`));
+  }
+}
+
+async function realDir(dir: string): Promise<string> {
+  const abs = path.resolve(dir);
+  const st = await stat(abs).catch(() => null);
+  if (!st?.isDirectory()) throw Object.assign(new TypeError(`--root ${dir} is not a directory`), { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' });
+  return realpath(abs);
+}
+
+function signalled(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,102 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Node } from '../../src/model/schema.js';
+import { audit } from '../../src/analysis/a11y.js';
+import { checkDrift } from '../../src/analysis/drift.js';
+import { diffFindings, diffTrees } from '../../src/analysis/diff.js';
+import { countBySeverity, SEVERITY_ORDER, type Finding } from '../../src/analysis/finding.js';
+import { findingLine } from '../../src/analysis/finding-line.js';
+import { SourceError, TargetError } from '../../src/errors.js';
+import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
+import { resolveSelector } from '../../src/query/resolve.js';
+import { expectOne } from '../../src/query/strict.js';
+import { selectorToCode } from '../../src/query/selector.js';
+import { goldenTreeOf, parseGolden } from '../../src/render/golden.js';
+import { loadCatalog } from '../../matchers/drift.js';
+import { confinePath } from '../policy.js';
+import { defineTool } from '../tool.js';
+import { GenerationSchema, plural } from './common.js';
+
+const KINDS = ['a11y', 'drift', 'golden'] as const;
+
+const FindingSchema = z.object({
+  check: z.enum(KINDS),
+  rule: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  nodeId: z.string().nullable(),
+  rootId: z.string().nullable(),
+  node: z.string().nullable(),
+  message: z.string(),
+  measured: z.union([z.number(), z.string()]).optional(),
+  threshold: z.union([z.number(), z.string()]).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const checkTool = defineTool({
+  name: 'check',
+  description:
+    'Runs the verify lane\'s checks on the current screen (or one node\'s subtree, with locator) and answers the findings the matchers report, '
+    + 'errors first: a11y (touch targets in dp, contrast, speakable text, duplicates…), drift (design-token values against the design-system catalog: '
+    + 'catalog is a JSON file under the server root, else what the device serves), golden (the tree against a golden file under the root, '
+    + 'nodes matched by identity, bounds within tolerancePx). Without kinds it runs a11y, drift when a catalog is at hand, and golden when a file is named. '
+    + 'Use when you changed the UI or finished a task and want to know whether it is accessible, on-token and as approved.',
+  input: z.strictObject({
+    kinds: z.array(z.enum(KINDS)).min(1).optional(),
+    locator: LocatorInputSchema.optional().describe('check only this node\'s subtree (it must match one node)'),
+    catalog: z.string().min(1).optional().describe('design-system catalog JSON, relative to the server root'),
+    golden: z.string().min(1).optional().describe('golden tree file (.tree), relative to the server root'),
+    tolerancePx: z.number().min(0).optional().describe('golden: largest bounds difference that is not a change (default 1)'),
+    limit: z.number().int().min(1).max(1000).default(50).describe('most findings listed'),
+  }),
+  output: z.object({
+    generation: GenerationSchema,
+    checks: z.array(z.enum(KINDS)),
+    counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
+    total: z.number().int(),
+    findings: z.array(FindingSchema),
+  }),
+  annotations: { title: 'Run checks', readOnlyHint: true, openWorldHint: true },
+  async handler(args, session) {
+    const device = await session.device();
+    const selector = args.locator !== undefined ? locatorFromInput(args.locator) : null;
+    const snapshot = await session.capture();
+    const node: Node | null = selector ? expectOne(snapshot, selector, resolveSelector(snapshot, selector)) : null;
+    const kinds = args.kinds ?? [
+      'a11y' as const,
+      ...(args.catalog !== undefined || device.capabilities().designSystem ? ['drift' as const] : []),
+      ...(args.golden !== undefined ? ['golden' as const] : []),
+    ];
+    const findings: Finding[] = [];
+    for (const kind of new Set(kinds)) {
+      if (kind === 'a11y') findings.push(...audit(snapshot, node ? { within: node } : {}));
+      else if (kind === 'drift') {
+        const catalog = args.catalog !== undefined
+          ? await loadCatalog(await confinePath(args.catalog, session.policy, 'the catalog'))
+          : await loadCatalog(undefined, { device });
+        findings.push(...checkDrift(snapshot, catalog, node ? { within: [node] } : {}));
+      } else {
+        if (args.golden === undefined) throw new TargetError('invalid_arguments', 'the golden check needs a golden file: give golden: "<path>.tree"', { hint: 'Golden files are written by toMatchGoldenTree or `treewright verify --update`.' });
+        const abs = await confinePath(args.golden, session.policy, 'the golden file');
+        const shown = path.relative(session.policy.root, abs);
+        const text = await readFile(abs, 'utf8').catch((e: NodeJS.ErrnoException) => {
+          throw new SourceError(e.code === 'ENOENT' ? 'file_not_found' : 'source_invalid', `cannot read the golden file ${shown}: ${e.code ?? e.message}`, { where: shown, hint: 'Write it first with toMatchGoldenTree or `npx treewright verify <tree> --golden <dir> --update`.' });
+        });
+        const diff = diffTrees(parseGolden(text, shown), goldenTreeOf(node ? { snapshot, node } : snapshot), args.tolerancePx !== undefined ? { tolerancePx: args.tolerancePx } : {});
+        findings.push(...diffFindings(diff));
+      }
+    }
+    findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]); // stable: each check's own order within a severity
+    const counts = countBySeverity(findings);
+    const shown = findings.slice(0, args.limit);
+    const head = `generation ${snapshot.generation} · ${[...new Set(kinds)].join(', ')}${selector ? ` within ${selectorToCode(selector)}` : ''}: `
+      + (findings.length ? `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info` : 'no findings');
+    const lines = shown.map(findingLine);
+    if (findings.length > shown.length) lines.push(`…and ${findings.length - shown.length} more (raise limit)`);
+    return {
+      value: { generation: snapshot.generation, checks: [...new Set(kinds)], counts, total: findings.length, findings: shown },
+      text: [head, ...lines].join('\n'),
+      appData: true,
+    };
+  },
+});

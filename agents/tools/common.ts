@@ -1,0 +1,60 @@
+/** Pieces the tools share: how a node is described in JSON and as a line, and common schemas. */
+import { z } from 'zod';
+import type { Node, Snapshot } from '../../src/model/schema.js';
+import { analyzeReachability, type Reachability } from '../../src/analysis/reachability.js';
+import { indexSnapshot } from '../../src/query/snapshot-index.js';
+import { isVisible } from '../../src/query/resolve.js';
+import { outlineFields, outlineLine } from '../../src/render/outline.js';
+import { formatEntryLine } from '../../src/render/outline-syntax.js';
+
+export const GenerationSchema = z.string().regex(/^\d+$/).describe('a capture generation (decimal string)');
+export const FormatSchema = z.enum(['text', 'json']).default('text').describe('text (compact outline, the default) or json');
+
+export const NodeInfoSchema = z.object({
+  id: z.string(),
+  rootId: z.string(),
+  /** The node as an outline line (DESIGN §9). */
+  line: z.string(),
+  role: z.string().nullable(),
+  tag: z.string().nullable(),
+  name: z.string(),
+  enabled: z.boolean(),
+  visible: z.boolean(),
+  hittable: z.boolean().nullable(),
+  operable: z.boolean().nullable(),
+  obscuredBy: z.string().nullable().describe('the node that takes a tap instead, as an outline line'),
+  tap: z.object({ x: z.number(), y: z.number() }).nullable(),
+  bounds: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  actions: z.array(z.string()),
+});
+export type NodeInfo = z.infer<typeof NodeInfoSchema>;
+
+export function nodeInfo(snapshot: Snapshot, node: Node, reach: Reachability = analyzeReachability(snapshot)): NodeInfo {
+  const r = reach.get(node);
+  return {
+    id: node.id,
+    rootId: r.root.rootId,
+    line: outlineLine(node, { reach }),
+    role: node.role ?? node.rawRole,
+    tag: node.tag,
+    name: indexSnapshot(snapshot).name(node),
+    enabled: node.enabled,
+    visible: isVisible(node),
+    hittable: r.hittable,
+    operable: r.operable,
+    obscuredBy: r.obscuredBy ? outlineLine(r.obscuredBy, { reach }) : null,
+    tap: r.tap,
+    bounds: node.bounds,
+    actions: [...node.actions],
+  };
+}
+
+/** A node as one line of a flat list: its outline line with `root=` added (a flat list has no root lines). */
+export function matchLine(node: Node, reach: Reachability, extra: Record<string, string> = {}): string {
+  const f = outlineFields(node, { reach });
+  return formatEntryLine({ ...f, attrs: { ...f.attrs, root: reach.get(node).root.rootId, ...extra } });
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { Node, Snapshot } from '../../src/model/schema.js';
+import { analyzeReachability, offersSomething } from '../../src/analysis/reachability.js';
+import { isEmptyDelta, snapshotDelta } from '../../src/analysis/snapshot-delta.js';
+import { DeviceError, TargetError } from '../../src/errors.js';
+import { walkNode } from '../../src/model/node.js';
+import { snapshotToJson } from '../../src/model/serialize.js';
+import { renderOutline } from '../../src/render/outline.js';
+import type { Device } from '../../src/devices/device.js';
+import { defineTool } from '../tool.js';
+import { FormatSchema, GenerationSchema } from './common.js';
+import { DeltaNodeSchema, deltaJson, deltaLines, deltaSummary } from './delta.js';
+
+export const getTreeTool = defineTool({
+  name: 'get_tree',
+  description:
+    'Reads the whole semantics tree of the current screen: by default as the compact text outline, one node per line, '
+    + 'indented by depth (Role #id "text" desc= tag= [flags] actions= tap=x,y), every window with its root line; format json gives the full model. '
+    + 'since: a generation you saw before; the answer is then unchanged, or a delta (+ added, ~ changed, - removed, by node id), '
+    + 'or the full tree when that generation is no longer held. maxDepth, interactiveOnly and rootId cut the tree down; '
+    + 'merged: false keeps label nodes separate where the device can. '
+    + 'Use when the layout itself is the question or after an action changed the screen; to find one element, find_nodes is cheaper.',
+  input: z.strictObject({
+    format: FormatSchema,
+    since: GenerationSchema.optional(),
+    maxDepth: z.number().int().min(0).optional().describe('deepest depth shown (a window\'s node is 0)'),
+    interactiveOnly: z.boolean().default(false).describe('only what can be operated, with its ancestors'),
+    rootId: z.string().optional().describe('only this window'),
+    merged: z.boolean().default(true).describe('false: label nodes separate (the reference app only)'),
+  }),
+  output: z.object({
+    kind: z.enum(['full', 'delta', 'unchanged']),
+    generation: GenerationSchema,
+    from: GenerationSchema.optional(),
+    format: z.enum(['text', 'json']),
+    text: z.string().optional().describe('text format: the outline (full) or the change lines (delta)'),
+    snapshot: z.record(z.string(), z.unknown()).optional().describe('json format, full: the snapshot'),
+    upserted: z.array(DeltaNodeSchema).optional(),
+    removed: z.array(z.string()).optional(),
+    roots: z.object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) }).optional(),
+    note: z.string().optional(),
+  }),
+  annotations: { title: 'Get the tree', readOnlyHint: true, openWorldHint: true },
+  async handler(args, session) {
+    const snapshot = args.merged ? await session.capture() : session.remember(await unmerged(await session.device()));
+    const g = snapshot.generation;
+    const cut = args.maxDepth !== undefined || args.interactiveOnly || args.rootId !== undefined;
+    if (args.since !== undefined && !cut) {
+      if (args.since === g) {
+        return { value: { kind: 'unchanged' as const, generation: g, format: args.format }, text: `generation ${g} · unchanged`, appData: false };
+      }
+      const prev = session.seen(args.since);
+      if (prev) {
+        const delta = snapshotDelta(prev, snapshot);
+        if (isEmptyDelta(delta)) return { value: { kind: 'unchanged' as const, generation: g, from: args.since, format: args.format }, text: `generation ${g} · unchanged since ${args.since}`, appData: false };
+        const head = `generation ${g} · delta since ${args.since}: ${deltaSummary(delta)}`;
+        if (args.format === 'json') return { value: { kind: 'delta' as const, generation: g, from: args.since, format: 'json' as const, ...deltaJson(delta) }, appData: true };
+        const text = [head, ...deltaLines(delta, snapshot)].join('\n');
+        return { value: { kind: 'delta' as const, generation: g, from: args.since, format: 'text' as const, text }, text, appData: true };
+      }
+    }
+    const note = args.since === undefined ? undefined
+      : cut ? 'since is answered with the full tree when maxDepth, interactiveOnly or rootId cut it'
+      : `generation ${args.since} is not among the captures this session holds; this is the full tree`;
+    const opts = { ...(args.maxDepth !== undefined ? { maxDepth: args.maxDepth } : {}), interactiveOnly: args.interactiveOnly, ...(args.rootId !== undefined ? { rootId: args.rootId } : {}) };
+    if (args.format === 'json') {
+      const pruned = cut ? prune(snapshot, opts) : snapshot;
+      return { value: { kind: 'full' as const, generation: g, format: 'json' as const, snapshot: JSON.parse(snapshotToJson(pruned, 0)) as Record<string, unknown>, ...(note ? { note } : {}) }, appData: true };
+    }
+    const text = `generation ${g} · full${note ? ` (${note})` : ''}\n${renderOutline(snapshot, { ...opts, reach: analyzeReachability(snapshot) })}`.trimEnd();
+    return { value: { kind: 'full' as const, generation: g, format: 'text' as const, text, ...(note ? { note } : {}) }, text, appData: true };
+  },
+});
+
+/** The unmerged tree, where the device can give one (the reference app keeps label nodes apart). */
+async function unmerged(device: Device): Promise<Snapshot> {
+  const app = (device.driver as { app?: { snapshot?: (o: { merged: boolean }) => Snapshot } }).app;
+  if (typeof app?.snapshot !== 'function') {
+    throw new DeviceError('action_unavailable', `${device.description} serves the tree one way only; merged: false needs a device that keeps label nodes apart (the reference app)`, {
+      where: device.description, hint: 'Leave merged out (true): it is the tree accessibility services see.',
+    });
+  }
+  return app.snapshot({ merged: false });
+}
+
+/**
+ * The snapshot cut like the outline cuts it: one window, nodes down to maxDepth, and with
+ * interactiveOnly only nodes that offer something plus their ancestors. Iterative; children are
+ * settled before parents by going through the pre-order list backwards.
+ */
+function prune(s: Snapshot, o: { maxDepth?: number; interactiveOnly: boolean; rootId?: string }): Snapshot {
+  const roots = o.rootId === undefined ? s.roots : s.roots.filter((r) => r.rootId === o.rootId);
+  if (o.rootId !== undefined && roots.length === 0) {
+    throw new TargetError('target_not_found', `no root ${JSON.stringify(o.rootId)} in this snapshot`, { where: s.source, hint: `Use one of: ${s.roots.map((r) => r.rootId).join(', ')}.` });
+  }
+  const maxDepth = o.maxDepth ?? Infinity;
+  return {
+    ...s,
+    roots: roots.map((root) => {
+      const order: Node[] = [];
+      const parent = new Map<Node, Node | null>();
+      walkNode(root.node, (n, depth, p) => { order.push(n); parent.set(n, p); return depth < maxDepth; });
+      const keep = new Set<Node>();
+      for (let i = order.length - 1; i >= 0; i--) {
+        const n = order[i]!;
+        if (!o.interactiveOnly || keep.has(n) || offersSomething(n)) {
+          keep.add(n);
+          const p = parent.get(n);
+          if (p) keep.add(p);
+        }
+      }
+      const copies = new Map<Node, Node>();
+      for (const n of order) if (keep.has(n)) copies.set(n, { ...n, children: [] });
+      for (const n of order) {
+        const p = parent.get(n);
+        if (p && copies.has(n)) copies.get(p)!.children.push(copies.get(n)!);
+      }
+      return { ...root, node: copies.get(root.node) ?? { ...root.node, children: [] } };
+    }),
+  };
+}
