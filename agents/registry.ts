@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { TargetError } from '../src/errors.js';
+import { FormatError, TargetError } from '../src/errors.js';
 import { envelopeSchema, errorBody, failure, success } from './envelope.js';
 import type { Session } from './session.js';
 import type { ToolSpec } from './tool.js';
+import { MAX_ANSWER_CHARS } from './limits.js';
 import { connectTool } from './tools/connect.js';
 import { findNodesTool } from './tools/find-nodes.js';
 import { getTreeTool } from './tools/get-tree.js';
@@ -65,7 +66,14 @@ export function buildRegistry(tools: readonly ToolSpec[] = TOOLS): Registry {
       }
       return session.serialize(async () => {
         try {
-          return success(await tool.handler(parsed.data, session));
+          const answer = await tool.handler(parsed.data, session);
+          const size = answer.text?.length ?? 0;
+          if (size > MAX_ANSWER_CHARS) {
+            throw new FormatError('too_large', `${name}: the answer would be ${(size / 1024 / 1024).toFixed(1)} MiB of text, over the ${MAX_ANSWER_CHARS / 1024 / 1024} MiB an answer may hold`, {
+              hint: 'Narrow it: find_nodes with a locator, or get_tree with maxDepth, rootId or interactiveOnly.',
+            });
+          }
+          return success(answer);
         } catch (e) {
           const { body, appData } = errorBody(e);
           return failure(body, appData);

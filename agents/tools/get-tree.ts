@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { analyzeReachability, offersSomething } from '../../src/analysis/reachability.js';
 import { isEmptyDelta, snapshotDelta } from '../../src/analysis/snapshot-delta.js';
-import { DeviceError, TargetError } from '../../src/errors.js';
+import { DeviceError, FormatError, TargetError } from '../../src/errors.js';
 import { walkNode } from '../../src/model/node.js';
 import { snapshotToJson } from '../../src/model/serialize.js';
-import { renderOutline } from '../../src/render/outline.js';
+import { outlineLines } from '../../src/render/outline.js';
+import { MAX_ANSWER_CHARS } from '../limits.js';
 import type { Device } from '../../src/devices/device.js';
 import { defineTool } from '../tool.js';
 import { FormatSchema, GenerationSchema } from './common.js';
@@ -65,12 +66,38 @@ export const getTreeTool = defineTool({
     const opts = { ...(args.maxDepth !== undefined ? { maxDepth: args.maxDepth } : {}), interactiveOnly: args.interactiveOnly, ...(args.rootId !== undefined ? { rootId: args.rootId } : {}) };
     if (args.format === 'json') {
       const pruned = cut ? prune(snapshot, opts) : snapshot;
+      checkJsonDepth(pruned);
       return { value: { kind: 'full' as const, generation: g, format: 'json' as const, snapshot: JSON.parse(snapshotToJson(pruned, 0)) as Record<string, unknown>, ...(note ? { note } : {}) }, appData: true };
     }
-    const text = `generation ${g} · full${note ? ` (${note})` : ''}\n${renderOutline(snapshot, { ...opts, reach: analyzeReachability(snapshot) })}`.trimEnd();
+    const lines = [`generation ${g} · full${note ? ` (${note})` : ''}`];
+    let size = 0;
+    // Line by line, so a huge tree is refused after MAX_ANSWER_CHARS rather than printed whole first.
+    for (const line of outlineLines(snapshot, { ...opts, reach: analyzeReachability(snapshot) })) {
+      size += line.length + 1;
+      if (size > MAX_ANSWER_CHARS) {
+        throw new FormatError('too_large', `the outline of this screen is over ${MAX_ANSWER_CHARS / 1024 / 1024} MiB (${lines.length} lines in)`, {
+          where: snapshot.source, hint: 'Narrow it with maxDepth, rootId or interactiveOnly, or look for what you need with find_nodes.',
+        });
+      }
+      lines.push(line);
+    }
+    const text = lines.join('\n');
     return { value: { kind: 'full' as const, generation: g, format: 'text' as const, text, ...(note ? { note } : {}) }, text, appData: true };
   },
 });
+
+/** JSON nests one level per tree level, and JSON.stringify (the SDK's, on the way out) recurses. */
+export const MAX_JSON_DEPTH = 1000;
+
+function checkJsonDepth(s: Snapshot): void {
+  let deepest = 0;
+  for (const root of s.roots) walkNode(root.node, (_n, depth) => { if (depth > deepest) deepest = depth; });
+  if (deepest > MAX_JSON_DEPTH) {
+    throw new FormatError('too_large', `this tree is ${deepest} levels deep; a JSON answer holds at most ${MAX_JSON_DEPTH}`, {
+      where: s.source, hint: 'Ask for format: "text" (the outline), or pass maxDepth.',
+    });
+  }
+}
 
 /** The unmerged tree, where the device can give one (the reference app keeps label nodes apart). */
 async function unmerged(device: Device): Promise<Snapshot> {

@@ -194,7 +194,8 @@ function receiptAnswer(r: Omit<Receipt, 'locator' | 'action'>, before: Snapshot,
   const lines = [
     `performed ${r.call}${nodeLine ? ` on ${nodeLine}` : ''} via ${r.via}`,
     r.changed ? `generation ${r.before} → ${r.after} · ${deltaSummary(delta)}` : `generation ${r.after} · nothing changed on screen`,
-    ...(r.message ? [`note: ${r.message}`] : []),
+    // The app's own words, on one line: a message cannot start lines of its own in the answer.
+    ...(r.message ? [`note: ${/[\r\n\u2028\u2029]/.test(r.message) ? JSON.stringify(r.message) : r.message}`] : []),
     ...changes,
   ];
   return {

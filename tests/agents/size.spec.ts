@@ -61,3 +61,28 @@ test('a 60-node screen: the text answer is the outline, under 4 KB; JSON is over
     await tmp.remove();
   }
 });
+
+test('a 60,000-deep tree: reads are refused as too_large or cut, never a crash', async () => {
+  let node = makeNode('0', { text: 'leaf', clickable: true, actions: ['Click'], bounds: { x: 0, y: 0, width: 10, height: 10 } });
+  for (let i = 1; i < 60_000; i++) node = makeNode(String(i), { bounds: { x: 0, y: 0, width: 10, height: 10 } }, [node]);
+  const deep = makeSnapshot({ source: 'test', roots: [{ rootId: 'w', label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false, node }] });
+  const tmp = await repoTempDir();
+  try {
+    await writeFile(path.join(tmp.dir, 'deep.json'), snapshotToJson(deep, 0));
+    const agent = await stdioAgent(['--source', 'file:deep.json', '--root', tmp.dir]);
+    try {
+      expect((await agent.call('get_tree')).env.error).toMatchObject({ code: 'too_large', details: { hint: expect.stringContaining('maxDepth') } });
+      expect((await agent.call('get_tree', { format: 'json' })).env.error!.code).toBe('too_large');
+      const cut = await agent.call('get_tree', { maxDepth: 3 });
+      expect(cut.text).toContain('children=1');
+      expect((await agent.call('get_tree', { maxDepth: 3, format: 'json' })).env.ok).toBe(true);
+      const leaf = await agent.call('find_nodes', { locator: "byText('leaf')" });
+      expect(leaf.env.value.lines).toEqual([expect.stringMatching(/^node #0 "leaf" root=w/)]);
+      expect((await agent.call('check', { kinds: ['a11y'] })).env.ok).toBe(true);
+    } finally {
+      await agent.close();
+    }
+  } finally {
+    await tmp.remove();
+  }
+});
