@@ -18,7 +18,7 @@ test.describe('a Compose conversation', () => {
 
   test('lists the messages', async ({ device }) => {
     await expect(device.byTag('top_app_bar')).toBeVisible();
-    await expect(device.byTag('message_list').byTag('message_text').filter({ hasText: 'Test alert' })).toHaveCount(2);
+    await expect(device.byTag('message_list').byTag('message_text').filter({ hasText: /^Test alert$/ })).toHaveCount(2);
     await expect(device.byTag('message_list').byDesc('You said  Hiii')).toBeVisible();
   });
 });

@@ -10,7 +10,7 @@ test('sign in and change a setting', async ({ device }) => {
   await expect(device.byText('Welcome, Ada')).toBeVisible();
   await device.byTag('feed').scrollToIndex(240);
   await expect(device.byText('Item 240')).toBeVisible();
-  await device.byDesc('Settings').click();
+  await device.byRole('Button', { name: 'Settings' }).click();
   await device.byRole('Switch', { name: 'Wi-Fi' }).click();
   await expect(device.byRole('Switch', { name: 'Wi-Fi' })).toBeChecked();
 });
@@ -30,7 +30,7 @@ test('signing out asks first, and the dialog blocks the screen below', async ({ 
   await device.byTag('email').fill('ada@example.com');
   await device.byTag('password').fill('correct horse');
   await device.byTag('password').pressEnter();
-  await device.byDesc('Settings').click();
+  await device.byRole('Button', { name: 'Settings' }).click();
   await device.byText('Sign out').click();
   await expect(device.byRole('Dialog')).toBeVisible();
   await expect(device.byRole('Switch', { name: 'Wi-Fi' })).not.toBeHittable();

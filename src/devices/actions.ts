@@ -5,6 +5,7 @@ import { outlineLine } from '../render/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
+import { indexSnapshot } from '../query/snapshot-index.js';
 import type { Driver, SemanticRequest } from './driver.js';
 
 /** What a locator can be asked to do (DESIGN §7). */
@@ -28,7 +29,7 @@ export interface ActionOptions {
   timeout?: number;
 }
 
-export type Route = 'semantic' | 'tap' | 'keys' | 'swipe';
+export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
 
 /** What an action did: the evidence a reviewer (and the reporter, and codegen) reads. */
 export interface Receipt {
@@ -77,6 +78,11 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
       return driver.pressKey ? { route: 'keys' } : { unavailable: `${driver.description} has no IME action and no keyboard` };
     case 'scrollBy':
       return driver.swipe ? { route: 'swipe' } : { unavailable: `${driver.description} has no ScrollBy and cannot swipe` };
+    case 'scrollToIndex':
+      // No ScrollToIndex (MoUI scrolls by pages): page with the node's own ScrollBy until the
+      // item with that index is on screen, reading each item's index from its collection info.
+      if (driver.perform && node.actions.includes('ScrollBy')) return { route: 'scroll-steps' };
+      return { unavailable: `scrollToIndex needs the node's own ScrollToIndex (or ScrollBy) semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
     default:
       return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
   }
@@ -174,8 +180,15 @@ export function semanticRequest(a: LocatorAction): SemanticRequest {
   }
 }
 
+/** What delivering may need beyond the target: a fresh capture and the locator, for multi-step routes. */
+export interface DeliverContext {
+  capture: () => Promise<Snapshot>;
+  selector: Selector;
+  deadline: number;
+}
+
 /** Delivers an actionable target by its route. Returns the driver's message, if any. */
-export async function deliver(driver: Driver, ready: Ready, a: LocatorAction): Promise<string | undefined> {
+export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ctx?: DeliverContext): Promise<string | undefined> {
   const { snapshot, node, route } = ready;
   const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
   switch (route) {
@@ -197,6 +210,10 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction): P
       if (driver.pressKey) for (let i = (node.editableText ?? '').length; i > 0; i--) await driver.pressKey('del');
       if (a.kind === 'fill' && a.text) await driver.typeText!(a.text);
       return undefined;
+    case 'scroll-steps': {
+      if (a.kind !== 'scrollToIndex' || !ctx) throw new Error(`scroll-steps route for ${a.kind}`);
+      return scrollToIndexBySteps(driver, ready, a.index, ctx);
+    }
     case 'swipe': {
       if (a.kind !== 'scrollBy') throw new Error(`swipe route for ${a.kind}`);
       // Content moves opposite to the finger: scrolling down by dy drags up by dy.
@@ -204,6 +221,53 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction): P
       return undefined;
     }
   }
+}
+
+/** The list position an item reports (platform.collectionInfo.rowIndex), or null. */
+export function rowIndexOf(n: Node): number | null {
+  const info = n.platform.collectionInfo as { rowIndex?: unknown } | undefined;
+  return typeof info?.rowIndex === 'number' ? info.rowIndex : null;
+}
+
+const MAX_SCROLL_STEPS = 1000;
+
+async function scrollToIndexBySteps(driver: Driver, ready: Ready, index: number, ctx: DeliverContext): Promise<string> {
+  let { snapshot, node } = ready;
+  const where = driver.description;
+  for (let step = 0; step < MAX_SCROLL_STEPS; step++) {
+    const idx = indexSnapshot(snapshot);
+    const items: Node[] = [];
+    for (let i = idx.order.get(node)! + 1; i < idx.subtreeEnd.get(node)!; i++) if (rowIndexOf(idx.nodes[i]!) !== null) items.push(idx.nodes[i]!);
+    const onScreen = items.filter(isVisible).map(rowIndexOf) as number[];
+    if (onScreen.includes(index)) return `index ${index} reached after ${step} scroll step${step === 1 ? '' : 's'} (the device has no ScrollToIndex)`;
+    if (!items.length) {
+      throw new DeviceError('action_unavailable', `scrollToIndex(${index}) on ${outlineLine(node)}: the device has no ScrollToIndex and the list's items carry no index to aim at`, { where, hint: 'Scroll with scrollBy() and check for the item, or use a driver with ScrollToIndex (reference, jetwhale).' });
+    }
+    if (Date.now() > ctx.deadline) throw new DeviceError('device_timeout', `scrollToIndex(${index}): not reached before the action timeout (on screen: ${range(onScreen)})`, { where });
+    const down = onScreen.length ? index > Math.max(...onScreen) : index > Math.max(...(items.map(rowIndexOf) as number[]));
+    const page = Math.max(1, Math.round(node.bounds.height * 0.8));
+    const pastEnd = (why: string) => new TargetError('target_not_found', `scrollToIndex(${index}): the list stopped moving with items ${range(onScreen)} on screen: index ${index} is past its ${down ? 'end' : 'start'} (${why})`, { where });
+    let r;
+    try {
+      r = await driver.perform!({ snapshot, node, rootId: indexSnapshot(snapshot).root.get(node)!.rootId }, { action: 'ScrollBy', dx: 0, dy: down ? page : -page });
+    } catch (e) {
+      // An app that refuses to scroll further (MoUI's handler_rejected) has reached the end.
+      if (isTreewrightError(e) && e.code === 'action_unavailable') throw pastEnd(`the app says: ${e.message.split('\n')[0]}`);
+      throw e;
+    }
+    if (!r.performed) throw pastEnd(`the app says: ${r.message ?? 'no reason given'}`);
+    const next = await ctx.capture();
+    const again = resolveSelector(next, ctx.selector);
+    if (again.length !== 1) throw new TargetError('target_not_found', `scrollToIndex(${index}): the list ${selectorToCode(ctx.selector)} is gone after scrolling`, { where });
+    if (next.generation === snapshot.generation) throw pastEnd('nothing changed');
+    snapshot = next;
+    node = again[0]!;
+  }
+  throw new DeviceError('device_error', `scrollToIndex(${index}): gave up after ${MAX_SCROLL_STEPS} scroll steps`, { where });
+}
+
+function range(xs: number[]): string {
+  return xs.length ? `${Math.min(...xs)}–${Math.max(...xs)}` : 'none';
 }
 
 function centre(n: Node) {

@@ -70,7 +70,7 @@ export class Device extends Searchable implements LocatorHost {
         const ready = await waitForActionable(() => this.snapshot(), this.driver, selector, action, timeout);
         let message: string | undefined;
         try {
-          message = await deliver(this.driver, ready, action);
+          message = await deliver(this.driver, ready, action, { capture: () => this.snapshot(), selector, deadline: Date.now() + timeout });
         } catch (e) {
           if (isStale(e) && attempt < 3) continue;
           throw e;

@@ -76,8 +76,8 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, nodes: Node[], o:
   const has = o.has ? descendantTest(snapshot, index, o.has) : null;
   const hasNot = o.hasNot ? descendantTest(snapshot, index, o.hasNot) : null;
   return nodes.filter((n) => {
-    if (o.hasText !== undefined && !matchesText(index.subtreeText(n), o.hasText)) return false;
-    if (o.hasNotText !== undefined && matchesText(index.subtreeText(n), o.hasNotText)) return false;
+    if (o.hasText !== undefined && !matchesText(index.textContent(n), o.hasText)) return false;
+    if (o.hasNotText !== undefined && matchesText(index.textContent(n), o.hasNotText)) return false;
     if (o.visible !== undefined && isVisible(n) !== o.visible) return false;
     if (o.operable !== undefined && (reach!.get(n).operable === true) !== o.operable) return false;
     if (has && !has(n)) return false;

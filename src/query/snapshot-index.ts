@@ -25,9 +25,7 @@ export interface SnapshotIndex {
   subtreeEnd: NodeLookup<number>;
   /** The node's own label, else its merged descendants' text where it merges them (accessible name). */
   name(node: Node): string;
-  /** All text in the subtree (text, editable text, descriptions): what `filter({ hasText })` tests. */
-  subtreeText(node: Node): string;
-  /** Text and editable text of the node and its descendants, no descriptions: what `toHaveText` reads, like textContent. */
+  /** Text and editable text of the node and its descendants, no descriptions, like the DOM's textContent: what `toHaveText` and `filter({ hasText })` read. */
   textContent(node: Node): string;
 }
 
@@ -94,7 +92,6 @@ export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
       const node = nodes[i]!;
       return ownLabel(node) || (mergesDescendants(node) ? collect(i, (m) => [ownLabel(m)], true): '');
     }),
-    subtreeText: memo((i) => collect(i, (m) => [m.contentDescription, m.text, m.editableText], false)),
     textContent: memo((i) => collect(i, (m) => [m.text, m.editableText], false)),
   };
   cache.set(snapshot, index);

@@ -127,7 +127,7 @@ test('an action the device cannot express says so and names the drivers that can
   const device = new Device(new FakeApp({ semantic: false }));
   const err = await device.byTag('list').scrollToIndex(3).catch((e) => e);
   expect(err.code).toBe('action_unavailable');
-  expect(err.message).toMatch(/scrollToIndex needs the node's own ScrollToIndex semantics action/);
+  expect(err.message).toMatch(/scrollToIndex needs the node's own ScrollToIndex \(or ScrollBy\) semantics action/);
   expect(err.message).toMatch(/reference, moui, jetwhale/);
 });
 
