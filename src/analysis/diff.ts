@@ -202,16 +202,8 @@ export function labelOf(e: GoldenNode | GoldenRoot): string {
   return formatEntryLine({ head: e.head, ...(e.text !== undefined ? { text: e.text } : {}), attrs, flags: [], negFlags: [] });
 }
 
-interface Ctx {
-  /** The node (actual side) or window; labelled only when a change needs its path. */
-  entry: GoldenNode | GoldenRoot;
-  parent: Ctx | null;
-  rootId: string | null;
-  line: number;
-  depth: number;
-}
-
-function pathOf(ctx: Ctx | null): string[] {
+/** Labels of a node's ancestors, outermost first: the window, then (past `…`) the nearest few. */
+function pathOf(ctx: PathLink | null): string[] {
   const out: string[] = [];
   let c = ctx;
   while (c && out.length < PATH_TAIL) { out.push(labelOf(c.entry)); c = c.parent; }
@@ -237,18 +229,6 @@ function boundsOf(e: GoldenNode): Rect | null {
   return b;
 }
 
-/** How far a node moved on screen (actual − golden); the same for a whole subtree that moved together. */
-interface Shift {
-  dx: number;
-  dy: number;
-}
-const NO_SHIFT: Shift = { dx: 0, dy: 0 };
-
-function shiftOf(e: GoldenNode, a: GoldenNode): Shift | null {
-  const x = boundsOf(e), y = boundsOf(a);
-  return x && y ? { dx: y.x - x.x, dy: y.y - x.y } : null;
-}
-
 function resized(e: GoldenNode, a: GoldenNode, tol: number): boolean {
   const x = boundsOf(e), y = boundsOf(a);
   return !!x && !!y && (Math.abs(x.width - y.width) > tol || Math.abs(x.height - y.height) > tol);
@@ -257,16 +237,16 @@ function resized(e: GoldenNode, a: GoldenNode, tol: number): boolean {
 /**
  * Bounds differ when the size changed beyond the tolerance, or when the node moved beyond it and
  * differently from its reference: the previous sibling's shift, or its parent's for the first child.
- * So a layout change is reported where it starts, not on everything it pushed along. `ref` null: the
+ * So a layout change is reported where it starts, not on everything it pushed along. hasRef false: the
  * shift is explained by an inserted, removed, moved, resized or ignored sibling before it.
  */
-function boundsChanged(e: GoldenNode, a: GoldenNode, tol: number, ref: Shift | null): boolean {
+function boundsChanged(e: GoldenNode, a: GoldenNode, tol: number, hasRef: boolean, rdx: number, rdy: number): boolean {
   const x = boundsOf(e), y = boundsOf(a);
   if (!x || !y) return e.attrs.bounds !== a.attrs.bounds;
   if (Math.abs(x.width - y.width) > tol || Math.abs(x.height - y.height) > tol) return true;
   const dx = y.x - x.x, dy = y.y - x.y;
   if (Math.abs(dx) <= tol && Math.abs(dy) <= tol) return false;
-  return ref !== null && (Math.abs(dx - ref.dx) > tol || Math.abs(dy - ref.dy) > tol);
+  return hasRef && (Math.abs(dx - rdx) > tol || Math.abs(dy - rdy) > tol);
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
@@ -299,11 +279,11 @@ function compareAttrs(out: FieldChange[], e: Record<string, string>, a: Record<s
   }
 }
 
-function compareNodes(e: GoldenNode, a: GoldenNode, ig: Ignore, tol: number, ref: Shift | null): FieldChange[] {
+function compareNodes(e: GoldenNode, a: GoldenNode, ig: Ignore, tol: number, hasRef: boolean, rdx: number, rdy: number): FieldChange[] {
   const out: FieldChange[] = [];
   if (e.head !== a.head && !ignoredField(ig, 'role')) out.push({ field: 'role', expected: e.head, actual: a.head });
   if (e.text !== a.text && !ignoredField(ig, 'text')) out.push({ field: 'text', expected: e.text ?? null, actual: a.text ?? null });
-  const bounds = !ignoredField(ig, 'bounds') && boundsChanged(e, a, tol, ref);
+  const bounds = !ignoredField(ig, 'bounds') && boundsChanged(e, a, tol, hasRef, rdx, rdy);
   compareAttrs(out, e.attrs, a.attrs, ig, bounds ? { field: 'bounds', expected: e.attrs.bounds ?? null, actual: a.attrs.bounds ?? null } : null);
   compareFlags(out, e.flags, a.flags, ig);
   if (!sameList(e.actions, a.actions) && !ignoredField(ig, 'actions')) {
@@ -335,26 +315,37 @@ function subtreeSize(e: GoldenNode | GoldenRoot): number {
   return n;
 }
 
-type Op<T> =
-  | { kind: 'pair'; e: T; a: T; from: number; to: number; moved: boolean }
-  | { kind: 'added'; a: T; index: number }
-  | { kind: 'removed'; e: T; index: number }
+/** How two sibling lists pair up. `pairE` null: the lists are the same length and pair in order. */
+interface Alignment {
+  n: number;
+  m: number;
+  pairE: Int32Array | null;
+  pairA: Int32Array | null;
+  /** Per golden index: paired across the list (a move). */
+  moved: Uint8Array | null;
+}
+
+interface AlignmentVisitor {
+  pair(i: number, j: number, moved: boolean): void;
+  added(j: number): void;
+  removed(i: number): void;
   /** Where a moved node was in the golden (it is reported where it is now). */
-  | { kind: 'left'; e: T };
+  left(i: number): void;
+}
 
 /**
  * Aligns two sibling lists: LCS on identity keys, then identity pairs across gaps (moves), then pairs by
- * role inside each gap. Ops come in actual order, each gap's removals before its additions.
+ * role inside each gap (when `compatible`).
  */
-function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => string, head: (x: T) => string, compatible?: (e: T, a: T) => boolean): Array<Op<T>> {
+function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => string, head: (x: T) => string, compatible?: (e: T, a: T) => boolean): Alignment {
   const n = exp.length, m = act.length;
-  const ke = exp.map(key), ka = act.map(key);
   if (n === m) {
-    // Fast path: nothing inserted, removed or reordered (the usual case).
+    // Fast path: nothing inserted, removed or reordered (the usual case); no arrays allocated.
     let same = 0;
-    while (same < n && ke[same] === ka[same]) same++;
-    if (same === n) return exp.map((e, i) => ({ kind: 'pair', e, a: act[i]!, from: i, to: i, moved: false }));
+    while (same < n && key(exp[same]!) === key(act[same]!)) same++;
+    if (same === n) return { n, m, pairE: null, pairA: null, moved: null };
   }
+  const ke = exp.map(key), ka = act.map(key);
   const pairE = align(ke, ka);
   const pairA = new Int32Array(m).fill(-1);
   let unpaired = false;
@@ -389,69 +380,66 @@ function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => s
       i++; j++; // past the in-order pair that ends this gap
     }
   }
-  const ops: Array<Op<T>> = [];
-  let i = 0, j = 0;
-  while (i < n || j < m) {
-    if (i < n && pairE[i]! < 0) { ops.push({ kind: 'removed', e: exp[i]!, index: i }); i++; continue; }
-    if (i < n && moved[i]) { ops.push({ kind: 'left', e: exp[i]! }); i++; continue; }
-    if (j < m && pairA[j]! < 0) { ops.push({ kind: 'added', a: act[j]!, index: j }); j++; continue; }
-    if (j < m && moved[pairA[j]!]) { const from = pairA[j]!; ops.push({ kind: 'pair', e: exp[from]!, a: act[j]!, from, to: j, moved: true }); j++; continue; }
-    ops.push({ kind: 'pair', e: exp[i]!, a: act[j]!, from: i, to: j, moved: false });
-    i++; j++;
-  }
-  return ops;
+  return { n, m, pairE, pairA, moved };
 }
 
-type Task =
-  | { kind: 'node'; e: GoldenNode; a: GoldenNode; ctx: Ctx; from: number; to: number; moved: boolean; ref: Shift | null; shift: Shift }
-  | { kind: 'change'; change: Change };
+/** Visits an alignment in actual order, each gap's removals before its additions. */
+function visitAlignment(al: Alignment, v: AlignmentVisitor): void {
+  const { n, m, pairE, pairA, moved } = al;
+  if (!pairE || !pairA || !moved) {
+    for (let i = 0; i < n; i++) v.pair(i, i, false);
+    return;
+  }
+  let i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && pairE[i]! < 0) { v.removed(i); i++; continue; }
+    if (i < n && moved[i]) { v.left(i); i++; continue; }
+    if (j < m && pairA[j]! < 0) { v.added(j); j++; continue; }
+    if (j < m && moved[pairA[j]!]) { v.pair(pairA[j]!, j, true); j++; continue; }
+    v.pair(i, j, false);
+    i++; j++;
+  }
+}
+
+/** A step of the path to a node: the node's pair (or its window), for labels in changes. */
+interface PathLink {
+  entry: GoldenNode | GoldenRoot;
+  parent: PathLink | null;
+  rootId: string | null;
+  /** The golden line (of the node, or of its window). */
+  line: number;
+}
+
+/** Two nodes to compare. Also the path link of their children. Flat numbers: a big diff makes 10⁵ of these. */
+interface Pair extends PathLink {
+  e: GoldenNode;
+  a: GoldenNode;
+  from: number;
+  to: number;
+  moved: boolean;
+  /** The reference shift to compare its position with; hasRef false: explained by a sibling, not compared. */
+  hasRef: boolean;
+  rdx: number;
+  rdy: number;
+  /** Its own shift (its parent's when bounds are missing), the reference of its first child. */
+  dx: number;
+  dy: number;
+}
 
 /** Compares a golden tree (expected) with an actual one. Changes come in document order. */
 export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: DiffOptions = {}): TreeDiff {
   const tol = options.tolerancePx ?? 1;
   if (!(tol >= 0)) throw new TargetError('invalid_arguments', `tolerancePx must be a number ≥ 0, got ${String(options.tolerancePx)}`, { hint: 'Pass tolerancePx: 0 for exact bounds.' });
   const ig = compileIgnore(options.ignore);
-  const key = keyOf;
   const head = (x: GoldenNode) => x.head;
   const keep = ig.nodes.length ? (x: GoldenNode) => !ignoredNode(ig, x) : null;
   const changes: Change[] = [];
 
-  const nodeChange = (kind: 'added' | 'removed', x: GoldenNode, parent: Ctx | null, index: number): Change => ({
+  const nodeChange = (kind: 'added' | 'removed', x: GoldenNode, parent: PathLink | null, index: number): Change => ({
     kind, label: labelOf(x), path: pathOf(parent), line: kind === 'removed' ? x.line : parent?.line ?? 0, rootId: parent?.rootId ?? null,
     index, size: subtreeSize(x), ...(kind === 'removed' ? { expected: x } : { actual: x }),
   });
 
-  const tasks: Task[] = [];
-  /** Queues the children of a pair (or the top entries), in document order. */
-  const pushOps = (ops: Array<Op<GoldenNode>>, parent: Ctx | null, rootId: string | null, parentShift: Shift) => {
-    // Reference shifts, in sibling order: the previous sibling's, the chain broken by what explains a shift.
-    const refs: Array<Shift | null> = new Array(ops.length);
-    const shifts: Shift[] = new Array(ops.length);
-    let prev = parentShift, broken = false;
-    for (let k = 0; k < ops.length; k++) {
-      const op = ops[k]!;
-      if (afterIgnored.size && (('e' in op && afterIgnored.has(op.e)) || ('a' in op && afterIgnored.has(op.a)))) broken = true;
-      if (op.kind !== 'pair' || op.moved) {
-        broken = true;
-        if (op.kind === 'pair') shifts[k] = shiftOf(op.e, op.a) ?? prev;
-        continue;
-      }
-      refs[k] = broken ? null : prev;
-      const own = shiftOf(op.e, op.a);
-      shifts[k] = own ?? prev;
-      prev = shifts[k]!;
-      broken = resized(op.e, op.a, tol);
-    }
-    for (let k = ops.length - 1; k >= 0; k--) {
-      const op = ops[k]!;
-      if (op.kind === 'pair') {
-        const ctx: Ctx = { entry: op.a, parent, rootId, line: op.e.line, depth: (parent?.depth ?? -1) + 1 };
-        tasks.push({ kind: 'node', e: op.e, a: op.a, ctx, from: op.from, to: op.to, moved: op.moved, ref: op.moved ? null : refs[k] ?? null, shift: shifts[k]! });
-      } else if (op.kind !== 'left') {
-        tasks.push({ kind: 'change', change: nodeChange(op.kind, op.kind === 'added' ? op.a : op.e, parent, op.index) });
-      }
-    }
-  };
   // Nodes that come right after ignored ones: their position is not compared (the ignored node may explain a shift).
   const afterIgnored = new Set<GoldenNode>();
   const kept = (list: GoldenNode[]) => {
@@ -466,51 +454,84 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
     }
     return out;
   };
-  const siblings = (e: GoldenNode[], a: GoldenNode[]) => alignSiblings(kept(e), kept(a), key, head, differentTags);
+
+  /** Pairs to compare and changes to emit, popped in document order. */
+  const tasks: Array<Pair | Change> = [];
+  const makePair = (e: GoldenNode, a: GoldenNode, parent: PathLink | null, from: number, to: number, moved: boolean, hasRef: boolean, rdx: number, rdy: number): Pair => {
+    const eb = boundsOf(e), ab = boundsOf(a);
+    const dx = eb && ab ? ab.x - eb.x : rdx, dy = eb && ab ? ab.y - eb.y : rdy;
+    return { entry: a, parent, rootId: parent?.rootId ?? null, line: e.line, e, a, from, to, moved, hasRef, rdx, rdy, dx, dy };
+  };
+
+  /** Aligns two child lists and queues their pairs and changes, in document order. */
+  const pushChildren = (expList: GoldenNode[], actList: GoldenNode[], parent: PathLink | null, pdx: number, pdy: number) => {
+    const exp = kept(expList), act = kept(actList);
+    const al = alignSiblings(exp, act, keyOf, head, differentTags);
+    const start = tasks.length;
+    // Reference shifts in sibling order: the previous sibling's; restarted by what explains a shift.
+    let rdx = pdx, rdy = pdy, broken = false;
+    visitAlignment(al, {
+      pair: (i, j, moved) => {
+        const e = exp[i]!, a = act[j]!;
+        if (afterIgnored.size && (afterIgnored.has(e) || afterIgnored.has(a))) broken = true;
+        const p = makePair(e, a, parent, i, j, moved, !moved && !broken, rdx, rdy);
+        tasks.push(p);
+        if (moved) broken = true;
+        else { rdx = p.dx; rdy = p.dy; broken = resized(e, a, tol); }
+      },
+      added: (j) => { tasks.push(nodeChange('added', act[j]!, parent, j)); broken = true; },
+      removed: (i) => { tasks.push(nodeChange('removed', exp[i]!, parent, i)); broken = true; },
+      left: () => { broken = true; },
+    });
+    // Queued in document order; the stack pops from the end.
+    for (let x = start, y = tasks.length - 1; x < y; x++, y--) { const t = tasks[x]!; tasks[x] = tasks[y]!; tasks[y] = t; }
+  };
+
   const drain = () => {
     while (tasks.length) {
       const t = tasks.pop()!;
-      if (t.kind === 'change') { changes.push(t.change); continue; }
-      const fields = compareNodes(t.e, t.a, ig, tol, t.ref);
+      if ('kind' in t) { changes.push(t); continue; }
+      const fields = compareNodes(t.e, t.a, ig, tol, t.hasRef, t.rdx, t.rdy);
       if (t.moved || fields.length) {
         changes.push({
-          kind: t.moved ? 'moved' : 'changed', label: labelOf(t.e), path: pathOf(t.ctx.parent), line: t.e.line, rootId: t.ctx.rootId,
+          kind: t.moved ? 'moved' : 'changed', label: labelOf(t.e), path: pathOf(t.parent), line: t.e.line, rootId: t.rootId,
           fields, ...(t.moved ? { from: t.from, to: t.to } : {}), expected: t.e, actual: t.a,
         });
       }
-      if (t.e.children.length || t.a.children.length) pushOps(siblings(t.e.children, t.a.children), t.ctx, t.ctx.rootId, t.shift);
+      if (t.e.children.length || t.a.children.length) pushChildren(t.e.children, t.a.children, t, t.dx, t.dy);
     }
   };
 
-  // Windows: aligned by label (else rootId); a window's single node is always compared with its pair's.
-  const rootKey = (r: GoldenRoot) => (r.label !== undefined ? 'l:' + r.label : 'i:' + r.rootId);
   // Windows pair only by label / rootId: a popup replaced by a dialog is one window gone and one new.
-  for (const op of alignSiblings(expected.roots, actual.roots, rootKey, rootKey)) {
-    if (op.kind === 'left') continue;
-    if (op.kind !== 'pair') {
-      const r = op.kind === 'added' ? op.a : op.e;
-      changes.push({
-        kind: op.kind, label: labelOf(r), path: [], line: op.kind === 'removed' ? r.line : 0, rootId: r.rootId,
-        index: op.index, size: subtreeSize(r), ...(op.kind === 'removed' ? { expected: r } : { actual: r }),
-      });
-      continue;
-    }
-    const fields = compareRoots(op.e, op.a, ig);
-    if (op.moved || fields.length) {
-      changes.push({ kind: op.moved ? 'moved' : 'changed', label: labelOf(op.e), path: [], line: op.e.line, rootId: op.a.rootId, fields, ...(op.moved ? { from: op.from, to: op.to } : {}), expected: op.e, actual: op.a });
-    }
-    const ctx: Ctx = { entry: op.a, parent: null, rootId: op.a.rootId, line: op.e.line, depth: 0 };
-    const en = op.e.children[0], an = op.a.children[0];
-    if (en && an && (!keep || (keep(en) && keep(an)))) {
-      tasks.push({ kind: 'node', e: en, a: an, ctx: { entry: an, parent: ctx, rootId: op.a.rootId, line: en.line, depth: 1 }, from: 0, to: 0, moved: false, ref: NO_SHIFT, shift: shiftOf(en, an) ?? NO_SHIFT });
-    } else {
-      pushOps(siblings(op.e.children, op.a.children), ctx, op.a.rootId, NO_SHIFT);
-    }
-    drain();
-  }
+  const rootKey = (r: GoldenRoot) => (r.label !== undefined ? 'l:' + r.label : 'i:' + r.rootId);
+  const er = expected.roots, ar = actual.roots;
+  visitAlignment(alignSiblings(er, ar, rootKey, rootKey), {
+    pair: (i, j, moved) => {
+      const e = er[i]!, a = ar[j]!;
+      const fields = compareRoots(e, a, ig);
+      if (moved || fields.length) {
+        changes.push({ kind: moved ? 'moved' : 'changed', label: labelOf(e), path: [], line: e.line, rootId: a.rootId, fields, ...(moved ? { from: i, to: j } : {}), expected: e, actual: a });
+      }
+      const win: PathLink = { entry: a, parent: null, rootId: a.rootId, line: e.line };
+      const en = e.children[0], an = a.children[0];
+      // A window's one node is compared with the other's whatever its identity.
+      if (en && an && e.children.length === 1 && a.children.length === 1 && (!keep || (keep(en) && keep(an)))) tasks.push(makePair(en, an, win, 0, 0, false, true, 0, 0));
+      else pushChildren(e.children, a.children, win, 0, 0);
+      drain();
+    },
+    added: (j) => {
+      const r = ar[j]!;
+      changes.push({ kind: 'added', label: labelOf(r), path: [], line: 0, rootId: r.rootId, index: j, size: subtreeSize(r), actual: r });
+    },
+    removed: (i) => {
+      const r = er[i]!;
+      changes.push({ kind: 'removed', label: labelOf(r), path: [], line: r.line, rootId: r.rootId, index: i, size: subtreeSize(r), expected: r });
+    },
+    left: () => {},
+  });
   // A locator's subtree golden: the top entries are siblings.
   if (expected.entries.length || actual.entries.length) {
-    pushOps(siblings(expected.entries, actual.entries), null, null, NO_SHIFT);
+    pushChildren(expected.entries, actual.entries, null, 0, 0);
     drain();
   }
   return { changes };

@@ -98,6 +98,11 @@ function parseTokens(s: string): string[] | null {
   }
 }
 
+// Shared, frozen empties: a golden of 100,000 nodes is mostly leaves, and every object a capture's golden
+// form allocates is garbage-collection work on each retry of a matcher. Frozen, so a push throws.
+const NONE = Object.freeze([]) as unknown as string[];
+const NO_CHILDREN = Object.freeze([]) as unknown as GoldenNode[];
+
 /** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens. */
 export function goldenNodeOf(node: Node): GoldenNode {
   const f = outlineFields(node);
@@ -115,7 +120,7 @@ export function goldenNodeOf(node: Node): GoldenNode {
     }
     if (anyOdd) attrs.t = JSON.stringify(odd);
   }
-  const e: GoldenNode = { head: f.head as string, attrs, flags: f.flags, negFlags: [], children: [], line: 0, node };
+  const e: GoldenNode = { head: f.head as string, attrs, flags: f.flags, negFlags: NONE, children: node.children.length ? [] : NO_CHILDREN, line: 0, node };
   if (f.text !== undefined) e.text = f.text as string;
   if (f.actions !== undefined) e.actions = f.actions;
   return e;
