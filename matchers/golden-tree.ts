@@ -47,6 +47,9 @@ export async function toMatchGoldenTree(this: MatcherThis, target: Target, name:
     else if (isLocator(item)) locators.push(item);
     else throw new TargetError('invalid_arguments', `ignore takes field names and locators, got ${Object.prototype.toString.call(item)}`, { hint: "Write e.g. ignore: ['bounds', device.byTag('clock')]." });
   }
+  // Bad field names or tolerance fail now, even on a run that only writes a missing golden.
+  const empty: GoldenTree = { roots: [], entries: [] };
+  diffTrees(empty, empty, { ignore: fields, ...(options.tolerancePx !== undefined ? { tolerancePx: options.tolerancePx } : {}) });
   const label = describeTarget(target);
   return matchGolden<Actual, Expected>(this, {
     matcher: 'toMatchGoldenTree',

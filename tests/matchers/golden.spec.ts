@@ -57,12 +57,17 @@ test.describe('golden files', () => {
   });
 });
 
-test.describe('toMatchScreenshot targets', () => {
+test.describe('arguments and targets are checked before any file is touched', () => {
   test('a device without pixels is a clear error naming it and the sources that have them', async () => {
     const err = await expect(deviceOf(screen())).toMatchScreenshot('home').then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(DeviceError);
     expect((err as DeviceError).message).toContain('scripted:test has no pixels');
     expect((err as DeviceError).details.hint).toMatch(/live:host:port \(GET \/inspect\/screenshot\), adb:serial and the reference app/);
+  });
+
+  test('bad toMatchGoldenTree options fail at once, before any file is touched', async () => {
+    await expect(expect(deviceOf(screen())).toMatchGoldenTree('x', { ignore: ['bound'] })).rejects.toThrow(/unknown field "bound" in ignore/);
+    await expect(expect(deviceOf(screen())).toMatchGoldenTree('x', { tolerancePx: -2 })).rejects.toThrow(/tolerancePx must be a number ≥ 0/);
   });
 
   test('a locator is refused: screenshots are of the whole screen', async () => {
