@@ -92,29 +92,9 @@ export function analyzeReachability(snapshot: Snapshot): Reachability {
   return r;
 }
 
-/**
- * Index → node, in chunks: one flat array of 50,000 nodes is a "large object" that V8 allocates
- * straight into the old generation (and regrows there while pushing), so every big analysis would
- * leave megabytes for a full collection to sweep; chunks stay young and die young.
- */
-class NodeTable {
-  private static readonly SHIFT = 12;
-  private readonly chunks: Node[][] = [];
-  length = 0;
-  push(node: Node): void {
-    const c = this.length >>> NodeTable.SHIFT;
-    if (c === this.chunks.length) this.chunks.push([]);
-    this.chunks[c]!.push(node);
-    this.length++;
-  }
-  at(i: number): Node | undefined {
-    return i >= 0 && i < this.length ? this.chunks[i >>> NodeTable.SHIFT]![i & ((1 << NodeTable.SHIFT) - 1)] : undefined;
-  }
-}
-
 /** The tree as per-node columns, in pre-order across the roots bottom to top (= drawing order). */
 interface Columns {
-  nodes: NodeTable;
+  nodes: Node[];
   parent: Int32Array;
   flags: Uint8Array;
   /** Nearest ancestor-or-self that takes taps and receives points, or -1. */
@@ -144,7 +124,7 @@ function flatten(snapshot: Snapshot): Columns {
   let cap = 1024;
   let parent = new Int32Array(cap), flags = new Uint8Array(cap), tapAncestor = new Int32Array(cap);
   let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
-  const nodes = new NodeTable();
+  const nodes: Node[] = [];
   const rootStart: number[] = [];
   const stackNode: Node[] = [];
   const stackParent: number[] = [];
@@ -330,11 +310,11 @@ class SnapshotReachability implements Reachability {
   private indexOfNode(node: Node): number | undefined {
     const nodes = this.cols.nodes;
     const next = this.cursor + 1;
-    if (nodes.at(next) === node) return (this.cursor = next);
-    if (nodes.at(this.cursor) === node) return this.cursor;
+    if (nodes[next] === node) return (this.cursor = next);
+    if (nodes[this.cursor] === node) return this.cursor;
     if (!this.indexOf) {
       this.indexOf = new Map();
-      for (let i = 0; i < nodes.length; i++) this.indexOf.set(nodes.at(i)!, i);
+      for (let i = 0; i < nodes.length; i++) this.indexOf.set(nodes[i]!, i);
     }
     const i = this.indexOf.get(node);
     if (i !== undefined) this.cursor = i;
@@ -367,7 +347,7 @@ class SnapshotReachability implements Reachability {
     return {
       acceptsTouch: accepts,
       hittable: accepts ? st === HITTABLE : null,
-      obscuredBy: st >= 0 ? nodes.at(st)! : null,
+      obscuredBy: st >= 0 ? nodes[st]! : null,
       operable: accepts ? (f & (OFFERS | ENABLED)) === (OFFERS | ENABLED) && st === HITTABLE : null,
       tap: f & RECEIVES ? { x: roundCoord(bx[i]! + bw[i]! / 2), y: roundCoord(by[i]! + bh[i]! / 2) } : null,
       root: this.snapshot.roots[w]!,
@@ -383,9 +363,9 @@ class SnapshotReachability implements Reachability {
     }
     const nodes = this.cols.nodes;
     const item = this.index.query(x, y);
-    if (item < 0) return this.modal > 0 ? nodes.at(this.cols.rootStart[this.modal]!)! : null;
+    if (item < 0) return this.modal > 0 ? nodes[this.cols.rootStart[this.modal]!]! : null;
     const h = this.itemNode[item]!;
-    if (this.itemIsWindow[item]) return nodes.at(h)!;
-    return nodes.at(this.tapTargetFrom(h, x, y))!;
+    if (this.itemIsWindow[item]) return nodes[h]!;
+    return nodes[this.tapTargetFrom(h, x, y)]!;
   }
 }
