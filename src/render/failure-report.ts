@@ -1,0 +1,228 @@
+/**
+ * The report data of one treewright failure, and of a test's action receipts: the structured JSON the
+ * matchers attach to Playwright results (content type `application/vnd.treewright+json`) and the only
+ * thing the reporter reads, so a report merged from sharded blob reports is the same as an unsharded
+ * one. Also the human artefacts drawn from it (outline text, wireframe), so an attachment and the report
+ * page always show the same picture. Bounded: a failure carries an excerpt of at most ~1,000 nodes and
+ * 500 findings, and says how much was left out.
+ */
+import type { Finding } from '../analysis/finding.js';
+import type { Node, Snapshot } from '../model/schema.js';
+import type { Receipt } from '../devices/actions.js';
+import { analyzeReachability } from '../analysis/reachability.js';
+import { walkNode } from '../model/node.js';
+import { DEFAULT_EXCERPT_NODES, excerptSnapshot } from './excerpt.js';
+import { outlineLine, outlineRootLine } from './outline.js';
+import { renderWireframe } from './wireframe.js';
+import type { GoldenReport } from './golden-report.js';
+
+export const REPORT_CONTENT_TYPE = 'application/vnd.treewright+json';
+export const REPORT_VERSION = 1;
+export const MAX_REPORT_FINDINGS = 500;
+export const MAX_REPORT_NODE_IDS = 50;
+
+/** `screen`: every window, the failing node in place; `subtree`: the locator's node on its own canvas. */
+export type ReportView = 'screen' | 'subtree';
+
+export interface FailureReport {
+  format: 'treewright-failure';
+  version: typeof REPORT_VERSION;
+  /** `toBeHittable`, `toPassA11y`, … (or a verify-lane check name). */
+  matcher: string;
+  /** The call as code: `expect(locator).not.toBeHittable()`. */
+  call: string;
+  negated: boolean;
+  target: 'locator' | 'device';
+  /** The locator's code form (`byRole('Button', { name: 'Send' })`), or the device's description. */
+  locator: string;
+  expected: string;
+  received: string;
+  timedOut: boolean;
+  /** The lines the matcher prints under its message (plain text). */
+  details: string[];
+  /** The nodes the locator resolved to (at most 50); the first is the failing node. */
+  nodeIds: string[];
+  nodeId: string | null;
+  /** The node that takes the touch instead (toBeHittable / toBeOperable). */
+  obscuredBy: string | null;
+  view: ReportView;
+  /** The screen when the failure was decided — an excerpt when it was large (see `excerpt`). */
+  snapshot: Snapshot | null;
+  excerpt: { totalNodes: number; keptNodes: number } | null;
+  /** The outline of the relevant part, with each line's node id (null for window lines). */
+  outline: { lines: string[]; ids: Array<string | null> } | null;
+  findings: Finding[];
+  totalFindings: number;
+  golden: GoldenReport | null;
+}
+
+export interface ReceiptsReport {
+  format: 'treewright-receipts';
+  version: typeof REPORT_VERSION;
+  /** The device's description. */
+  device: string;
+  receipts: Receipt[];
+}
+
+export type TreewrightReport = FailureReport | ReceiptsReport;
+
+export interface FailureInput {
+  matcher: string;
+  /** Defaults to `expect(<target>).[not.]<matcher>()`. */
+  call?: string;
+  negated?: boolean;
+  target: 'locator' | 'device';
+  locator: string;
+  expected: string;
+  received: string;
+  timedOut?: boolean;
+  details?: readonly string[];
+  snapshot?: Snapshot | null;
+  /** What the locator resolved to. */
+  nodes?: readonly Node[];
+  /** The failing node (default: the only resolved node). */
+  node?: Node | null;
+  obscuredBy?: Node | null;
+  findings?: readonly Finding[];
+  golden?: GoldenReport | null;
+  /** Default: `subtree` for a locator's node unless something obscures it, else `screen`. */
+  view?: ReportView;
+  maxNodes?: number;
+}
+
+/** Builds the bounded report data of a failure. Pure; reads the snapshot only. */
+export function buildFailureReport(input: FailureInput): FailureReport {
+  const negated = !!input.negated;
+  const nodes = input.nodes ?? [];
+  const node = input.node !== undefined ? input.node : nodes.length === 1 ? nodes[0]! : null;
+  const obscuredBy = input.obscuredBy ?? null;
+  const findings = (input.findings ?? []).slice(0, MAX_REPORT_FINDINGS);
+  const view: ReportView = input.view ?? (input.target === 'locator' && node && !obscuredBy ? 'subtree' : 'screen');
+  const marked = [...(node ? [node] : []), ...nodes.filter((n) => n !== node).slice(0, MAX_REPORT_NODE_IDS - 1), ...(obscuredBy ? [obscuredBy] : [])];
+
+  let snapshot: Snapshot | null = null;
+  let excerpt: FailureReport['excerpt'] = null;
+  let outline: FailureReport['outline'] = null;
+  if (input.snapshot) {
+    const ex = excerptSnapshot(input.snapshot, {
+      keep: marked,
+      keepIds: findings.flatMap((f) => (f.nodeId !== null ? [f.nodeId] : [])),
+      scope: view === 'subtree' ? node : null,
+      maxNodes: input.maxNodes ?? DEFAULT_EXCERPT_NODES,
+    });
+    snapshot = ex.snapshot;
+    excerpt = { totalNodes: ex.totalNodes, keptNodes: ex.keptNodes };
+    const reach = analyzeReachability(input.snapshot);
+    outline = outlineOf(ex.snapshot, view === 'subtree' && node ? node.id : null, (n) => outlineLine(ex.original(n), { reach }));
+  }
+  const target = input.target;
+  return {
+    format: 'treewright-failure',
+    version: REPORT_VERSION,
+    matcher: input.matcher,
+    call: input.call ?? `expect(${target}).${negated ? 'not.' : ''}${input.matcher}()`,
+    negated,
+    target,
+    locator: input.locator,
+    expected: input.expected,
+    received: input.received,
+    timedOut: !!input.timedOut,
+    details: [...(input.details ?? [])],
+    nodeIds: marked.filter((n) => n !== obscuredBy || nodes.includes(n)).map((n) => n.id),
+    nodeId: node?.id ?? null,
+    obscuredBy: obscuredBy?.id ?? null,
+    view,
+    snapshot,
+    excerpt,
+    outline,
+    findings,
+    totalFindings: input.findings?.length ?? 0,
+    golden: input.golden ?? null,
+  };
+}
+
+/**
+ * Outline lines of a snapshot (window lines, then nodes indented by depth) with each line's node id;
+ * with `focus`, only that node's ancestors and subtree.
+ */
+function outlineOf(snapshot: Snapshot, focus: string | null, line: (n: Node) => string): NonNullable<FailureReport['outline']> {
+  const lines: string[] = [];
+  const ids: Array<string | null> = [];
+  for (const root of snapshot.roots) {
+    let on: Set<Node> | null = null;
+    if (focus !== null) {
+      // The ancestors of the focus node, found with a parent map (one pass).
+      const parent = new Map<Node, Node | null>();
+      let hit: Node | null = null;
+      walkNode(root.node, (n, _d, p) => { parent.set(n, p); if (n.id === focus) hit = n; });
+      if (!hit) continue;
+      on = new Set<Node>();
+      for (let n: Node | null | undefined = hit; n; n = parent.get(n)) on.add(n);
+    }
+    lines.push(outlineRootLine(root));
+    ids.push(null);
+    let inside = -1; // depth of the focus node while inside its subtree
+    walkNode(root.node, (n, depth) => {
+      if (inside >= 0 && depth <= inside) inside = -1;
+      if (on && inside < 0 && !on.has(n)) return false;
+      if (n.id === focus) inside = depth;
+      lines.push(`${'  '.repeat(depth)}- ${line(n)}`);
+      ids.push(n.id);
+      return undefined;
+    });
+  }
+  return { lines, ids };
+}
+
+/** What a marked outline line is, for the text attachment's comment lines and the page's highlights. */
+export function outlineMarks(r: Pick<FailureReport, 'nodeIds' | 'obscuredBy' | 'findings'>): Map<string, string> {
+  const marks = new Map<string, string>();
+  for (const f of r.findings) if (f.nodeId !== null && !marks.has(f.nodeId)) marks.set(f.nodeId, `${f.severity} ${f.rule}`);
+  if (r.obscuredBy !== null) marks.set(r.obscuredBy, 'obscures the failing node');
+  r.nodeIds.forEach((id, i) => marks.set(id, i === 0 ? 'failing node' : 'also matched'));
+  return marks;
+}
+
+/** The outline as text, each marked node followed by a `# ^ …` comment line (still valid outline grammar). */
+export function failureOutlineText(r: FailureReport): string {
+  if (!r.outline) return '';
+  const marks = outlineMarks(r);
+  const out: string[] = [];
+  r.outline.lines.forEach((l, i) => {
+    out.push(l);
+    const id = r.outline!.ids[i];
+    const mark = id != null ? marks.get(id) : undefined;
+    if (mark) out.push(`${' '.repeat(l.length - l.trimStart().length)}  # ^ ${mark}`);
+  });
+  if (r.excerpt && r.excerpt.keptNodes < r.excerpt.totalNodes) out.push(`# excerpt: ${r.excerpt.keptNodes} of ${r.excerpt.totalNodes} nodes`);
+  return out.join('\n') + '\n';
+}
+
+/** The failure's wireframe: the failing node, what obscures it and the findings drawn over the screen or subtree. */
+export function failureWireframe(r: FailureReport, opts: { width?: number } = {}): string | null {
+  if (!r.snapshot || r.snapshot.roots.length === 0) return null;
+  const subtree = r.view === 'subtree' ? r.nodeId : null;
+  return renderWireframe(r.snapshot, {
+    subtree,
+    failing: r.nodeIds,
+    obscuredBy: r.obscuredBy,
+    findings: r.findings,
+    title: `${r.call} — ${r.locator}`,
+    ...(opts.width !== undefined ? { width: opts.width } : {}),
+  });
+}
+
+/** Reads one attachment body back; null for anything that is not a treewright report of this version. */
+export function parseTreewrightReport(body: string | Uint8Array): TreewrightReport | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (v === null || typeof v !== 'object') return null;
+  const o = v as { format?: unknown; version?: unknown };
+  if (o.version !== REPORT_VERSION) return null;
+  if (o.format === 'treewright-failure' || o.format === 'treewright-receipts') return v as TreewrightReport;
+  return null;
+}
