@@ -53,7 +53,7 @@ export async function toPassA11y(this: MatcherThis, target: Target, options: A11
         ignore: ignored.size ? (n) => ignored.has(n) : undefined,
       });
       const pass = !findings.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn]);
-      return { pass, received: summary(findings), details: details(findings) };
+      return { pass, received: summary(findings), details: details(findings), report: { findings } };
     },
   });
 }

@@ -4,7 +4,9 @@ import { isLocator, type Locator } from '../src/query/locator.js';
 import { resolveSelector } from '../src/query/resolve.js';
 import { expectOne } from '../src/query/strict.js';
 import { TargetError } from '../src/errors.js';
+import type { Finding } from '../src/analysis/finding.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
+import { attachFailure, viewFor } from './report-attach.js';
 
 /** The parts of a matcher's `this` we use; both Playwright's and Jest's expect provide them. */
 export interface MatcherThis {
@@ -34,6 +36,17 @@ export interface Verdict {
   received: string;
   /** Extra lines shown under the message (e.g. the obscuring node). */
   details?: string[];
+  /** Structured data for the report (attached on failure, see report-attach.ts). */
+  report?: VerdictReport;
+}
+
+/** What a check found, as data: the reporter draws and lists it. */
+export interface VerdictReport {
+  /** The node the verdict is about (default: the locator's only node). */
+  node?: Node | null;
+  /** The node that takes the touch instead. */
+  obscuredBy?: Node | null;
+  findings?: readonly Finding[];
 }
 
 export interface Resolved {
@@ -94,13 +107,33 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
       const v = spec.check(r);
       if (v.received !== lastReceived) log.push(`  ${r.nodes.length === 0 ? 'locator resolved to no node' : `${label} resolved; received ${v.received}`} (generation ${r.snapshot.generation})`);
       lastReceived = v.received;
-      return v;
+      return { r, v };
     },
-    (v) => v.pass !== isNot,
+    ({ v }) => v.pass !== isNot,
     timeout,
   );
-  const v = outcome.value;
+  const { r, v } = outcome.value;
   const kind = isLocator(target) ? 'locator' : 'device';
+  if (v.pass === isNot) {
+    // The one place every matcher's failure passes: attach what the reporter shows (a no-op outside Playwright Test).
+    await attachFailure(() => ({
+      matcher: spec.name,
+      call: `expect(${kind}).${isNot ? 'not.' : ''}${spec.name}(${spec.argument ?? ''})`,
+      negated: isNot,
+      target: kind,
+      locator: label,
+      expected: `${isNot ? 'not ' : ''}${spec.expected}`,
+      received: v.received,
+      timedOut: outcome.timedOut && timeout > 0,
+      details: v.details ?? [],
+      snapshot: r.snapshot,
+      nodes: kind === 'locator' ? r.nodes : [],
+      ...(v.report?.node !== undefined ? { node: v.report.node } : {}),
+      obscuredBy: v.report?.obscuredBy ?? null,
+      findings: v.report?.findings ?? [],
+      view: viewFor(spec.name),
+    }));
+  }
   const message = () => [
     `expect(${kind}).${isNot ? 'not.' : ''}${spec.name}(${spec.argument ?? ''}) failed`,
     '',

@@ -69,6 +69,7 @@ export async function toHaveNoTokenDrift(this: MatcherThis, target: Target, opti
         pass: !findings.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn]),
         received: summary(findings),
         details: findings.length ? driftTable(findings) : undefined,
+        report: { findings },
       };
     },
   });

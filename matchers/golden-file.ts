@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { TargetError } from '../src/errors.js';
 import type { MatcherResult, MatcherThis } from './context.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
+import { attachFailure } from './report-attach.js';
+import type { GoldenReport } from '../src/render/golden-report.js';
 
 export type UpdateMode = 'all' | 'changed' | 'missing' | 'none' | 'default';
 
@@ -125,6 +127,8 @@ export interface Comparison {
   details?: string[];
   /** The full diff, attached on failure. */
   diff?: Omit<Attachment, 'suffix'>;
+  /** The failure as report data (golden trees: texts and change list), attached for the treewright reporter. */
+  golden?: (meta: { name: string; path: string; expected: string }) => GoldenReport;
 }
 
 export interface GoldenSpec<A, E> {
@@ -305,6 +309,11 @@ export async function matchGolden<A, E>(self: MatcherThis, spec: GoldenSpec<A, E
       ...(actual !== null ? [attachment('actual', actual)] : []),
       ...(result.diff ? [{ suffix: 'diff' as const, ...result.diff }] : []),
     ]);
+    await attachFailure(() => ({
+      matcher: spec.matcher, call: `expect(${spec.kind}).${spec.matcher}(name)`, target: spec.kind, locator: spec.label,
+      expected: lines.expected, received: result.received, timedOut: outcome.timedOut && timeout > 0, details: result.details ?? [],
+      golden: result.golden?.({ name: file, path: shown, expected: expectedBytes.toString('utf8') }) ?? null,
+    }), info);
   }
   return { ...base, pass: result.pass, message: message(lines), expected: lines.expected, actual: result.received };
 }

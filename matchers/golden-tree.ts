@@ -6,6 +6,7 @@ import { isLocator, type Locator } from '../src/query/locator.js';
 import { resolveSelector } from '../src/query/resolve.js';
 import { describeTarget, resolveTarget, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 import { matchGolden } from './golden-file.js';
+import { goldenReport } from '../src/render/golden-report.js';
 
 export interface GoldenTreeOptions extends MatcherOptions {
   /** Largest bounds difference (in the root's unit) that is not a change. Default 1. */
@@ -85,6 +86,7 @@ export async function toMatchGoldenTree(this: MatcherThis, target: Target, name:
         pass,
         received: pass ? 'a matching tree' : summarizeDiff(diff),
         ...(pass ? {} : { details: renderDiff(diff).split('\n'), diff: { body: renderDiff(diff, { maxLines: Infinity, paths: true }) + '\n', contentType: 'text/plain', ext: '.txt' } }),
+        golden: (m) => goldenReport(m, diff, m.expected, actual.tree, textOf(actual)),
       };
     },
   });

@@ -17,6 +17,7 @@ export function toBeHittable(this: MatcherThis, target: Target, options?: Matche
         pass: false,
         received: reach.obscuredBy ? 'not hittable (obscured)' : 'not hittable (no on-screen area to aim at)',
         details: [`Node:        ${outlineLine(n, { reach: analyzeReachability(r.snapshot) })}`, ...(reach.obscuredBy ? [`Obscured by: ${outlineLine(reach.obscuredBy, { reach: analyzeReachability(r.snapshot) })}`] : [])],
+        report: { node: n, obscuredBy: reach.obscuredBy },
       };
     },
   });
@@ -40,6 +41,7 @@ export function toBeOperable(this: MatcherThis, target: Target, options?: Matche
         pass: false,
         received: `not operable (${why.join(', ') || 'unknown'})`,
         details: [`Node:        ${outlineLine(n, { reach: analysis })}`, ...(reach.obscuredBy ? [`Obscured by: ${outlineLine(reach.obscuredBy, { reach: analysis })}`] : [])],
+        report: { node: n, obscuredBy: reach.obscuredBy },
       };
     },
   });

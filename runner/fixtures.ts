@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { connect } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { SourceSpec } from '../src/devices/source.js';
+import { attachReceipts } from '../matchers/report-attach.js';
 
 export interface TreewrightOptions {
   /**
@@ -25,7 +26,7 @@ export function chooseSource(option: SourceSpec | undefined, env: NodeJS.Process
 
 export const test = base.extend<TreewrightFixtures & TreewrightOptions>({
   source: [undefined, { option: true }],
-  device: async ({ source, actionTimeout }, use) => {
+  device: async ({ source, actionTimeout }, use, testInfo) => {
     const device = await connect(chooseSource(source));
     // Actions show up in the report as steps named by their code form: byTag('email').fill('…').
     device.step = (title, body) => base.step(title, body, { box: true });
@@ -33,7 +34,12 @@ export const test = base.extend<TreewrightFixtures & TreewrightOptions>({
     try {
       await use(device);
     } finally {
-      await device.close();
+      // The receipts go to the treewright reporter, which pairs them with the steps above.
+      try {
+        await attachReceipts(testInfo, device.description, device.receipts);
+      } finally {
+        await device.close();
+      }
     }
   },
 });

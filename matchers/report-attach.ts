@@ -1,0 +1,91 @@
+/**
+ * The attachment contract between treewright's matchers / fixture and its reporter.
+ *
+ * When a treewright matcher fails under Playwright Test, it attaches to the running test:
+ *   treewright-<matcher>          application/vnd.treewright+json  the FailureReport (src/render/failure-report.ts):
+ *                                 matcher, call, locator code, expected / received, failing node id(s),
+ *                                 obscuredBy id, findings, golden diff, and a bounded snapshot excerpt
+ *   <matcher>-outline.txt         text/plain       the outline of the relevant part, marked nodes followed by `# ^ …`
+ *   <matcher>-snapshot.json       application/json the snapshot excerpt (treewright snapshot format)
+ *   <matcher>-wireframe.svg       image/svg+xml    the wireframe (failing node, obscurer, findings)
+ *   <matcher>-golden-expected.svg / -golden-actual.svg   golden failures: the side-by-side pair
+ * and at the end of every test whose device performed actions, the fixture attaches
+ *   treewright-receipts           application/vnd.treewright+json  the ReceiptsReport (every receipt, in order).
+ *
+ * The reporter reads only the vnd.treewright+json attachments (never error strings): blob reports carry
+ * attachment bodies, so `npx playwright merge-reports` of sharded runs gives the same report.
+ * Outside Playwright Test (Jest, the `expect` package, plain scripts) `test.info()` is unavailable and
+ * nothing is attached. A test attaches at most MAX_FAILURES_PER_TEST failures (a matcher retried inside
+ * `expect.toPass()` would otherwise attach one per attempt).
+ */
+import type { Receipt } from '../src/devices/actions.js';
+import { snapshotToJson } from '../src/model/serialize.js';
+import { REPORT_CONTENT_TYPE, REPORT_VERSION, buildFailureReport, failureOutlineText, failureWireframe, type FailureInput, type FailureReport, type ReceiptsReport } from '../src/render/failure-report.js';
+import { goldenWireframes } from '../src/render/golden-report.js';
+
+export const MAX_FAILURES_PER_TEST = 20;
+
+/** The part of Playwright's TestInfo used here. */
+export interface AttachTarget {
+  attach(name: string, options: { body?: string | Buffer; contentType?: string }): Promise<void>;
+}
+
+/** Matchers whose failure is about where the node is on the screen: drawn on the whole screen. */
+const SCREEN_MATCHERS = new Set(['toBeHittable', 'toBeOperable', 'toBeVisible', 'toBeHidden', 'toHaveCount']);
+
+const attached = new WeakMap<object, number>();
+
+/** The running Playwright test's TestInfo, or null (not under Playwright Test, or between tests). */
+export async function runningTestInfo(): Promise<AttachTarget | null> {
+  try {
+    const { test } = await import('@playwright/test');
+    return test.info();
+  } catch {
+    return null;
+  }
+}
+
+/** The view a matcher's failure is drawn in (see SCREEN_MATCHERS). */
+export function viewFor(matcher: string): FailureInput['view'] {
+  return SCREEN_MATCHERS.has(matcher) ? 'screen' : undefined;
+}
+
+/**
+ * Builds the failure report (lazily: only when there is a test to attach it to) and attaches it with
+ * its human artefacts. Never throws: a report that cannot be attached must not mask the failure itself.
+ */
+export async function attachFailure(input: () => FailureInput, target?: AttachTarget | null): Promise<void> {
+  const info = target === undefined ? await runningTestInfo() : target;
+  if (!info) return;
+  const count = attached.get(info) ?? 0;
+  if (count >= MAX_FAILURES_PER_TEST) return;
+  attached.set(info, count + 1);
+  try {
+    const report = buildFailureReport(input());
+    await attachReport(info, report);
+  } catch (e) {
+    await info.attach('treewright-report-error.txt', { body: `treewright could not attach its failure report: ${(e as Error).message}\n`, contentType: 'text/plain' }).catch(() => {});
+  }
+}
+
+/** Attaches a built report and the artefacts drawn from it. */
+export async function attachReport(info: AttachTarget, report: FailureReport): Promise<void> {
+  const m = report.matcher;
+  await info.attach(`treewright-${m}`, { body: JSON.stringify(report), contentType: REPORT_CONTENT_TYPE });
+  if (report.outline) await info.attach(`${m}-outline.txt`, { body: failureOutlineText(report), contentType: 'text/plain' });
+  if (report.snapshot) await info.attach(`${m}-snapshot.json`, { body: snapshotToJson(report.snapshot), contentType: 'application/json' });
+  const svg = failureWireframe(report);
+  if (svg) await info.attach(`${m}-wireframe.svg`, { body: svg, contentType: 'image/svg+xml' });
+  const pair = report.golden ? goldenWireframes(report.golden) : null;
+  if (pair) {
+    await info.attach(`${m}-golden-expected.svg`, { body: pair.expected, contentType: 'image/svg+xml' });
+    await info.attach(`${m}-golden-actual.svg`, { body: pair.actual, contentType: 'image/svg+xml' });
+  }
+}
+
+/** Attaches a test's receipts (the fixture calls it at the end of the test). Nothing when there are none. */
+export async function attachReceipts(info: AttachTarget, device: string, receipts: readonly Receipt[]): Promise<void> {
+  if (receipts.length === 0) return;
+  const report: ReceiptsReport = { format: 'treewright-receipts', version: REPORT_VERSION, device, receipts: [...receipts] };
+  await info.attach('treewright-receipts', { body: JSON.stringify(report), contentType: REPORT_CONTENT_TYPE });
+}
