@@ -1,0 +1,119 @@
+/**
+ * The same report page for a `treewright verify` lane run: one entry per tree and check (as the junit
+ * reporter has one test case per tree and check), each failed check drawn like a matcher failure —
+ * the wireframe with the findings' badges, the findings / drift tables, the golden diff side by side.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Finding } from '../../src/analysis/finding.js';
+import type { ChangeKind } from '../../src/analysis/diff.js';
+import { diffTrees } from '../../src/analysis/diff.js';
+import type { Snapshot } from '../../src/model/schema.js';
+import { buildFailureReport, type FailureReport } from '../../src/render/failure-report.js';
+import { goldenReport, type GoldenReport } from '../../src/render/golden-report.js';
+import { goldenTreeOf, formatGolden, parseGolden } from '../../src/render/golden.js';
+import type { ReportModel, ReportTest } from './model.js';
+import { writeReport } from './write.js';
+
+/** One check of one tree (structurally runner/verify's CheckResult). */
+export interface VerifyCheckResult {
+  check: 'a11y' | 'drift' | 'golden';
+  status: 'passed' | 'failed' | 'written' | 'updated';
+  findings: Finding[];
+  /** Golden: the short +/-/~ diff. */
+  diff?: string;
+  /** Golden: the golden file's path. */
+  golden?: string;
+  /** Golden: the report data, when the lane has it (else rebuilt from the file and the snapshot). */
+  report?: GoldenReport;
+}
+
+/** One tree (structurally runner/verify's TreeResult). */
+export interface VerifyTreeResult {
+  file: string;
+  ms?: number;
+  checks: VerifyCheckResult[];
+  error?: { code: string; message: string };
+  /** Kept by the lane for this reporter: the wireframes are drawn from it. */
+  snapshot?: Snapshot;
+}
+
+const EXPECTED: Record<VerifyCheckResult['check'], string> = {
+  a11y: 'no accessibility findings that fail the lane',
+  drift: 'no token drift that fails the lane',
+  golden: 'the golden tree',
+};
+
+async function goldenOf(c: VerifyCheckResult, snapshot: Snapshot | undefined): Promise<GoldenReport> {
+  if (c.report) return c.report;
+  const path = c.golden ?? 'golden';
+  if (c.golden && snapshot) {
+    try {
+      const expectedText = await readFile(c.golden, 'utf8');
+      const actual = goldenTreeOf(snapshot);
+      // The lane compared with its own options; with the defaults the change list can differ only when
+      // it used --tolerance or ignores, and then the finding list below is what the lane decided.
+      return goldenReport({ name: path, path }, diffTrees(parseGolden(expectedText, path), actual), expectedText, actual, formatGolden(actual, path));
+    } catch {
+      // Fall through: the lane's findings are the diff.
+    }
+  }
+  const changes = c.findings.map((f) => {
+    const kind = (f.data?.kind as ChangeKind | undefined) ?? 'changed';
+    const line = typeof f.data?.line === 'number' && kind !== 'added' ? f.data.line : null;
+    return { kind, text: f.message, expectedLine: line, actualLine: null };
+  });
+  return { name: path, path, expected: null, actual: null, changes, totalChanges: changes.length, note: 'wireframes need the golden file and the captured tree' };
+}
+
+function plural(n: number, w: string) {
+  return `${n} ${w}${n === 1 ? '' : 's'}`;
+}
+
+/** The report model of a lane run: tests in file order, then a11y, drift, golden. */
+export async function modelFromVerify(results: readonly VerifyTreeResult[], title = 'treewright verify'): Promise<ReportModel> {
+  const tests: ReportTest[] = [];
+  const ordered = [...results].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const t of ordered) {
+    const base = { project: 'verify', file: t.file, line: 0, column: 0, flaky: false };
+    if (t.error) {
+      tests.push({ ...base, key: t.file, title: [t.file], status: 'failed', failed: true, durationMs: t.ms ?? 0, attempts: [{ retry: 0, status: 'failed', durationMs: t.ms ?? 0, failures: [], errors: [`${t.error.code}: ${t.error.message}`], steps: [] }] });
+      continue;
+    }
+    for (const c of t.checks) {
+      const failed = c.status === 'failed';
+      const failures: FailureReport[] = [];
+      if (failed) {
+        failures.push(buildFailureReport({
+          matcher: c.check,
+          call: `treewright verify --checks ${c.check}`,
+          target: 'device',
+          locator: t.file,
+          expected: EXPECTED[c.check],
+          received: c.check === 'golden' ? plural(c.findings.length, 'change') : plural(c.findings.length, 'finding'),
+          details: c.diff ? c.diff.split('\n') : [],
+          snapshot: t.snapshot ?? null,
+          findings: c.check === 'golden' ? [] : c.findings,
+          golden: c.check === 'golden' ? await goldenOf(c, t.snapshot) : null,
+        }));
+      }
+      tests.push({
+        ...base,
+        key: `${t.file}\u0000${c.check}`,
+        title: [t.file, c.check],
+        status: failed ? 'failed' : 'passed',
+        failed,
+        durationMs: t.ms ?? 0,
+        attempts: [{ retry: 0, status: failed ? 'failed' : 'passed', durationMs: t.ms ?? 0, failures, errors: [], steps: [] }],
+      });
+    }
+  }
+  return { title, tests };
+}
+
+/**
+ * Writes the report page of a `treewright verify` run to `<outDir>/index.html` and returns its path
+ * (for `treewright verify --reporter html`). Keep the snapshots in the results for the wireframes.
+ */
+export async function writeHtmlReport(results: readonly VerifyTreeResult[], outDir: string, options: { title?: string } = {}): Promise<string> {
+  return writeReport(await modelFromVerify(results, options.title), outDir);
+}
