@@ -134,7 +134,8 @@ function attemptOf(result: TestResult): ReportAttempt {
     retry: result.retry,
     status: result.status,
     durationMs: result.duration,
-    failures,
+    // A passed attempt's failures were caught on purpose (`.rejects`, try/catch, `toPass` retries): not failures.
+    failures: result.status === 'passed' ? [] : failures,
     errors: result.errors.map((e) => clean(e.message ?? e.value ?? '')).filter(Boolean),
     steps,
   };

@@ -64,6 +64,13 @@ test('the run fails, prints the summary paragraph, and writes a section for ever
   expect(actions).toContain('<code>byTag(&#39;email&#39;).fill(&#39;ada@example.com&#39;)</code>');
   expect(actions).toContain('signed in as Ada');
   expect(visible).toContain('&lt;element(s) not found&gt;');
+  // The passing tests show their steps and no failure section.
+  const passing = [...html.matchAll(/<article class="tw-test" data-status="passed"[\s\S]*?<\/article>/g)].map((m) => m[0]);
+  expect(passing).toHaveLength(2);
+  for (const p of passing) {
+    expect(p).not.toContain('tw-failure');
+    expect(p).toContain('<div class="steps">');
+  }
 });
 
 test('the same artefacts are attached to Playwright\'s own results', () => {
@@ -87,7 +94,8 @@ test('the same artefacts are attached to Playwright\'s own results', () => {
     'treewright-toMatchGoldenTree', 'toMatchGoldenTree-golden-expected.svg', 'toMatchGoldenTree-golden-actual.svg',
   ]);
   expect(of('signing in greets the user').map((a) => a.name)).toContain('treewright-receipts');
-  expect(of('the Wi-Fi switch is on screen')).toEqual([]);
+  // Caught on purpose in a passing test: attached (Playwright keeps it), not shown as a failure (see above).
+  expect(of('the Wi-Fi switch is on screen').map((a) => a.name)).toEqual(['treewright-toBeVisible', 'toBeVisible-outline.txt', 'toBeVisible-snapshot.json', 'toBeVisible-wireframe.svg']);
 });
 
 test('two shards merged from blob reports give the same treewright report as the unsharded run', () => {

@@ -82,6 +82,8 @@ test('the dialog obscures the Wi-Fi switch', async ({ device }) => {
 test('the Wi-Fi switch is on screen', async ({ device }) => {
   await expect(device.byTag('wifi')).toBeVisible();
   await expect(device.byRole('Dialog')).toHaveCount(1);
+  // A failure caught on purpose is attached, but the test passes: the report shows no failure for it.
+  await expect(expect(device.byTag('nope')).toBeVisible({ timeout: 0 })).rejects.toThrow('toBeVisible');
 });
 `,
   'checks.spec.ts': `import { test, expect } from 'treewright';
