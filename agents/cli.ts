@@ -70,14 +70,18 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
     }
     session = new Session({ source, root, allowHosts: values['allow-host'] ?? [] });
     if (port === undefined) {
-      const serving = await serveStdio(session, { ...(io.stdin ? { stdin: io.stdin } : {}), stdout });
-      await serving.closed;
+      const stdin = io.stdin ?? process.stdin;
+      const serving = await serveStdio(session, { stdin, stdout });
+      // SIGINT / SIGTERM end the session like a closed stdin does: the device is closed (a lease released, a private server stopped).
+      const stop = io.stopSignal ?? signalled(serving.closed);
+      await Promise.race([serving.closed, stop.then(() => serving.close())]);
+      if (stdin === process.stdin) process.stdin.destroy(); // an open pipe would keep the process alive
       return 0;
     }
     const serving = await serveHttp(session, { port });
     stdout.write(`${serving.url}\n`);
     say(`serving ${source} at ${serving.url} (files under ${root}); stop with Ctrl-C`);
-    await (io.stopSignal ?? signalled());
+    await (io.stopSignal ?? signalled(serving.closed));
     await serving.close();
     return 0;
   } catch (e) {
@@ -97,7 +101,8 @@ async function realDir(dir: string): Promise<string> {
   return realpath(abs);
 }
 
-function signalled(): Promise<void> {
+/** Resolves on SIGINT or SIGTERM; the handlers go away once `until` settles too. */
+function signalled(until: Promise<void>): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
@@ -106,5 +111,9 @@ function signalled(): Promise<void> {
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    void until.then(() => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    });
   });
 }

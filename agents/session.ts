@@ -104,7 +104,7 @@ export class Session {
   log(step: LoggedStep): void {
     const last = this.steps[this.steps.length - 1];
     // The same check twice with nothing in between says nothing new.
-    if (step.kind === 'visible' && last?.kind === 'visible' && JSON.stringify(last.selector, reviver) === JSON.stringify(step.selector, reviver)) return;
+    if (step.kind === 'visible' && last?.kind === 'visible' && JSON.stringify(last.selector, regexAsText) === JSON.stringify(step.selector, regexAsText)) return;
     this.steps.push(step);
   }
 
@@ -118,6 +118,6 @@ export class Session {
 }
 
 /** JSON.stringify drops RegExps to {}; compare them by their literal. */
-function reviver(_k: string, v: unknown): unknown {
+function regexAsText(_k: string, v: unknown): unknown {
   return v instanceof RegExp ? v.toString() : v;
 }

@@ -43,10 +43,12 @@ export const getTreeTool = defineTool({
   }),
   annotations: { title: 'Get the tree', readOnlyHint: true, openWorldHint: true },
   async handler(args, session) {
-    const snapshot = args.merged ? await session.capture() : session.remember(await unmerged(await session.device()));
+    // The unmerged view is not kept for `since`: generations of one view are compared with that view only.
+    const snapshot = args.merged ? await session.capture() : await unmerged(await session.device());
     const g = snapshot.generation;
     const cut = args.maxDepth !== undefined || args.interactiveOnly || args.rootId !== undefined;
-    if (args.since !== undefined && !cut) {
+    const deltaOk = !cut && args.merged;
+    if (args.since !== undefined && deltaOk) {
       if (args.since === g) {
         return { value: { kind: 'unchanged' as const, generation: g, format: args.format }, text: `generation ${g} · unchanged`, appData: false };
       }
@@ -61,7 +63,7 @@ export const getTreeTool = defineTool({
       }
     }
     const note = args.since === undefined ? undefined
-      : cut ? 'since is answered with the full tree when maxDepth, interactiveOnly or rootId cut it'
+      : !deltaOk ? 'since is answered with the full tree when maxDepth, interactiveOnly, rootId or merged: false is given'
       : `generation ${args.since} is not among the captures this session holds; this is the full tree`;
     const opts = { ...(args.maxDepth !== undefined ? { maxDepth: args.maxDepth } : {}), interactiveOnly: args.interactiveOnly, ...(args.rootId !== undefined ? { rootId: args.rootId } : {}) };
     if (args.format === 'json') {

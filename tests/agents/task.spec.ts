@@ -1,7 +1,11 @@
 // The sign-in → feed → settings task, end to end: a real server process on stdio, the SDK's real client.
 import { test, expect } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { APP_DATA_LINE } from '../../agents/envelope.js';
-import { stdioAgent, type Agent } from './helpers.js';
+import { ReferenceApp } from '../../fixtures/reference-app/index.js';
+import { toGolden } from '../../src/render/golden.js';
+import { REPO, repoTempDir, stdioAgent, type Agent } from './helpers.js';
 
 let agent: Agent;
 test.beforeEach(async () => { agent = await stdioAgent(['--source', 'reference']); });
@@ -123,4 +127,40 @@ test('node_at, check and merged: false answer what the matchers and the outline 
   const unmerged = await agent.call('get_tree', { merged: false });
   expect(unmerged.text).toMatch(/node #1001 "Item 0"/);
   expect((await agent.call('get_tree')).text).not.toMatch(/#1001/);
+});
+
+test('check golden: the screen against a golden file, changes as findings', async () => {
+  const tmp = await repoTempDir();
+  try {
+    const golden = path.relative(REPO, path.join(tmp.dir, 'signin.tree'));
+    await writeFile(path.join(REPO, golden), toGolden(new ReferenceApp().snapshot()));
+    const same = await agent.call('check', { kinds: ['golden'], golden });
+    expect(same.env.value).toMatchObject({ checks: ['golden'], total: 0 });
+    expect(same.text).toMatch(/golden: no findings$/);
+    await agent.call('perform_action', { locator: "byTag('email')", action: 'fill', text: 'ada@example.com' });
+    const changed = await agent.call('check', { golden }); // without kinds: a11y, drift (the app serves a catalog) and golden
+    expect(changed.env.value.checks).toEqual(['a11y', 'drift', 'golden']);
+    const goldenFindings = changed.env.value.findings.filter((f: any) => f.check === 'golden');
+    expect(goldenFindings).toEqual([expect.objectContaining({ rule: 'golden-changed', message: expect.stringContaining('input "" → ada@example.com') })]);
+    expect((await agent.call('check', { kinds: ['golden'] })).env.error!.message).toContain('needs a golden file');
+    expect((await agent.call('check', { kinds: ['golden'], golden: golden + '.missing' })).env.error!.code).toBe('file_not_found');
+    expect(await readFile(path.join(REPO, golden), 'utf8')).toContain('# treewright golden v1');
+  } finally {
+    await tmp.remove();
+  }
+});
+
+test('connect covers the source union: files, uiautomator (path or inline), the reference app over a protocol', async () => {
+  const xml = await readFile(path.join(REPO, 'fixtures/uiautomator/034.xml'), 'utf8');
+  const inline = await agent.call('connect', { source: { kind: 'uiautomator', xml } });
+  expect(inline.env.value).toMatchObject({ device: 'uiautomator:inline', capabilities: { semanticActions: false, taps: false } });
+  expect((await agent.call('find_nodes', { locator: "byRole('Button', { name: 'EXIT', exact: true })" })).env.value.count).toBe(1);
+  const byPath = await agent.call('connect', { source: { kind: 'uiautomator', xmlPath: 'fixtures/uiautomator/034.xml' } });
+  expect(byPath.env.ok).toBe(true);
+  const file = await agent.call('connect', { source: 'file:fixtures/trees/home.json' });
+  expect(file.env.value).toMatchObject({ driver: 'file', roots: [expect.objectContaining({ rootId: expect.any(String) })] });
+  const live = await agent.call('connect', { source: 'reference:live' });
+  expect(live.env.value).toMatchObject({ driver: 'live', capabilities: { taps: true, semanticActions: false } });
+  expect((await agent.call('find_nodes', { locator: "byTag('email')" })).env.value.count).toBe(1);
+  expect((await agent.call('connect', { source: 'teleport:nowhere' })).env.error!.code).toBe('source_invalid');
 });
