@@ -1,5 +1,8 @@
-import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TreewrightOptions } from './runner/fixtures.js';
+
+const REPORTER = './dist/runner/reporter/index.js';
 
 /** The examples that drive the reference app run again over each agent protocol it speaks. */
 const overProtocols = ['moui', 'jetwhale'].map((protocol) => ({
@@ -13,7 +16,13 @@ const overProtocols = ['moui', 'jetwhale'].map((protocol) => ({
 export default defineConfig<TreewrightOptions>({
   // Examples' golden baselines live under golden/, keyed by spec file and name.
   snapshotPathTemplate: 'golden/{testFilePath}/{arg}{ext}',
-  reporter: process.env.CI ? [['line']] : [['list']],
+  reporter: [
+    process.env.CI ? ['line'] : ['list'],
+    // treewright's own report of the examples (users name it 'treewright/reporter'; a package cannot
+    // resolve itself by name from its own config, so this points at the build). `npm test` and
+    // `npm run demo` build first.
+    ...(existsSync(REPORTER) ? [[REPORTER, { outputFolder: 'treewright-report', open: 'never' }] as ReporterDescription] : []),
+  ],
   workers: process.env.CI ? 2 : undefined,
   projects: [
     { name: 'unit', testDir: 'tests', timeout: 60_000 },

@@ -1,10 +1,15 @@
-// npm run bench: every benchmark, one after another. Figures, not pass/fail: the targets are
-// printed next to them. Run on an otherwise idle machine.
+// npm run bench: every benchmark, one after another (or those named: npm run bench -- locators a11y).
+// Figures, not pass/fail: each prints its targets next to its figures. Run on an otherwise idle machine.
 import { run as importXml } from './import-xml.js';
 import { run as importJson } from './import-json.js';
 import { run as query } from './query.js';
 import { run as reachability } from './reachability.js';
 import { run as devices } from './devices.js';
+import { run as a11y } from './a11y.js';
+import { run as drift } from './drift.js';
+import { run as diff } from './diff.js';
+import { run as report } from './report.js';
+import { run as mcp } from './mcp.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
   ['import (XML)', importXml],
@@ -12,11 +17,21 @@ const suites: Array<[string, () => Promise<void>]> = [
   ['locators', query],
   ['reachability', reachability],
   ['devices', devices],
+  ['a11y', a11y],
+  ['drift', drift],
+  ['golden diff', diff],
+  ['report', report],
+  ['mcp', mcp],
 ];
 
 const only = process.argv.slice(2);
 for (const [name, run] of suites) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
   console.log(`\n=== ${name} ===`);
-  await run();
+  try {
+    await run();
+  } catch (e) {
+    console.log(`${name}: failed to run: ${(e as Error).stack ?? e}`);
+    process.exitCode = 1;
+  }
 }

@@ -9,6 +9,7 @@ import { loadCatalog } from '../../matchers/drift.js';
 import { checkTree, type CheckName, type TreeResult, type VerifyOptions } from './check.js';
 import { jsonReport, junitReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
+import { writeHtmlReport } from '../reporter/verify-html.js';
 
 export const VERIFY_USAGE = `usage: treewright verify <glob>... [options]
 
@@ -22,12 +23,12 @@ same engines as the matchers: accessibility, token drift (with --catalog), golde
   --fail-on <severity>   error (default) | warning | info
   --tolerance <px>       bounds tolerance for goldens (default 1)
   --density <n>          px per dp of the device the trees came from (uiautomator dumps do not say; default 1)
-  --reporter <list>      line (default), json, junit — comma-separated
-  --out-dir <dir>        where json / junit reports go (default treewright-verify)
+  --reporter <list>      line (default), json, junit, html — comma-separated
+  --out-dir <dir>        where json / junit / html reports go (default treewright-verify)
 exit code: 0 clean, 1 findings, 2 could not run (bad arguments, unreadable trees)
 `;
 
-const REPORTERS = ['line', 'json', 'junit'] as const;
+const REPORTERS = ['line', 'json', 'junit', 'html'] as const;
 
 export interface VerifyIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -87,7 +88,7 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
     return 2;
   }
 
-  const opts: VerifyOptions = { checks, ...(catalog ? { catalog } : {}), ...(values.golden ? { goldenDir: values.golden } : {}), update: values.update!, failOn, tolerancePx, cwd: io.cwd, keepSnapshots: false, ...(density ? { density } : {}) };
+  const opts: VerifyOptions = { checks, ...(catalog ? { catalog } : {}), ...(values.golden ? { goldenDir: values.golden } : {}), update: values.update!, failOn, tolerancePx, cwd: io.cwd, keepSnapshots: reporters.includes('html'), ...(density ? { density } : {}) };
   const progress = new Progress(io.stderr, files.length, !io.env.CI && !!io.stderr.isTTY);
   const t0 = performance.now();
   const results: TreeResult[] = [];
@@ -104,8 +105,14 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
     if (r === 'line') io.stdout.write(lineReport(results, summary));
     else {
       await mkdir(outDir, { recursive: true });
-      const file = path.join(outDir, r === 'json' ? 'results.json' : 'junit.xml');
-      await writeFile(file, r === 'json' ? jsonReport(results, summary) : junitReport(results, summary));
+      let file: string;
+      if (r === 'html') {
+        // The same page the Playwright reporter writes, with wireframes of each failing tree.
+        file = await writeHtmlReport(results, outDir, { title: 'treewright verify' });
+      } else {
+        file = path.join(outDir, r === 'json' ? 'results.json' : 'junit.xml');
+        await writeFile(file, r === 'json' ? jsonReport(results, summary) : junitReport(results, summary));
+      }
       io.stderr.write(`treewright verify: ${r} report written to ${path.relative(io.cwd, file) || file}\n`);
     }
   }

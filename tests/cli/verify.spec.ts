@@ -62,6 +62,11 @@ test('junit: one test case per tree and check; json: everything', async () => {
   expect(json.summary.trees).toBe(3);
   expect(json.trees[0].checks[0].findings[0]).toHaveProperty('rule');
   expect(r.stderr).toContain('junit report written to out/junit.xml');
+  const html = await verify(['captures/a11y.json', '--reporter', 'html', '--out-dir', 'out'], dir);
+  expect(html.code).toBe(1);
+  const page = await readFile(path.join(dir, 'out/index.html'), 'utf8');
+  expect(page).toContain('captures/a11y.json');
+  expect(page).toContain('<svg');
 });
 
 test('goldens: missing fails with how to create it; --update writes; a change is a short diff', async () => {
