@@ -7,7 +7,7 @@
  */
 import type { Node } from '../model/schema.js';
 import type { Severity } from './finding.js';
-import { contrastRatio, compositeOver, formatColor } from './color.js';
+import { contrastRatio, compositeOver, formatColor, type Rgba } from './color.js';
 import { normalizeWhitespace } from '../query/text.js';
 import { F, K, K_ACTIONABLE, K_CLICK_LIKE, type AuditContext } from './a11y-context.js';
 
@@ -54,23 +54,34 @@ export interface A11yThresholds {
 
 export const DEFAULT_A11Y_THRESHOLDS: Readonly<A11yThresholds> = { touchTargetDp: 48, touchTargetEdgeDp: 32, contrast: 4.5, contrastLarge: 3 };
 
-/** What a rule found on one node, before the audit turns it into a Finding. */
-export interface Hit {
-  rule: A11yRuleId;
-  /** Index of the node in the audit's document order. */
-  at: number;
-  /**
-   * One step below the rule's severity, where ATF itself is unsure: a small target that a big clickable
-   * ancestor may serve, or that is clipped but big enough unclipped; duplicate text on non-clickable
-   * nodes only; an unlabelled image no screen reader stops on; a toggle that speaks only its state; a
-   * colour value that cannot be read.
-   */
-  demoted?: boolean;
+/** What a finding says beyond its rule, severity and node. */
+export interface FindingBody {
   message: string;
   measured?: number | string;
   threshold?: number | string;
   data?: Record<string, unknown>;
 }
+
+/**
+ * A per-node rule in two steps, so the audit's pass over every node allocates nothing for the many
+ * nodes that pass and little for those that fail: `judge` gives a small verdict (null: passes or not
+ * checked); `describe` turns a verdict into words, once, for the findings that are reported.
+ */
+export interface NodeRule<V> {
+  id: A11yRuleId;
+  judge(c: AuditContext, i: number): V | null;
+  /**
+   * One step below the rule's severity, where ATF itself is unsure: a small target that a big clickable
+   * ancestor may serve, or that is clipped but big enough unclipped; an unlabelled image no screen
+   * reader stops on; a toggle that speaks only its state. (The duplicate rules demote duplicate text on
+   * non-clickable nodes only; the audit, a colour value it cannot read.)
+   */
+  demoted(v: V): boolean;
+  describe(c: AuditContext, i: number, v: V): FindingBody;
+}
+
+/** How the duplicate rules report: one finding at node `at`. */
+export type Emit = (rule: A11yRuleId, at: number, demoted: boolean, body: FindingBody) => void;
 
 /** ATF compares against the tolerance, so a 4.495 ratio passes 4.5. */
 const CONTRAST_TOLERANCE = 0.01;
@@ -141,36 +152,41 @@ function clipped(n: Node): boolean {
  * Demoted to warning, as ATF does: a clickable (long-clickable) ancestor that meets its own minimum may
  * take the touch; a node clipped by a non-scrolling ancestor whose unclipped size would pass.
  */
-export function touchTarget(c: AuditContext, i: number): Hit | null {
-  if (!c.isAny(i, K_CLICK_LIKE) || !c.is(i, K.ON_SCREEN) || c.targetOk[i]) return null;
-  const n = c.nodes[i]!;
-  const flags = c.flags[i]!;
-  const isClipped = clipped(n);
-  if (isClipped && flags & F.UNDER_SCROLLABLE) return null;
-  const s = targetSize(c, i);
-  const notes: string[] = [];
-  if (s.edgeX || s.edgeY) notes.push(`against the ${[s.edgeX ? 'left/right' : '', s.edgeY ? 'top/bottom' : ''].filter(Boolean).join(' and ')} edge of its window`);
-  let demoted = false;
-  if ((c.is(i, K.CLICK) && flags & F.BIG_CLICK_ANCESTOR) || (c.is(i, K.LONG_CLICK) && flags & F.BIG_LONG_CLICK_ANCESTOR)) {
-    demoted = true;
-    notes.push('a clickable ancestor of sufficient size may handle the touch');
-  }
-  if (isClipped) {
-    const u = targetSize(c, i, n.layoutBounds!.width, n.layoutBounds!.height);
-    if (u.ok) {
-      demoted = true;
+const TOUCH_FAILS = 1, TOUCH_BIG_ANCESTOR = 2, TOUCH_CLIPPED_OK = 4;
+
+export const touchTarget: NodeRule<number> = {
+  id: 'touch-target',
+  judge(c, i) {
+    if (!c.isAny(i, K_CLICK_LIKE) || !c.is(i, K.ON_SCREEN) || c.targetOk[i]) return null;
+    const n = c.nodes[i]!;
+    const flags = c.flags[i]!;
+    const isClipped = clipped(n);
+    if (isClipped && flags & F.UNDER_SCROLLABLE) return null;
+    let v = TOUCH_FAILS;
+    if ((c.is(i, K.CLICK) && flags & F.BIG_CLICK_ANCESTOR) || (c.is(i, K.LONG_CLICK) && flags & F.BIG_LONG_CLICK_ANCESTOR)) v |= TOUCH_BIG_ANCESTOR;
+    if (isClipped && targetSize(c, i, n.layoutBounds!.width, n.layoutBounds!.height).ok) v |= TOUCH_CLIPPED_OK;
+    return v;
+  },
+  demoted: (v) => (v & (TOUCH_BIG_ANCESTOR | TOUCH_CLIPPED_OK)) !== 0,
+  describe(c, i, v) {
+    const n = c.nodes[i]!;
+    const s = targetSize(c, i);
+    const notes: string[] = [];
+    if (s.edgeX || s.edgeY) notes.push(`against the ${[s.edgeX ? 'left/right' : '', s.edgeY ? 'top/bottom' : ''].filter(Boolean).join(' and ')} edge of its window`);
+    if (v & TOUCH_BIG_ANCESTOR) notes.push('a clickable ancestor of sufficient size may handle the touch');
+    if (v & TOUCH_CLIPPED_OK) {
+      const u = targetSize(c, i, n.layoutBounds!.width, n.layoutBounds!.height);
       notes.push(`clipped by an ancestor (unclipped ${fmt(u.wDp)}×${fmt(u.hDp)} dp)`);
     }
-  }
-  const measured = `${fmt(s.wDp)}×${fmt(s.hDp)}`;
-  const threshold = `${s.reqW}×${s.reqH}`;
-  return {
-    rule: 'touch-target', at: i, demoted,
-    message: `${measured} dp < ${threshold} dp${notes.length ? ` (${notes.join('; ')})` : ''}`,
-    measured: `${measured} dp`, threshold: `${threshold} dp`,
-    data: { widthDp: round2(s.wDp), heightDp: round2(s.hDp), requiredWidthDp: s.reqW, requiredHeightDp: s.reqH, density: c.rootOf(i).density, atEdge: s.edgeX || s.edgeY },
-  };
-}
+    const measured = `${fmt(s.wDp)}×${fmt(s.hDp)} dp`;
+    const threshold = `${s.reqW}×${s.reqH} dp`;
+    return {
+      message: `${measured} < ${threshold}${notes.length ? ` (${notes.join('; ')})` : ''}`,
+      measured, threshold,
+      data: { widthDp: round2(s.wDp), heightDp: round2(s.hDp), requiredWidthDp: s.reqW, requiredHeightDp: s.reqH },
+    };
+  },
+};
 
 function round2(v: number): number {
   return Math.round(v * 100) / 100;
@@ -203,28 +219,45 @@ function isBold(v: string | undefined): boolean {
  * background colour is unknown (ATF: "could not get" — not a finding). Unlike ATF, translucent colours
  * are composited (text over its background, a background over what lies beneath) instead of not run.
  */
-export function textContrast(c: AuditContext, i: number): Hit | null {
-  const fg = c.foreground(i), bg = c.background(i);
-  if (!fg || !bg || !c.is(i, K.ON_SCREEN)) return null;
-  const n = c.nodes[i]!;
-  if (!n.enabled || !hasText(n)) return null;
-  const shown = compositeOver(fg, bg);
-  const ratio = contrastRatio(shown, bg);
-  const resolved = n.designToken?.resolved ?? {};
-  const sp = parseFontSize(resolved.fontSize, c.rootOf(i).density);
-  const bold = isBold(resolved.fontWeight);
-  const large = sp !== null && (sp >= 18 || (sp >= 14 && bold));
-  const required = large ? c.thresholds.contrastLarge : c.thresholds.contrast;
-  if (required - ratio <= CONTRAST_TOLERANCE) return null;
-  const fgText = formatColor(fg) + (fg.a < 1 ? ` (shown as ${formatColor(shown)})` : '');
-  const size = sp === null ? '' : `, ${fmt(sp)}sp${bold ? ' bold' : ''}${large ? ': large text' : ''}`;
-  return {
-    rule: 'text-contrast', at: i,
-    message: `contrast ${fmt(ratio, 2)}:1 < ${fmt(required, 2)}:1 (${fgText} on ${formatColor(bg)}${size})`,
-    measured: round2(ratio), threshold: required,
-    data: { foreground: formatColor(fg), shownForeground: formatColor(shown), background: formatColor(bg), largeText: large, fontSizeSp: sp },
-  };
+interface ContrastVerdict {
+  fg: Rgba;
+  bg: Rgba;
+  shown: Rgba;
+  ratio: number;
+  required: number;
+  sp: number | null;
+  bold: boolean;
+  large: boolean;
 }
+
+export const textContrast: NodeRule<ContrastVerdict> = {
+  id: 'text-contrast',
+  judge(c, i) {
+    const fg = c.foreground(i), bg = c.background(i);
+    if (!fg || !bg || !c.is(i, K.ON_SCREEN)) return null;
+    const n = c.nodes[i]!;
+    if (!n.enabled || !hasText(n)) return null;
+    const shown = compositeOver(fg, bg);
+    const ratio = contrastRatio(shown, bg);
+    const resolved = n.designToken?.resolved ?? {};
+    const sp = parseFontSize(resolved.fontSize, c.rootOf(i).density);
+    const bold = isBold(resolved.fontWeight);
+    const large = sp !== null && (sp >= 18 || (sp >= 14 && bold));
+    const required = large ? c.thresholds.contrastLarge : c.thresholds.contrast;
+    if (required - ratio <= CONTRAST_TOLERANCE) return null;
+    return { fg, bg, shown, ratio, required, sp, bold, large };
+  },
+  demoted: () => false,
+  describe(_c, _i, { fg, bg, shown, ratio, required, sp, bold, large }) {
+    const fgText = formatColor(fg) + (fg.a < 1 ? ` (shown as ${formatColor(shown)})` : '');
+    const size = sp === null ? '' : `, ${fmt(sp)}sp${bold ? ' bold' : ''}${large ? ': large text' : ''}`;
+    return {
+      message: `contrast ${fmt(ratio, 2)}:1 < ${fmt(required, 2)}:1 (${fgText} on ${formatColor(bg)}${size})`,
+      measured: round2(ratio), threshold: required,
+      data: { foreground: formatColor(fg), shownForeground: formatColor(shown), background: formatColor(bg), largeText: large, fontSizeSp: sp },
+    };
+  },
+};
 
 export function hasText(n: Node): boolean {
   return !!(n.text?.trim() || n.editableText?.trim() || n.hint?.trim());
@@ -253,32 +286,41 @@ const NEEDS_NORMALISING = /^\s|\s$|\s\s|[^\S ]|\u200b/;
  * speakable text and passes it; we still say it is unlabelled), and a non-actionable image without a
  * description (TalkBack does not stop on it, but it may carry meaning).
  */
-export function speakableText(c: AuditContext, i: number): Hit | null {
-  if (!c.is(i, K.ON_SCREEN) || !c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON | K.ROLE_IMAGE)) return null;
-  const n = c.nodes[i]!;
-  const actionable = c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON);
-  const flags = c.flags[i]!;
-  if (!actionable && (flags & F.UNDER_ACTIONABLE || n.contentDescription === '')) return null;
-  if (speakable(c, i)) return null;
-  if (actionable && flags & F.ACTIONABLE_DESCENDANT) return null;
-  if (!actionable) return { rule: 'speakable-text', at: i, demoted: true, message: 'image without a description (give it one, or an empty description "" if it is decorative)' };
-  if (n.toggle !== null) return { rule: 'speakable-text', at: i, demoted: true, message: `toggle without a label: a screen reader says only its state ("${n.toggle}"), not what it turns on or off` };
-  return { rule: 'speakable-text', at: i, message: 'no speakable text: no description, text or hint, and no descendant text merges into it' };
-}
+export const speakableText: NodeRule<'unlabelled' | 'image' | 'toggle'> = {
+  id: 'speakable-text',
+  judge(c, i) {
+    if (!c.is(i, K.ON_SCREEN) || !c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON | K.ROLE_IMAGE)) return null;
+    const n = c.nodes[i]!;
+    const actionable = c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON);
+    const flags = c.flags[i]!;
+    if (!actionable && (flags & F.UNDER_ACTIONABLE || n.contentDescription === '')) return null;
+    if (speakable(c, i)) return null;
+    if (actionable && flags & F.ACTIONABLE_DESCENDANT) return null;
+    return !actionable ? 'image' : n.toggle !== null ? 'toggle' : 'unlabelled';
+  },
+  demoted: (v) => v !== 'unlabelled',
+  describe(c, i, v) {
+    if (v === 'image') return { message: 'image without a description (give it one, or an empty description "" if it is decorative)' };
+    if (v === 'toggle') return { message: `toggle without a label: a screen reader says only its state ("${c.nodes[i]!.toggle}"), not what it turns on or off` };
+    return { message: 'no speakable text: no description, text or hint, and no descendant text merges into it' };
+  },
+};
 
 // ── editable-content-description ────────────────────────────────────────────────────────────────
 
 /** An editable field labelled by a content description (ATF: error; a screen reader then never reads what was typed). */
-export function editableContentDescription(c: AuditContext, i: number): Hit | null {
-  if (!c.is(i, K.DESC) || !c.isAny(i, K.EDITABLE | K.ROLE_TEXT_FIELD)) return null;
-  const desc = c.nodes[i]!.contentDescription?.trim();
-  if (!desc) return null;
-  return {
-    rule: 'editable-content-description', at: i,
+export const editableContentDescription: NodeRule<string> = {
+  id: 'editable-content-description',
+  judge(c, i) {
+    if (!c.is(i, K.DESC) || !c.isAny(i, K.EDITABLE | K.ROLE_TEXT_FIELD)) return null;
+    return c.nodes[i]!.contentDescription!.trim() || null;
+  },
+  demoted: () => false,
+  describe: (_c, _i, desc) => ({
     message: `editable field has a content description ${JSON.stringify(desc)}; label it with a hint or a separate label instead`,
     measured: desc,
-  };
-}
+  }),
+};
 
 // ── redundant-description ───────────────────────────────────────────────────────────────────────
 
@@ -294,24 +336,28 @@ const REDUNDANT_ANY = new RegExp(REDUNDANT_WORDS, 'i');
 const REDUNDANT_ALL = new RegExp(REDUNDANT_WORDS, 'gi');
 
 /** A visible node's description containing a type, state or action word (ATF: warning). One hit per node. */
-export function redundantDescription(c: AuditContext, i: number): Hit | null {
-  if (!c.is(i, K.DESC | K.ON_SCREEN)) return null;
-  const desc = c.nodes[i]!.contentDescription!;
-  if (!REDUNDANT_ANY.test(desc)) return null;
-  const found: string[] = [];
-  for (const m of desc.matchAll(REDUNDANT_ALL)) {
-    const word = m[1]!.toLowerCase().replace(/\s+/, ' ');
-    if (!found.includes(word)) found.push(word);
-  }
-  if (!found.length) return null;
-  const kinds = [...new Set(found.map((w) => REDUNDANT_KIND.get(w)!))];
-  return {
-    rule: 'redundant-description', at: i,
-    message: `description ${JSON.stringify(desc)} contains ${found.map((w) => `"${w}"`).join(', ')}, which the screen reader already announces (${kinds.join(', ')})`,
-    measured: desc,
-    data: { words: found },
-  };
-}
+export const redundantDescription: NodeRule<string> = {
+  id: 'redundant-description',
+  judge(c, i) {
+    if (!c.is(i, K.DESC | K.ON_SCREEN)) return null;
+    const desc = c.nodes[i]!.contentDescription!;
+    return REDUNDANT_ANY.test(desc) ? desc : null;
+  },
+  demoted: () => false,
+  describe(_c, _i, desc) {
+    const found: string[] = [];
+    for (const m of desc.matchAll(REDUNDANT_ALL)) {
+      const word = m[1]!.toLowerCase().replace(/\s+/, ' ');
+      if (!found.includes(word)) found.push(word);
+    }
+    const kinds = [...new Set(found.map((w) => REDUNDANT_KIND.get(w)!))];
+    return {
+      message: `description ${JSON.stringify(desc)} contains ${found.map((w) => `"${w}"`).join(', ')}, which the screen reader already announces (${kinds.join(', ')})`,
+      measured: desc,
+      data: { words: found },
+    };
+  },
+};
 
 // ── duplicates ──────────────────────────────────────────────────────────────────────────────────
 
@@ -364,7 +410,7 @@ export class DuplicateText {
    * ATF: per shared text, one warning on the first clickable member in scope; when no member in scope
    * is clickable, one info on the first in-scope member. The other members count screen-wide.
    */
-  settle(c: AuditContext, out: Hit[]): void {
+  settle(c: AuditContext, emit: Emit): void {
     for (const members of repeatedGroups(this.added, this.firstOf, this.size).values()) {
       const reportable = members.filter((i) => c.reportable(i));
       if (!reportable.length) continue;
@@ -372,14 +418,19 @@ export class DuplicateText {
       const at = clickable ?? reportable[0]!;
       const others = members.filter((i) => i !== at);
       const text = speakable(c, at);
-      out.push({
-        rule: 'duplicate-speakable-text', at, demoted: clickable === undefined,
+      emit('duplicate-speakable-text', at, clickable === undefined, {
         message: `${JSON.stringify(text)} is also spoken for ${others.length} other node${others.length === 1 ? '' : 's'} on this screen (${othersList(c, others)})`,
         measured: others.length + 1, threshold: 1,
         data: { text, others: others.map((o) => c.nodes[o]!.id) },
       });
     }
   }
+}
+
+/** One step of a murmur-style hash over a coordinate (halves kept: px bounds may end in .5). */
+function mix(h: number, v: number): number {
+  h = Math.imul(h ^ Math.trunc(v * 2), 0xcc9e2d51);
+  return h ^ (h >>> 15);
 }
 
 /**
@@ -404,12 +455,9 @@ export class DuplicateBounds {
   add(c: AuditContext, i: number): void {
     if (!c.isAny(i, K.CLICK | K.LONG_CLICK) || !c.is(i, K.ON_SCREEN)) return;
     const b = c.nodes[i]!.bounds, root = c.rootIndex[i]!;
-    let h = Math.imul(root + 1, 0x9e3779b1);
-    h = Math.imul(h ^ (b.x * 64), 0x85ebca6b);
-    h = Math.imul(h ^ (b.y * 64), 0xc2b2ae35);
-    h = Math.imul(h ^ (b.width * 64), 0x27d4eb2f);
-    h = Math.imul(h ^ (b.height * 64), 0x165667b1);
-    h = (h ^ (h >>> 15)) & this.mask;
+    let h = mix(mix(mix(mix(Math.imul(root + 1, 0x9e3779b1), b.x), b.y), b.width), b.height);
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = (h ^ (h >>> 13)) & this.mask;
     for (;;) {
       const f = this.table[h]!;
       if (f === -1) {
@@ -427,7 +475,7 @@ export class DuplicateBounds {
     this.size[this.firstOf[i]!]!++;
     this.added.push(i);
   }
-  settle(c: AuditContext, out: Hit[]): void {
+  settle(c: AuditContext, emit: Emit): void {
     for (const members of repeatedGroups(this.added, this.firstOf, this.size).values()) {
       const clicks = members.filter((i) => c.is(i, K.CLICK)).length;
       const longs = members.filter((i) => c.is(i, K.LONG_CLICK)).length;
@@ -437,8 +485,7 @@ export class DuplicateBounds {
       const others = conflicting.filter((i) => i !== at);
       const b = c.nodes[at]!.bounds;
       const box = `[${fmt(b.x)},${fmt(b.y)} ${fmt(b.width)}×${fmt(b.height)}]`;
-      out.push({
-        rule: 'duplicate-clickable-bounds', at,
+      emit('duplicate-clickable-bounds', at, false, {
         message: `same bounds ${box} as ${others.length} other clickable node${others.length === 1 ? '' : 's'} (${othersList(c, others)}); only one of them takes the touch`,
         measured: others.length + 1, threshold: 1,
         data: { bounds: { ...b }, others: others.map((o) => c.nodes[o]!.id) },

@@ -17,7 +17,7 @@ import { TargetError } from '../errors.js';
 import { AuditContext } from './a11y-context.js';
 import {
   A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, DuplicateBounds, DuplicateText, editableContentDescription, redundantDescription,
-  meetsTarget, speakableText, textContrast, touchTarget, type A11yRuleId, type A11yThresholds, type Hit,
+  meetsTarget, speakableText, textContrast, touchTarget, type A11yRuleId, type A11yThresholds, type FindingBody, type NodeRule,
 } from './a11y-rules.js';
 
 export { A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, type A11yRuleId, type A11yRuleInfo, type A11yThresholds } from './a11y-rules.js';
@@ -40,15 +40,14 @@ export interface A11yOptions {
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'info', 'off'];
 const LOWER: Record<Severity, Severity> = { error: 'warning', warning: 'info', info: 'info' };
 const RULE_RANK = new Map<string, number>(A11Y_RULE_IDS.map((id, k) => [id, k]));
+/** SEVERITY_ORDER inverted: rank → severity. */
+const SEVERITY_NAMES: readonly Severity[] = (Object.keys(SEVERITY_ORDER) as Severity[]).sort((a, b) => SEVERITY_ORDER[a] - SEVERITY_ORDER[b]);
 
-type NodeRule = (c: AuditContext, i: number) => Hit | null;
-const NODE_RULES: ReadonlyArray<[A11yRuleId, NodeRule]> = [
-  ['touch-target', touchTarget],
-  ['text-contrast', textContrast],
-  ['speakable-text', speakableText],
-  ['editable-content-description', editableContentDescription],
-  ['redundant-description', redundantDescription],
-];
+/** Verdict types differ per rule; a rule only ever sees its own verdicts. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyNodeRule = NodeRule<any>;
+const NODE_RULES: readonly AnyNodeRule[] = [touchTarget, textContrast, speakableText, editableContentDescription, redundantDescription];
+const NODE_RULE_BY_ID = new Map(NODE_RULES.map((r) => [r.id, r]));
 
 /**
  * Every accessibility finding on the snapshot (all roots), sorted by severity, then document order,
@@ -67,30 +66,40 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
     meetsTarget,
   });
 
-  const active = NODE_RULES.filter(([id]) => severity[id] !== 'off').map(([, rule]) => rule);
+  // Hits are kept as numbers (rule, node, severity) until the end: the findings' words are made once,
+  // for what is reported, and nothing long-lived is allocated while the pass walks every node.
+  const hitRule: number[] = [], hitAt: number[] = [], hitSeverity: number[] = [];
+  const bodies = new Map<number, FindingBody>();
+  const add = (rule: A11yRuleId, at: number, demoted: boolean, body?: FindingBody) => {
+    const configured = severity[rule] as Severity;
+    if (body) bodies.set(hitRule.length, body);
+    hitRule.push(RULE_RANK.get(rule)!);
+    hitAt.push(at);
+    hitSeverity.push(SEVERITY_ORDER[demoted ? LOWER[configured] : configured]);
+  };
+
+  const active = NODE_RULES.filter((r) => severity[r.id] !== 'off');
   // The duplicate rules see the whole screen (every root's nodes) and report only reportable ones; the
   // other rules see reportable nodes. One loop over the nodes for all of them.
   const text = severity['duplicate-speakable-text'] !== 'off' ? new DuplicateText(c) : null;
   const bounds = severity['duplicate-clickable-bounds'] !== 'off' ? new DuplicateBounds(c) : null;
-  const hits: Hit[] = [];
   for (let i = 0; i < c.nodes.length; i++) {
     if (c.reportable(i)) {
       for (const rule of active) {
-        const hit = rule(c, i);
-        if (hit) hits.push(hit);
+        const v = rule.judge(c, i);
+        if (v !== null) add(rule.id, i, rule.demoted(v));
       }
     }
     text?.add(c, i);
     bounds?.add(c, i);
   }
-  text?.settle(c, hits);
-  bounds?.settle(c, hits);
+  text?.settle(c, add);
+  bounds?.settle(c, add);
 
   if (severity['text-contrast'] !== 'off') {
     for (const [i, bad] of c.badColors) {
       if (!c.reportable(i)) continue;
-      hits.push({
-        rule: 'text-contrast', at: i, demoted: true,
+      add('text-contrast', i, true, {
         message: `cannot check contrast: ${bad.map((b) => `${b.key} ${JSON.stringify(b.value)}`).join(', ')} ${bad.length === 1 ? 'is not a colour' : 'are not colours'} (#RGB, #RRGGBB or #AARRGGBB)`,
         measured: bad.map((b) => b.value).join(', '),
         data: { unreadable: bad },
@@ -98,28 +107,34 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
     }
   }
 
-  const ranked = hits.map((h) => {
-    const configured = severity[h.rule] as Severity;
-    return { h, severity: h.demoted ? LOWER[configured] : configured };
+  const order = hitAt.map((_, k) => k);
+  order.sort((a, b) => hitSeverity[a]! - hitSeverity[b]! || hitAt[a]! - hitAt[b]! || hitRule[a]! - hitRule[b]!);
+  return order.map((k) => {
+    const rule = A11Y_RULE_IDS[hitRule[k]!]!;
+    const at = hitAt[k]!;
+    let body = bodies.get(k);
+    if (!body) {
+      const r = NODE_RULE_BY_ID.get(rule)!;
+      body = r.describe(c, at, r.judge(c, at));
+    }
+    return toFinding(c, rule, at, SEVERITY_NAMES[hitSeverity[k]!]!, body);
   });
-  ranked.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.h.at - b.h.at || RULE_RANK.get(a.h.rule)! - RULE_RANK.get(b.h.rule)!);
-  return ranked.map(({ h, severity: sev }) => toFinding(c, h, sev));
 }
 
-function toFinding(c: AuditContext, h: Hit, severity: Severity): Finding {
-  const node = c.nodes[h.at]!;
+function toFinding(c: AuditContext, rule: A11yRuleId, at: number, severity: Severity, body: FindingBody): Finding {
+  const node = c.nodes[at]!;
   const f: Finding = {
     check: 'a11y',
-    rule: h.rule,
+    rule,
     severity,
     nodeId: node.id,
-    rootId: c.rootOf(h.at).rootId,
+    rootId: c.rootOf(at).rootId,
     node: outlineLine(node),
-    message: h.message,
+    message: body.message,
   };
-  if (h.measured !== undefined) f.measured = h.measured;
-  if (h.threshold !== undefined) f.threshold = h.threshold;
-  if (h.data !== undefined) f.data = h.data;
+  if (body.measured !== undefined) f.measured = body.measured;
+  if (body.threshold !== undefined) f.threshold = body.threshold;
+  if (body.data !== undefined) f.data = body.data;
   return f;
 }
 
