@@ -1,14 +1,14 @@
 /**
  * The accessibility audit (DESIGN §8): the Android Accessibility Test Framework's checks as rules with
  * stable ids, severities and messages that give the measured value against the threshold, in dp via
- * each root's density. Linear in the node count: one context pass (a11y-context.ts), one pass of the
- * per-node rules, and the duplicate rules grouped through maps (a11y-rules.ts).
+ * each root's density. Linear in the node count: one context pass (a11y-context.ts), then one pass in
+ * which every node meets the per-node rules and the duplicate rules' hash tables (a11y-rules.ts).
  *
  * Severities: each rule has ATF's (A11Y_RULES); `rules` in the options replaces it or turns the rule
- * off. Where ATF itself is unsure it reports one step lower (a small target whose big clickable
- * ancestor may take the touch; duplicate text on non-clickable nodes only; an image without a
- * description that no screen reader stops on; a colour value that cannot be read), and so do we,
- * relative to the configured severity.
+ * off. Where ATF itself is unsure it reports one step lower, and so do we, relative to the configured
+ * severity: a small target that a big clickable ancestor may serve, or that is clipped but big enough
+ * unclipped; duplicate text on non-clickable nodes only; an unlabelled image no screen reader stops on;
+ * a toggle that speaks only its state; a colour value that cannot be read.
  */
 import type { Node, Snapshot } from '../model/schema.js';
 import { SEVERITY_ORDER, type Finding, type Severity } from './finding.js';

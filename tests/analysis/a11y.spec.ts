@@ -417,6 +417,12 @@ test.describe('options, scope and order', () => {
     expect((err({ within: n({ id: 'stranger' }) }) as Error).message).toContain('#stranger is not part of this snapshot');
   });
 
+  test('an empty snapshot, and a root audited as `within`, are fine', () => {
+    expect(audit(snap())).toEqual([]);
+    const s = messy();
+    expect(audit(s, { within: s.roots[0]!.node })).toEqual(audit(s));
+  });
+
   test('linear and iterative: a 60,000-deep chain and a 20,000-wide screen audit quickly', () => {
     let leaf = n({ id: 'leaf', ...click, bounds: r(10, 10, 20, 20) });
     for (let i = 0; i < 60_000; i++) leaf = n({ id: `d${i}`, bounds: r(0, 0, 360, 800) }, [leaf]);
