@@ -47,9 +47,11 @@ test('a 60-node screen: the text answer is the outline, under 4 KB; JSON is over
       expect(text.text).toContain('      - node #2 "Setting item number 0" tap=373,305');
       const textBytes = bytes(text.text);
       expect(textBytes).toBeLessThan(4096);
+      test.info().annotations.push({ type: 'bytes', description: `text ${textBytes}` });
       const json = await agent.call('get_tree', { format: 'json' });
       expect(json.env.value.snapshot.roots[0].rootId).toBe('compose-root-1f2e');
       expect(bytes(json.text)).toBeGreaterThan(3 * textBytes);
+      test.info().annotations.push({ type: 'bytes', description: `json ${bytes(json.text)}` });
       // Looking for one element costs one line, not the tree.
       const row = await agent.call('find_nodes', { locator: "filter({ has: byText('Setting item number 7', { exact: true }) }).filter({ has: byRole('Switch') }).last()" });
       expect(row.env.value.count).toBe(1);
