@@ -18,6 +18,9 @@ commands:
       --max-depth <n>   cut the outline at depth n
   schema             print the JSON Schema of the snapshot format
       --out <file>      write it to a file instead
+  mcp                the MCP shim for agents: same locators and checks (see mcp --help)
+      --source <s>      the device (default: reference)
+      --http <port>     streamable HTTP instead of stdio
   verify <glob>...   the CI lane: a11y, drift and golden checks over captured trees (see verify --help)
   reference-app      run the bundled reference app as a device (see reference-app --help)
       --protocol <p>    live (cmp-inspector HTTP, default) | moui | jetwhale (MCP)
@@ -33,6 +36,10 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'inspect': return await inspect(rest);
       case 'schema': return await schema(rest);
+      case 'mcp': {
+        const { runMcpCli } = await import('../agents/cli.js');
+        return await runMcpCli(rest);
+      }
       case 'verify': {
         const { runVerify } = await import('./verify/index.js');
         return await runVerify(rest);

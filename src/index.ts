@@ -14,6 +14,7 @@ export type { Driver, Capabilities } from './devices/driver.js';
 export { parseSource, SourceDescriptorSchema, type SourceDescriptor, type SourceSpec } from './devices/source.js';
 export { Locator, type LocatorFilter, type LocatorHost, type Resolution } from './query/locator.js';
 export { resolveSelector, isVisible } from './query/resolve.js';
+export { parseLocator } from './query/parse-locator.js';
 export { selectorToCode, type Selector, type Step, type RoleOptions, type FilterOptions } from './query/selector.js';
 export { indexSnapshot, type SnapshotIndex } from './query/snapshot-index.js';
 export { analyzeReachability, type NodeReach, type Reachability } from './analysis/reachability.js';
