@@ -140,6 +140,18 @@ const SYNONYMS: Record<string, string[]> = {
   background: ['background', 'surface', 'container'],
 };
 
+/**
+ * Material's naming: `OnSurface`, `OnPrimary` are the content colours drawn on Surface, Primary.
+ * So an On* token is never a background's, and a text / content / icon colour takes the On* token
+ * when no token is named for it (`textColor` with Surface and OnSurface → OnSurface).
+ */
+function materialAffinity(facet: string, affine: Claim[], candidates: Claim[]): Claim[] {
+  const isOn = (c: Claim) => /^On(?=[A-Z0-9_])/.test(c.name);
+  if (/background|surface|container|fill/i.test(facet)) return affine.filter((c) => !isOn(c));
+  if (affine.length === 0 && /text|content|foreground|icon|label/i.test(facet)) return candidates.filter(isOn);
+  return affine;
+}
+
 /** The facet's kind from its name (`paddingTop`, `cornerRadius`, `containerColor`, `fontSize`), or null. */
 export function facetKind(facet: string): Facet | null {
   const field = TYPE_FACETS[facet.toLowerCase().replace(/[\s_-]/g, '')];
@@ -212,7 +224,8 @@ class DriftRun {
       if (!f) continue;
       const candidates = known.filter(({ entry: e }) => (f.kind === 'color' ? e.color : f.kind === 'length' ? e.length : e.type));
       // The token named for the facet (radius → RadiusCard among RadiusCard, ElevationCard, PaddingCard).
-      const affine = f.stems.length && candidates.length ? candidates.filter((c) => f.stems.some((st) => c.name.toLowerCase().includes(st))) : [];
+      let affine = f.stems.length && candidates.length ? candidates.filter((c) => f.stems.some((st) => c.name.toLowerCase().includes(st))) : [];
+      if (f.kind === 'color') affine = materialAffinity(facet, affine, candidates);
       claimed.push(...affine);
       facets.push({ facet, raw, f, candidates, affine });
     }

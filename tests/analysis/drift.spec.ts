@@ -311,3 +311,11 @@ test('a 60,000-deep tree does not overflow the stack', () => {
   const f = checkDrift(snap(root(node)), CAT, { requireTokens: (x) => x.id === '0' });
   expect(f.map((x) => [x.rule, x.nodeId])).toEqual([['missing-token', '0'], ['token-mismatch', 'leaf']]);
 });
+
+test("Material's On* colours are content colours: never a background's, a text colour's when none is named for it", () => {
+  const cat = catalogFromValue({ colors: { Surface: '#FFFFFF', OnSurface: '#1B1B1F' }, dimens: {} });
+  const field = tokened({ tokens: ['Surface', 'OnSurface'], resolved: { background: '#FFFFFF', textColor: '#1B1B1F' } });
+  expect(findingsOf(field, cat)).toEqual([]);
+  const wrong = tokened({ tokens: ['Surface', 'OnSurface'], resolved: { background: '#FFFFFF', textColor: '#000000' } });
+  expect(findingsOf(wrong, cat).map((f) => [f.rule, f.data?.token, f.data?.facet])).toEqual([['token-mismatch', 'OnSurface', 'textColor']]);
+});
