@@ -12,7 +12,9 @@
 //   5 ms one does not, which inflates wall-clock ratios by the load average. Wall time is printed too.
 // - Rounds alternate the two sizes' processes, and the median over rounds is kept, so a burst of load
 //   from elsewhere lands on one round rather than on one size.
-// - The figure with one 5k screen analysed over and over (cache-hot) is printed for reference.
+// - The figure with one 5k screen analysed over and over (cache-hot) is printed for reference, and so
+//   is a "memory floor": a plain walk reading the same node fields, whose ratio is what the machine
+//   itself does between the two sizes.
 import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { analyzeReachability } from '../src/analysis/reachability.js';
@@ -37,7 +39,7 @@ const SCENARIOS: Array<{ name: string; opts: SyntheticOptions }> = [
 interface Subject { snapshot: Snapshot; nodes: Node[] }
 /** ms per snapshot. */
 interface Sample { cpu: number; wall: number }
-interface ChildResult { cold: Sample; hot?: Sample }
+interface ChildResult { cold: Sample; hot?: Sample; floor: Sample }
 
 function subject(snapshot: Snapshot): Subject {
   const nodes: Node[] = [];
@@ -65,11 +67,36 @@ function median(xs: number[]): number {
   return s[s.length >> 1]!;
 }
 
+/**
+ * The memory floor: one plain iterative walk reading the fields the analysis reads (bounds, flags,
+ * actions, children) and nothing else. Its own 50k/5k ratio shows how this machine's caches scale
+ * reading a tree of that size, which no analysis of the tree can beat.
+ */
+function floorSample(subjects: Subject[]): Sample {
+  let sum = 0;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (const { snapshot } of subjects) {
+    const stack: Node[] = snapshot.roots.map((r) => r.node);
+    while (stack.length) {
+      const n = stack.pop()!;
+      const b = n.bounds;
+      sum += b.x + b.y + b.width + b.height + n.actions.length;
+      if (n.visible && n.enabled && (n.clickable || n.longClickable || n.editable || n.scrollable)) sum++;
+      for (let c = n.children.length - 1; c >= 0; c--) stack.push(n.children[c]!);
+    }
+  }
+  const wall = (performance.now() - t0) / subjects.length;
+  const c = process.cpuUsage(c0);
+  if (!Number.isFinite(sum)) throw new Error('unreachable');
+  return { cpu: (c.user + c.system) / 1000 / subjects.length, wall };
+}
+
 /** Median of RUNS samples after WARMUP, the groups' samples interleaved. */
-function measure(groups: Subject[][]): Sample[] {
-  for (let i = 0; i < WARMUP; i++) groups.forEach(sample);
+function measure(groups: Array<() => Sample>): Sample[] {
+  for (let i = 0; i < WARMUP; i++) groups.forEach((g) => g());
   const times: Sample[][] = groups.map(() => []);
-  for (let i = 0; i < RUNS; i++) groups.forEach((g, k) => times[k]!.push(sample(g)));
+  for (let i = 0; i < RUNS; i++) groups.forEach((g, k) => times[k]!.push(g()));
   return times.map((t) => ({ cpu: median(t.map((x) => x.cpu)), wall: median(t.map((x) => x.wall)) }));
 }
 
@@ -77,9 +104,13 @@ function measure(groups: Subject[][]): Sample[] {
 function measureChild(scenario: number, size: number): ChildResult {
   const opts = SCENARIOS[scenario]!.opts;
   const screens = Array.from({ length: BIG / size }, (_, k) => subject(syntheticSnapshot(size, k + 1, opts)));
-  if (screens.length === 1) return { cold: measure([screens])[0]! };
-  const [cold, hot] = measure([screens, screens.map(() => screens[0]!)]);
-  return { cold: cold!, hot: hot! };
+  if (screens.length === 1) {
+    const [cold, floor] = measure([() => sample(screens), () => floorSample(screens)]);
+    return { cold: cold!, floor: floor! };
+  }
+  const hot = screens.map(() => screens[0]!);
+  const [cold, warm, floor] = measure([() => sample(screens), () => sample(hot), () => floorSample(screens)]);
+  return { cold: cold!, hot: warm!, floor: floor! };
 }
 
 function inChild(scenario: number, size: number): Promise<ChildResult> {
@@ -109,8 +140,8 @@ export async function run(): Promise<void> {
       bigs.push(await inChild(k, BIG));
     }
     const mid = (xs: Sample[]): Sample => ({ cpu: median(xs.map((x) => x.cpu)), wall: median(xs.map((x) => x.wall)) });
-    const small = { cold: mid(smalls.map((x) => x.cold)), hot: mid(smalls.map((x) => x.hot!)) };
-    const big = { cold: mid(bigs.map((x) => x.cold)) };
+    const small = { cold: mid(smalls.map((x) => x.cold)), hot: mid(smalls.map((x) => x.hot!)), floor: mid(smalls.map((x) => x.floor)) };
+    const big = { cold: mid(bigs.map((x) => x.cold)), floor: mid(bigs.map((x) => x.floor)) };
     const ratio = big.cold.cpu / small.cold.cpu;
     worst = Math.max(worst, ratio);
     console.log(`  ${SCENARIOS[k]!.name}`);
@@ -118,8 +149,11 @@ export async function run(): Promise<void> {
     console.log(`    ${String(BIG).padStart(6)} nodes: ${fmt(big.cold, BIG)}`);
     console.log(`    50k/5k ratio: ${ratio.toFixed(2)} ${ratio <= MAX_RATIO ? `(ok, ≤ ${MAX_RATIO})` : `(OVER ${MAX_RATIO}: not linear)`}` +
       `   [wall-clock ${(big.cold.wall / small.cold.wall).toFixed(2)}; against cache-hot 5k ${(big.cold.cpu / small.hot.cpu).toFixed(2)}; per round ${bigs.map((b, r) => (b.cold.cpu / smalls[r]!.cold.cpu).toFixed(1)).join(' ')}]`);
+    console.log(`    memory floor (a plain walk reading the same fields): ${small.floor.cpu.toFixed(2)} / ${big.floor.cpu.toFixed(2)} ms, ratio ${(big.floor.cpu / small.floor.cpu).toFixed(2)}`);
   }
-  console.log(worst > MAX_RATIO ? `reachability: TARGET MISSED, worst 50k/5k ratio ${worst.toFixed(2)} > ${MAX_RATIO}` : `reachability: 50k within ${MAX_RATIO}× of 5k (worst ${worst.toFixed(2)})`);
+  console.log(worst > MAX_RATIO
+    ? `reachability: TARGET MISSED, worst 50k/5k ratio ${worst.toFixed(2)} > ${MAX_RATIO} (compare with the memory floor above: on a loaded machine merely reading the tree can exceed it)`
+    : `reachability: 50k within ${MAX_RATIO}× of 5k (worst ${worst.toFixed(2)})`);
   if (worst > MAX_RATIO) process.exitCode = 1;
 }
 

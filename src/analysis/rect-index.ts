@@ -12,7 +12,8 @@
  *   holding their rect, so every node gets its edges already sorted; each node then remembers, per
  *   piece between two of its edges, its topmost rect (painted highest priority first with a "next
  *   unpainted piece" union-find, so linear).
- * A query walks one leaf-to-root path (O(log n) nodes) with a binary search in each: O(log² n).
+ * A query walks one leaf-to-root path (O(log n) nodes) with a binary search in each: O(log² n);
+ * the few nodes holding a large share of all edges (a list's full-width rows) get a direct table.
  * Build is two sorts plus O(n log n) dealing; UI layouts share few distinct x edges, so the tree is
  * shallow and in practice the build is close to the cost of the y sort.
  *
@@ -29,6 +30,12 @@ export class RectIndex {
   private readonly edges: Int32Array;
   private readonly ranks: Int32Array;
   private readonly top: Int32Array;
+  /**
+   * For tree nodes holding many edges (at least an eighth of all y edges): the topmost rect per
+   * global y piece, so a query there is one lookup instead of a binary search. Bounded: such nodes
+   * are few, and together they hold at most 16 entries per stored edge.
+   */
+  private readonly dense: Array<Int32Array | undefined>;
 
   constructor(x1: ArrayLike<number>, y1: ArrayLike<number>, x2: ArrayLike<number>, y2: ArrayLike<number>) {
     const n = x1.length;
@@ -113,6 +120,17 @@ export class RectIndex {
         }
       }
     }
+
+    this.dense = new Array<Int32Array | undefined>(2 * size);
+    const heavy = Math.max(64, g >> 3);
+    for (let v = 1; v < 2 * size; v++) {
+      const b = edges[v]!;
+      if (b < heavy) continue;
+      const off = start[v]!;
+      const d = new Int32Array(g).fill(-1);
+      for (let j = 0; j < b - 1; j++) d.fill(this.top[off + j]!, ranks[off + j]!, ranks[off + j + 1]!);
+      this.dense[v] = d;
+    }
   }
 
   /** Index of the topmost rect containing (x, y), or -1. */
@@ -124,6 +142,12 @@ export class RectIndex {
     if (gr < 0 || gr >= this.ys.length - 1) return -1;
     let best = -1;
     for (let v = s + this.size; v >= 1; v >>= 1) {
+      const d = this.dense[v];
+      if (d) {
+        const c = d[gr]!;
+        if (c > best) best = c;
+        continue;
+      }
       const b = this.edges[v]!;
       if (b < 2) continue;
       const off = this.start[v]!;
