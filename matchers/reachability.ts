@@ -1,4 +1,4 @@
-import { analyzeReachability } from '../src/analysis/reachability.js';
+import { analyzeReachability, offersSomething } from '../src/analysis/reachability.js';
 import { outlineLine } from '../src/render/outline.js';
 import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
 import { NOT_FOUND } from './visibility.js';
@@ -34,7 +34,7 @@ export function toBeOperable(this: MatcherThis, target: Target, options?: Matche
       const reach = analysis.get(n);
       if (reach.operable) return { pass: true, received: 'operable' };
       const why: string[] = [];
-      if (reach.operable === null || (!n.actions.length && !n.editable && !n.scrollable)) why.push('offers no action');
+      if (reach.operable === null || !offersSomething(n)) why.push('offers no action');
       if (!n.enabled) why.push('disabled');
       if (reach.hittable === false) why.push(reach.obscuredBy ? 'obscured' : 'not on screen');
       return {

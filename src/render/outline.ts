@@ -1,5 +1,5 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
-import type { Reachability } from '../analysis/reachability.js';
+import { offersSomething, type Reachability } from '../analysis/reachability.js';
 import { walkNode } from '../model/node.js';
 import { FormatError, TargetError } from '../errors.js';
 import type { OutlineDoc, OutlineEntry, OutlineFields, OutlineRootFields, OutlineValue } from './outline-syntax.js';
@@ -107,9 +107,6 @@ export function outlineRootLine(root: Root): string {
 }
 
 /** Operable in the outline's sense (DESIGN §4 / interactiveOnly): offers an action, editing or scrolling. */
-function interactive(node: Node): boolean {
-  return node.actions.length > 0 || node.editable || node.scrollable;
-}
 
 /**
  * Nodes kept by interactiveOnly: the interactive ones within maxDepth and their ancestors. Children are
@@ -126,7 +123,7 @@ function interactiveKeep(start: Node, maxDepth: number): Set<Node> {
   const keep = new Set<Node>();
   for (let i = order.length - 1; i >= 0; i--) {
     const n = order[i]!;
-    if (keep.has(n) || interactive(n)) {
+    if (keep.has(n) || offersSomething(n)) {
       keep.add(n);
       const p = parent.get(n);
       if (p) keep.add(p);

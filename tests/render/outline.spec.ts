@@ -240,10 +240,10 @@ test.describe('printer', () => {
       makeNode('3', {}, [makeNode('4', {}, [makeNode('5', { role: 'Button', actions: ['Click'] })]), makeNode('6', { text: 'x' })]),
       makeNode('7', { scrollable: true }, [makeNode('8', { text: 'row' })]),
       makeNode('9', { editable: true }),
-      makeNode('10', { clickable: true }), // clickable without actions is not operable in this sense
+      makeNode('10', { clickable: true }), // clickable without an action list still offers a click (cmp v1, uiautomator)
     ])));
     expect(renderOutline(s, { interactiveOnly: true })).toBe(
-      'root main unit=px density=1\n- node #1\n  - node #3\n    - node #4\n      - Button #5 actions=Click\n  - node #7 [scrollable]\n  - node #9 [editable]\n',
+      'root main unit=px density=1\n- node #1\n  - node #3\n    - node #4\n      - Button #5 actions=Click\n  - node #7 [scrollable]\n  - node #9 [editable]\n  - node #10 [clickable]\n',
     );
     const none = snap(rootOf(makeNode('1', {}, [makeNode('2', { text: 'x' })])));
     expect(renderOutline(none, { interactiveOnly: true })).toBe('root main unit=px density=1\n');
