@@ -11,6 +11,7 @@ import { makeSnapshot } from '../src/model/serialize.js';
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { goldenTreeOf, parseGolden, toGolden, type GoldenTree } from '../src/render/golden.js';
 import { syntheticSnapshot } from './synthetic.js';
+import { prng } from './prng.js';
 
 const SIZES = [10_000, 100_000] as const;
 const TARGET_MS = 50;
@@ -53,17 +54,6 @@ function withInsertion(base: Snapshot): Snapshot {
   return s;
 }
 
-/** mulberry32, so the edits land on the same nodes every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** 1 % of the nodes edited, spread over the whole screen. */
 function withScatteredEdits(base: Snapshot, fraction = 0.01): { snapshot: Snapshot; edits: number } {

@@ -5,6 +5,7 @@
  * and a floating dialog on top. Deterministic for a seed. Built iteratively, like the dumps
  * uiautomator writes: one line, every attribute, in uiautomator's attribute order.
  */
+import { prng } from './prng.js';
 
 export interface SyntheticDumpOptions {
   seed?: number;
@@ -37,16 +38,6 @@ interface Attrs {
   hint?: string;
 }
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;');

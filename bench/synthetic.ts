@@ -1,6 +1,7 @@
 import type { Node, NodeFields, Rect, Root, Snapshot } from '../src/model/schema.js';
 import { makeNode } from '../src/model/node.js';
 import { makeSnapshot } from '../src/model/serialize.js';
+import { prng } from './prng.js';
 
 export interface SyntheticOptions {
   /** What sits on top of the app: a popup menu that is not touch-modal (default), a touch-modal dialog, or nothing. */
@@ -24,17 +25,6 @@ export const SYNTHETIC_MIN_NODES = 18;
 const WORDS = ['inbox', 'settings', 'photo', 'album', 'message', 'invoice', 'travel', 'music', 'note', 'draft',
   'meeting', 'recipe', 'update', 'report', 'ticket', 'order', 'review', 'backup', 'alarm', 'contact'];
 
-/** mulberry32: a small deterministic PRNG, so a seed always gives the same screen. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function intersect(r: Rect, c: Rect): Rect {
   const x = Math.max(r.x, c.x), y = Math.max(r.y, c.y);

@@ -3,6 +3,8 @@
 import { makeNode } from '../../src/model/node.js';
 import { makeSnapshot } from '../../src/model/serialize.js';
 import type { Action, Node, NodeFields, Rect, Root, Snapshot } from '../../src/model/schema.js';
+import { prng } from '../../bench/prng.js';
+export { prng };
 
 let seq = 1;
 export function node(fields: Partial<NodeFields> = {}, children: Node[] = []): Node {
@@ -19,16 +21,6 @@ export function snapshotOf(...roots: Root[]): Snapshot {
   return makeSnapshot({ source: 'test', roots, capturedAt: '2026-01-01T00:00:00.000Z' });
 }
 
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random overlapping trees: coarse coordinates so edges coincide, random flags, invisibility, modal windows. */
 export function randomSnapshot(seed: number, size = 300): Snapshot {
