@@ -1,0 +1,182 @@
+/**
+ * Generic MCP serving, shared by the shim (server.ts) and the reference app's MCP servers
+ * (fixtures/reference-app/mcp-serve.ts): an SDK server dispatching tools/list and tools/call to a
+ * tool table, stateless streamable HTTP at /mcp, and stdio. It knows nothing of sessions or apps.
+ * Only malformed JSON-RPC becomes a JSON-RPC error: unparseable JSON (-32700), something that is not
+ * a JSON-RPC message (-32600), a tools/call without a tool name (-32602), an unknown method (-32601).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable, Writable } from 'node:stream';
+import { z } from 'zod';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+
+/** What an SDK server dispatches to: the listing and one call per tools/call. */
+export interface ToolDispatch {
+  info: { name: string; version: string };
+  /** Sent with initialize: how to use the tools. */
+  instructions?: string;
+  /** What tools/list answers. */
+  list(): Tool[];
+  /** Answers every tools/call with a well-formed envelope, unknown names included (as a tool result). */
+  call(name: string, args: Record<string, unknown>): CallToolResult | Promise<CallToolResult>;
+}
+
+// Registered with a lenient schema so that the SDK's own tools/call check (which runs next) is
+// what rejects a malformed envelope: as -32602 Invalid params, not -32603 from a parse failure.
+const LenientCallToolRequest = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+/** A low-level SDK server dispatching tools/list and tools/call to `tools`. */
+export function createToolServer(tools: ToolDispatch): Server {
+  const server = new Server(tools.info, { capabilities: { tools: {} }, ...(tools.instructions ? { instructions: tools.instructions } : {}) });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
+  server.setRequestHandler(LenientCallToolRequest, async (raw) => {
+    const { params } = CallToolRequestSchema.parse(raw);
+    return tools.call(params.name, params.arguments ?? {});
+  });
+  return server;
+}
+
+export interface Serving {
+  /** Resolves when the client goes away (stdin ends) or close() is called. */
+  closed: Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface HttpServing extends Serving {
+  url: string;
+  port: number;
+}
+
+export interface McpHttpOptions {
+  host: string;
+  /** 0 = a free one. */
+  port: number;
+  /**
+   * Refuse (403) a request whose Host header is not the bound address or localhost at the bound
+   * port, so a web page on another origin resolving to loopback cannot drive the device.
+   */
+  dnsRebindingProtection?: boolean;
+}
+
+/**
+ * MCP over streamable HTTP at `/mcp`, stateless: every POST gets a fresh SDK server from `make` and
+ * a fresh transport, so any number of clients can talk to it and none holds an MCP session. JSON
+ * responses, not SSE streams; GET (the optional server-to-client stream) answers 405, which SDK
+ * clients expect from a server that does not push.
+ */
+export async function serveMcpHttp(make: () => Server, opts: McpHttpOptions): Promise<HttpServing> {
+  const protect = opts.dnsRebindingProtection ?? false;
+  // Known only once bound (port 0); until then a protected server admits no Host at all.
+  let allowedHosts: string[] = [];
+  const http = createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) jsonRpcError(res, 500, -32603, `internal error: ${err instanceof Error ? err.message : String(err)}`);
+      else res.end();
+    });
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/mcp') return jsonRpcError(res, 404, -32601, `no MCP endpoint at ${path}; use /mcp`);
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless and takes POST only');
+    }
+    const server = make();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      ...(protect ? { enableDnsRebindingProtection: true, allowedHosts } : {}),
+    });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  }
+  const served = await listen(http, opts, '/mcp');
+  if (protect) allowedHosts = [`${urlHost(opts.host)}:${served.port}`, `localhost:${served.port}`];
+  return served;
+}
+
+/** A JSON-RPC error response with no id (the request could not be read far enough to have one). */
+export function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** Binds an http server (port 0 = a free one) and gives back its URL and a close that drops open connections. */
+export async function listen(http: ReturnType<typeof createServer>, opts: { host: string; port: number }, path = ''): Promise<HttpServing> {
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port, opts.host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  const { closed, done } = latch();
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${urlHost(opts.host)}:${port}${path}`,
+    port,
+    closed,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        // Keep-alive sockets would hold close() open until they time out.
+        http.closeAllConnections();
+      }).then(done)),
+  };
+}
+
+export interface McpStdioOptions {
+  stdin?: Readable;
+  stdout?: Writable;
+  /**
+   * Answer a line that is not JSON (-32700) or not JSON-RPC (-32600) with a JSON-RPC error (id null),
+   * as JSON-RPC 2.0 asks; the SDK alone drops such a line silently.
+   */
+  answerMalformed?: boolean;
+}
+
+/** MCP over stdio (newline-delimited JSON-RPC); stdout belongs to the protocol. Closes when stdin ends. */
+export async function serveMcpStdio(server: Server, opts: McpStdioOptions = {}): Promise<Serving> {
+  const stdin = opts.stdin ?? process.stdin;
+  const stdout = opts.stdout ?? process.stdout;
+  const transport = new StdioServerTransport(stdin, stdout);
+  if (opts.answerMalformed) {
+    server.onerror = (err) => {
+      const syntax = err instanceof SyntaxError;
+      const invalid = !syntax && err.name === 'ZodError';
+      if (!syntax && !invalid) return;
+      const error = syntax ? { code: -32700, message: `Parse error: ${err.message}` } : { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' };
+      stdout.write(JSON.stringify({ jsonrpc: '2.0', id: null, error }) + '\n');
+    };
+  }
+  const { closed, done } = latch();
+  let closing: Promise<void> | null = null;
+  const close = () => (closing ??= server.close().catch(() => undefined).then(done));
+  stdin.once('end', () => void close());
+  stdin.once('close', () => void close());
+  server.onclose = done;
+  await server.connect(transport);
+  return { closed, close };
+}
+
+/** An IPv6 address in a URL or Host header goes in brackets. */
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function latch(): { closed: Promise<void>; done: () => void } {
+  let done!: () => void;
+  const closed = new Promise<void>((resolve) => { done = resolve; });
+  return { closed, done };
+}
