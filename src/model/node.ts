@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import type { Node, NodeFields, Root, Snapshot } from './schema.js';
 
 /** A node with every field at its neutral value; importers spread what their format carries over it. */
@@ -79,13 +80,12 @@ export function countNodes(snapshot: Pick<Snapshot, 'roots'>): number {
   return n;
 }
 
-/** Content hash → decimal generation string; equal content gives an equal generation. FNV-1a 52-bit. */
+/** Content hash → decimal generation string; equal content gives an equal generation. */
 export function generationOf(content: string): string {
-  let h1 = 0x811c9dc5, h2 = 0x01000193;
-  for (let i = 0; i < content.length; i++) {
-    const c = content.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
-  }
-  return String((h2 & 0xfffff) * 0x100000000 + h1);
+  return hashToGeneration(createHash('sha1').update(content));
+}
+
+/** The first 52 bits of a digest as a decimal string (exact in a JS number, and in JSON). */
+export function hashToGeneration(h: Hash): string {
+  return String(parseInt(h.digest('hex').slice(0, 13), 16));
 }

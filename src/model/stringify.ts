@@ -1,0 +1,53 @@
+/**
+ * JSON.stringify without recursion, for values nested deeper than the call stack allows
+ * (a 60,000-deep exported tree). Same output as JSON.stringify(value, null, indent) for plain
+ * JSON data (objects, arrays, strings, finite numbers, booleans, null); undefined properties are
+ * skipped like JSON.stringify does.
+ */
+export function stringifyJson(value: unknown, indent = 0): string {
+  const out: string[] = [];
+  const nl = (depth: number) => (indent ? '\n' + ' '.repeat(indent * depth) : '');
+  const sep = indent ? ': ' : ':';
+  type Frame = { kind: 'obj'; entries: Array<[string, unknown]>; next: number; depth: number } | { kind: 'arr'; items: unknown[]; next: number; depth: number };
+  const stack: Frame[] = [];
+  const emit = (v: unknown, depth: number) => {
+    if (v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) {
+        if (v.length === 0) out.push('[]');
+        else {
+          out.push('[');
+          stack.push({ kind: 'arr', items: v, next: 0, depth });
+        }
+      } else {
+        const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && typeof x !== 'function');
+        if (entries.length === 0) out.push('{}');
+        else {
+          out.push('{');
+          stack.push({ kind: 'obj', entries, next: 0, depth });
+        }
+      }
+    } else {
+      out.push(JSON.stringify(v) ?? 'null');
+    }
+  };
+  emit(value, 0);
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    const len = top.kind === 'obj' ? top.entries.length : top.items.length;
+    if (top.next < len) {
+      if (top.next > 0) out.push(',');
+      out.push(nl(top.depth + 1));
+      if (top.kind === 'obj') {
+        const [k, v] = top.entries[top.next++]!;
+        out.push(JSON.stringify(k) + sep);
+        emit(v, top.depth + 1);
+      } else {
+        emit(top.items[top.next++], top.depth + 1);
+      }
+    } else {
+      stack.pop();
+      out.push(nl(top.depth) + (top.kind === 'obj' ? '}' : ']'));
+    }
+  }
+  return out.join('');
+}
