@@ -28,7 +28,7 @@ function throughput(text: string, runs: number): { ms: number; mbps: number } {
 export async function run(): Promise<void> {
   console.log('JSON import: median of the runs after 2 warm-up');
   for (const [label, make] of [
-    ['cmp tree v1', (n: number) => exportCmpV1(syntheticSnapshot(n, 1))],
+    ['cmp tree v1', (n: number) => exportCmpV1(syntheticSnapshot(n, 1), { roots: 'all' })],
     ['treewright snapshot', (n: number) => snapshotToJson(syntheticSnapshot(n, 1))],
   ] as const) {
     const res = SIZES.map((n) => { const text = make(n); return { n, bytes: text.length, ...throughput(text, n > 10_000 ? 7 : 21) }; });
