@@ -10,6 +10,7 @@ import { parseSource } from '../src/devices/source.js';
 import { isTreewrightError } from '../src/errors.js';
 import { serveHttp, serveStdio } from './server.js';
 import { Session } from './session.js';
+import { signalled } from './signals.js';
 
 export const MCP_USAGE = `usage: treewright mcp [options]
 
@@ -99,21 +100,4 @@ async function realDir(dir: string): Promise<string> {
   const st = await stat(abs).catch(() => null);
   if (!st?.isDirectory()) throw Object.assign(new TypeError(`--root ${dir} is not a directory`), { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' });
   return realpath(abs);
-}
-
-/** Resolves on SIGINT or SIGTERM; the handlers go away once `until` settles too. */
-function signalled(until: Promise<void>): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    void until.then(() => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    });
-  });
 }
