@@ -6,23 +6,37 @@ import { matchesIdentifier, matchesText } from './text.js';
 
 /**
  * Resolves a selector against one snapshot: the matching nodes in document order.
- * Pure and linear in the number of nodes visited per step.
+ * Pure, and linear in the number of nodes visited per step. It works on positions in document
+ * order throughout (a subtree is a contiguous range), so no step needs a node → position lookup.
  */
 export function resolveSelector(snapshot: Snapshot, selector: Selector): Node[] {
   const index = indexSnapshot(snapshot);
-  let current: Node[] | null = null; // null = the whole snapshot, before any search step
-  for (const step of selector) {
-    if (step.kind === 'nth') current = pickNth(current ?? index.nodes, step.index);
-    else if (step.kind === 'filter') current = applyFilter(snapshot, index, current ?? index.nodes, step.options);
-    else {
-      const test = nodePredicate(step, index);
-      current = current === null ? index.nodes.filter(test) : searchDescendants(index, current, test);
-    }
-  }
-  return current ?? index.nodes;
+  return resolveOrders(snapshot, index, selector).map((i) => index.nodes[i]!);
 }
 
-function nodePredicate(step: Step, index: SnapshotIndex): (n: Node) => boolean {
+function resolveOrders(snapshot: Snapshot, index: SnapshotIndex, selector: Selector): number[] {
+  let current: number[] | null = null; // null = the whole snapshot, before any search step
+  const all = () => Array.from({ length: index.nodes.length }, (_, i) => i);
+  for (const step of selector) {
+    if (step.kind === 'nth') current = pickNth(current ?? all(), step.index);
+    else if (step.kind === 'filter') current = applyFilter(snapshot, index, current ?? all(), step.options);
+    else {
+      const test = nodePredicate(step, index);
+      current = current === null ? scan(index, 0, index.nodes.length, test, []) : searchDescendants(index, current, test);
+    }
+  }
+  return current ?? all();
+}
+
+type Predicate = (n: Node, i: number) => boolean;
+
+function scan(index: SnapshotIndex, from: number, to: number, test: Predicate, out: number[]): number[] {
+  const nodes = index.nodes;
+  for (let i = from; i < to; i++) if (test(nodes[i]!, i)) out.push(i);
+  return out;
+}
+
+function nodePredicate(step: Step, index: SnapshotIndex): Predicate {
   switch (step.kind) {
     case 'tag': return (n) => matchesIdentifier(n.tag, step.tag);
     case 'id': return (n) => matchesIdentifier(n.id, step.id);
@@ -33,10 +47,10 @@ function nodePredicate(step: Step, index: SnapshotIndex): (n: Node) => boolean {
   }
 }
 
-function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex): (n: Node) => boolean {
+function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex): Predicate {
   const o = step.options;
   const wanted = step.role.toLowerCase();
-  return (n) => {
+  return (n, i) => {
     const role = n.role ?? n.rawRole;
     if (!role) return false;
     if (role.toLowerCase() !== wanted && n.rawRole?.toLowerCase() !== wanted) return false;
@@ -44,44 +58,40 @@ function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotInd
     if (o.checked !== undefined && (n.toggle === 'on') !== o.checked) return false;
     if (o.disabled !== undefined && !n.enabled !== o.disabled) return false;
     if (o.selected !== undefined && n.selected !== o.selected) return false;
-    if (o.name !== undefined && !matchesText(index.name(n), o.name, o.exact ?? false)) return false;
+    if (o.name !== undefined && !matchesText(index.nameAt(i), o.name, o.exact ?? false)) return false;
     return true;
   };
 }
 
 /** Strict descendants of the context nodes; nested context nodes are not walked twice. */
-function searchDescendants(index: SnapshotIndex, context: Node[], test: (n: Node) => boolean): Node[] {
-  const out: Node[] = [];
-  const sorted = [...context].sort((a, b) => index.order.get(a)! - index.order.get(b)!);
+function searchDescendants(index: SnapshotIndex, context: number[], test: Predicate): number[] {
+  const out: number[] = [];
   let covered = -1; // nodes[.. covered) already scanned
-  for (const c of sorted) {
-    const start = Math.max(index.order.get(c)! + 1, covered);
-    const end = index.subtreeEnd.get(c)!;
-    for (let i = start; i < end; i++) {
-      const n = index.nodes[i]!;
-      if (test(n)) out.push(n);
-    }
+  for (const c of [...context].sort((a, b) => a - b)) {
+    const end = index.ends[c]!;
+    scan(index, Math.max(c + 1, covered), end, test, out);
     covered = Math.max(covered, end);
   }
   return out;
 }
 
-function pickNth(nodes: Node[], i: number): Node[] {
-  const n = i < 0 ? nodes[nodes.length + i] : nodes[i];
-  return n ? [n] : [];
+function pickNth(orders: number[], i: number): number[] {
+  const n = i < 0 ? orders[orders.length + i] : orders[i];
+  return n === undefined ? [] : [n];
 }
 
-function applyFilter(snapshot: Snapshot, index: SnapshotIndex, nodes: Node[], o: FilterOptions): Node[] {
+function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[], o: FilterOptions): number[] {
   const reach = o.operable !== undefined ? analyzeReachability(snapshot) : null;
   const has = o.has ? descendantTest(snapshot, index, o.has) : null;
   const hasNot = o.hasNot ? descendantTest(snapshot, index, o.hasNot) : null;
-  return nodes.filter((n) => {
-    if (o.hasText !== undefined && !matchesText(index.textContent(n), o.hasText)) return false;
-    if (o.hasNotText !== undefined && matchesText(index.textContent(n), o.hasNotText)) return false;
+  return orders.filter((i) => {
+    const n = index.nodes[i]!;
+    if (o.hasText !== undefined && !matchesText(index.textContentAt(i), o.hasText)) return false;
+    if (o.hasNotText !== undefined && matchesText(index.textContentAt(i), o.hasNotText)) return false;
     if (o.visible !== undefined && isVisible(n) !== o.visible) return false;
     if (o.operable !== undefined && (reach!.get(n).operable === true) !== o.operable) return false;
-    if (has && !has(n)) return false;
-    if (hasNot && hasNot(n)) return false;
+    if (has && !has(i)) return false;
+    if (hasNot && hasNot(i)) return false;
     return true;
   });
 }
@@ -91,11 +101,11 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, nodes: Node[], o:
  * The inner locator is resolved once over the snapshot, then each node asks whether one of those
  * matches lies in its subtree (a binary search over document order), so the filter stays linear.
  */
-function descendantTest(snapshot: Snapshot, index: SnapshotIndex, inner: Selector): (n: Node) => boolean {
-  const orders = resolveSelector(snapshot, inner).map((m) => index.order.get(m)!).sort((a, b) => a - b);
-  return (n) => {
-    const start = index.order.get(n)! + 1;
-    const end = index.subtreeEnd.get(n)!;
+function descendantTest(snapshot: Snapshot, index: SnapshotIndex, inner: Selector): (i: number) => boolean {
+  const orders = resolveOrders(snapshot, index, inner).sort((a, b) => a - b);
+  return (i) => {
+    const start = i + 1;
+    const end = index.ends[i]!;
     let lo = 0, hi = orders.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (orders[mid]! < start) lo = mid + 1; else hi = mid; }
     return lo < orders.length && orders[lo]! < end;

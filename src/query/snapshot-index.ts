@@ -1,5 +1,4 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
-import { walk } from '../model/node.js';
 
 /** Roles whose node merges its descendants' text into its own label, as a merged semantics tree does. */
 const MERGING_ROLES = new Set(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'Link', 'ListItem', 'MenuItem']);
@@ -23,6 +22,11 @@ export interface SnapshotIndex {
   byId: Map<string, Node>;
   /** Index (in `nodes`) one past the node's last descendant: the subtree is nodes[order, end). */
   subtreeEnd: NodeLookup<number>;
+  /** The same by document order: the subtree of nodes[i] is nodes[i, ends[i]). */
+  ends: readonly number[];
+  /** name / textContent by document order (no node → order lookup: what locator scans use). */
+  nameAt(i: number): string;
+  textContentAt(i: number): string;
   /** The node's own label, else its merged descendants' text where it merges them (accessible name). */
   name(node: Node): string;
   /** Text and editable text of the node and its descendants, no descriptions, like the DOM's textContent: what `toHaveText` and `filter({ hasText })` read. */
@@ -34,41 +38,56 @@ const cache = new WeakMap<Snapshot, SnapshotIndex>();
 export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
   const hit = cache.get(snapshot);
   if (hit) return hit;
+  // One iterative pre-order pass: document order, parents, windows, and (on leaving a node) where
+  // its subtree ends, so the subtree of nodes[i] is the contiguous range nodes[i, ends[i]), which
+  // the text lookups below scan lazily (building every node's text eagerly would copy each string
+  // once per ancestor). No per-node allocations beyond the tables themselves.
   const nodes: Node[] = [];
-  const orderOf = new Map<Node, number>();
   const parents: Array<Node | null> = [];
   const roots: Root[] = [];
-  const byId = new Map<string, Node>();
-  walk(snapshot, ({ node, parent, root }) => {
-    orderOf.set(node, nodes.length);
-    nodes.push(node);
-    parents.push(parent);
-    roots.push(root);
-    if (!byId.has(node.id)) byId.set(node.id, node);
-  });
-
-  // Reverse document order visits children before parents: subtree extents bottom-up. The subtree
-  // of nodes[i] is then the contiguous range nodes[i, ends[i]), which the text lookups below scan
-  // lazily: building every node's text eagerly would copy each string once per ancestor.
-  const n = nodes.length;
-  const ends = new Array<number>(n);
-  for (let i = n - 1; i >= 0; i--) {
-    let end = i + 1;
-    for (const c of nodes[i]!.children) {
-      const e = ends[orderOf.get(c)!]!;
-      if (e > end) end = e;
+  const ends: number[] = [];
+  const stack: Array<Node | number> = [];
+  for (const root of snapshot.roots) {
+    stack.push(root.node);
+    const parentAt: Array<Node | null> = [null]; // parent of each pending stack entry that is a node
+    while (stack.length) {
+      const top = stack.pop()!;
+      if (typeof top === 'number') { ends[top] = nodes.length; continue; }
+      const parent = parentAt.pop()!;
+      const i = nodes.length;
+      nodes.push(top);
+      parents.push(parent);
+      roots.push(root);
+      stack.push(i);
+      for (let c = top.children.length - 1; c >= 0; c--) {
+        stack.push(top.children[c]!);
+        parentAt.push(top);
+      }
     }
-    ends[i] = end;
   }
+  const n = nodes.length;
+  let byId: Map<string, Node> | null = null;
+  // node → order is built on first use: a locator scan works by order and never needs it, and a
+  // 50,000-entry Map is the largest cost of indexing a big capture.
+  let orderMap: Map<Node, number> | null = null;
+  const orderOf = {
+    get(x: Node): number | undefined {
+      if (!orderMap) {
+        orderMap = new Map();
+        for (let i = 0; i < n; i++) orderMap.set(nodes[i]!, i);
+      }
+      return orderMap.get(x);
+    },
+  };
 
   const at = <T>(arr: T[]): NodeLookup<T> => ({ get: (x) => { const i = orderOf.get(x); return i === undefined ? undefined : arr[i]; } });
   const memo = (compute: (i: number) => string) => {
     const cached = new Array<string | undefined>(n);
-    return (x: Node) => {
-      const i = orderOf.get(x);
-      if (i === undefined) return '';
-      return (cached[i] ??= compute(i));
-    };
+    return (i: number) => (cached[i] ??= compute(i));
+  };
+  const byNode = (at: (i: number) => string) => (x: Node) => {
+    const i = orderOf.get(x);
+    return i === undefined ? '' : at(i);
   };
   const collect = (i: number, parts: (m: Node) => Array<string | null>, stopAtMerging: boolean) => {
     const out: string[] = [];
@@ -80,19 +99,31 @@ export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
     return out.join(' ');
   };
 
+  // A node that merges its descendants takes their text up to the next node that merges its own.
+  const nameAt = memo((i) => {
+    const node = nodes[i]!;
+    return ownLabel(node) || (mergesDescendants(node) ? collect(i, (m) => [ownLabel(m)], true) : '');
+  });
+  const textContentAt = memo((i) => collect(i, (m) => [m.text, m.editableText], false));
+
   const index: SnapshotIndex = {
     nodes,
     order: orderOf,
     parent: at(parents),
     root: at(roots),
-    byId,
+    get byId() {
+      if (!byId) {
+        byId = new Map();
+        for (const x of nodes) if (!byId.has(x.id)) byId.set(x.id, x);
+      }
+      return byId;
+    },
     subtreeEnd: at(ends),
-    // A node that merges its descendants takes their text up to the next node that merges its own.
-    name: memo((i) => {
-      const node = nodes[i]!;
-      return ownLabel(node) || (mergesDescendants(node) ? collect(i, (m) => [ownLabel(m)], true): '');
-    }),
-    textContent: memo((i) => collect(i, (m) => [m.text, m.editableText], false)),
+    ends,
+    nameAt,
+    textContentAt,
+    name: byNode(nameAt),
+    textContent: byNode(textContentAt),
   };
   cache.set(snapshot, index);
   return index;
