@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Snapshot } from '../../src/model/schema.js';
 import { analyzeReachability } from '../../src/analysis/reachability.js';
 import { snapshotDelta } from '../../src/analysis/snapshot-delta.js';
-import { actionCall, deliver, isStale, waitForActionable, type LocatorAction, type Receipt } from '../../src/devices/actions.js';
+import { deliver, isStale, makeReceipt, waitForActionable, type LocatorAction, type Receipt } from '../../src/devices/actions.js';
 import type { Device } from '../../src/devices/device.js';
 import { TargetError, isTreewrightError, type TreewrightError } from '../../src/errors.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
@@ -90,18 +90,7 @@ export const performActionTool = defineTool({
     const after = await tracker.capture();
     // An id is an address for this screen only; the test gets a locator that finds the same node.
     const logged = args.target ? locatorFor(ready.snapshot, ready.node) : selector;
-    const receipt: Receipt = {
-      call: actionCall(logged, action),
-      locator: selectorToCode(logged),
-      action: action.kind,
-      node: outlineLine(ready.node),
-      nodeId: ready.node.id,
-      via: ready.route,
-      before: ready.snapshot.generation,
-      after: after.generation,
-      changed: ready.snapshot.generation !== after.generation,
-      ...(tracker.message ? { message: tracker.message } : {}),
-    };
+    const receipt = makeReceipt({ selector: logged, action, ready, after, message: tracker.message });
     device.receipts.push(receipt);
     session.log({ kind: 'action', selector: logged, action });
     return receiptAnswer(receipt, ready.snapshot, after, matchLine(ready.node, analyzeReachability(ready.snapshot)), action.kind);

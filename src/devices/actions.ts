@@ -63,6 +63,25 @@ export function actionCall(selector: Selector, a: LocatorAction): string {
   return `${selectorToCode(selector)}.${a.kind}(${args})`;
 }
 
+/**
+ * The receipt of a delivered action: the node as resolved in `ready.snapshot`, and the generations
+ * before and after (`changed` is whether the screen's content changed). Pure.
+ */
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined }): Receipt {
+  return {
+    call: actionCall(r.selector, r.action),
+    locator: selectorToCode(r.selector),
+    action: r.action.kind,
+    node: outlineLine(r.ready.node),
+    nodeId: r.ready.node.id,
+    via: r.ready.route,
+    before: r.ready.snapshot.generation,
+    after: r.after.generation,
+    changed: r.ready.snapshot.generation !== r.after.generation,
+    ...(r.message ? { message: r.message } : {}),
+  };
+}
+
 /** Picks how an action reaches the node on this driver, or says why it cannot. */
 export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
   const semantic = SEMANTIC[a.kind];
@@ -101,7 +120,8 @@ function needs(a: LocatorAction, route: Route) {
 
 const PAUSES = [0, 20, 100, 100, 500];
 
-interface Ready {
+/** A target found actionable: the capture it was resolved in, the node, and how the action will reach it. */
+export interface Ready {
   snapshot: Snapshot;
   node: Node;
   route: Route;

@@ -1,11 +1,11 @@
 import type { Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../analysis/reachability.js';
-import { outlineLine, renderOutline, type OutlineOptions } from '../render/outline.js';
-import { selectorToCode, type Selector, type Step } from '../query/selector.js';
+import { renderOutline, type OutlineOptions } from '../render/outline.js';
+import type { Selector, Step } from '../query/selector.js';
 import { Locator, Searchable, type LocatorHost } from '../query/locator.js';
 import { DeviceError } from '../errors.js';
 import type { Capabilities, Driver, DriverActions } from './driver.js';
-import { actionCall, deliver, isStale, waitForActionable, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
+import { actionCall, deliver, isStale, makeReceipt, waitForActionable, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
 
 /** Wraps each action (the runner makes it a Playwright test.step). */
 export type StepWrapper = <T>(title: string, body: () => Promise<T>) => Promise<T>;
@@ -76,18 +76,7 @@ export class Device extends Searchable implements LocatorHost {
           throw e;
         }
         const after = await this.snapshot();
-        const receipt: Receipt = {
-          call,
-          locator: selectorToCode(selector),
-          action: action.kind,
-          node: outlineLine(ready.node),
-          nodeId: ready.node.id,
-          via: ready.route,
-          before: ready.snapshot.generation,
-          after: after.generation,
-          changed: ready.snapshot.generation !== after.generation,
-          ...(message ? { message } : {}),
-        };
+        const receipt = makeReceipt({ selector, action, ready, after, message });
         this.receipts.push(receipt);
         return receipt;
       }
