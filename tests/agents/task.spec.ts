@@ -115,8 +115,10 @@ test('node_at, check and merged: false answer what the matchers and the outline 
   expect(drift.env.value.counts.error).toBe(1);
   // Errors first, as the lane lists them.
   expect(drift.text.split('\n')[2]).toMatch(/^error token-mismatch {2}Button #23 "Sign in"/);
-  const within = await agent.call('check', { kinds: ['drift'], locator: "byTag('email')" });
-  expect(within.env.value.findings.map((f: any) => f.nodeId)).toEqual(['21']);
+  const within = await agent.call('check', { kinds: ['drift'], locator: "byRole('Button', { name: 'Sign in' })" });
+  expect(within.env.value.findings.map((f: any) => f.nodeId)).toEqual(['23']);
+  const clean = await agent.call('check', { kinds: ['drift'], locator: "byTag('email')" });
+  expect(clean.env.value.findings).toEqual([]);
 
   // The planted a11y problem, on the feed.
   await agent.call('perform_action', { locator: "byTag('email')", action: 'fill', text: 'ada@example.com' });
