@@ -2,7 +2,7 @@
 // candidates, root lines, template checks, what a failure shows, and trees too deep for recursion.
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { FormatError, TargetError } from '../../src/errors.js';
+import { TargetError } from '../../src/errors.js';
 import { matchOutline } from '../../src/analysis/outline-match.js';
 import { MAX_TEMPLATE_DEPTH } from '../../src/analysis/outline-template.js';
 import { analyzeReachability } from '../../src/analysis/reachability.js';
@@ -12,6 +12,7 @@ import { renderOutline } from '../../src/render/outline.js';
 import { makeNode } from '../../src/model/node.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Node, type Snapshot } from '../../src/model/schema.js';
 import { n, r, root, snap } from '../helpers/build.js';
+import { formatErrorOf } from '../helpers/expect-error.js';
 
 const fixture = (name: string) => importTree(readFileSync(new URL(`../../fixtures/trees/${name}`, import.meta.url), 'utf8'), { where: name });
 
@@ -32,16 +33,6 @@ function settingsScreen(wifi: 'on' | 'off' = 'on') {
     n({ id: '9', tag: 'footer' }, [sw('10', 'Dark theme', 'on')]),
   ]);
   return { snapshot: snap(root(screen, { rootId: 'main', label: 'MainActivity' })), settings, screen };
-}
-
-function formatError(fn: () => unknown): FormatError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FormatError);
-    return e as FormatError;
-  }
-  throw new Error('expected a FormatError');
 }
 
 test.describe('partial matching', () => {
@@ -345,7 +336,7 @@ test.describe('what a failure shows', () => {
 test.describe('bad templates', () => {
   test('a malformed template is the parser\'s FormatError naming the template and the line', () => {
     const { snapshot } = settingsScreen();
-    const e = formatError(() => matchOutline('- List\n   - Switch', snapshot));
+    const e = formatErrorOf(() => matchOutline('- List\n   - Switch', snapshot));
     expect(e.details).toMatchObject({ where: 'template', line: 2 });
     expect(e.message).toContain('bad indentation');
   });
@@ -361,12 +352,12 @@ test.describe('bad templates', () => {
       ['root main [focused]', 'unknown root flag [focused]', 1],
     ];
     for (const [text, message, line] of cases) {
-      const e = formatError(() => matchOutline(text, snapshot, { where: 'settings.outline' }));
+      const e = formatErrorOf(() => matchOutline(text, snapshot, { where: 'settings.outline' }));
       expect(e.message, text).toContain(message);
       expect(e.details, text).toMatchObject({ where: 'settings.outline', line });
       expect(e.details.hint, text).toBeTruthy();
     }
-    expect(formatError(() => matchOutline('  \n', snapshot)).message).toContain('the template is empty');
+    expect(formatErrorOf(() => matchOutline('  \n', snapshot)).message).toContain('the template is empty');
   });
 
   test('root lines within a node are refused; a template that is not text or an outline is refused', () => {
@@ -378,7 +369,7 @@ test.describe('bad templates', () => {
   test('nesting is capped with a clear error', () => {
     const { snapshot } = settingsScreen();
     const lines = Array.from({ length: MAX_TEMPLATE_DEPTH + 1 }, (_, i) => `${'  '.repeat(i)}- node`);
-    const e = formatError(() => matchOutline(lines.join('\n'), snapshot));
+    const e = formatErrorOf(() => matchOutline(lines.join('\n'), snapshot));
     expect(e.code).toBe('too_large');
     expect(e.details.line).toBe(MAX_TEMPLATE_DEPTH + 1);
   });

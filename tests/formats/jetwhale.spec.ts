@@ -2,31 +2,11 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { importTree, detectFormat } from '../../src/formats/index.js';
 import { importJetWhale, jetwhaleAddress } from '../../src/formats/jetwhale.js';
-import { FormatError } from '../../src/errors.js';
-import { countNodes, walk } from '../../src/model/node.js';
-import type { Node, Snapshot } from '../../src/model/schema.js';
+import { countNodes } from '../../src/model/node.js';
+import { formatErrorOf, nodeById } from '../helpers/expect-error.js';
 
 const SETTINGS = readFileSync(new URL('../../fixtures/trees/jetwhale-settings.json', import.meta.url), 'utf8');
 const AT = '2026-01-01T00:00:00.000Z';
-
-function byId(s: Snapshot, id: string): Node {
-  let found: Node | null = null;
-  walk(s, ({ node }) => {
-    if (node.id === id) found = node;
-  });
-  if (!found) throw new Error(`no node #${id}`);
-  return found;
-}
-
-function catchError(fn: () => unknown): FormatError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FormatError);
-    return e as FormatError;
-  }
-  throw new Error('expected a FormatError');
-}
 
 /** A minimal getNodeTree answer with one root around `node`. */
 const oneRoot = (node: unknown, root: Record<string, unknown> = {}) => JSON.stringify({ roots: [{ rootId: 'r1', label: 'Main', density: 2, windowOffset: { x: 0, y: 0 }, node, ...root }] });
@@ -44,22 +24,22 @@ test('imports the settings capture: one root per window, JetWhale ids, screen bo
   expect(countNodes(s)).toBe(22);
   expect(s.roots[1]!.node.children.map((c) => c.id)).toEqual(['1202', '1203', '1204']);
 
-  expect(byId(s, '3')).toMatchObject({ kind: 'compose', role: 'Button', contentDescription: 'Navigate up', clickable: true, actions: ['Click'], bounds: { x: 24, y: 64, width: 112, height: 112 } });
-  expect(byId(s, '400')).toMatchObject({ role: 'Switch', tag: 'wifi-switch', toggle: 'on' });
-  expect(byId(s, '401').toggle).toBe('off');
-  expect(byId(s, '5')).toMatchObject({ tag: 'settings-list', scrollable: true, actions: ['ScrollBy', 'ScrollToIndex'] });
-  expect(byId(s, '6')).toMatchObject({ editable: true, editableText: 'Ada Lovelace', text: 'Display name', focusable: true, actions: ['Click', 'SetText', 'InsertText', 'ImeAction', 'RequestFocus'] });
-  expect(byId(s, '9')).toMatchObject({ enabled: false, clickable: true });
+  expect(nodeById(s, '3')).toMatchObject({ kind: 'compose', role: 'Button', contentDescription: 'Navigate up', clickable: true, actions: ['Click'], bounds: { x: 24, y: 64, width: 112, height: 112 } });
+  expect(nodeById(s, '400')).toMatchObject({ role: 'Switch', tag: 'wifi-switch', toggle: 'on' });
+  expect(nodeById(s, '401').toggle).toBe('off');
+  expect(nodeById(s, '5')).toMatchObject({ tag: 'settings-list', scrollable: true, actions: ['ScrollBy', 'ScrollToIndex'] });
+  expect(nodeById(s, '6')).toMatchObject({ editable: true, editableText: 'Ada Lovelace', text: 'Display name', focusable: true, actions: ['Click', 'SetText', 'InsertText', 'ImeAction', 'RequestFocus'] });
+  expect(nodeById(s, '9')).toMatchObject({ enabled: false, clickable: true });
   // Derived analysis (tap, operable) is not stored; the unit went to the root.
-  expect(byId(s, '9').platform).toEqual({});
-  expect(byId(s, '1203')).toMatchObject({ tag: 'dialog-cancel', text: 'Cancel', bounds: { x: 430, y: 1360, width: 230, height: 110 } });
-  expect(byId(s, '1201').actions).toEqual(['Dismiss']);
+  expect(nodeById(s, '9').platform).toEqual({});
+  expect(nodeById(s, '1203')).toMatchObject({ tag: 'dialog-cancel', text: 'Cancel', bounds: { x: 430, y: 1360, width: 230, height: 110 } });
+  expect(nodeById(s, '1201').actions).toEqual(['Dismiss']);
 });
 
 test('Android View nodes: negative ids, resourceId as tag, class as raw role', () => {
   const s = importTree(SETTINGS);
-  expect(byId(s, '-4')).toMatchObject({ kind: 'view', tag: 'status', rawRole: 'android.widget.TextView', role: 'Text', text: 'Synced 2 min ago' });
-  const submit = byId(s, '-5');
+  expect(nodeById(s, '-4')).toMatchObject({ kind: 'view', tag: 'status', rawRole: 'android.widget.TextView', role: 'Text', text: 'Synced 2 min ago' });
+  const submit = nodeById(s, '-5');
   expect(submit).toMatchObject({ kind: 'view', tag: 'submit', role: 'Button', clickable: true, longClickable: true, actions: ['Click', 'LongClick'] });
   expect(submit.platform).toEqual({ viewClass: 'com.google.android.material.button.MaterialButton', resourceId: 'submit' });
 });
@@ -106,14 +86,14 @@ test('an explicit password flag drops the contents on any node type', () => {
 });
 
 test('an unknown node type fails to decode, naming the path and the known types', () => {
-  const e = catchError(() => importTree(oneRoot({ id: 1, bounds: box, children: [{ id: 2, type: 'flutter', bounds: box }] }), { where: 'cap.json' }));
+  const e = formatErrorOf(() => importTree(oneRoot({ id: 1, bounds: box, children: [{ id: 2, type: 'flutter', bounds: box }] }), { where: 'cap.json' }));
   expect(e.code).toBe('format_error');
   expect(e.message).toMatch(/^cap\.json: roots\[0\]\.node\.children\[0\]\.type: unknown node type "flutter"; expected compose, view, apple/);
-  expect(catchError(() => importTree(oneRoot({ id: 1, kind: 'Web', bounds: box }))).message).toMatch(/node\.kind: unknown node type "Web"/);
+  expect(formatErrorOf(() => importTree(oneRoot({ id: 1, kind: 'Web', bounds: box }))).message).toMatch(/node\.kind: unknown node type "Web"/);
 });
 
 test('ids: a repeat inside a root is an error; across roots the later one is qualified with its rootId', () => {
-  const dup = catchError(() => importTree(oneRoot({ id: 1, bounds: box, children: [{ id: 5, bounds: box }, { id: 5, bounds: box }] })));
+  const dup = formatErrorOf(() => importTree(oneRoot({ id: 1, bounds: box, children: [{ id: 5, bounds: box }, { id: 5, bounds: box }] })));
   expect(dup.message).toMatch(/roots\[0\]\.node\.children\[1\]: duplicate node id 5 in root "r1" \(first used at roots\[0\]\.node\.children\[0\]\)/);
 
   const text = JSON.stringify({
@@ -144,7 +124,7 @@ test('MCP envelopes around the answer are unwrapped', () => {
     expect(importTree(text, { capturedAt: AT })).toEqual(plain);
   }
   const toolError = JSON.stringify({ content: [{ type: 'text', text: 'unknown rootId: nope' }], isError: true });
-  expect(catchError(() => importTree(toolError)).message).toMatch(/the MCP tool reported an error: unknown rootId: nope/);
+  expect(formatErrorOf(() => importTree(toolError)).message).toMatch(/the MCP tool reported an error: unknown rootId: nope/);
 });
 
 test('a root with no content yet is left out with a warning; warnings of the capture are kept', () => {
@@ -160,10 +140,10 @@ test('a root with no content yet is left out with a warning; warnings of the cap
 });
 
 test('root and node shape errors name what is wrong', () => {
-  expect(catchError(() => importTree(JSON.stringify({ roots: [{ rootId: 'r', label: 'x', node: { id: 1, bounds: box } }] }))).message).toMatch(/roots\[0\]\.density: is missing/);
-  expect(catchError(() => importTree(oneRoot({ id: 1, bounds: { left: 10, top: 0, right: 5, bottom: 5 } }))).message).toMatch(/node\.bounds\.right: right \(5\) is left of left \(10\): a negative width/);
-  expect(catchError(() => importTree(oneRoot({ id: 1.5, bounds: box }))).message).toMatch(/node\.id: expected an integer id, got number 1\.5/);
-  expect(catchError(() => importTree(oneRoot({ id: 1 }))).message).toMatch(/node\.bounds: is missing/);
-  expect(catchError(() => importTree(oneRoot({ id: 1, bounds: box, unit: 'em' }))).message).toMatch(/node\.unit: unknown unit "em"/);
-  expect(catchError(() => importTree(JSON.stringify({ roots: {} }))).message).toMatch(/roots: expected an array, got an object/);
+  expect(formatErrorOf(() => importTree(JSON.stringify({ roots: [{ rootId: 'r', label: 'x', node: { id: 1, bounds: box } }] }))).message).toMatch(/roots\[0\]\.density: is missing/);
+  expect(formatErrorOf(() => importTree(oneRoot({ id: 1, bounds: { left: 10, top: 0, right: 5, bottom: 5 } }))).message).toMatch(/node\.bounds\.right: right \(5\) is left of left \(10\): a negative width/);
+  expect(formatErrorOf(() => importTree(oneRoot({ id: 1.5, bounds: box }))).message).toMatch(/node\.id: expected an integer id, got number 1\.5/);
+  expect(formatErrorOf(() => importTree(oneRoot({ id: 1 }))).message).toMatch(/node\.bounds: is missing/);
+  expect(formatErrorOf(() => importTree(oneRoot({ id: 1, bounds: box, unit: 'em' }))).message).toMatch(/node\.unit: unknown unit "em"/);
+  expect(formatErrorOf(() => importTree(JSON.stringify({ roots: {} }))).message).toMatch(/roots: expected an array, got an object/);
 });

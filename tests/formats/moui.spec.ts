@@ -2,31 +2,11 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { importTree, detectFormat } from '../../src/formats/index.js';
 import { applyMouiDelta, importMoui } from '../../src/formats/moui.js';
-import { FormatError } from '../../src/errors.js';
-import { countNodes, walk } from '../../src/model/node.js';
-import type { Node, Snapshot } from '../../src/model/schema.js';
+import { countNodes } from '../../src/model/node.js';
+import { formatErrorOf, nodeById } from '../helpers/expect-error.js';
 
 const COUNTER = readFileSync(new URL('../../fixtures/trees/moui-counter.json', import.meta.url), 'utf8');
 const AT = '2026-01-01T00:00:00.000Z';
-
-function byId(s: Snapshot, id: string): Node {
-  let found: Node | null = null;
-  walk(s, ({ node }) => {
-    if (node.id === id) found = node;
-  });
-  if (!found) throw new Error(`no node #${id}`);
-  return found;
-}
-
-function catchError(fn: () => unknown): FormatError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FormatError);
-    return e as FormatError;
-  }
-  throw new Error('expected a FormatError');
-}
 
 const STATE = { focused: false, disabled: false, selected: false, pressed: false, checked: null, expanded: false, invalid: false, required: false, read_only: false, busy: false, multiline: false, password: false, modal: false };
 /** A wire node with every field MoUI sends, overridable. */
@@ -51,13 +31,13 @@ test('imports the counter: flat nodes rebuilt into a tree, MoUI generation kept'
   expect(s.roots.map(({ node: _n, ...r }) => r)).toEqual([{ rootId: 'moui', label: null, unit: 'dp', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false }]);
   expect(s.roots[0]!.node.children.map((c) => c.tag)).toEqual(['counter.value', 'counter.increment', 'counter.decrement', 'counter.reset', 'counter.step', 'counter.auto']);
 
-  expect(byId(s, '2')).toMatchObject({ role: 'Text', rawRole: 'text', text: 'Count: 0', actions: [] });
-  expect(byId(s, '2').platform).toEqual({ live: 'polite' });
-  expect(byId(s, '3')).toMatchObject({ kind: 'generic', role: 'Button', tag: 'counter.increment', clickable: true, focusable: true, actions: ['Click', 'RequestFocus'], bounds: { x: 24, y: 112, width: 148, height: 48 } });
-  expect(byId(s, '5')).toMatchObject({ enabled: false, clickable: false, actions: ['RequestFocus'] });
-  expect(byId(s, '5').platform).toEqual({ description: 'Available once the count is not zero', focus_order: 3 });
-  expect(byId(s, '6')).toMatchObject({ role: 'TextField', editable: true, editableText: '1', value: null, actions: ['SetText', 'RequestFocus', 'ImeAction'] });
-  expect(byId(s, '7')).toMatchObject({ role: 'Switch', toggle: 'off' });
+  expect(nodeById(s, '2')).toMatchObject({ role: 'Text', rawRole: 'text', text: 'Count: 0', actions: [] });
+  expect(nodeById(s, '2').platform).toEqual({ live: 'polite' });
+  expect(nodeById(s, '3')).toMatchObject({ kind: 'generic', role: 'Button', tag: 'counter.increment', clickable: true, focusable: true, actions: ['Click', 'RequestFocus'], bounds: { x: 24, y: 112, width: 148, height: 48 } });
+  expect(nodeById(s, '5')).toMatchObject({ enabled: false, clickable: false, actions: ['RequestFocus'] });
+  expect(nodeById(s, '5').platform).toEqual({ description: 'Available once the count is not zero', focus_order: 3 });
+  expect(nodeById(s, '6')).toMatchObject({ role: 'TextField', editable: true, editableText: '1', value: null, actions: ['SetText', 'RequestFocus', 'ImeAction'] });
+  expect(nodeById(s, '7')).toMatchObject({ role: 'Switch', toggle: 'off' });
 });
 
 test('children follow the child-id lists, not the order of the nodes array; x/y/width/height frames read too', () => {
@@ -68,7 +48,7 @@ test('children follow the child-id lists, not the order of the nodes array; x/y/
   ];
   const s = importTree(full(nodes));
   expect(s.roots[0]!.node.children.map((c) => c.id)).toEqual(['9', '4']);
-  expect(byId(s, '9').bounds).toEqual({ x: 5, y: 6, width: 7, height: 8 });
+  expect(nodeById(s, '9').bounds).toEqual({ x: 5, y: 6, width: 7, height: 8 });
   // With no root given, the one node nobody lists is the root.
   expect(importTree(full(nodes, null)).roots[0]!.node.id).toBe('1');
 });
@@ -82,11 +62,11 @@ test('state, focus, password, issues and unmapped actions', () => {
   ];
   const s = importTree(full(nodes, '1', { focused: '4', issues: [{ kind: 'duplicate_semantic_id', semantic_id: 'ok', nodes: ['7', '8'] }] }));
   expect(s.roots[0]!.touchModal).toBe(true);
-  expect(byId(s, '2')).toMatchObject({ role: 'TextField', password: true, editable: true, editableText: null, value: null, text: 'Password' });
-  expect(byId(s, '3')).toMatchObject({ role: 'Slider', value: '40%', focusable: true, actions: ['RequestFocus'] });
-  expect(byId(s, '3').platform).toMatchObject({ rawActions: ['increment', 'decrement', 'set_numeric_value'], numeric: { current: 40 } });
-  expect(byId(s, '4')).toMatchObject({ toggle: 'indeterminate', selected: true, focused: true, tag: 'terms' });
-  expect(byId(s, '4').platform).toEqual({ state: { expanded: true } });
+  expect(nodeById(s, '2')).toMatchObject({ role: 'TextField', password: true, editable: true, editableText: null, value: null, text: 'Password' });
+  expect(nodeById(s, '3')).toMatchObject({ role: 'Slider', value: '40%', focusable: true, actions: ['RequestFocus'] });
+  expect(nodeById(s, '3').platform).toMatchObject({ rawActions: ['increment', 'decrement', 'set_numeric_value'], numeric: { current: 40 } });
+  expect(nodeById(s, '4')).toMatchObject({ toggle: 'indeterminate', selected: true, focused: true, tag: 'terms' });
+  expect(nodeById(s, '4').platform).toEqual({ state: { expanded: true } });
   expect(s.warnings).toEqual(['duplicate semantic id "ok" on nodes 7, 8; actions through it are rejected']);
 });
 
@@ -98,17 +78,17 @@ test('the MoUI envelope and the MCP tool result around it are unwrapped', () => 
     expect(importTree(text, { capturedAt: AT })).toEqual(plain);
   }
   const refused = JSON.stringify({ structuredContent: { ok: false, error: { code: 'host_closed', message: 'the runtime was destroyed', details: {} } }, isError: true });
-  const e = catchError(() => importTree(refused, { where: 'mcp:moui' }));
+  const e = formatErrorOf(() => importTree(refused, { where: 'mcp:moui' }));
   expect(e.message).toMatch(/^mcp:moui: the host answered an error instead of a tree \(host_closed\): the runtime was destroyed/);
 });
 
 test('delta and unchanged reads cannot be imported alone', () => {
   const delta = JSON.stringify({ kind: 'delta', from: '12', to: '13', root: '1', focused: null, upserted: [], removed: [], issues: [], announcements: [] });
-  const e = catchError(() => importTree(delta, { where: 'd.json' }));
+  const e = formatErrorOf(() => importTree(delta, { where: 'd.json' }));
   expect(e.code).toBe('format_error');
   expect(e.message).toMatch(/a MoUI "delta" read cannot be imported on its own: it only says what changed since generation "12"/);
   expect(e.details.hint).toMatch(/without "since" to get a full tree/);
-  expect(catchError(() => importMoui(JSON.stringify({ kind: 'unchanged', generation: '12' }))).message).toMatch(/"unchanged" read cannot be imported on its own/);
+  expect(formatErrorOf(() => importMoui(JSON.stringify({ kind: 'unchanged', generation: '12' }))).message).toMatch(/"unchanged" read cannot be imported on its own/);
 });
 
 test('applyMouiDelta: upserts, removals, new nodes, unchanged, and stale reads', () => {
@@ -123,31 +103,31 @@ test('applyMouiDelta: upserts, removals, new nodes, unchanged, and stale reads',
   expect(next.source).toBe(prev.source);
   expect(countNodes(next)).toBe(countNodes(prev));
   expect(next.roots[0]!.node.children.map((c) => c.id)).toEqual(['2', '3', '4', '6', '7', '8']);
-  expect(byId(next, '2').text).toBe('Count: 1');
-  expect(byId(next, '8')).toMatchObject({ text: 'Incremented', rawRole: 'status', role: null });
+  expect(nodeById(next, '2').text).toBe('Count: 1');
+  expect(nodeById(next, '8')).toMatchObject({ text: 'Incremented', rawRole: 'status', role: null });
   // Untouched nodes are carried over as they were.
-  expect(byId(next, '6')).toEqual(byId(prev, '6'));
+  expect(nodeById(next, '6')).toEqual(nodeById(prev, '6'));
 
   expect(applyMouiDelta(next, JSON.stringify({ kind: 'unchanged', generation: '13' }))).toBe(next);
-  expect(catchError(() => applyMouiDelta(next, { kind: 'unchanged', generation: '12' })).message).toMatch(/an "unchanged" read at generation 12 does not follow this snapshot, which is at generation 13/);
-  expect(catchError(() => applyMouiDelta(prev, { ...delta, from: '11' })).message).toMatch(/a delta from generation 11 does not follow this snapshot, which is at generation 12/);
+  expect(formatErrorOf(() => applyMouiDelta(next, { kind: 'unchanged', generation: '12' })).message).toMatch(/an "unchanged" read at generation 12 does not follow this snapshot, which is at generation 13/);
+  expect(formatErrorOf(() => applyMouiDelta(prev, { ...delta, from: '11' })).message).toMatch(/a delta from generation 11 does not follow this snapshot, which is at generation 12/);
   // A full read replaces everything.
   expect(applyMouiDelta(next, COUNTER, { capturedAt: AT })).toEqual(prev);
 });
 
 test('structural errors name the ids: cycle, missing child, two parents, no root', () => {
-  const cycle = catchError(() => importTree(full([wire('1', ['2']), wire('2', ['1'])]), { where: 'c.json' }));
+  const cycle = formatErrorOf(() => importTree(full([wire('1', ['2']), wire('2', ['1'])]), { where: 'c.json' }));
   expect(cycle.message).toMatch(/^c\.json: root: child-id cycle: "2" → "1" → "2"/);
-  const detached = catchError(() => importTree(full([wire('1'), wire('2', ['3']), wire('3', ['4']), wire('4', ['2'])])));
+  const detached = formatErrorOf(() => importTree(full([wire('1'), wire('2', ['3']), wire('3', ['4']), wire('4', ['2'])])));
   expect(detached.message).toMatch(/child-id cycle: "\d" → "\d" → "\d" → "\d"/);
-  expect(catchError(() => importTree(full([wire('1', ['9'])]))).message).toMatch(/nodes\[0\]\.children\[0\]: node "1" lists child "9", which is not among the nodes/);
-  expect(catchError(() => importTree(full([wire('1', ['2', '3']), wire('2', ['4']), wire('3', ['4']), wire('4')]))).message).toMatch(/node "4" has two parents, "2" and "3"/);
-  expect(catchError(() => importTree(full([wire('1', ['2', '2']), wire('2')]))).message).toMatch(/node "1" lists child "2" twice/);
-  expect(catchError(() => importTree(full([wire('1', ['2']), wire('2', ['1'])], null))).message).toMatch(/nodes: no root: child-id cycle/);
-  expect(catchError(() => importTree(full([], null))).message).toMatch(/nodes: is empty: there is no root node/);
-  expect(catchError(() => importTree(full([wire('1'), wire('2')], null))).message).toMatch(/root: is null and several nodes have no parent \("1", "2"\)/);
-  expect(catchError(() => importTree(full([wire('1')], '7'))).message).toMatch(/root: root "7" is not among the nodes/);
-  expect(catchError(() => importTree(full([wire('1'), wire('1')]))).message).toMatch(/nodes\[1\]: duplicate node_id "1" \(also at nodes\[0\]\)/);
+  expect(formatErrorOf(() => importTree(full([wire('1', ['9'])]))).message).toMatch(/nodes\[0\]\.children\[0\]: node "1" lists child "9", which is not among the nodes/);
+  expect(formatErrorOf(() => importTree(full([wire('1', ['2', '3']), wire('2', ['4']), wire('3', ['4']), wire('4')]))).message).toMatch(/node "4" has two parents, "2" and "3"/);
+  expect(formatErrorOf(() => importTree(full([wire('1', ['2', '2']), wire('2')]))).message).toMatch(/node "1" lists child "2" twice/);
+  expect(formatErrorOf(() => importTree(full([wire('1', ['2']), wire('2', ['1'])], null))).message).toMatch(/nodes: no root: child-id cycle/);
+  expect(formatErrorOf(() => importTree(full([], null))).message).toMatch(/nodes: is empty: there is no root node/);
+  expect(formatErrorOf(() => importTree(full([wire('1'), wire('2')], null))).message).toMatch(/root: is null and several nodes have no parent \("1", "2"\)/);
+  expect(formatErrorOf(() => importTree(full([wire('1')], '7'))).message).toMatch(/root: root "7" is not among the nodes/);
+  expect(formatErrorOf(() => importTree(full([wire('1'), wire('1')]))).message).toMatch(/nodes\[1\]: duplicate node_id "1" \(also at nodes\[0\]\)/);
 });
 
 test('nodes the root does not reach are left out with a warning', () => {
@@ -157,10 +137,10 @@ test('nodes the root does not reach are left out with a warning', () => {
 });
 
 test('field errors name the node path', () => {
-  expect(catchError(() => importTree(full([wire('1', [], { frame: { origin: { x: 0, y: 0 }, size: { width: -1, height: 2 } } })]))).message).toMatch(/nodes\[0\]\.frame\.size\.width: a size cannot be negative/);
-  expect(catchError(() => importTree(full([wire('1', [7] as unknown as string[])]))).message).toMatch(/nodes\[0\]\.children\[0\]: expected a decimal child id, got number 7/);
-  expect(catchError(() => importTree(full([wire('1', [], { state: { checked: 'yes' } })]))).message).toMatch(/nodes\[0\]\.state\.checked: expected checked, unchecked, mixed or null/);
-  expect(catchError(() => importTree(JSON.stringify({ kind: 'full', generation: 5, root: '1', nodes: [] }))).message).toMatch(/generation: expected a decimal string, got number 5/);
+  expect(formatErrorOf(() => importTree(full([wire('1', [], { frame: { origin: { x: 0, y: 0 }, size: { width: -1, height: 2 } } })]))).message).toMatch(/nodes\[0\]\.frame\.size\.width: a size cannot be negative/);
+  expect(formatErrorOf(() => importTree(full([wire('1', [7] as unknown as string[])]))).message).toMatch(/nodes\[0\]\.children\[0\]: expected a decimal child id, got number 7/);
+  expect(formatErrorOf(() => importTree(full([wire('1', [], { state: { checked: 'yes' } })]))).message).toMatch(/nodes\[0\]\.state\.checked: expected checked, unchecked, mixed or null/);
+  expect(formatErrorOf(() => importTree(JSON.stringify({ kind: 'full', generation: 5, root: '1', nodes: [] }))).message).toMatch(/generation: expected a decimal string, got number 5/);
 });
 
 test('a 60,000-deep chain links iteratively', () => {

@@ -2,22 +2,12 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { importTree, detectFormat } from '../../src/formats/index.js';
 import { importSnapshotJson } from '../../src/formats/snapshot-json.js';
-import { FormatError } from '../../src/errors.js';
 import { makeNode } from '../../src/model/node.js';
 import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
+import { formatErrorOf } from '../helpers/expect-error.js';
 
 const read = (p: string) => readFileSync(new URL(`../../fixtures/${p}`, import.meta.url), 'utf8');
 const AT = '2026-01-01T00:00:00.000Z';
-
-function catchError(fn: () => unknown): FormatError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FormatError);
-    return e as FormatError;
-  }
-  throw new Error('expected a FormatError');
-}
 
 test('every importer’s snapshot survives snapshotToJson → importTree unchanged', () => {
   const inputs = ['trees/home.json', 'trees/a11y-tree.json', 'trees/jetwhale-settings.json', 'trees/moui-counter.json', 'uiautomator/002.xml', 'uiautomator/016.xml'];
@@ -53,30 +43,30 @@ test('each node is validated with the zod field schema; the first bad node is na
 
   const badRole = structuredClone(doc);
   badRole.roots[0].node.children[1].role = 'Buton';
-  expect(catchError(() => importTree(JSON.stringify(badRole), { where: 's.json' })).message).toMatch(/^s\.json: roots\[0\]\.node\.children\[1\]\.role: Invalid option: expected one of "Button"/);
+  expect(formatErrorOf(() => importTree(JSON.stringify(badRole), { where: 's.json' })).message).toMatch(/^s\.json: roots\[0\]\.node\.children\[1\]\.role: Invalid option: expected one of "Button"/);
 
   const badWidth = structuredClone(doc);
   badWidth.roots[0].node.children[0].bounds.width = -1;
-  expect(catchError(() => importTree(JSON.stringify(badWidth))).message).toMatch(/roots\[0\]\.node\.children\[0\]\.bounds\.width: Too small: expected number to be >=0/);
+  expect(formatErrorOf(() => importTree(JSON.stringify(badWidth))).message).toMatch(/roots\[0\]\.node\.children\[0\]\.bounds\.width: Too small: expected number to be >=0/);
 
   const noChildren = structuredClone(doc);
   delete noChildren.roots[0].node.children[0].children;
-  expect(catchError(() => importTree(JSON.stringify(noChildren))).message).toMatch(/roots\[0\]\.node\.children\[0\]\.children: is missing \(expected an array\)/);
+  expect(formatErrorOf(() => importTree(JSON.stringify(noChildren))).message).toMatch(/roots\[0\]\.node\.children\[0\]\.children: is missing \(expected an array\)/);
 
   const badRoot = structuredClone(doc);
   badRoot.roots[0].unit = 'em';
-  expect(catchError(() => importTree(JSON.stringify(badRoot))).message).toMatch(/roots\[0\]\.unit: Invalid option/);
+  expect(formatErrorOf(() => importTree(JSON.stringify(badRoot))).message).toMatch(/roots\[0\]\.unit: Invalid option/);
 
   const badGeneration = structuredClone(doc);
   badGeneration.generation = 'abc';
-  expect(catchError(() => importTree(JSON.stringify(badGeneration))).message).toMatch(/^generation: /);
+  expect(formatErrorOf(() => importTree(JSON.stringify(badGeneration))).message).toMatch(/^generation: /);
 
   const dup = structuredClone(doc);
   dup.roots[0].node.children[1].id = '2';
-  expect(catchError(() => importTree(JSON.stringify(dup))).message).toMatch(/roots\[0\]\.node\.children\[1\]: duplicate node id "2" \(first used at roots\[0\]\.node\.children\[0\]\)/);
+  expect(formatErrorOf(() => importTree(JSON.stringify(dup))).message).toMatch(/roots\[0\]\.node\.children\[1\]: duplicate node id "2" \(first used at roots\[0\]\.node\.children\[0\]\)/);
 
   const v2 = { ...doc, version: 2 };
-  const e = catchError(() => importTree(JSON.stringify(v2), { where: 'v2.json' }));
+  const e = formatErrorOf(() => importTree(JSON.stringify(v2), { where: 'v2.json' }));
   expect(e.code).toBe('schema_version');
   expect(e.message).toMatch(/treewright snapshot version 2 is not supported; this treewright reads version 1/);
 });

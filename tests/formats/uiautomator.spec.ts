@@ -4,6 +4,7 @@ import { androidClassInfo } from '../../src/formats/android-roles.js';
 import { FormatError } from '../../src/errors.js';
 import { countNodes, walk } from '../../src/model/node.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
+import { formatErrorOf } from '../helpers/expect-error.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const WHERE = 'file:dump.xml';
@@ -32,17 +33,6 @@ function only(s: Snapshot, pred: (n: Node) => boolean): Node {
   const found = nodes(s).filter(pred);
   expect(found).toHaveLength(1);
   return found[0]!;
-}
-
-/** The FormatError `f` throws (fails the test when it throws none or another kind). */
-function formatError(f: () => unknown): FormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FormatError);
-    return e as FormatError;
-  }
-  throw new Error('expected a FormatError, nothing was thrown');
 }
 
 test.describe('attribute mapping (plain dump)', () => {
@@ -304,7 +294,7 @@ test.describe('XML text', () => {
 
 test.describe('errors name the problem and where', () => {
   function expectError(xml: string, code: string, message: RegExp | string, line?: number, opts: { maxBytes?: number } = {}) {
-    const e = formatError(() => imp(xml, opts));
+    const e = formatErrorOf(() => imp(xml, opts));
     expect(e.code).toBe(code);
     expect(e.details.where).toBe(WHERE);
     expect(e.message).toContain(WHERE);
@@ -366,7 +356,7 @@ test.describe('errors name the problem and where', () => {
     // Every cut, wherever it falls (prolog, tag name, attribute, value, entity, end tag), says so.
     const small = `${PROLOG}<hierarchy rotation="0"><!-- c --><node text="a &amp; b" bounds="[0,0][1,1]"><node class="x" bounds="[0,0][1,1]"/></node></hierarchy>`;
     for (let cut = 1; cut < small.length; cut++) {
-      const e = formatError(() => imp(small.slice(0, cut)));
+      const e = formatErrorOf(() => imp(small.slice(0, cut)));
       expect(e.message, `cut at ${cut}: …${small.slice(cut - 10, cut)}`).toContain('truncated XML');
     }
   });
@@ -415,7 +405,7 @@ test.describe('errors name the problem and where', () => {
   });
 
   test('errors without a where still carry line and column', () => {
-    const e = formatError(() => importUiautomator('<hierarchy>\n  <node bounds="[1,1]"/></hierarchy>'));
+    const e = formatErrorOf(() => importUiautomator('<hierarchy>\n  <node bounds="[1,1]"/></hierarchy>'));
     expect(e.details.where).toBeUndefined();
     expect([e.details.line, e.details.column]).toEqual([2, 17]);
     expect(e.message).toMatch(/^bounds=/);
