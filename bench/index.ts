@@ -10,6 +10,7 @@ import { run as drift } from './drift.js';
 import { run as diff } from './diff.js';
 import { run as report } from './report.js';
 import { run as mcp } from './mcp.js';
+import { run as verify } from './verify.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
   ['import (XML)', importXml],
@@ -20,6 +21,7 @@ const suites: Array<[string, () => Promise<void>]> = [
   ['a11y', a11y],
   ['drift', drift],
   ['golden diff', diff],
+  ['verify', verify],
   ['report', report],
   ['mcp', mcp],
 ];
