@@ -39,6 +39,11 @@ export const F = {
   IGNORED: 16,
   /** Some descendant is actionable. */
   ACTIONABLE_DESCENDANT: 32,
+  /**
+   * The node or an ancestor is invisible: what reachability counts as invisible (no tap point), so a
+   * control under a hidden parent is neither on screen for the rules nor tappable.
+   */
+  HIDDEN: 64,
 } as const;
 
 /**
@@ -50,7 +55,7 @@ export const K = {
   LONG_CLICK: 2,
   EDITABLE: 4,
   FOCUSABLE: 8,
-  /** Visible with a non-empty on-screen box. */
+  /** Visible, as are all its ancestors, with a non-empty on-screen box. */
   ON_SCREEN: 16,
   /** A non-empty content description. */
   DESC: 32,
@@ -61,7 +66,8 @@ export const K = {
 export const K_CLICK_LIKE = K.CLICK | K.LONG_CLICK | K.EDITABLE;
 export const K_ACTIONABLE = K_CLICK_LIKE | K.FOCUSABLE;
 
-function kindOf(n: Node): number {
+/** `hidden`: the node or an ancestor is invisible (F.HIDDEN). */
+function kindOf(n: Node, hidden: boolean): number {
   let k = 0;
   // Most nodes offer no action: test the length before reading the array's elements.
   const acts = n.actions.length !== 0;
@@ -69,7 +75,7 @@ function kindOf(n: Node): number {
   if (n.longClickable || (acts && n.actions.includes('LongClick'))) k |= K.LONG_CLICK;
   if (n.editable) k |= K.EDITABLE;
   if (n.focusable) k |= K.FOCUSABLE;
-  if (n.visible && !isEmptyRect(n.bounds)) k |= K.ON_SCREEN;
+  if (!hidden && !isEmptyRect(n.bounds)) k |= K.ON_SCREEN;
   if (n.contentDescription) k |= K.DESC;
   if (n.role === 'Button') k |= K.ROLE_BUTTON;
   else if (n.role === 'Image') k |= K.ROLE_IMAGE;
@@ -161,7 +167,7 @@ export class AuditContext {
     }
 
     const { ignore, meetsTarget } = init;
-    const INHERITED = F.UNDER_ACTIONABLE | F.UNDER_SCROLLABLE | F.BIG_CLICK_ANCESTOR | F.BIG_LONG_CLICK_ANCESTOR | F.IGNORED;
+    const INHERITED = F.UNDER_ACTIONABLE | F.UNDER_SCROLLABLE | F.BIG_CLICK_ANCESTOR | F.BIG_LONG_CLICK_ANCESTOR | F.IGNORED | F.HIDDEN;
 
     // Top-down, in pre-order (the index's document order: roots bottom first, children in order), with
     // an explicit stack of nodes and their parents' positions, so no per-node map lookups are needed.
@@ -181,6 +187,7 @@ export class AuditContext {
         let bg = pi >= 0 ? bgAt[pi]! : NONE;
         let content = pi >= 0 ? contentAt[pi]! : NONE;
         if (!(flags & F.IGNORED) && ignore?.(n)) flags |= F.IGNORED;
+        if (!n.visible) flags |= F.HIDDEN;
         flagsOf[i] = flags;
 
         const resolved = n.designToken?.resolved;
@@ -207,7 +214,7 @@ export class AuditContext {
         bgAt[i] = bg;
         contentAt[i] = content;
 
-        const kind = (kindAt[i] = kindOf(n));
+        const kind = (kindAt[i] = kindOf(n, (flags & F.HIDDEN) !== 0));
         let pass = flags & INHERITED;
         if (kind & K_ACTIONABLE) pass |= F.UNDER_ACTIONABLE;
         if (n.scrollable) pass |= F.UNDER_SCROLLABLE;

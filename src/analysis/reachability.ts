@@ -77,6 +77,15 @@ export function offersSomething(node: Node): boolean {
   return (touchBits(node) & OFFERS) !== 0;
 }
 
+/**
+ * Visible as Playwright means it, counting ancestors: the node and every ancestor visible, with a
+ * non-empty on-screen box — exactly when reachability gives it a tap point. The one definition the
+ * audit (a11y-context's ON_SCREEN) and the locators' `visible` filter should share.
+ */
+export function isShown(snapshot: Snapshot, node: Node): boolean {
+  return analyzeReachability(snapshot).get(node).tap !== null;
+}
+
 const cache = new WeakMap<Snapshot, Reachability>();
 
 /**

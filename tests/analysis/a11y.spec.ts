@@ -3,6 +3,7 @@ import { test, expect } from '@playwright/test';
 import { audit, type A11yOptions } from '../../src/analysis/a11y.js';
 import { contrastRatio, parseColor } from '../../src/analysis/color.js';
 import { findingLine } from '../../src/analysis/finding-line.js';
+import { analyzeReachability, isShown } from '../../src/analysis/reachability.js';
 import { importTree } from '../../src/formats/index.js';
 import { TargetError } from '../../src/errors.js';
 import type { Node, NodeFields } from '../../src/model/schema.js';
@@ -164,6 +165,21 @@ test.describe('touch-target', () => {
       n({ id: 'hidden', ...click, text: 'x', visible: false, bounds: r(100, 100, 10, 10) }),
       n({ id: 'gone', ...click, text: 'y', bounds: r(100, 800, 0, 0) }),
     ])).toEqual([]);
+  });
+
+  test('a node under an invisible ancestor is hidden too, as reachability says (no tap point)', () => {
+    const s = screen([
+      n({ id: 'panel', visible: false, bounds: r(0, 200, 360, 100) }, [
+        n({ id: 'small', ...click, text: 'x', bounds: r(100, 220, 20, 20) }),
+      ]),
+      n({ id: 'shown', ...click, text: 'y', bounds: r(100, 400, 20, 20) }),
+    ]);
+    expect(audit(s).map((f) => `${f.rule} #${f.nodeId}`)).toEqual(['touch-target #shown']);
+    const reach = analyzeReachability(s);
+    const small = s.roots[0]!.node.children[0]!.children[0]!;
+    expect(reach.get(small).tap).toBeNull();
+    expect(isShown(s, small)).toBe(false);
+    expect(isShown(s, s.roots[0]!.node.children[1]!)).toBe(true);
   });
 });
 
