@@ -67,8 +67,19 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
     return { file, nodes: 0, ms: performance.now() - t0, checks: [], error: err };
   }
   if (opts.density) for (const root of snapshot.roots) if (root.unit === 'px') root.density = opts.density;
-  const failing = (fs: Finding[]) => fs.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[opts.failOn]);
   const checks: CheckResult[] = [];
+  try {
+    await runChecks(file, snapshot, opts, checks);
+  } catch (e) {
+    // One tree's broken check (an unwritable golden folder…) is that tree's error; the other trees still run.
+    const error = isTreewrightError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}` };
+    return { file, nodes: countNodes(snapshot), ms: performance.now() - t0, checks, error };
+  }
+  return { file, nodes: countNodes(snapshot), ms: performance.now() - t0, checks, ...(opts.keepSnapshots ? { snapshot } : {}) };
+}
+
+async function runChecks(file: string, snapshot: Snapshot, opts: VerifyOptions, checks: CheckResult[]): Promise<void> {
+  const failing = (fs: Finding[]) => fs.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[opts.failOn]);
   for (const check of opts.checks) {
     if (check === 'a11y') {
       const findings = audit(snapshot);
@@ -80,7 +91,6 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
       checks.push(await checkGolden(file, snapshot, opts));
     }
   }
-  return { file, nodes: countNodes(snapshot), ms: performance.now() - t0, checks, ...(opts.keepSnapshots ? { snapshot } : {}) };
 }
 
 async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions): Promise<CheckResult> {
@@ -98,7 +108,28 @@ async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions
     };
     return { check: 'golden', status: 'failed', findings: [finding], golden: shown };
   }
-  const expected = parseGolden(existing.toString('utf8'), shown);
+  const update = `npx treewright verify ${file} --golden ${opts.goldenDir} --update`;
+  let expected;
+  try {
+    expected = parseGolden(existing.toString('utf8'), shown);
+  } catch (e) {
+    if (!isTreewrightError(e)) throw e;
+    // A corrupt golden fails this tree's golden check only; --update replaces it like any changed golden.
+    if (opts.update) {
+      await writeAtomic(golden, toGolden(snapshot));
+      return { check: 'golden', status: 'updated', findings: [], golden: shown, diff: `replaced an unreadable golden (${shown}${e.details.line !== undefined ? `:${e.details.line}` : ''})` };
+    }
+    const at = e.details.line !== undefined ? `${shown}:${e.details.line}${e.details.column !== undefined ? `:${e.details.column}` : ''}` : shown;
+    const first = e.message.split('\n')[0]!;
+    const prefix = first.indexOf(': ', e.details.where ? first.indexOf(e.details.where) + e.details.where.length - 1 : first.length);
+    const reason = prefix >= 0 ? first.slice(prefix + 2) : first;
+    const finding: Finding = {
+      check: 'golden', rule: 'golden-unreadable', severity: 'error', nodeId: null, rootId: null, node: null,
+      message: `the golden ${at} cannot be read (${reason}); review it, or re-create it with: ${update}`,
+      data: { code: e.code, golden: shown, ...(e.details.line !== undefined ? { line: e.details.line } : {}) },
+    };
+    return { check: 'golden', status: 'failed', findings: [finding], golden: shown };
+  }
   const diff = diffTrees(expected, goldenTreeOf(snapshot), { tolerancePx: opts.tolerancePx });
   if (diff.changes.length === 0) return { check: 'golden', status: 'passed', findings: [], golden: shown };
   if (opts.update) {

@@ -109,3 +109,23 @@ test('the bin runs the lane (quiet progress in CI)', async () => {
   expect(r.stderr).toBe('');
   expect(r.stdout).toMatch(/verify: 2 trees/);
 });
+
+test('a corrupt golden fails that tree only, naming the file and line; --update replaces it', async () => {
+  const dir = await workspace();
+  expect((await verify(['captures/*.json', '--golden', 'golden', '--checks', 'golden', '--update'], dir)).code).toBe(0);
+  const homeGolden = path.join(dir, 'golden/captures/home.tree');
+  const good = await readFile(homeGolden, 'utf8');
+  await writeFile(homeGolden, good.replace(/bounds=[0-9,]+/, 'bounds=1,2,3'));
+  const r = await verify(['captures/*.json', '--golden', 'golden', '--checks', 'golden', '--reporter', 'line,json', '--out-dir', 'out'], dir);
+  expect(r.code).toBe(1);
+  expect(r.stdout).toMatch(/golden\/golden-unreadable {2}the golden golden\/captures\/home\.tree:\d+(:\d+)? cannot be read/);
+  expect(r.stdout).toContain('re-create it with: npx treewright verify captures/home.json --golden golden --update');
+  expect(r.stdout).not.toContain('playwright');
+  expect(r.stdout).toMatch(/verify: 2 trees, 1 failing \(golden 1\), 0 unreadable/);
+  const json = JSON.parse(await readFile(path.join(dir, 'out/results.json'), 'utf8'));
+  expect(json.trees.map((t: { file: string; checks: Array<{ status: string }> }) => `${t.file} ${t.checks[0]!.status}`)).toEqual(['captures/a11y.json passed', 'captures/home.json failed']);
+  const updated = await verify(['captures/*.json', '--golden', 'golden', '--checks', 'golden', '--update'], dir);
+  expect(updated.code).toBe(0);
+  expect(updated.stdout).toContain('golden updated: golden/captures/home.tree');
+  expect(await readFile(homeGolden, 'utf8')).toBe(good);
+});
