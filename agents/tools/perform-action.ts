@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Snapshot } from '../../src/model/schema.js';
 import { analyzeReachability } from '../../src/analysis/reachability.js';
 import { snapshotDelta } from '../../src/analysis/snapshot-delta.js';
-import { deliver, isStale, makeReceipt, waitForActionable, type LocatorAction, type Receipt } from '../../src/devices/actions.js';
+import { actOnce, makeReceipt, type LocatorAction, type Receipt } from '../../src/devices/actions.js';
 import type { Device } from '../../src/devices/device.js';
 import { TargetError, isTreewrightError, type TreewrightError } from '../../src/errors.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
@@ -19,7 +19,6 @@ import { deltaLines, deltaSummary } from './delta.js';
 const LOCATOR_ACTIONS = ['click', 'longClick', 'tap', 'fill', 'clear', 'pressEnter', 'scrollBy', 'scrollToIndex', 'bringIntoView', 'focus', 'dismiss', 'expand', 'collapse'] as const;
 /** Changed-node lines a receipt lists before it counts the rest. */
 const RECEIPT_CHANGE_LINES = 30;
-const MAX_STALE_RETRIES = 3;
 
 export const performActionTool = defineTool({
   name: 'perform_action',
@@ -68,29 +67,13 @@ export const performActionTool = defineTool({
     const selector: Selector = args.target ? [{ kind: 'id', id: args.target.id }] : locatorFromInput(args.locator!);
     const exact = args.target?.generation ?? args.generation;
     const what = args.target ? `node #${args.target.id}` : selectorToCode(selector);
-    // With an exact generation every capture while waiting must still be at it, and the action is
-    // never re-resolved onto a newer screen: the agent addressed what it saw.
-    const capture = async () => {
-      const s = await tracker.capture();
-      if (exact !== undefined && s.generation !== exact) throw stale(what, exact, s.generation);
-      return s;
-    };
-    let ready;
-    for (let attempt = 0; ; attempt++) {
-      ready = await waitForActionable(capture, device.driver, selector, action, args.timeoutMs).catch((e) => { throw tracker.enrich(e, selector); });
-      try {
-        tracker.sent(await deliver(device.driver, ready, action));
-        break;
-      } catch (e) {
-        // As Device.act does: a locator whose node went stale between capture and delivery is resolved again.
-        if (exact === undefined && isStale(e) && attempt < MAX_STALE_RETRIES) continue;
-        throw tracker.enrich(e, selector);
-      }
-    }
-    const after = await tracker.capture();
+    // With an exact generation the action is never re-resolved onto a newer screen: the agent addressed what it saw.
+    const pinned = exact !== undefined ? { generation: exact, stale: (current: string) => stale(what, exact, current) } : undefined;
+    const { ready, after, message } = await actOnce(device.driver, () => tracker.capture(), selector, action, { timeout: args.timeoutMs, ...(pinned ? { pinned } : {}) })
+      .catch((e) => { throw tracker.enrich(e, selector); });
     // An id is an address for this screen only; the test gets a locator that finds the same node.
     const logged = args.target ? locatorFor(ready.snapshot, ready.node) : selector;
-    const receipt = makeReceipt({ selector: logged, action, ready, after, message: tracker.message });
+    const receipt = makeReceipt({ selector: logged, action, ready, after, message });
     device.receipts.push(receipt);
     session.log({ kind: 'action', selector: logged, action });
     return receiptAnswer(receipt, ready.snapshot, after, matchLine(ready.node, analyzeReachability(ready.snapshot)), action.kind);
@@ -128,19 +111,14 @@ function stale(what: string, expected: string, current: string): TargetError {
   });
 }
 
-/** Remembers every capture the action makes (for deltas and error details) and the driver's note. */
+/** Remembers the last capture the action made (for error details). */
 class Tracker {
   last: Snapshot | null = null;
-  message: string | undefined;
   constructor(private readonly session: Session) {}
 
   async capture(): Promise<Snapshot> {
     this.last = await this.session.capture();
     return this.last;
-  }
-
-  sent(message: string | undefined): void {
-    this.message = message;
   }
 
   /** Adds what an agent needs to the rejection: the candidates, the node in the way, the node's own actions. */

@@ -208,7 +208,7 @@ export interface DeliverContext {
 }
 
 /** Delivers an actionable target by its route. Returns the driver's message, if any. */
-export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ctx?: DeliverContext): Promise<string | undefined> {
+export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ctx: DeliverContext): Promise<string | undefined> {
   const { snapshot, node, route } = ready;
   const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
   switch (route) {
@@ -231,7 +231,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       if (a.kind === 'fill' && a.text) await driver.typeText!(a.text);
       return undefined;
     case 'scroll-steps': {
-      if (a.kind !== 'scrollToIndex' || !ctx) throw new Error(`scroll-steps route for ${a.kind}`);
+      if (a.kind !== 'scrollToIndex') throw new Error(`scroll-steps route for ${a.kind}`);
       return scrollToIndexBySteps(driver, ready, a.index, ctx);
     }
     case 'swipe': {
@@ -240,6 +240,54 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       await driver.swipe!({ x: tap.x, y: tap.y }, { x: tap.x - a.dx, y: tap.y - a.dy }, 300);
       return undefined;
     }
+  }
+}
+
+export interface ActOnceOptions {
+  /** How long to wait for the target to become actionable (and for multi-step routes to finish), ms. */
+  timeout: number;
+  /**
+   * Act only on the screen at this generation (an id + generation address, or a locator with a
+   * generation): every capture while waiting must still be at it, and a stale target is refused,
+   * never re-resolved onto a newer screen.
+   */
+  pinned?: { generation: string; stale: (current: string) => Error };
+}
+
+/** What one action did: the capture it was resolved in, the capture after, and the driver's note. */
+export interface ActResult {
+  ready: Ready;
+  after: Snapshot;
+  message: string | undefined;
+}
+
+const MAX_STALE_RETRIES = 3;
+
+/**
+ * Waits for the target, delivers the action, and captures the screen after: the one action path
+ * behind `Device.act` and the MCP shim's perform_action. A locator whose node went stale between
+ * capture and delivery is resolved again (a pinned target is not).
+ */
+export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<ActResult> {
+  const { timeout, pinned } = options;
+  const waitCapture = pinned
+    ? async () => {
+      const s = await capture();
+      if (s.generation !== pinned.generation) throw pinned.stale(s.generation);
+      return s;
+    }
+    : capture;
+  for (let attempt = 0; ; attempt++) {
+    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout);
+    let message: string | undefined;
+    try {
+      // Multi-step routes capture the screen they change: those captures are not pinned.
+      message = await deliver(driver, ready, a, { capture, selector, deadline: Date.now() + timeout });
+    } catch (e) {
+      if (!pinned && isStale(e) && attempt < MAX_STALE_RETRIES) continue;
+      throw e;
+    }
+    return { ready, after: await capture(), message };
   }
 }
 

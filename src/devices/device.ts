@@ -5,7 +5,7 @@ import type { Selector, Step } from '../query/selector.js';
 import { Locator, Searchable, type LocatorHost } from '../query/locator.js';
 import { DeviceError } from '../errors.js';
 import type { Capabilities, Driver, DriverActions } from './driver.js';
-import { actionCall, deliver, isStale, makeReceipt, waitForActionable, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
+import { actOnce, actionCall, makeReceipt, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
 
 /** Wraps each action (the runner makes it a Playwright test.step). */
 export type StepWrapper = <T>(title: string, body: () => Promise<T>) => Promise<T>;
@@ -65,21 +65,10 @@ export class Device extends Searchable implements LocatorHost {
     const call = actionCall(selector, action);
     return this.step(call, async () => {
       const timeout = options.timeout ?? this.actionTimeout;
-      // A stale target (the app changed between capture and action) is re-resolved, never acted on blindly.
-      for (let attempt = 0; ; attempt++) {
-        const ready = await waitForActionable(() => this.snapshot(), this.driver, selector, action, timeout);
-        let message: string | undefined;
-        try {
-          message = await deliver(this.driver, ready, action, { capture: () => this.snapshot(), selector, deadline: Date.now() + timeout });
-        } catch (e) {
-          if (isStale(e) && attempt < 3) continue;
-          throw e;
-        }
-        const after = await this.snapshot();
-        const receipt = makeReceipt({ selector, action, ready, after, message });
-        this.receipts.push(receipt);
-        return receipt;
-      }
+      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout });
+      const receipt = makeReceipt({ selector, action, ready, after, message });
+      this.receipts.push(receipt);
+      return receipt;
     });
   }
 
