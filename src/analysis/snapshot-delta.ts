@@ -6,6 +6,7 @@
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { walk } from '../model/node.js';
+import { stringifyJson } from '../model/stringify.js';
 
 export interface DeltaEntry {
   node: Node;
@@ -25,17 +26,20 @@ export interface SnapshotDelta {
   roots: { added: string[]; removed: string[]; changed: string[] };
 }
 
-/** A node's own fields, window, parent and child ids as one string: equal strings, same node state. */
+/**
+ * A node's own fields, window, parent and child ids as one string: equal strings, same node state.
+ * The iterative writer: `platform` may nest deeper than JSON.stringify's recursion allows.
+ */
 function fingerprint(node: Node, rootId: string, parent: Node | null): string {
   const { children, ...own } = node;
   let kids = '';
   for (let i = 0; i < children.length; i++) kids += (i ? ',' : '') + children[i]!.id;
-  return `${rootId}\u0000${parent?.id ?? ''}\u0000${kids}\u0000${JSON.stringify(own)}`;
+  return `${rootId}\u0000${parent?.id ?? ''}\u0000${kids}\u0000${stringifyJson(own)}`;
 }
 
 function rootFingerprint(r: Root): string {
   const { node: _node, ...own } = r;
-  return JSON.stringify(own);
+  return stringifyJson(own);
 }
 
 export function snapshotDelta(prev: Snapshot, next: Snapshot): SnapshotDelta {

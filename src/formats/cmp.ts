@@ -22,7 +22,8 @@ import type { ImportOptions } from './types.js';
  *   as `<where> (cmp-v1 <source>)`; the exporter reads it back.
  * - What the model has no field for is kept in `platform`, so the export gives back the input:
  *   `cmpAbsent` lists the optional fields (role / clickable / disabled) a legacy node did not
- *   carry, `cmpExtra` holds properties the contract does not name.
+ *   carry, `cmpExtra` holds properties the contract does not name (nested at most
+ *   MAX_EXTRA_DEPTH levels: deeper is a too_large error, see FieldReader.extra).
  */
 export const CMP_SCHEMA_VERSION = 1;
 
@@ -112,7 +113,7 @@ function readNode(r: FieldReader, raw: unknown, path: PathLike): { fields: Parti
   if (absent.length) platform.cmpAbsent = absent;
   let extra: JsonObject | null = null;
   for (const k of Object.keys(o)) {
-    if (!KNOWN.has(k)) (extra ??= {})[k] = o[k];
+    if (!KNOWN.has(k)) (extra ??= {})[k] = r.extra(o[k], prop(path, k));
   }
   if (extra) platform.cmpExtra = extra;
 

@@ -1,5 +1,5 @@
 import { FormatError } from '../errors.js';
-import { parseJson } from './json.js';
+import { parseJson, stringifyJson } from './json.js';
 import { isObject } from './read.js';
 
 /**
@@ -42,5 +42,5 @@ export function unwrapEnvelope(value: unknown, where?: string): unknown {
 }
 
 function describeError(e: Record<string, unknown>): string {
-  return typeof e.message === 'string' ? e.message : JSON.stringify(e).slice(0, 300);
+  return typeof e.message === 'string' ? e.message : stringifyJson(e).slice(0, 300);
 }

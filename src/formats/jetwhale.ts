@@ -31,8 +31,8 @@ import type { ImportOptions } from './types.js';
  *   in the root's unit: px, or pt for iOS (density 1).
  * - `tap`, `hittable`, `operable` and `obscuredBy` are analysis results, which treewright
  *   derives itself (DESIGN §4), so they are not stored. Every other unmapped property is kept in
- *   `platform`, as are the raw `viewClass`, `resourceId`, `className`, `accessibilityValue` and
- *   `traits`.
+ *   `platform` (nested at most MAX_EXTRA_DEPTH levels, else too_large), as are the raw
+ *   `viewClass`, `resourceId`, `className`, `accessibilityValue` and `traits`.
  */
 export const JETWHALE_NODE_TYPES = ['compose', 'view', 'apple'] as const;
 type JetWhaleType = (typeof JETWHALE_NODE_TYPES)[number];
@@ -207,7 +207,7 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
   }
 
   const platform: Record<string, unknown> = {};
-  for (const k of Object.keys(n)) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = n[k];
+  for (const k of Object.keys(n)) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = r.extra(n[k], prop(path, k));
   if (rawActions.length) platform.rawActions = rawActions;
 
   const toggleRaw = r.optString(n, 'toggleableState', path);

@@ -4,7 +4,7 @@ import { makeNode, walk } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { unwrapEnvelope } from './envelope.js';
 import { guardText } from './guard.js';
-import { parseJson } from './json.js';
+import { parseJson, stringifyJson } from './json.js';
 import { FieldReader, describeValue, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { withoutSecret } from './secret.js';
@@ -33,6 +33,8 @@ import type { ImportOptions } from './types.js';
  * - `collection` row/column info is kept raw and also as `platform.collectionInfo`
  *   `{ rowIndex, rowCount }`, the form the action layer reads to scroll to an index.
  * - Snapshot `issues` (duplicate semantic ids, …) become snapshot warnings.
+ * - Other fields are kept in `platform` when they say something, nested at most MAX_EXTRA_DEPTH
+ *   levels (deeper is a too_large error, see FieldReader.extra).
  */
 const WHAT = 'a MoUI read_semantics value (JSON)';
 const FORMAT = 'MoUI read_semantics value';
@@ -177,7 +179,7 @@ function readIssues(r: FieldReader, v: JsonObject, path: PathLike): string[] {
     if (isObject(issue) && issue.kind === 'duplicate_semantic_id') {
       return `duplicate semantic id ${JSON.stringify(issue.semantic_id)} on nodes ${Array.isArray(issue.nodes) ? issue.nodes.join(', ') : '?'}; actions through it are rejected`;
     }
-    return `MoUI snapshot issue: ${JSON.stringify(issue)}`;
+    return `MoUI snapshot issue: ${stringifyJson(issue)}`;
   });
 }
 
@@ -233,7 +235,7 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
     // Only what says something: MoUI sends every field on every node, mostly empty.
     if (x === null || x === '' || x === false || (k === 'live' && x === 'off')) continue;
     if (k === 'relations' && isObject(x) && Object.values(x).every((l) => Array.isArray(l) && l.length === 0)) continue;
-    platform[k] = x;
+    platform[k] = r.extra(x, prop(path, k));
     if (k === 'collection' && isObject(x)) {
       platform.collectionInfo = { ...(typeof x.row_index === 'number' ? { rowIndex: x.row_index } : {}), ...(typeof x.row_count === 'number' ? { rowCount: x.row_count } : {}) };
     }
@@ -241,7 +243,7 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
   const extras: Record<string, boolean> = {};
   for (const k of STATE_EXTRAS) if (st(k)) extras[k] = true;
   if (Object.keys(extras).length) platform.state = extras;
-  if (textState && (textState.selection != null || textState.caret != null)) platform.text = textState;
+  if (textState && (textState.selection != null || textState.caret != null)) platform.text = r.extra(textState, prop(path, 'text'));
   if (rawActions.length) platform.rawActions = rawActions;
 
   const fields = withoutSecret<Partial<NodeFields>>({

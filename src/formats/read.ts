@@ -39,6 +39,9 @@ export function index(base: PathLike, i: number): Path {
   return new Path(base, `[${i}]`);
 }
 
+/** How deep an unknown property's arrays / objects may nest (see FieldReader.extra). */
+export const MAX_EXTRA_DEPTH = 64;
+
 /** A parsed JSON object. */
 export type JsonObject = Record<string, unknown>;
 
@@ -170,6 +173,40 @@ export class FieldReader {
     if (right < left) this.fail(prop(path, 'right'), `right (${right}) is left of left (${left}): a negative width`);
     if (bottom < top) this.fail(prop(path, 'bottom'), `bottom (${bottom}) is above top (${top}): a negative height`);
     return { x: left, y: top, width: right - left, height: bottom - top };
+  }
+
+  /**
+   * A property the format does not name, to be kept verbatim in `platform`: returned as is when
+   * its arrays / objects nest at most MAX_EXTRA_DEPTH levels, else a FormatError('too_large')
+   * naming where the limit was passed. Decision: refuse rather than drop it, since a silent
+   * drop would change what an export gives back; no real producer nests extras that deep, and a
+   * value 100,000 levels deep would overflow every recursive reader (JSON.stringify, structuredClone)
+   * downstream. Iterative, linear in the value's size.
+   */
+  extra(v: unknown, path: PathLike): unknown {
+    if (v === null || typeof v !== 'object') return v;
+    const stack: Array<{ v: unknown; depth: number; path: PathLike }> = [{ v, depth: 1, path }];
+    while (stack.length) {
+      const top = stack.pop()!;
+      if (top.depth > MAX_EXTRA_DEPTH) {
+        const p = String(top.path);
+        throw new FormatError('too_large', `${p}: nested more than ${MAX_EXTRA_DEPTH} levels deep; treewright keeps unknown properties only up to that depth`, {
+          where: this.where,
+          path: p,
+          hint: `Remove or flatten that property in the ${this.format} input (the producer added it; treewright does not read it).`,
+        });
+      }
+      if (Array.isArray(top.v)) {
+        top.v.forEach((x, i) => {
+          if (x !== null && typeof x === 'object') stack.push({ v: x, depth: top.depth + 1, path: index(top.path, i) });
+        });
+      } else {
+        for (const [k, x] of Object.entries(top.v as JsonObject)) {
+          if (x !== null && typeof x === 'object') stack.push({ v: x, depth: top.depth + 1, path: prop(top.path, k) });
+        }
+      }
+    }
+    return v;
   }
 
   /** Either rectangle spelling: `{x,y,width,height}` or `{left,top,right,bottom}`. */

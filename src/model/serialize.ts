@@ -17,11 +17,12 @@ export function snapshotToJson(s: Snapshot, indent = 2): string {
 export function generationOfRoots(roots: readonly Root[]): string {
   const h = createHash('sha1');
   for (const { node, ...rest } of roots) {
-    h.update(JSON.stringify(rest));
+    h.update(stringifyJson(rest));
     walkNode(node, (n, depth) => {
       const { children: _c, ...fields } = n;
       h.update(`\n${depth}:`);
-      h.update(JSON.stringify(fields));
+      // `platform` holds whatever the producer sent: the iterative writer, so no depth overflows.
+      h.update(stringifyJson(fields));
     });
   }
   return hashToGeneration(h);

@@ -1,6 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { isEmptyDelta, snapshotDelta } from '../../src/analysis/snapshot-delta.js';
 import { makeNode } from '../../src/model/node.js';
+import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
+import { stringifyIteratively, stringifyJson } from '../../src/model/stringify.js';
 import { n, r, root, snap } from '../helpers/build.js';
 
 function screen(opts: { wifi?: 'on' | 'off'; extraRow?: boolean; dialog?: boolean; title?: string } = {}) {
@@ -58,4 +60,27 @@ test('linear on a 60,000-deep chain (no recursion)', () => {
   for (let i = 1; i < 60_000; i++) b = makeNode(String(i), {}, [b]);
   const d = snapshotDelta(snap(root(a, { rootId: 'w' })), snap(root(b, { rootId: 'w' })));
   expect(d.upserted.map((e) => e.node.id)).toEqual(['0']);
+});
+
+test('a platform value nested 100,000 deep: generation, delta and JSON all work (no RangeError)', () => {
+  // makeSnapshot (not an importer) may carry any JSON in platform; every writer of it is iterative.
+  let deep: unknown = 'leaf';
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  const before = makeSnapshot({ source: 'x', roots: [root(n({ id: '1' }, [n({ id: '2', platform: { deep } })]), { rootId: 'w' })] });
+  const after = makeSnapshot({ source: 'x', roots: [root(n({ id: '1' }, [n({ id: '2', platform: { deep: [deep] } })]), { rootId: 'w' })] });
+  expect(before.generation).toMatch(/^\d+$/);
+  expect(after.generation).not.toBe(before.generation);
+  expect(snapshotDelta(before, after).upserted.map((e) => e.node.id)).toEqual(['2']);
+  expect(isEmptyDelta(snapshotDelta(before, before))).toBe(true);
+  const json = snapshotToJson(before, 0);
+  expect(json).toContain('"deep":' + '['.repeat(100_000) + '"leaf"');
+});
+
+test('stringifyJson: the native fast path and the iterative writer give the same text', () => {
+  const value = { a: [1, 'two', null, { b: true, u: undefined, f: () => 1 }], e: {}, l: [], s: 'q"\n\u2028' };
+  for (const indent of [0, 2]) {
+    expect(stringifyJson(value, indent)).toBe(JSON.stringify(value, null, indent));
+    expect(stringifyIteratively(value, indent)).toBe(JSON.stringify(value, null, indent));
+  }
+  expect(stringifyJson(undefined)).toBe('null');
 });

@@ -75,6 +75,13 @@ const deepXml = () => {
   return parts.join('');
 };
 
+// An unknown property holding `levels` nested arrays (`[[[…]]]`), built as text: no recursion here either.
+const nestedArrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+const DEEP_EXTRA = 100_000;
+const cmpDeepExtra = (levels: number) => cmpDoc(cmpNode({ children: [cmpNode()] })).replace('"children":[{', `"children":[{"debugInfo":${nestedArrays(levels)},`);
+const jwDeepExtra = () => jw({ id: 1, bounds: box, children: [{ id: 2, bounds: box }] }).replace('{"id":2,', `{"id":2,"inspectorData":{"layout":${nestedArrays(DEEP_EXTRA)}},`);
+const mouiDeepExtra = () => moui([mouiNode('1', ['2']), mouiNode('2', [])]).replace('{"node_id":"2",', `{"node_id":"2","custom":${nestedArrays(DEEP_EXTRA)},`);
+
 // A wide capture of 50 MiB: ~85,000 nodes with long descriptions under one root.
 const FIFTY_MIB_NODES = once(() => {
   const desc = 'Product listing card with image, price, rating and delivery estimate; '.repeat(8);
@@ -149,6 +156,17 @@ const rows: Row[] = [
   { name: 'MoUI no root', ext: 'json', input: moui([], null), expect: { error: F, code: 'format_error', message: /there is no root node/ } },
   { name: 'MoUI delta alone', ext: 'json', input: JSON.stringify({ kind: 'delta', from: '3', to: '4', root: '1', focused: null, upserted: [], removed: [], issues: [], announcements: [] }), expect: { error: F, code: 'format_error', message: /"delta" read cannot be imported on its own/ } },
   { name: 'MoUI host error envelope', ext: 'json', input: JSON.stringify({ ok: false, error: { code: 'stale_generation', message: 'cursor expired', details: {} } }), expect: { error: F, code: 'format_error', message: /the host answered an error instead of a tree \(stale_generation\)/ } },
+
+  // Unknown properties are kept verbatim, so their nesting is capped (64 levels): deeper would
+  // overflow every recursive reader downstream (hashing, JSON.stringify) with a raw RangeError.
+  { name: 'cmp extra field 100,000 arrays deep', ext: 'json', input: () => cmpDeepExtra(DEEP_EXTRA), expect: { error: F, code: 'too_large', message: /root\.children\[0\]\.debugInfo.*nested more than 64 levels deep/, details: { path: expect.stringMatching(/^root\.children\[0\]\.debugInfo\[0\]/), hint: expect.stringMatching(/Remove or flatten that property/) } } },
+  { name: 'JetWhale extra field 100,000 arrays deep', ext: 'json', input: jwDeepExtra, expect: { error: F, code: 'too_large', message: /roots\[0\]\.node\.children\[0\]\.inspectorData\.layout(\[0\])+.*: nested more than 64 levels deep/ } },
+  { name: 'MoUI extra field 100,000 arrays deep', ext: 'json', input: mouiDeepExtra, expect: { error: F, code: 'too_large', message: /nodes\[1\]\.custom.*: nested more than 64 levels deep/ } },
+  {
+    name: 'cmp extra field exactly 64 arrays deep (kept)', ext: 'json', input: () => cmpDeepExtra(64),
+    expect: { nodes: 2, format: 'cmp-v1', check: (s) => expect(JSON.stringify(s.roots[0]!.node.children[0]!.platform.cmpExtra)).toBe(`{"debugInfo":${nestedArrays(64)}}`) },
+  },
+  { name: 'cmp extra field 65 arrays deep', ext: 'json', input: () => cmpDeepExtra(65), expect: { error: F, code: 'too_large', message: /root\.children\[0\]\.debugInfo(\[0\]){4}…\(35 more levels\)…(\[0\]){25}: nested more than 64 levels deep/ } },
 
   // treewright's own format.
   { name: 'own format, wrong version', ext: 'json', input: () => JSON.stringify({ ...ownDoc(), version: 7 }), expect: { error: F, code: 'schema_version', message: /treewright snapshot version 7 is not supported/ } },
