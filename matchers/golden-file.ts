@@ -270,8 +270,7 @@ export async function matchGolden<A, E>(self: MatcherThis, spec: GoldenSpec<A, E
     return { ...base, pass: true, message: () => text };
   }
 
-  const expected = spec.prepare(expectedBytes, shown);
-
+  // 'all' re-captures whatever the baseline holds, so it is not parsed: a corrupt one is replaced, not reported.
   if (mode === 'all' && !isNot) {
     const { actual, stable, timedOut } = await captureStable(spec, timeout, log);
     if (!stable || actual === null) {
@@ -284,6 +283,21 @@ export async function matchGolden<A, E>(self: MatcherThis, spec: GoldenSpec<A, E
       return { ...base, pass: true, message: () => `${shown} running with --update-snapshots, writing actual.` };
     }
     return { ...base, pass: true, message: () => '' };
+  }
+
+  let expected: E;
+  try {
+    expected = spec.prepare(expectedBytes, shown);
+  } catch (e) {
+    // 'changed' rewrites a baseline that differs; one that cannot be read differs from every capture.
+    if (mode !== 'changed' || isNot) throw e;
+    const { actual, stable, timedOut } = await captureStable(spec, timeout, log);
+    if (!stable || actual === null) {
+      return { ...base, pass: false, message: message({ expected: `a settled capture to replace the unreadable ${shown}`, received: actual === null ? NOT_FOUND : 'it kept changing between captures', timedOut, details: [(e as Error).message] }) };
+    }
+    await writeAtomic(path, spec.bytes(actual));
+    console.log(`${shown} cannot be read, writing actual.`);
+    return { ...base, pass: true, message: () => `${shown} running with --update-snapshots, writing actual.` };
   }
 
   const outcome = await poll(

@@ -194,8 +194,8 @@ test('update modes, messages and attachments, as a Playwright user sees them', a
     runMode(null, '.'),
     runMode('none', 'missing'),
     runMode('missing', 'missing|tree-differs'),
-    runMode('changed', 'tree-same|tree-differs|tree-missing|shot-differs'),
-    runMode('all', 'tree-tolerance$'),
+    runMode('changed', 'tree-same|tree-differs|tree-missing|tree-nonsense|shot-differs'),
+    runMode('all', 'tree-tolerance$|tree-nonsense'),
   ]);
   try {
     const st = (run: Run, t: string) => run.tests.get(t)?.status ?? `(no result for ${t}: ${run.raw.slice(0, 2000)})`;
@@ -257,6 +257,12 @@ test('update modes, messages and attachments, as a Playwright user sees them', a
     // all: re-captured and rewritten even when it matched within tolerance.
     expect(st(all, 'tree-tolerance')).toBe('passed');
     expect(await all.file('home.tree')).toBe(toGolden(screen({ dy: 1 })));
+
+    // A corrupt golden is replaced under 'changed' (it differs from any capture) and 'all' (never parsed).
+    for (const run of [changed, all]) {
+      expect(st(run, 'tree-nonsense')).toBe('passed');
+      expect(await run.file('nonsense.tree')).toBe(HOME_TREE);
+    }
 
     // Atomic writes leave no temp files behind.
     for (const run of [def, missing, changed, all]) {
