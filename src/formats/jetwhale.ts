@@ -26,7 +26,7 @@ import type { ImportOptions } from './types.js';
  *   performNodeAction takes. They are unique within a root (a repeat there is an error); the
  *   rootId / id pair is what addresses a node, so an id that repeats in a *later* root is
  *   qualified as `<rootId>:<id>` (with a warning) and its number kept in `platform.jetwhaleId`.
- *   `jetwhaleAddress` gives back the pair for any node.
+ *   `jetwhaleAddress` gives back the pair for any node. A rootId used by two roots is an error.
  * - Bounds are screen coordinates (the MCP answer's `bounds`, the protocol's `boundsInScreen`),
  *   in the root's unit: px, or pt for iOS (density 1).
  * - `tap`, `hittable`, `operable` and `obscuredBy` are analysis results, which treewright
@@ -87,9 +87,11 @@ export function jetwhaleFromValue(value: unknown, opts: ImportOptions = {}): Sna
 
   // Which root first used each id: a repeat in another root is legal (rootId / id addresses a node).
   const firstRootOf = new Map<string, string>();
+  // Where each rootId was first seen: a rootId names one window, so a repeat is an error.
+  const rootAt = new Map<string, PathLike>();
   const roots: Root[] = [];
   rawRoots.forEach((raw, i) => {
-    const root = readRoot(r, raw, index('roots', i), firstRootOf, warnings);
+    const root = readRoot(r, raw, index('roots', i), firstRootOf, rootAt, warnings);
     if (root) roots.push(root);
   });
 
@@ -107,10 +109,16 @@ export function jetwhaleAddress(root: Pick<Root, 'rootId'>, node: Pick<Node, 'id
   return { rootId: root.rootId, nodeId: typeof raw === 'number' ? raw : Number(node.id) };
 }
 
-function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, warnings: string[]): Root | null {
+function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, rootAt: Map<string, PathLike>, warnings: string[]): Root | null {
   const o = r.object(raw, path);
   const rootId = r.string(o, 'rootId', path);
   if (!rootId) r.fail(prop(path, 'rootId'), 'is empty; every root needs its rootId');
+  const first = rootAt.get(rootId);
+  if (first !== undefined) {
+    // Ids are only unique within a root, so two roots sharing a rootId would give nodes one address.
+    r.fail(prop(path, 'rootId'), `duplicate rootId "${rootId}" (first used at ${first}); each root needs its own rootId`, 'The capture is inconsistent: capture the tree again.');
+  }
+  rootAt.set(rootId, path);
   const label = r.optString(o, 'label', path);
   if (o.node === undefined || o.node === null) {
     warnings.push(`root "${rootId}"${label ? ` (${label})` : ''} has no content yet and was not imported`);

@@ -144,6 +144,11 @@ const rows: Row[] = [
   // JetWhale getNodeTree.
   { name: 'JetWhale unknown node type', ext: 'json', input: jw({ id: 1, bounds: box, children: [{ id: -3, type: 'flutter', bounds: box }] }), expect: { error: F, code: 'format_error', message: /roots\[0\]\.node\.children\[0\]\.type: unknown node type "flutter"; expected compose, view, apple/ } },
   { name: 'JetWhale duplicate ids in a root', ext: 'json', input: jw({ id: 1, bounds: box, children: [{ id: 4, bounds: box }, { id: 4, bounds: box }] }), expect: { error: F, code: 'format_error', message: /duplicate node id 4 in root "main"/ } },
+  {
+    name: 'JetWhale repeated rootId', ext: 'json',
+    input: JSON.stringify({ roots: [{ rootId: 'main', label: 'A', density: 1, node: { id: 1, bounds: box } }, { rootId: 'main', label: 'B', density: 1, node: { id: 1, bounds: box } }] }),
+    expect: { error: F, code: 'format_error', message: /roots\[1\]\.rootId: duplicate rootId "main" \(first used at roots\[0\]\)/ },
+  },
   { name: 'JetWhale right before left', ext: 'json', input: jw({ id: 1, bounds: { left: 50, top: 0, right: 40, bottom: 10 } }), expect: { error: F, code: 'format_error', message: /roots\[0\]\.node\.bounds\.right: .*negative width/ } },
   { name: 'JetWhale roots not an array', ext: 'json', input: '{"roots":{"main":{}}}', expect: { error: F, code: 'format_error', message: /^[^:]*: roots: expected an array, got an object/ } },
   { name: 'JetWhale capturedAtMs out of range', ext: 'json', input: JSON.stringify({ capturedAtMs: 1e20, roots: [] }), expect: { error: F, code: 'format_error', message: /capturedAtMs: 100000000000000000000 is not a representable time/ } },
