@@ -3,6 +3,7 @@ import { analyzeReachability } from '../analysis/reachability.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText } from './text.js';
+import { textContentTest } from './text-filter.js';
 
 /**
  * Resolves a selector against one snapshot: the matching nodes in document order.
@@ -84,10 +85,12 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[],
   const reach = o.operable !== undefined ? analyzeReachability(snapshot) : null;
   const has = o.has ? descendantTest(snapshot, index, o.has) : null;
   const hasNot = o.hasNot ? descendantTest(snapshot, index, o.hasNot) : null;
+  const hasText = o.hasText !== undefined ? textContentTest(index, o.hasText) : null;
+  const hasNotText = o.hasNotText !== undefined ? textContentTest(index, o.hasNotText) : null;
   return orders.filter((i) => {
     const n = index.nodes[i]!;
-    if (o.hasText !== undefined && !matchesText(index.textContentAt(i), o.hasText)) return false;
-    if (o.hasNotText !== undefined && matchesText(index.textContentAt(i), o.hasNotText)) return false;
+    if (hasText && !hasText(i)) return false;
+    if (hasNotText && hasNotText(i)) return false;
     if (o.visible !== undefined && isVisible(n) !== o.visible) return false;
     if (o.operable !== undefined && (reach!.get(n).operable === true) !== o.operable) return false;
     if (has && !has(i)) return false;

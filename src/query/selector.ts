@@ -17,6 +17,10 @@ export interface RoleOptions {
 }
 
 export interface FilterOptions {
+  /**
+   * Matches the node's text content (its and its descendants' text and editable text). A string is
+   * answered exactly; a RegExp reads only the first MAX_REGEX_TEXT (4,096) characters (text-filter.ts).
+   */
   hasText?: TextPattern;
   hasNotText?: TextPattern;
   has?: Selector;

@@ -29,7 +29,7 @@ export interface SnapshotIndex {
   textContentAt(i: number): string;
   /** The node's own label, else its merged descendants' text where it merges them (accessible name). */
   name(node: Node): string;
-  /** Text and editable text of the node and its descendants, no descriptions, like the DOM's textContent: what `toHaveText` and `filter({ hasText })` read. */
+  /** Text and editable text of the node and its descendants, no descriptions, like the DOM's textContent: what `toHaveText` reads (`filter({ hasText })` answers the same question in bulk, text-filter.ts). */
   textContent(node: Node): string;
 }
 

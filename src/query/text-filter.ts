@@ -1,0 +1,134 @@
+import type { SnapshotIndex } from './snapshot-index.js';
+import { matchesText, normalizeWhitespace, type TextPattern } from './text.js';
+
+/**
+ * How much of a node's text content a RegExp `hasText` / `hasNotText` reads: the first 4,096
+ * characters of the subtree's text (its parts joined by ' ', in document order, before whitespace
+ * normalisation). A regex can look anywhere in (and anchor to the ends of) a node's whole text, so
+ * it cannot be answered from per-node matches; capping what each candidate reads bounds a filter
+ * over a deep tree at 4 KB per candidate instead of the whole subtree (quadratic). A row, cell or
+ * dialog is far below the cap; a regex over a container holding more text sees only its start.
+ * String patterns have no cap: they are answered exactly, in linear time.
+ */
+export const MAX_REGEX_TEXT = 4_096;
+
+/**
+ * The text parts (text, editableText) of every node in document order, shared by every text
+ * filter on one snapshot. `firstPart[i]` counts the parts of nodes before i (a prefix count), so
+ * the parts of the subtree nodes[i, ends[i]) are parts[firstPart[i], firstPart[ends[i]]).
+ */
+interface TextParts {
+  parts: string[];
+  partNode: number[];
+  firstPart: Int32Array;
+  /** Lazily: every part joined by ' ', and each part's offset in it (one more entry: the length + 1). */
+  raw?: { text: string; offset: Int32Array };
+  /** Lazily: the normalised, lower-cased non-empty parts joined by ' ', and each part's offset in it. */
+  folded?: { text: string; start: number[]; node: number[] };
+}
+
+const cache = new WeakMap<SnapshotIndex, TextParts>();
+
+function textParts(index: SnapshotIndex): TextParts {
+  const hit = cache.get(index);
+  if (hit) return hit;
+  const n = index.nodes.length;
+  const parts: string[] = [];
+  const partNode: number[] = [];
+  const firstPart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    firstPart[i] = parts.length;
+    const m = index.nodes[i]!;
+    // Same parts, in the same order, as SnapshotIndex.textContent joins.
+    if (m.text) { parts.push(m.text); partNode.push(i); }
+    if (m.editableText) { parts.push(m.editableText); partNode.push(i); }
+  }
+  firstPart[n] = parts.length;
+  const built: TextParts = { parts, partNode, firstPart };
+  cache.set(index, built);
+  return built;
+}
+
+/**
+ * The normalised, lower-cased text of the whole snapshot. normalize(join(parts)).toLowerCase()
+ * equals the non-empty normalised lower-cased parts joined by ' ', so a subtree's text is a
+ * contiguous slice of this string, and a (trimmed) pattern occurs in the subtree's text iff it
+ * occurs here with its first and last characters inside parts of that subtree.
+ */
+function folded(tp: TextParts): NonNullable<TextParts['folded']> {
+  if (tp.folded) return tp.folded;
+  const pieces: string[] = [];
+  const start: number[] = [];
+  const node: number[] = [];
+  let offset = 0;
+  for (let k = 0; k < tp.parts.length; k++) {
+    const p = normalizeWhitespace(tp.parts[k]!).toLowerCase();
+    if (!p) continue;
+    if (pieces.length) offset++; // the ' ' separator
+    pieces.push(p);
+    start.push(offset);
+    node.push(tp.partNode[k]!);
+    offset += p.length;
+  }
+  tp.folded = { text: pieces.join(' '), start, node };
+  return tp.folded;
+}
+
+/** The piece (index into start[]) holding character `at` of the folded text. */
+function pieceAt(start: number[], at: number): number {
+  let lo = 0, hi = start.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (start[mid]! <= at) lo = mid; else hi = mid - 1; }
+  return lo;
+}
+
+/**
+ * `filter({ hasText })`: does nodes[i]'s text content (its and its descendants' text and editable
+ * text, like the DOM's textContent) match the pattern, as matchesText would?
+ * Strings: one scan of the snapshot's folded text finds, per node, the nearest-ending occurrence
+ * that starts in it; a reverse pass takes the minimum over each subtree; then each candidate is
+ * answered in O(1) (an occurrence lies in the subtree iff it starts there and ends before ends[i]).
+ * RegExps: the subtree's parts joined, capped at MAX_REGEX_TEXT characters.
+ */
+export function textContentTest(index: SnapshotIndex, pattern: TextPattern): (i: number) => boolean {
+  const tp = textParts(index);
+  if (pattern instanceof RegExp) {
+    return (i) => matchesText(cappedText(tp, i, index.ends[i]!), pattern);
+  }
+  const needle = normalizeWhitespace(pattern).toLowerCase();
+  if (!needle) return () => true; // '' is a substring of any text, even none
+  const { text, start, node } = folded(tp);
+  const n = index.nodes.length;
+  const ends = index.ends;
+  // minEnd[s]: the node holding the last character of the first occurrence starting in node s.
+  const minEnd = new Int32Array(n).fill(n);
+  for (let at = text.indexOf(needle); at >= 0;) {
+    const first = pieceAt(start, at);
+    const s = node[first]!;
+    const e = node[pieceAt(start, at + needle.length - 1)]!;
+    if (e < minEnd[s]!) minEnd[s] = e;
+    // Later occurrences starting in node s end no earlier: resume at the next node's first piece.
+    let next = first + 1;
+    while (next < start.length && node[next] === s) next++;
+    if (next >= start.length) break;
+    at = text.indexOf(needle, Math.max(at + 1, start[next]!));
+  }
+  // subMin[i] = min of minEnd over nodes[i, ends[i]); children are i+1, ends[i+1], …
+  const subMin = minEnd;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let c = i + 1; c < ends[i]!; c = ends[c]!) if (subMin[c]! < subMin[i]!) subMin[i] = subMin[c]!;
+  }
+  return (i) => subMin[i]! < ends[i]!;
+}
+
+/** The subtree's parts joined by ' ', cut at MAX_REGEX_TEXT characters: a slice of the joined snapshot text. */
+function cappedText(tp: TextParts, i: number, end: number): string {
+  if (!tp.raw) {
+    const offset = new Int32Array(tp.parts.length + 1);
+    for (let k = 0, at = 0; k <= tp.parts.length; k++) { offset[k] = at; at += (tp.parts[k]?.length ?? 0) + 1; }
+    tp.raw = { text: tp.parts.join(' '), offset };
+  }
+  const { text, offset } = tp.raw;
+  const from = offset[tp.firstPart[i]!]!;
+  const to = Math.max(from, offset[tp.firstPart[end]!]! - 1); // without the separator after the last part
+  return text.slice(from, Math.min(to, from + MAX_REGEX_TEXT));
+}
