@@ -132,6 +132,12 @@ export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOption
       fields.platform = platform;
       relink.push({ id: node.id, ...lifted });
     }
+    if (fields.focused) {
+      // Focus is not inherited: the delta's `focused` id (or an upserted node's own state) says
+      // where it is now, so the node focused before reads unfocused unless one of them names it.
+      fields.focused = false;
+      fields.focusable = fields.actions.includes('RequestFocus');
+    }
     entries.set(node.id, { fields, childIds: children.map((c) => c.id), path: `(previous snapshot node ${node.id})` });
   });
   for (const { id, parent, index: i } of relink) entries.get(parent)?.childIds.splice(i, 0, id);
@@ -309,7 +315,7 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
     const { id, parent } = stack.pop()!;
     const e = entries.get(id)!;
     const node = makeNode(id, e.fields);
-    if (focusedId === id) node.focused = true;
+    if (focusedId === id) node.focused = node.focusable = true;
     built.set(id, node);
     if (parent) parent.children.push(node);
     else top = node;

@@ -169,3 +169,21 @@ test('a modal node becomes a touch-modal root on top, and deltas still apply acr
   const closed = applyMouiDelta(next, { kind: 'delta', from: next.generation, to: String(Number(next.generation) + 1), root: '1', focused: null, upserted: [wire('1', ['2', '5'])], removed: ['3', '4'], issues: [] });
   expect(closed.roots.map((r) => r.rootId)).toEqual(['moui']);
 });
+
+test('applyMouiDelta: focus moves; the node focused before does not stay focused', () => {
+  const nodes = [wire('1', ['2', '3']), wire('2', [], { label: 'Name', actions: ['focus'] }), wire('3', [], { label: 'Email', actions: ['focus'] }), wire('4', [], { label: 'Own' })];
+  nodes[0]!.children = ['2', '3', '4'];
+  const prev = importMoui(full(nodes, '1', { focused: '2' }), { capturedAt: AT });
+  expect([nodeById(prev, '2').focused, nodeById(prev, '3').focused]).toEqual([true, false]);
+  const delta = (from: string, to: string, focused: string | null, upserted: unknown[] = []) => ({ kind: 'delta', from, to, root: '1', focused, upserted, removed: [], issues: [] });
+  // The read's `focused` id moves from 2 to 3; neither node is upserted.
+  const moved = applyMouiDelta(prev, delta('5', '6', '3'));
+  expect([nodeById(moved, '2').focused, nodeById(moved, '3').focused]).toEqual([false, true]);
+  expect(nodeById(moved, '2').focusable).toBe(true); // it still offers focus
+  // An upserted node's own state says focused (no read-level id): that node alone is focused.
+  const own = applyMouiDelta(moved, delta('6', '7', null, [wire('4', [], { label: 'Own', state: { focused: true } })]));
+  expect(['2', '3', '4'].map((id) => nodeById(own, id).focused)).toEqual([false, false, true]);
+  // Focus leaves node 4 (its state is not re-sent): cleared, and with no focus action it is not focusable.
+  const none = applyMouiDelta(own, delta('7', '8', null));
+  expect(['2', '3', '4'].map((id) => [nodeById(none, id).focused, nodeById(none, id).focusable])).toEqual([[false, true], [false, true], [false, false]]);
+});
