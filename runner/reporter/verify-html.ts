@@ -3,14 +3,11 @@
  * reporter has one test case per tree and check), each failed check drawn like a matcher failure —
  * the wireframe with the findings' badges, the findings / drift tables, the golden diff side by side.
  */
-import { readFile } from 'node:fs/promises';
 import type { Finding } from '../../src/analysis/finding.js';
 import type { ChangeKind } from '../../src/analysis/diff.js';
-import { diffTrees } from '../../src/analysis/diff.js';
 import type { Snapshot } from '../../src/model/schema.js';
 import { buildFailureReport, type FailureReport } from '../../src/render/failure-report.js';
-import { goldenReport, type GoldenReport } from '../../src/render/golden-report.js';
-import { goldenTreeOf, formatGolden, parseGolden } from '../../src/render/golden.js';
+import type { GoldenReport } from '../../src/render/golden-report.js';
 import type { ReportModel, ReportTest } from './model.js';
 import { writeReport } from './write.js';
 
@@ -23,7 +20,7 @@ export interface VerifyCheckResult {
   diff?: string;
   /** Golden: the golden file's path. */
   golden?: string;
-  /** Golden: the report data, when the lane has it (else rebuilt from the file and the snapshot). */
+  /** Golden: the report data from the lane's own comparison (else the findings are listed as the diff). */
   report?: GoldenReport;
 }
 
@@ -43,26 +40,16 @@ const EXPECTED: Record<VerifyCheckResult['check'], string> = {
   golden: 'the golden tree',
 };
 
-async function goldenOf(c: VerifyCheckResult, snapshot: Snapshot | undefined): Promise<GoldenReport> {
+/** The lane's own report data; without it (a corrupt golden, a caller that kept none) the findings are the diff. */
+function goldenOf(c: VerifyCheckResult): GoldenReport {
   if (c.report) return c.report;
   const path = c.golden ?? 'golden';
-  if (c.golden && snapshot) {
-    try {
-      const expectedText = await readFile(c.golden, 'utf8');
-      const actual = goldenTreeOf(snapshot);
-      // The lane compared with its own options; with the defaults the change list can differ only when
-      // it used --tolerance or ignores, and then the finding list below is what the lane decided.
-      return goldenReport({ name: path, path }, diffTrees(parseGolden(expectedText, path), actual), expectedText, actual, formatGolden(actual, path));
-    } catch {
-      // Fall through: the lane's findings are the diff.
-    }
-  }
   const changes = c.findings.map((f) => {
     const kind = (f.data?.kind as ChangeKind | undefined) ?? 'changed';
     const line = typeof f.data?.line === 'number' && kind !== 'added' ? f.data.line : null;
     return { kind, text: f.message, expectedLine: line, actualLine: null };
   });
-  return { name: path, path, expected: null, actual: null, changes, totalChanges: changes.length, note: 'wireframes need the golden file and the captured tree' };
+  return { name: path, path, expected: null, actual: null, changes, totalChanges: changes.length, note: 'no side-by-side view: the lane kept no comparison data for this golden' };
 }
 
 function plural(n: number, w: string) {
@@ -93,7 +80,7 @@ export async function modelFromVerify(results: readonly VerifyTreeResult[], titl
           details: c.diff ? c.diff.split('\n') : [],
           snapshot: t.snapshot ?? null,
           findings: c.check === 'golden' ? [] : c.findings,
-          golden: c.check === 'golden' ? await goldenOf(c, t.snapshot) : null,
+          golden: c.check === 'golden' ? goldenOf(c) : null,
         }));
       }
       tests.push({

@@ -6,7 +6,8 @@ import { SEVERITY_ORDER } from '../../src/analysis/finding.js';
 import { audit } from '../../src/analysis/a11y.js';
 import { checkDrift, type CatalogIndex } from '../../src/analysis/drift.js';
 import { diffTrees, diffFindings, renderDiff } from '../../src/analysis/diff.js';
-import { goldenTreeOf, parseGolden, toGolden } from '../../src/render/golden.js';
+import { formatGolden, goldenTreeOf, parseGolden, toGolden } from '../../src/render/golden.js';
+import { goldenReport, type GoldenReport } from '../../src/render/golden-report.js';
 import { importTree } from '../../src/formats/index.js';
 import { countNodes } from '../../src/model/node.js';
 import { isTreewrightError } from '../../src/errors.js';
@@ -23,6 +24,11 @@ export interface CheckResult {
   diff?: string;
   /** Where the golden lives. */
   golden?: string;
+  /**
+   * For a failed golden (kept with keepSnapshots, for the html reporter): the texts and change list from
+   * this very comparison, so the report shows what the lane decided (its tolerance, its cwd).
+   */
+  report?: GoldenReport;
 }
 
 export interface TreeResult {
@@ -130,11 +136,13 @@ async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions
     };
     return { check: 'golden', status: 'failed', findings: [finding], golden: shown };
   }
-  const diff = diffTrees(expected, goldenTreeOf(snapshot), { tolerancePx: opts.tolerancePx });
+  const actual = goldenTreeOf(snapshot);
+  const diff = diffTrees(expected, actual, { tolerancePx: opts.tolerancePx });
   if (diff.changes.length === 0) return { check: 'golden', status: 'passed', findings: [], golden: shown };
   if (opts.update) {
     await writeAtomic(golden, toGolden(snapshot));
     return { check: 'golden', status: 'updated', findings: [], golden: shown, diff: renderDiff(diff) };
   }
-  return { check: 'golden', status: 'failed', findings: diffFindings(diff), golden: shown, diff: renderDiff(diff) };
+  const report = opts.keepSnapshots ? { report: goldenReport({ name: shown, path: shown }, diff, existing.toString('utf8'), actual, formatGolden(actual, shown)) } : {};
+  return { check: 'golden', status: 'failed', findings: diffFindings(diff), golden: shown, diff: renderDiff(diff), ...report };
 }

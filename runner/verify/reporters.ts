@@ -63,7 +63,7 @@ function describe(c: CheckResult): string {
 
 /** The `json` reporter: everything, machine-readable. */
 export function jsonReport(results: readonly TreeResult[], s: Summary): string {
-  return JSON.stringify({ summary: s, trees: results.map(({ snapshot: _s, ...r }) => r) }, null, 2) + '\n';
+  return JSON.stringify({ summary: s, trees: results.map(({ snapshot: _s, ...r }) => ({ ...r, checks: r.checks.map(({ report: _r, ...c }) => c) })) }, null, 2) + '\n';
 }
 
 /** The `junit` reporter: one test case per tree and check (an unreadable tree is one errored case). */

@@ -129,3 +129,20 @@ test('a corrupt golden fails that tree only, naming the file and line; --update 
   expect(updated.stdout).toContain('golden updated: golden/captures/home.tree');
   expect(await readFile(homeGolden, 'utf8')).toBe(good);
 });
+
+test('html: the golden side by side from the lane\'s own comparison (its tolerance, its cwd)', async () => {
+  const dir = await workspace(); // not process.cwd(): the golden path must resolve from the lane's cwd
+  expect((await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden', '--update'], dir)).code).toBe(0);
+  const tree = JSON.parse(await readFile(path.join(dir, 'captures/home.json'), 'utf8'));
+  tree.root.children[0].text = 'Welcome home';
+  tree.root.children[1].bounds.y += 3; // within --tolerance 5: not a change for the lane, so not for the report
+  await writeFile(path.join(dir, 'captures/home.json'), JSON.stringify(tree));
+  const r = await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden', '--tolerance', '5', '--reporter', 'html,json', '--out-dir', 'out'], dir);
+  expect(r.code).toBe(1);
+  const page = await readFile(path.join(dir, 'out/index.html'), 'utf8');
+  expect(page.match(/<div class="tw-golden"><figure>/g)).toHaveLength(1);
+  expect(page).toContain('Welcome home');
+  expect(page).not.toMatch(/bounds [0-9,]+ → /);
+  const json = JSON.parse(await readFile(path.join(dir, 'out/results.json'), 'utf8'));
+  expect(json.trees[0].checks[0]).not.toHaveProperty('report'); // the texts stay out of the json report
+});

@@ -223,10 +223,14 @@ test.describe('page', () => {
       const goldenPath = path.join(dir, 'home.tree');
       await import('node:fs/promises').then((fs) => fs.writeFile(goldenPath, editedHomeGolden(fixture('trees/home.json'))));
       const catalog = parseCatalog(fixture('design-system.json'), { where: 'design-system.json' });
+      // The lane hands over its own comparison (runner/verify/check.ts); the reporter reads no file.
+      const expectedText = editedHomeGolden(fixture('trees/home.json'));
+      const actual = goldenTreeOf(home);
+      const goldenOfHome = goldenReport({ name: 'home.tree', path: goldenPath }, diffTrees(parseGolden(expectedText, goldenPath), actual), expectedText, actual, formatGolden(actual, goldenPath));
       const file = await writeHtmlReport([
         { file: 'captures/home.json', checks: [
           { check: 'drift', status: 'failed', findings: checkDrift(home, catalog) },
-          { check: 'golden', status: 'failed', findings: [], golden: goldenPath },
+          { check: 'golden', status: 'failed', findings: [], golden: goldenPath, report: goldenOfHome },
         ], snapshot: home },
         { file: 'captures/a11y.json', checks: [{ check: 'a11y', status: 'failed', findings: audit(a11yTree) }], snapshot: a11yTree },
         { file: 'captures/broken.json', checks: [], error: { code: 'format_error', message: 'line 3: <not json>' } },
