@@ -19,6 +19,7 @@ export const A11Y_RULE_IDS = [
   'editable-content-description',
   'duplicate-clickable-bounds',
   'redundant-description',
+  'unknown-density',
 ] as const;
 export type A11yRuleId = (typeof A11Y_RULE_IDS)[number];
 
@@ -39,6 +40,9 @@ export const A11Y_RULES: Readonly<Record<A11yRuleId, A11yRuleInfo>> = {
   'editable-content-description': { id: 'editable-content-description', severity: 'error', atf: 'EditableContentDescCheck', title: 'editable fields have no content description' },
   'duplicate-clickable-bounds': { id: 'duplicate-clickable-bounds', severity: 'error', atf: 'DuplicateClickableBoundsCheck', title: 'clickable nodes do not share their bounds' },
   'redundant-description': { id: 'redundant-description', severity: 'warning', atf: 'RedundantDescriptionCheck', title: 'descriptions do not repeat the type, state or action' },
+  // Not an ATF check: ATF reads the density from the device. One finding per px window whose density
+  // nobody supplied (a uiautomator dump), because every size rule then judges px as if they were dp.
+  'unknown-density': { id: 'unknown-density', severity: 'warning', atf: '(none: ATF reads the device density)', title: 'the screen density is known, so sizes can be judged in dp' },
 };
 
 export interface A11yThresholds {

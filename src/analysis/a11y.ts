@@ -14,7 +14,8 @@ import type { Node, Snapshot } from '../model/schema.js';
 import { SEVERITY_ORDER, type Finding, type Severity } from './finding.js';
 import { outlineLine } from '../render/outline.js';
 import { TargetError } from '../errors.js';
-import { AuditContext } from './a11y-context.js';
+import { AuditContext, F } from './a11y-context.js';
+import { DENSITY_WARNING } from '../formats/uiautomator.js';
 import {
   A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, DuplicateBounds, DuplicateText, editableContentDescription, redundantDescription,
   meetsTarget, speakableText, textContrast, touchTarget, type A11yRuleId, type A11yThresholds, type FindingBody, type NodeRule,
@@ -96,6 +97,8 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
   text?.settle(c, add);
   bounds?.settle(c, add);
 
+  if (severity['unknown-density'] !== 'off') unknownDensity(snapshot, c, add);
+
   if (severity['text-contrast'] !== 'off') {
     for (const [i, bad] of c.badColors) {
       if (!c.reportable(i)) continue;
@@ -118,6 +121,28 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
       body = r.describe(c, at, r.judge(c, at));
     }
     return toFinding(c, rule, at, SEVERITY_NAMES[hitSeverity[k]!]!, body);
+  });
+}
+
+/**
+ * One finding per px window at density 1 when the snapshot says its density is unknown (the
+ * uiautomator importer's DENSITY_WARNING; a driver or `--density` that sets it drops the warning or
+ * the density 1). The size rules still run: they judge px as dp, and this says so.
+ */
+function unknownDensity(snapshot: Snapshot, c: AuditContext, add: (rule: A11yRuleId, at: number, demoted: boolean, body: FindingBody) => void): void {
+  if (!snapshot.warnings.some((w) => w.startsWith(DENSITY_WARNING))) return;
+  // `within` narrows the audit to one window; the finding sits on that window's root node.
+  const only = c.scopeStart < c.nodes.length && (c.scopeStart > 0 || c.scopeEnd < c.nodes.length) ? c.rootIndex[c.scopeStart]! : -1;
+  c.roots.forEach((root, k) => {
+    if (root.unit !== 'px' || root.density !== 1 || (only >= 0 && k !== only)) return;
+    const at = c.index.order.get(root.node)!;
+    if (c.flags[at]! & F.IGNORED) return;
+    add('unknown-density', at, false, {
+      message: `window ${root.rootId}: the screen density is unknown (${DENSITY_WARNING}), so sizes are judged as if 1 px = 1 dp and touch targets look larger than they are; ` +
+        'pass the device density (`treewright verify --density <px per dp>`, e.g. 2.625 for 420 dpi) or capture through the adb driver, which reads `wm density`',
+      measured: 'density 1 (unknown)',
+      data: { unit: root.unit, density: root.density },
+    });
   });
 }
 

@@ -368,6 +368,47 @@ test.describe('editable-content-description, duplicate-clickable-bounds, redunda
   });
 });
 
+test.describe('unknown-density', () => {
+  const dump = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
+<hierarchy rotation="0">
+  <node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2340]">
+    <node index="0" text="Go" resource-id="" class="android.widget.Button" package="p" content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[100,500][200,600]" />
+  </node>
+</hierarchy>`;
+  const rulesIn = (s: ReturnType<typeof importTree>, o: A11yOptions = {}) => audit(s, o).map((f) => `${f.severity} ${f.rule} #${f.nodeId}`);
+
+  test('a uiautomator dump without a density: one warning per window, and the size rules still run', () => {
+    const s = importTree(dump, { where: 'dump.xml' });
+    const out = audit(s);
+    const unknown = out.filter((f) => f.rule === 'unknown-density');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ severity: 'warning', rootId: s.roots[0]!.rootId, nodeId: s.roots[0]!.node.id });
+    expect(unknown[0]!.message).toContain('as if 1 px = 1 dp');
+    expect(unknown[0]!.message).toContain('--density');
+    expect(unknown[0]!.message).toContain('adb driver');
+    // 100 px judged as 100 dp: big enough, so no touch-target finding, which is why the warning matters.
+    expect(out.map((f) => f.rule)).not.toContain('touch-target');
+    // The size rules keep running: a 20 px button still fails.
+    const tiny = importTree(dump.replace('[100,500][200,600]', '[100,500][120,520]'), { where: 'dump.xml' });
+    expect(rulesIn(tiny).some((l) => l.startsWith('error touch-target'))).toBe(true);
+  });
+
+  test('configurable like the other rules; gone once the density is known', () => {
+    const s = importTree(dump, { where: 'dump.xml' });
+    expect(rulesIn(s, { rules: { 'unknown-density': 'off' } }).filter((l) => l.includes('unknown-density'))).toEqual([]);
+    expect(rulesIn(s, { rules: { 'unknown-density': 'error' } }).filter((l) => l.includes('unknown-density'))).toEqual([`error unknown-density #${s.roots[0]!.node.id}`]);
+    // `--density` sets the roots' density; the adb driver also drops the warning.
+    const withDensity = importTree(dump, { where: 'dump.xml' });
+    for (const rt of withDensity.roots) rt.density = 2.625;
+    expect(rulesIn(withDensity).filter((l) => l.includes('unknown-density'))).toEqual([]);
+    withDensity.warnings = [];
+    for (const rt of withDensity.roots) rt.density = 1;
+    expect(rulesIn(withDensity).filter((l) => l.includes('unknown-density'))).toEqual([]);
+    // Trees from formats that carry their density never get it.
+    expect(rulesIn(screen([])).filter((l) => l.includes('unknown-density'))).toEqual([]);
+  });
+});
+
 test.describe('options, scope and order', () => {
   const messy = () => screen([
     n({ id: 'small', ...click, bounds: r(100, 10, 20, 20) }), // touch-target + speakable-text
