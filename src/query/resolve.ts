@@ -15,15 +15,16 @@ export function resolveSelector(snapshot: Snapshot, selector: Selector): Node[] 
   return resolveOrders(snapshot, index, selector).map((i) => index.nodes[i]!);
 }
 
-function resolveOrders(snapshot: Snapshot, index: SnapshotIndex, selector: Selector): number[] {
-  let current: number[] | null = null; // null = the whole snapshot, before any search step
-  const all = () => Array.from({ length: index.nodes.length }, (_, i) => i);
+/** The matches among nodes[from, to) (the whole snapshot, or one candidate's descendants for `has`). */
+function resolveOrders(snapshot: Snapshot, index: SnapshotIndex, selector: Selector, from = 0, to = index.nodes.length): number[] {
+  let current: number[] | null = null; // null = every node in the scope, before any search step
+  const all = () => Array.from({ length: to - from }, (_, k) => from + k);
   for (const step of selector) {
     if (step.kind === 'nth') current = pickNth(current ?? all(), step.index);
     else if (step.kind === 'filter') current = applyFilter(snapshot, index, current ?? all(), step.options);
     else {
       const test = nodePredicate(step, index);
-      current = current === null ? scan(index, 0, index.nodes.length, test, []) : searchDescendants(index, current, test);
+      current = current === null ? scan(index, from, to, test, []) : searchDescendants(index, current, test);
     }
   }
   return current ?? all();
@@ -100,11 +101,18 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[],
 }
 
 /**
- * `has` / `hasNot`: does the node have a strict descendant matching the inner locator?
- * The inner locator is resolved once over the snapshot, then each node asks whether one of those
- * matches lies in its subtree (a binary search over document order), so the filter stays linear.
+ * `has` / `hasNot`: does the node have a strict descendant matching the inner locator, resolved
+ * within that node (as Playwright does)? Without an nth step the inner matches do not depend on
+ * the scope, so it is resolved once over the snapshot and each node asks whether one of those lies
+ * in its subtree (a binary search over document order), which keeps the filter linear. (One
+ * difference remains there: a chained inner search, byTag('a').byText('b'), also counts a 'b' under
+ * an 'a' that is an ancestor of the candidate.) With an nth step, `nth` picks among the matches
+ * inside each candidate, so the inner locator is resolved per candidate, within its subtree.
  */
 function descendantTest(snapshot: Snapshot, index: SnapshotIndex, inner: Selector): (i: number) => boolean {
+  if (inner.some((step) => step.kind === 'nth')) {
+    return (i) => resolveOrders(snapshot, index, inner, i + 1, index.ends[i]!).length > 0;
+  }
   const orders = resolveOrders(snapshot, index, inner).sort((a, b) => a - b);
   return (i) => {
     const start = i + 1;

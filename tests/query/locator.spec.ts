@@ -133,3 +133,33 @@ test.describe('Locator', () => {
     expect((await device.byRole('Switch').filter({ operable: true }).resolve()).nodes.map((x) => x.id)).toEqual(['4', '6']);
   });
 });
+
+test.describe('filter({ has }) with nth in the inner locator', () => {
+  // Two lists, each with two buttons; a third list with one.
+  const lists = () => snap(root(n({ id: 'top', bounds: r(0, 0, 100, 100) }, [
+    n({ id: 'L1', role: 'List', bounds: r(0, 0, 100, 30) }, [
+      n({ id: 'a1', role: 'Button', text: 'One', bounds: r(0, 0, 10, 10) }),
+      n({ id: 'a2', role: 'Button', text: 'Two', bounds: r(0, 10, 10, 10) }),
+    ]),
+    n({ id: 'L2', role: 'List', bounds: r(0, 30, 100, 30) }, [
+      n({ id: 'b1', role: 'Button', text: 'Three', bounds: r(0, 30, 10, 10) }),
+      n({ id: 'b2', role: 'Button', text: 'Four', bounds: r(0, 40, 10, 10) }),
+    ]),
+    n({ id: 'L3', role: 'List', bounds: r(0, 60, 100, 30) }, [
+      n({ id: 'c1', role: 'Button', text: 'Five', bounds: r(0, 60, 10, 10) }),
+    ]),
+  ])));
+
+  test('nth / first / last pick among the matches inside each candidate, as in Playwright', async () => {
+    const device = deviceOf(lists());
+    const idsOf = async (l: ReturnType<typeof device.byRole>) => (await l.resolve()).nodes.map((x) => x.id);
+    expect(await idsOf(device.byRole('List').filter({ has: device.byRole('Button').nth(1) }))).toEqual(['L1', 'L2']);
+    expect(await idsOf(device.byRole('List').filter({ has: device.byRole('Button').first() }))).toEqual(['L1', 'L2', 'L3']);
+    expect(await idsOf(device.byRole('List').filter({ has: device.byRole('Button').last().filter({ hasText: 'Four' }) }))).toEqual(['L2']);
+    expect(await idsOf(device.byRole('List').filter({ hasNot: device.byRole('Button').nth(1) }))).toEqual(['L3']);
+    // Scoped to strict descendants: a list is not its own match.
+    expect(await idsOf(device.byRole('List').filter({ has: device.byRole('List').first() }))).toEqual([]);
+    // Without nth the fast global path gives the same answers.
+    expect(await idsOf(device.byRole('List').filter({ has: device.byText('Five') }))).toEqual(['L3']);
+  });
+});
