@@ -27,8 +27,9 @@ export interface Reachability {
   /**
    * The node a tap at screen point (x, y) is dispatched to, or null when nothing there takes touch.
    * When a window above another one swallows the tap without any of its nodes taking it (a touch-modal
-   * window anywhere on screen; any other upper window inside its root's bounds), the answer is that
-   * window's root node — the same node `obscuredBy` names for what lies beneath.
+   * window anywhere on screen, even when it is the only or bottom window; any other upper window
+   * inside its root's bounds), the answer is that window's root node — the same node `obscuredBy`
+   * names for what lies beneath.
    */
   nodeAt(x: number, y: number): Node | null;
 }
@@ -188,7 +189,8 @@ const NO_AREA = -3; // accepts touch but has nothing to aim at: not hittable, ob
  *   its root node's bounds — Android hands a touch to the topmost window whose frame contains it, and
  *   an undispatched touch does not fall through to the window below, so a dialog or popup's background
  *   consumes touches; outside its bounds they pass on. The bottom window's background takes nothing
- *   anyone could observe, so a point there that no node takes answers null.
+ *   anyone could observe, so a point there that no node takes answers null — unless that window is
+ *   touch-modal (a dialog dumped alone), which takes it like any touch-modal window.
  * - Within a window, the last-drawn node first: reverse pre-order (children last to first, a subtree
  *   before its parent). Only nodes that accept touch are candidates; labels never block. A node receives
  *   a point inside its own bounds (on screen, already clipped) if it and its ancestors are visible.
@@ -372,7 +374,8 @@ class SnapshotReachability implements Reachability {
     }
     const nodes = this.cols.nodes;
     const item = this.index.query(x, y);
-    if (item < 0) return this.modal > 0 ? nodes[this.cols.rootStart[this.modal]!]! : null;
+    // A touch-modal window takes every point none of its nodes take, the bottom one included.
+    if (item < 0) return this.modal >= 0 ? nodes[this.cols.rootStart[this.modal]!]! : null;
     const h = this.itemNode[item]!;
     if (this.itemIsWindow[item]) return nodes[h]!;
     return nodes[this.tapTargetFrom(h, x, y)]!;

@@ -179,6 +179,17 @@ test.describe('reachability: flags and edge cases', () => {
     try { q.nodeAt(1, Number.POSITIVE_INFINITY); } catch (e) { expect((e as TargetError).code).toBe('invalid_arguments'); }
   });
 
+  test('nodeAt: a lone touch-modal window (a uiautomator dialog dump) takes what none of its nodes take', () => {
+    const ok = clickable(rect(100, 700, 100, 50));
+    const dialog = node({ bounds: rect(0, 650, 400, 150) }, [label(rect(10, 660, 200, 30), 'Title'), ok]);
+    const r = analyzeReachability(snapshotOf(win(dialog, { touchModal: true })));
+    expect(r.nodeAt(150, 725)).toBe(ok);
+    expect(r.nodeAt(20, 670)).toBe(dialog); // on its label: the window takes it
+    expect(r.nodeAt(200, 100)).toBe(dialog); // outside its bounds too, as with a modal above other windows
+    // Not touch-modal: a point on nothing answers null (the bottom window's background is unobservable).
+    expect(analyzeReachability(snapshotOf(win(dialog))).nodeAt(200, 100)).toBeNull();
+  });
+
   test('tap point: the centre rounded half up, the way roundToInt does; hit-tested so tapping it reaches the node', () => {
     const a = clickable(rect(10, 20, 15, 5)); // centre 17.5, 22.5
     const b = clickable(rect(-5, 100, 5, 1)); // centre -2.5, 100.5
