@@ -10,7 +10,7 @@ import { formatGolden, goldenTreeOf, parseGolden, toGolden } from '../../src/ren
 import { goldenReport, type GoldenReport } from '../../src/render/golden-report.js';
 import { importTree } from '../../src/formats/index.js';
 import { countNodes } from '../../src/model/node.js';
-import { isTreewrightError } from '../../src/errors.js';
+import { isTreewrightError, TargetError } from '../../src/errors.js';
 import { readGolden, writeAtomic } from '../../matchers/golden-file.js';
 
 export type CheckName = 'a11y' | 'drift' | 'golden';
@@ -55,11 +55,20 @@ export interface VerifyOptions {
   density?: number;
 }
 
-/** Where a tree's golden lives: its path relative to the working directory, under the golden folder, as .tree. */
+/**
+ * Where a tree's golden lives: its path relative to the working directory, extension kept, plus .tree
+ * (`captures/x.json` → `<golden>/captures/x.json.tree`), so `x.json` and `x.xml` never share a golden.
+ * A tree outside the working directory has no such path (`../a` would collide with `a`): refused.
+ */
 export function goldenPathFor(file: string, opts: Pick<VerifyOptions, 'goldenDir' | 'cwd'>): string {
   const rel = path.relative(opts.cwd, path.resolve(opts.cwd, file));
-  const safe = rel.split(path.sep).filter((p) => p !== '..').join(path.sep); // a tree outside cwd still lands inside the golden folder
-  return path.resolve(opts.cwd, opts.goldenDir!, safe.replace(/\.[^./\\]+$/, '') + '.tree');
+  if (rel === '' || path.isAbsolute(rel) || rel.split(/[\\/]/)[0] === '..') {
+    throw new TargetError('invalid_arguments', `${file} is outside the working directory, so it has no place in the golden folder`, {
+      where: file,
+      hint: `Run treewright verify from a folder that contains the trees (now ${opts.cwd}), e.g. the repository root.`,
+    });
+  }
+  return path.resolve(opts.cwd, opts.goldenDir!, rel + '.tree');
 }
 
 /** Runs the lane's checks on one captured tree, with the same engines the matchers use. */

@@ -17,7 +17,7 @@ Checks every captured tree (cmp-inspector JSON, uiautomator XML, any format insp
 same engines as the matchers: accessibility, token drift (with --catalog), golden trees (with --golden).
 
   --catalog <file>       design-system catalog: enables the drift check
-  --golden <dir>         golden folder: enables the golden check (<dir>/<tree path>.tree)
+  --golden <dir>         golden folder: enables the golden check (<dir>/<tree path>.tree, e.g. golden/captures/home.json.tree)
   --update               write missing goldens and rewrite changed ones
   --checks <list>        a11y,drift,golden (default: all that are enabled)
   --fail-on <severity>   error (default) | warning | info

@@ -1,11 +1,12 @@
 // `treewright verify`, the CI lane over captured files: checks, reporters, goldens and exit codes.
 import { test, expect } from '@playwright/test';
-import { mkdtemp, readFile, writeFile, cp, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile, cp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { execa } from 'execa';
 import { runVerify } from '../../runner/verify/index.js';
+import { goldenPathFor } from '../../runner/verify/check.js';
 
 function sink() {
   let text = '';
@@ -73,11 +74,11 @@ test('goldens: missing fails with how to create it; --update writes; a change is
   const dir = await workspace();
   const missing = await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden'], dir);
   expect(missing.code).toBe(1);
-  expect(missing.stdout).toContain('no golden tree at golden/captures/home.tree; create it with: npx treewright verify captures/home.json --golden golden --update');
+  expect(missing.stdout).toContain('no golden tree at golden/captures/home.json.tree; create it with: npx treewright verify captures/home.json --golden golden --update');
   const wrote = await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden', '--update'], dir);
   expect(wrote.code).toBe(0);
-  expect(wrote.stdout).toContain('golden written: golden/captures/home.tree');
-  expect(await readFile(path.join(dir, 'golden/captures/home.tree'), 'utf8')).toMatch(/^# treewright golden v1/);
+  expect(wrote.stdout).toContain('golden written: golden/captures/home.json.tree');
+  expect(await readFile(path.join(dir, 'golden/captures/home.json.tree'), 'utf8')).toMatch(/^# treewright golden v1/);
   expect((await verify(['captures/home.json', '--golden', 'golden', '--checks', 'golden'], dir)).code).toBe(0);
   const tree = JSON.parse(await readFile(path.join(dir, 'captures/home.json'), 'utf8'));
   tree.root.children[0].text = 'Welcome home';
@@ -113,12 +114,12 @@ test('the bin runs the lane (quiet progress in CI)', async () => {
 test('a corrupt golden fails that tree only, naming the file and line; --update replaces it', async () => {
   const dir = await workspace();
   expect((await verify(['captures/*.json', '--golden', 'golden', '--checks', 'golden', '--update'], dir)).code).toBe(0);
-  const homeGolden = path.join(dir, 'golden/captures/home.tree');
+  const homeGolden = path.join(dir, 'golden/captures/home.json.tree');
   const good = await readFile(homeGolden, 'utf8');
   await writeFile(homeGolden, good.replace(/bounds=[0-9,]+/, 'bounds=1,2,3'));
   const r = await verify(['captures/*.json', '--golden', 'golden', '--checks', 'golden', '--reporter', 'line,json', '--out-dir', 'out'], dir);
   expect(r.code).toBe(1);
-  expect(r.stdout).toMatch(/golden\/golden-unreadable {2}the golden golden\/captures\/home\.tree:\d+(:\d+)? cannot be read/);
+  expect(r.stdout).toMatch(/golden\/golden-unreadable {2}the golden golden\/captures\/home\.json\.tree:\d+(:\d+)? cannot be read/);
   expect(r.stdout).toContain('re-create it with: npx treewright verify captures/home.json --golden golden --update');
   expect(r.stdout).not.toContain('playwright');
   expect(r.stdout).toMatch(/verify: 2 trees, 1 failing \(golden 1\), 0 unreadable/);
@@ -126,7 +127,7 @@ test('a corrupt golden fails that tree only, naming the file and line; --update 
   expect(json.trees.map((t: { file: string; checks: Array<{ status: string }> }) => `${t.file} ${t.checks[0]!.status}`)).toEqual(['captures/a11y.json passed', 'captures/home.json failed']);
   const updated = await verify(['captures/*.json', '--golden', 'golden', '--checks', 'golden', '--update'], dir);
   expect(updated.code).toBe(0);
-  expect(updated.stdout).toContain('golden updated: golden/captures/home.tree');
+  expect(updated.stdout).toContain('golden updated: golden/captures/home.json.tree');
   expect(await readFile(homeGolden, 'utf8')).toBe(good);
 });
 
@@ -145,4 +146,24 @@ test('html: the golden side by side from the lane\'s own comparison (its toleran
   expect(page).not.toMatch(/bounds [0-9,]+ → /);
   const json = JSON.parse(await readFile(path.join(dir, 'out/results.json'), 'utf8'));
   expect(json.trees[0].checks[0]).not.toHaveProperty('report'); // the texts stay out of the json report
+});
+
+test('golden paths keep the extension; a tree outside the working directory is refused, not folded in', async () => {
+  const cwd = path.resolve('/work/ws');
+  const at = (file: string) => path.relative(cwd, goldenPathFor(file, { cwd, goldenDir: 'golden' }));
+  expect(at('captures/x.json')).toBe(path.join('golden', 'captures', 'x.json.tree'));
+  expect(at('captures/x.xml')).toBe(path.join('golden', 'captures', 'x.xml.tree'));
+  expect(() => at('../a.json')).toThrow(/\.\.\/a\.json is outside the working directory/);
+  expect(() => at('/elsewhere/a.json')).toThrow(/outside the working directory/);
+
+  const dir = await workspace();
+  await mkdir(path.join(dir, 'sub'));
+  await cp(path.join(dir, 'captures/home.json'), path.join(dir, 'captures/home.xml.json'));
+  const r = await verify(['captures/*', '../captures/home.json', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], path.join(dir, 'sub'));
+  expect(r.code).toBe(2);
+  expect(r.stdout).toMatch(/✘ \.\.\/captures\/home\.json {2}could not be read: .*outside the working directory/);
+  const ok = await verify(['captures/*', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], dir);
+  expect(ok.code).toBe(0);
+  const goldens = (await readdir(path.join(dir, 'golden/captures'))).sort();
+  expect(goldens).toEqual(['a11y.json.tree', 'dialog.xml.tree', 'home.json.tree', 'home.xml.json.tree']);
 });
