@@ -8,6 +8,7 @@ import { connect, type ConnectOptions } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { LocatorAction } from '../src/devices/actions.js';
 import { parseSource, type SourceSpec } from '../src/devices/source.js';
+import { mayShareLease } from '../src/devices/lease-key.js';
 import type { Snapshot } from '../src/model/schema.js';
 import type { Selector } from '../src/query/selector.js';
 import { checkSource, type Policy } from './policy.js';
@@ -64,11 +65,18 @@ export class Session {
 
   /**
    * Connects to a source an agent asked for (checked against the policy). The old device is closed
-   * only once the new one answers, so a failed switch leaves the session as it was. A new device
-   * starts a new step log and history: an exported test replays what happened on one device.
+   * only once the new one answers, so a failed switch leaves the session as it was, except when
+   * both are the same leased device (a live app, a phone): the new lease would wait for the old
+   * one forever, so the old device is closed first. A new device starts a new step log and
+   * history: an exported test replays what happened on one device.
    */
   async connect(spec: SourceSpec, extra: ConnectOptions = {}): Promise<Device> {
     const checked = await checkSource(parseSource(spec), this.policy);
+    if (this.current && mayShareLease(parseSource(this.sourceSpec), checked)) {
+      const old = this.current;
+      this.current = null;
+      await old.close().catch(() => undefined);
+    }
     const device = await connect(checked, { ...this.connectOptions(), ...extra });
     const old = this.current;
     this.current = device;

@@ -4,6 +4,8 @@ import { FileDriver } from './file.js';
 import { AdbDriver } from './adb.js';
 import { LiveDriver } from './live.js';
 import { acquireLease } from './lease.js';
+import { leaseKeyOf } from './lease-key.js';
+import { AdbClient } from './adb-client.js';
 import { ReferenceDriver } from './reference.js';
 import { MouiDriver } from './moui.js';
 import { JetWhaleDriver } from './jetwhale.js';
@@ -23,17 +25,17 @@ export interface ConnectOptions {
   leaseTimeout?: number;
 }
 
-const SHARED_KINDS = new Set(['live', 'adb']);
-
-function leaseKey(d: SourceDescriptor): string {
-  return d.kind === 'live' ? `live:${d.host}:${d.port}` : d.kind === 'adb' ? `adb:${d.serial ?? '*'}` : d.kind;
-}
 
 /** Connects to a source (string shorthand or descriptor) and returns the Device. */
 export async function connect(source: SourceSpec, options: ConnectOptions = {}): Promise<Device> {
-  const descriptor = parseSource(source);
-  // A live app or a phone serves one test at a time: workers queue for it instead of interleaving taps.
-  const lease = SHARED_KINDS.has(descriptor.kind) ? await acquireLease(leaseKey(descriptor), { timeout: options.leaseTimeout ?? 120_000 }) : null;
+  let descriptor = parseSource(source);
+  // "The only attached phone" is a particular phone: lease it by its serial, as adb:<serial> would be.
+  if (descriptor.kind === 'adb' && !descriptor.serial) {
+    descriptor = { kind: 'adb', serial: await new AdbClient(options.adbPath ? { adbPath: options.adbPath } : {}).selectDevice() };
+  }
+  // A live app, a phone or an app at a URL serves one test at a time: workers queue for it instead of interleaving taps.
+  const key = leaseKeyOf(descriptor);
+  const lease = key !== null ? await acquireLease(key, { timeout: options.leaseTimeout ?? 120_000 }) : null;
   try {
     const driver = await makeDriver(descriptor, options);
     const device = new Device(driver);
