@@ -348,25 +348,37 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
   return { rootId: MOUI_ROOT_ID, label: null, unit: 'dp', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: modal, node };
 }
 
-/** The root, plus each `state.modal` node below it lifted out into a touch-modal root on top (document order = z-order). */
+/**
+ * The root, plus each `state.modal` node below it lifted out into a touch-modal root on top
+ * (document order = z-order). A work list of roots, not recursion: lifted dialogs may hold
+ * dialogs of their own, thousands deep.
+ */
 function splitModals(root: Root): Root[] {
-  const lifted: Root[] = [];
-  const stack: Node[] = [root.node];
-  while (stack.length) {
-    const node = stack.pop()!;
-    const kept: Node[] = [];
-    node.children.forEach((c, index) => {
-      if (isObject(c.platform.state) && c.platform.state.modal === true) {
-        // Remember where it was, so a later delta can be applied to the tree MoUI knows.
-        c.platform = { ...c.platform, liftedFrom: { parent: node.id, index } };
-        lifted.push({ ...root, rootId: `${MOUI_ROOT_ID}-modal-${c.id}`, label: c.text, touchModal: true, node: c });
-      } else kept.push(c);
-    });
-    if (kept.length !== node.children.length) node.children = kept;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  const out: Root[] = [];
+  // A stack, each root's lifted dialogs pushed in reverse: a dialog's own dialogs come right
+  // after it, before the next dialog of its parent (pre-order, as the recursion gave).
+  const work: Root[] = [root];
+  while (work.length) {
+    const current = work.pop()!;
+    out.push(current);
+    const lifted: Root[] = [];
+    const stack: Node[] = [current.node];
+    while (stack.length) {
+      const node = stack.pop()!;
+      const kept: Node[] = [];
+      node.children.forEach((c, index) => {
+        if (isObject(c.platform.state) && c.platform.state.modal === true) {
+          // Remember where it was, so a later delta can be applied to the tree MoUI knows.
+          c.platform = { ...c.platform, liftedFrom: { parent: node.id, index } };
+          lifted.push({ ...current, rootId: `${MOUI_ROOT_ID}-modal-${c.id}`, label: c.text, touchModal: true, node: c });
+        } else kept.push(c);
+      });
+      if (kept.length !== node.children.length) node.children = kept;
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+    for (let i = lifted.length - 1; i >= 0; i--) work.push(lifted[i]!);
   }
-  // Lifted dialogs may hold dialogs of their own.
-  return [root, ...lifted.flatMap((r) => splitModals(r))];
+  return out;
 }
 
 /** `child-id cycle: "1" → "2" → "1"`, found by following parents from `start` until one repeats. */

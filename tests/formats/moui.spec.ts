@@ -187,3 +187,21 @@ test('applyMouiDelta: focus moves; the node focused before does not stay focused
   const none = applyMouiDelta(own, delta('7', '8', null));
   expect(['2', '3', '4'].map((id) => [nodeById(none, id).focused, nodeById(none, id).focusable])).toEqual([[false, true], [false, true], [false, false]]);
 });
+
+test('modals: nested dialogs are lifted in document order, and 20,000 nested modal nodes do not overflow', () => {
+  const modal = { state: { modal: true } };
+  // 1 ─ 2 (modal) ─ 3 (modal) ; 1 ─ 4 (modal): z-order is 2, then 3 inside it, then 4.
+  const s = importMoui(full([wire('1', ['2', '4']), wire('2', ['3'], modal), wire('3', [], modal), wire('4', [], modal)]), { capturedAt: AT });
+  expect(s.roots.map((r) => r.rootId)).toEqual(['moui', 'moui-modal-2', 'moui-modal-3', 'moui-modal-4']);
+
+  const depth = 20_000;
+  const nodes = [wire('1', ['2'])];
+  for (let i = 2; i <= depth; i++) nodes.push(wire(String(i), i < depth ? [String(i + 1)] : [], modal));
+  const deep = importMoui(full(nodes), { capturedAt: AT });
+  expect(deep.roots.length).toBe(depth);
+  expect(deep.roots.at(-1)!.rootId).toBe(`moui-modal-${depth}`);
+  expect(countNodes(deep)).toBe(depth);
+  // A delta over it puts the lifted dialogs back and lifts them again.
+  const next = applyMouiDelta(deep, { kind: 'delta', from: '5', to: '6', root: '1', focused: null, upserted: [], removed: [], issues: [] });
+  expect(next.roots.length).toBe(depth);
+});
