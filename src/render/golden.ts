@@ -24,7 +24,7 @@ import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { MAX_OUTLINE_CHARS, formatOutline, outlineFields, outlineRootFields } from './outline.js';
-import { parseOutline } from './outline-parse.js';
+import { parseOutline, requireText } from './outline-parse.js';
 import { NODE_FLAGS, ROOT_FLAGS, type OutlineDoc, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 
 export const GOLDEN_VERSION = 1;
@@ -288,6 +288,7 @@ function checkRoot(r: GoldenReader, g: OutlineRoot): void {
  * attribute or action, bad bounds) is a FormatError naming `where`, the line and column.
  */
 export function parseGolden(text: string, where = 'golden'): GoldenTree {
+  requireText(text, where, 'a treewright golden');
   checkHeader(text, where);
   const doc = parseOutline(text, { where });
   const r = new GoldenReader(text, where);

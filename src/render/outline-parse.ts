@@ -59,6 +59,7 @@
 import { FormatError } from '../errors.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineRoot, OutlineValue } from './outline-syntax.js';
 import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
+import { describeValue } from '../formats/read.js';
 
 export type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
 
@@ -228,7 +229,7 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
       }
       const special = !isRoot && (key === 'actions' || key === 'tap');
-      if ((special ? body[key as 'actions' | 'tap'] : body.attrs[key]) !== undefined) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
+      if (special ? body[key as 'actions' | 'tap'] !== undefined : Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
       cur.pos = eq + 1;
       if (cur.pos >= cur.text.length || WS.test(cur.text[cur.pos]!)) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
       const vAt = cur.pos;
@@ -278,11 +279,21 @@ function entryOf(head: OutlineValue, body: LineBody, line: number): OutlineEntry
   return e;
 }
 
+/** A FormatError, not a TypeError further in, when a caller hands over something that is not text (`what`: "an outline"). */
+export function requireText(text: unknown, where: string, what: string): asserts text is string {
+  if (typeof text === 'string') return;
+  throw new FormatError('format_error', `expected ${what} as text, got ${describeValue(text)}`, {
+    where,
+    hint: 'Pass the file\'s contents as a string (read it as UTF-8), not a Buffer, object or undefined.',
+  });
+}
+
 const CHILDREN_LINE = /^\/children:(?!.*\/)\s*(\S*)\s*$/;
 
 /** Parses an outline or a toMatchOutline template. Throws FormatError('format_error') with where / line / column. */
 export function parseOutline(text: string, opts: OutlineParseOptions = {}): OutlineDoc {
   const where = opts.where ?? 'outline';
+  requireText(text, where, 'an outline');
   const doc: OutlineDoc = { roots: [], entries: [] };
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
   let base = -1;

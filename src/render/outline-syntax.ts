@@ -74,7 +74,11 @@ export const ROOT_FLAGS = ['modal'] as const;
 
 /** `[…]` flag token: letters, digits and hyphens, optionally negated with `!`. */
 export const FLAG_RE = /^(!?)([A-Za-z][A-Za-z0-9-]*)$/;
-/** Attribute key; a leading letter keeps `__proto__` and friends out of the attrs record. */
+/**
+ * Attribute key. A leading letter keeps `__proto__` out (assigning it would replace the attrs
+ * record's prototype); other Object.prototype names (`constructor`, `toString`) are legal keys,
+ * so code reading attrs tests presence with Object.hasOwn, never `attrs[key] !== undefined`.
+ */
 export const KEY_RE = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
 // Characters that must never appear in a bare token: whitespace (any Unicode space, incl. U+2028/9 and

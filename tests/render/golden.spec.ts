@@ -141,6 +141,20 @@ test.describe('comments in the outline grammar', () => {
 });
 
 test.describe('hand-edited nonsense is a FormatError naming the file and line', () => {
+  test('a non-string input is a FormatError, not a TypeError', () => {
+    for (const bad of [undefined, null, 7, Buffer.from(GOLDEN_HEADER)]) {
+      let err: unknown;
+      try {
+        parseGolden(bad as unknown as string, 'home.golden');
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(FormatError);
+      expect((err as FormatError).message).toMatch(/^home\.golden: expected a treewright golden as text, got (nothing|null|number 7|an object)/);
+    }
+  });
+
+
   const cases: Array<[string, string, RegExp, number]> = [
     ['no header', 'root main unit=px density=1\n- node\n', /not a treewright golden: line 1 is "root main unit=px density=1"/, 1],
     ['bad indentation', `${GOLDEN_HEADER}\nroot main unit=px density=1\n- node bounds=0,0,1,1\n   - node\n`, /bad indentation/, 4],

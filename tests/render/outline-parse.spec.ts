@@ -77,6 +77,13 @@ test.describe('printed outlines', () => {
     expect(e!.attrs).toEqual({ bounds: '0,0,10,10', tokens: 'Surface,RadiusCard', color: '#FFF', label: 'a b', 'x.y-z_1': 'q', a: 'b=c', root: 'main' });
   });
 
+  test('Object.prototype names are ordinary keys, not duplicates; a real repeat still is', () => {
+    const [e] = parseOutline('- Button constructor=a toString=b hasOwnProperty=c valueOf=d').entries;
+    expect(e!.attrs).toEqual({ constructor: 'a', toString: 'b', hasOwnProperty: 'c', valueOf: 'd' });
+    expect(() => parseOutline('- Button toString=a toString=b')).toThrow(/duplicate attribute toString=/);
+    expect(() => parseOutline('root main constructor=x')).not.toThrow();
+  });
+
   test('tokens may come in any order after the head; quoted heads and ids', () => {
     const [e] = parseOutline('- "My View" tap=1,2 [clickable] "text" #"a b" desc=x actions=""').entries;
     expect(brief([e!])).toEqual([{ head: 'My View', id: 'a b', text: 'text', attrs: { desc: 'x' }, flags: ['clickable'], actions: [], tap: { x: 1, y: 2 } }]);
@@ -207,6 +214,20 @@ test.describe('errors name the problem, where, line and column', () => {
       expect(typeof e.details.hint).toBe('string');
     });
   }
+
+  test('a non-string input is a FormatError, not a TypeError', () => {
+    for (const bad of [undefined, null, 42, Buffer.from('- Button'), { text: '- Button' }]) {
+      let err: unknown;
+      try {
+        parseOutline(bad as unknown as string, { where: 'x.outline' });
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(FormatError);
+      expect((err as FormatError).code).toBe('format_error');
+      expect((err as FormatError).message).toMatch(/^x\.outline: expected an outline as text, got (nothing|null|number 42|an object)/);
+    }
+  });
 
   test('where defaults to "outline" and names a file when given', () => {
     expect(() => parseOutline('- "x')).toThrow(/^outline:1:3: unterminated string/);
