@@ -5,7 +5,7 @@
  * would run a program the agent names). Refusals are SourceErrors naming what was refused and how
  * the user (not the agent) could allow it.
  */
-import { realpath } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SourceError } from '../src/errors.js';
 import type { SourceDescriptor } from '../src/devices/source.js';
@@ -48,6 +48,9 @@ export async function confinePath(p: string, policy: Policy, what = 'the path'):
       existing = await realpath(existing);
       break;
     } catch {
+      // An entry that exists but does not resolve is a dangling symlink: where a write through it
+      // lands cannot be checked, so it is refused rather than treated as a file still to create.
+      if (await lstat(existing).then(() => true, () => false)) refuse('is a symlink that leads nowhere; refused, as it may lead outside the root');
       const parent = path.dirname(existing);
       if (parent === existing) break;
       rest.unshift(path.basename(existing));

@@ -1,4 +1,5 @@
 import { mkdir, open } from 'node:fs/promises';
+import { constants as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SourceError, TargetError } from '../../src/errors.js';
@@ -32,7 +33,10 @@ export const exportTestTool = defineTool({
       const abs = await confinePath(args.path, session.policy, 'the spec file');
       await mkdir(path.dirname(abs), { recursive: true });
       // 'wx' fails if the file exists: an agent does not replace a test unless told to.
-      const file = await open(abs, args.overwrite ? 'w' : 'wx').catch((e: NodeJS.ErrnoException) => {
+      // O_NOFOLLOW: a symlink put in place after the root check is refused (ELOOP), not written through.
+      const flags = fs.O_WRONLY | fs.O_CREAT | fs.O_NOFOLLOW | (args.overwrite ? fs.O_TRUNC : fs.O_EXCL);
+      const file = await open(abs, flags, 0o644).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ELOOP') throw new SourceError('source_invalid', `refused: ${args.path} is a symlink`, { where: args.path, refused: 'symlink', hint: 'Write to a regular file inside the root.' });
         if (e.code === 'EEXIST') throw new SourceError('source_invalid', `refused: ${args.path} exists`, { where: args.path, refused: 'exists', hint: 'Pick another path, or pass overwrite: true to replace it.' });
         throw e;
       });

@@ -1,7 +1,9 @@
 // Codegen and the policy, as pure functions: what export_test writes for each kind of step, which
 // locator stands in for an id, and which paths and hosts an agent may reach.
 import { test, expect } from '@playwright/test';
-import { mkdtemp, mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { buildRegistry } from '../../agents/registry.js';
+import { Session } from '../../agents/session.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportSpec, locatorFor } from '../../agents/export.js';
@@ -78,6 +80,28 @@ test('policy: loopback hosts, and paths confined to the root through symlinks', 
     for (const bad of ['../secret.json', 'sub/../../secret.json', path.join(base, 'secret.json'), 'out.json', 'up/secret.json', 'up/new/file.ts']) {
       await expect(confinePath(bad, policy), bad).rejects.toMatchObject({ code: 'source_invalid', details: { refused: 'path' } });
     }
+  } finally {
+    await rm(base, { recursive: true, force: true });
+  }
+});
+
+test('policy: a dangling symlink is refused, and export_test with overwrite does not write through it', async () => {
+  const base = await realpath(await mkdtemp(path.join(tmpdir(), 'tw-policy-')));
+  try {
+    const root = path.join(base, 'root');
+    await mkdir(root, { recursive: true });
+    const target = path.join(base, 'planted.spec.ts'); // outside the root, not there yet
+    await symlink(target, path.join(root, 'dangling.spec.ts'));
+    await expect(confinePath('dangling.spec.ts', { root, allowHosts: [] })).rejects.toMatchObject({ code: 'source_invalid', details: { refused: 'path' } });
+    const session = new Session({ source: 'reference', root, allowHosts: [] });
+    try {
+      const r = (await buildRegistry().call('export_test', { path: 'dangling.spec.ts', overwrite: true }, session)).structuredContent as { ok: boolean; error?: { code: string } };
+      expect(r.ok).toBe(false);
+      expect(r.error?.code).toBe('source_invalid');
+    } finally {
+      await session.close();
+    }
+    await expect(stat(target)).rejects.toMatchObject({ code: 'ENOENT' });
   } finally {
     await rm(base, { recursive: true, force: true });
   }
