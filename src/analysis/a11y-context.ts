@@ -16,8 +16,9 @@
  *   the background stays unknown.
  * Values: `#RGB`, `#ARGB`, `#RRGGBB`, `#AARRGGBB` (alpha first, color.ts). A value that is not a colour is
  * reported (text-contrast, one step below its severity), not skipped.
- * Text size, on the text node: `fontSize` ("18sp", "18.0sp"; dp read as sp, px divided by the density)
- * and `fontWeight` ("bold", "FontWeight.Bold", "700", "W700"); large text is ≥ 18 sp, or ≥ 14 sp bold.
+ * Text size, on the text node: `fontSize` ("18sp", "18.0sp", Compose's "18.0.sp", ".5sp"; dp and pt read
+ * as sp, px divided by the density) and `fontWeight` ("bold", "FontWeight.Bold", "700", "W700",
+ * "FontWeight(weight=700)"; bold is ≥ 700), read by values.ts; large text is ≥ 18 sp, or ≥ 14 sp bold.
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
@@ -81,6 +82,11 @@ function kindOf(n: Node, hidden: boolean): number {
   else if (n.role === 'Image') k |= K.ROLE_IMAGE;
   else if (n.role === 'TextField') k |= K.ROLE_TEXT_FIELD;
   return k;
+}
+
+/** Shows text itself: text, editable text or a hint (what text-contrast measures, and what makes `color` a text colour). */
+export function showsText(n: Node): boolean {
+  return !!(n.text?.trim() || n.editableText?.trim() || n.hint?.trim());
 }
 
 export const FOREGROUND_KEYS = ['textColor', 'contentColor'] as const;
@@ -192,7 +198,7 @@ export class AuditContext {
 
         const resolved = n.designToken?.resolved;
         if (resolved) {
-          const showsText = !!(n.text?.trim() || n.editableText?.trim() || n.hint?.trim());
+          const text = showsText(n);
           for (const key of COLOR_KEYS) {
             const value = resolved[key];
             if (value !== undefined && this.colorIndex(value) === NONE) {
@@ -202,11 +208,11 @@ export class AuditContext {
             }
           }
           // An unreadable background makes what is beneath unknown, rather than the ancestor's colour.
-          const ownBg = this.colorOf(resolved, showsText ? BACKGROUND_KEYS : BACKGROUND_KEYS_NO_TEXT);
+          const ownBg = this.colorOf(resolved, text ? BACKGROUND_KEYS : BACKGROUND_KEYS_NO_TEXT);
           if (ownBg !== undefined) bg = this.layer(ownBg, bg);
           const ownContent = this.colorOf(resolved, CONTENT_KEYS);
           if (ownContent !== undefined) content = ownContent;
-          const ownFg = this.colorOf(resolved, showsText ? FOREGROUND_KEYS_TEXT : FOREGROUND_KEYS);
+          const ownFg = this.colorOf(resolved, text ? FOREGROUND_KEYS_TEXT : FOREGROUND_KEYS);
           fgAt[i] = ownFg === undefined ? content : ownFg;
         } else {
           fgAt[i] = content;

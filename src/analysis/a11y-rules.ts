@@ -9,7 +9,8 @@ import type { Node } from '../model/schema.js';
 import type { Severity } from './finding.js';
 import { contrastRatio, compositeOver, formatColor, type Rgba } from './color.js';
 import { normalizeWhitespace } from '../query/text.js';
-import { F, K, K_ACTIONABLE, K_CLICK_LIKE, type AuditContext } from './a11y-context.js';
+import { F, K, K_ACTIONABLE, K_CLICK_LIKE, showsText, type AuditContext } from './a11y-context.js';
+import { parseFontWeight, parseLength } from './values.js';
 
 export const A11Y_RULE_IDS = [
   'touch-target',
@@ -198,23 +199,22 @@ function round2(v: number): number {
 
 // ── text-contrast ───────────────────────────────────────────────────────────────────────────────
 
-/** "22sp", "22.0sp", "22dp", "22" → 22 (sp; dp taken as sp at font scale 1); "44px" → px ÷ density. */
-function parseFontSize(v: string | undefined, density: number): number | null {
+/**
+ * A font size in sp, read by values.ts's parseLength ("22sp", "22.0sp", "22.0.sp", ".5sp"; a bare
+ * number is sp): sp, dp and pt as sp (font scale 1), px ÷ the root's density; em or nonsense → null.
+ */
+function fontSizeSp(v: string | undefined, density: number): number | null {
   if (v === undefined) return null;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(sp|dp|px)?\s*$/i.exec(v);
-  if (!m) return null;
-  const n = Number(m[1]);
-  return m[2]?.toLowerCase() === 'px' ? n / density : n;
+  const t = v.trim();
+  const l = parseLength(/\d$/.test(t) ? `${t}sp` : t);
+  if (!l || l.value <= 0 || l.unit === 'em') return null;
+  return l.unit === 'px' ? l.value / density : l.value;
 }
 
-const BOLD_NAMES = /^(?:fontweight\.)?(bold|extrabold|extra[-_ ]bold|black|heavy|ultrabold)$/i;
-/** "bold", "Bold", "FontWeight.Bold", "700", "W700", "800" → bold (Android's Typeface.BOLD is weight ≥ 700). */
+/** Android's Typeface.BOLD: weight ≥ 700, in any spelling values.ts's parseFontWeight reads. */
 function isBold(v: string | undefined): boolean {
-  if (v === undefined) return false;
-  const t = v.trim();
-  const num = /^(?:fontweight\.)?w?(\d{3})$/i.exec(t);
-  if (num) return Number(num[1]) >= 700;
-  return BOLD_NAMES.test(t);
+  const w = v === undefined ? null : parseFontWeight(v);
+  return w !== null && w >= 700;
 }
 
 /**
@@ -240,11 +240,11 @@ export const textContrast: NodeRule<ContrastVerdict> = {
     const fg = c.foreground(i), bg = c.background(i);
     if (!fg || !bg || !c.is(i, K.ON_SCREEN)) return null;
     const n = c.nodes[i]!;
-    if (!n.enabled || !hasText(n)) return null;
+    if (!n.enabled || !showsText(n)) return null;
     const shown = compositeOver(fg, bg);
     const ratio = contrastRatio(shown, bg);
     const resolved = n.designToken?.resolved ?? {};
-    const sp = parseFontSize(resolved.fontSize, c.rootOf(i).density);
+    const sp = fontSizeSp(resolved.fontSize, c.rootOf(i).density);
     const bold = isBold(resolved.fontWeight);
     const large = sp !== null && (sp >= 18 || (sp >= 14 && bold));
     const required = large ? c.thresholds.contrastLarge : c.thresholds.contrast;
@@ -262,10 +262,6 @@ export const textContrast: NodeRule<ContrastVerdict> = {
     };
   },
 };
-
-export function hasText(n: Node): boolean {
-  return !!(n.text?.trim() || n.editableText?.trim() || n.hint?.trim());
-}
 
 // ── speakable-text ──────────────────────────────────────────────────────────────────────────────
 

@@ -56,12 +56,15 @@ const WEIGHT_NAMES: Record<string, number> = {
 
 /**
  * A font weight as its number: `600`, `W600`, `FontWeight(weight=600)` (Compose's toString) or a
- * name (`SemiBold`); null otherwise. Weights are 1–1000, as in Compose and CSS.
+ * name (`SemiBold`, or Compose's constant `FontWeight.SemiBold`); null otherwise. Weights are 1–1000,
+ * as in Compose and CSS.
  */
 export function parseFontWeight(text: string | number): number | null {
   if (typeof text === 'number') return Number.isInteger(text) && text >= 1 && text <= 1000 ? text : null;
   const t = text.trim();
   const m = /^(?:w?(\d{1,4})|fontweight\((?:weight\s*=\s*)?(\d{1,4})\))$/i.exec(t);
   if (m) return parseFontWeight(Number(m[1] ?? m[2]));
-  return WEIGHT_NAMES[t.toLowerCase().replace(/[\s_-]/g, '')] ?? null;
+  const name = t.toLowerCase().replace(/^fontweight\./, '').replace(/[\s_-]/g, '');
+  // Own keys only: "constructor" is not a weight.
+  return Object.hasOwn(WEIGHT_NAMES, name) ? WEIGHT_NAMES[name]! : null;
 }

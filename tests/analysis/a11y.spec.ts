@@ -210,12 +210,23 @@ test.describe('text-contrast', () => {
       [{ ...bg, textColor: '#888888', fontSize: '14.0sp', fontWeight: '700' }, false],
       [{ ...bg, textColor: '#888888', fontSize: '14sp', fontWeight: '500' }, true],
       [{ ...bg, textColor: '#AAAAAA', fontSize: '24sp' }, true], // 2.32:1 fails even large
+      // Every spelling values.ts reads: Compose's TextUnit / FontWeight toString, constants, a bare number.
+      [{ ...bg, textColor: '#888888', fontSize: '18.0.sp' }, false],
+      [{ ...bg, textColor: '#888888', fontSize: '14.0.sp', fontWeight: 'FontWeight.Bold' }, false],
+      [{ ...bg, textColor: '#888888', fontSize: '14sp', fontWeight: 'FontWeight(weight=700)' }, false],
+      [{ ...bg, textColor: '#888888', fontSize: '14sp', fontWeight: 'W600' }, true],
+      [{ ...bg, textColor: '#888888', fontSize: '18' }, false],
+      [{ ...bg, textColor: '#888888', fontSize: '.5sp' }, true],
+      [{ ...bg, textColor: '#888888', fontSize: '1.8em' }, true], // relative: size unknown
     ];
     for (const [resolved, fires] of cases) {
       expect(rulesOf([textNode('t', resolved)]), JSON.stringify(resolved)).toEqual(fires ? ['error text-contrast #t'] : []);
     }
     expect(audit(screen([textNode('t', { background: '#FFFFFF', textColor: '#AAAAAA', fontSize: '24sp' })]))[0]!.message)
       .toBe('contrast 2.32:1 < 3:1 (#AAAAAA on #FFFFFF, 24sp: large text)');
+    expect(audit(screen([textNode('t', { background: '#FFFFFF', textColor: '#888888', fontSize: '.5sp' })]))[0]!.data).toMatchObject({ fontSizeSp: 0.5, largeText: false });
+    // px are divided by the density: 47.25 px at 2.625 px/dp is 18 sp.
+    expect(rulesOf([textNode('t', { background: '#FFFFFF', textColor: '#888888', fontSize: '47.25px' })], {}, { density: 2.625 })).toEqual([]);
   });
 
   test('translucent text is composited over its background', () => {

@@ -60,7 +60,9 @@ test.describe('values by meaning', () => {
     expect(parseFontWeight('SemiBold')).toBe(600);
     expect(parseFontWeight('semi-bold')).toBe(600);
     expect(parseFontWeight(700)).toBe(700);
-    for (const bad of ['heavyish', '0', '1001', 'W600)', 450.5]) expect(parseFontWeight(bad)).toBeNull();
+    expect(parseFontWeight('FontWeight.Bold')).toBe(700); // Compose's constant, as a producer may print it
+    expect(parseFontWeight('FontWeight.ExtraBold')).toBe(800);
+    for (const bad of ['heavyish', '0', '1001', 'W600)', 450.5, 'constructor', 'toString', 'FontWeight.']) expect(parseFontWeight(bad)).toBeNull();
   });
 
   test('facet kinds come from the facet name', () => {
