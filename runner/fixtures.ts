@@ -1,5 +1,6 @@
-import { test as base } from '@playwright/test';
-import { connect } from '../src/devices/connect.js';
+import path from 'node:path';
+import { test as base, type TestInfo } from '@playwright/test';
+import { connect, type ConnectOptions } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { SourceSpec } from '../src/devices/source.js';
 import { attachReceipts } from '../matchers/report-attach.js';
@@ -24,22 +25,58 @@ export function chooseSource(option: SourceSpec | undefined, env: NodeJS.Process
   return env.TREEWRIGHT_SOURCE?.trim() || option || 'reference';
 }
 
+/** What the fixture leaves for Playwright to report the lease error in: the rest of the test's time. */
+const LEASE_MARGIN_MS = 5_000;
+
+/**
+ * How the fixture connects for a test. Relative `file:` paths resolve from the config file's folder
+ * (where the examples' paths start), not from wherever playwright was launched. The wait for a shared
+ * device's lease ends before the test's timeout, so a queued worker fails with the lease error naming
+ * the holder instead of Playwright's generic fixture timeout.
+ */
+export function fixtureConnectOptions(info: Pick<TestInfo, 'timeout'> & { config: { configFile?: string | undefined } }): ConnectOptions {
+  const cwd = info.config.configFile ? path.dirname(info.config.configFile) : process.cwd();
+  if (!(info.timeout > 0)) return { cwd }; // no test timeout: connect's own default
+  const margin = Math.min(LEASE_MARGIN_MS, Math.ceil(info.timeout / 10));
+  return { cwd, leaseTimeout: Math.max(1, info.timeout - margin) };
+}
+
+/**
+ * Runs `body`, then `close` either way. When both fail, the body's error is the one reported (it is the
+ * first thing that went wrong) and carries the close failure as its `cause`, so neither is lost.
+ */
+export async function closingAfter(body: () => Promise<void>, close: () => Promise<void>): Promise<void> {
+  let failed = false;
+  let error: unknown;
+  try {
+    await body();
+  } catch (e) {
+    failed = true;
+    error = e;
+  }
+  try {
+    await close();
+  } catch (closeError) {
+    if (!failed) throw closeError;
+    if (error instanceof Error && error.cause === undefined) error.cause = closeError;
+  }
+  if (failed) throw error;
+}
+
 export const test = base.extend<TreewrightFixtures & TreewrightOptions>({
   source: [undefined, { option: true }],
   device: async ({ source, actionTimeout }, use, testInfo) => {
-    const device = await connect(chooseSource(source));
+    const device = await connect(chooseSource(source), fixtureConnectOptions(testInfo));
     // Actions show up in the report as steps named by their code form: byTag('email').fill('…').
     device.step = (title, body) => base.step(title, body, { box: true });
     if (actionTimeout) device.actionTimeout = actionTimeout;
-    try {
-      await use(device);
-    } finally {
-      // The receipts go to the treewright reporter, which pairs them with the steps above.
+    await closingAfter(async () => {
       try {
-        await attachReceipts(testInfo, device.description, device.receipts);
+        await use(device);
       } finally {
-        await device.close();
+        // The receipts go to the treewright reporter, which pairs them with the steps above.
+        await attachReceipts(testInfo, device.description, device.receipts);
       }
-    }
+    }, () => device.close());
   },
 });
