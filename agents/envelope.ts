@@ -61,7 +61,9 @@ export function failure(body: ErrorBody, appData: boolean): CallToolResult {
 
 /**
  * Codes whose messages are ours alone (the agent's own arguments, our refusals); every other error
- * may quote the app (an outline line, a server's error text) and is marked as app data.
+ * may quote the app (an outline line, a server's error text) and is marked as app data. An error
+ * whose details say origin 'app' (a device's own error, e.g. MoUI's invalid_arguments) quotes the
+ * app whatever its code.
  */
 const OWN_TEXT_CODES = new Set(['invalid_arguments', 'source_invalid', 'file_not_found', 'internal_error']);
 
@@ -75,7 +77,7 @@ export function errorBody(e: unknown): { body: ErrorBody; appData: boolean } {
       details.next ??= commandIn(typeof details.hint === 'string' ? details.hint : '') ?? 'connect again once the device is up';
     }
     const body = { code: e.code, message: e.message, details };
-    return { body, appData: !OWN_TEXT_CODES.has(e.code) };
+    return { body, appData: !OWN_TEXT_CODES.has(e.code) || e.details.origin === 'app' };
   }
   const message = e instanceof Error ? e.message : String(e);
   return { body: { code: 'internal_error', message: `internal error: ${message}`, details: { hint: 'This is a treewright bug; the session is still usable.' } }, appData: false };

@@ -211,7 +211,7 @@ export function toolJson(result: CallToolResult, ctx: { where: string; stage: st
   const text = textOf(result);
   if (result.isError) {
     throw new DeviceError('device_error', `${ctx.stage}: the ${ctx.protocol} tool reported an error: ${(text ?? JSON.stringify(result.structuredContent ?? null)).slice(0, 300)}`, {
-      where: ctx.where, stage: ctx.stage, hint: 'Capture the tree again and retry; the app refused the call.',
+      where: ctx.where, stage: ctx.stage, origin: 'app', hint: 'Capture the tree again and retry; the app refused the call.',
     });
   }
   if (result.structuredContent !== undefined) return result.structuredContent;
@@ -264,7 +264,8 @@ export function mouiEnvelope(result: CallToolResult, ctx: { where: string; stage
 
 /** One MoUI error code → a typed error. */
 export function mouiError(code: string, message: string, details: Record<string, unknown>, ctx: { where: string; stage: string }): Error {
-  const d = { where: ctx.where, stage: ctx.stage, mouiCode: code };
+  // The message is the app's own text, whatever the code: origin 'app' lets the MCP shim mark it as app data.
+  const d = { where: ctx.where, stage: ctx.stage, mouiCode: code, origin: 'app' as const };
   const msg = `${ctx.stage}: ${message}`;
   if (code === 'stale_generation') {
     return new TargetError('stale_generation', msg, { ...d, expected: details.expected, current: details.current, hint: 'Capture again and resolve the target in the new generation.' });
