@@ -5,6 +5,7 @@ import { expectOne } from './strict.js';
 import type { TextPattern } from './text.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../devices/actions.js';
 import { TargetError } from '../errors.js';
+import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 
 /** Anything that can hand a locator a fresh capture (a Device), and act on what it resolves. */
 export interface LocatorHost {
@@ -22,14 +23,54 @@ export interface LocatorFilter extends Omit<FilterOptions, 'has' | 'hasNot'> {
   hasNot?: Locator;
 }
 
-/** The search methods shared by a device (searching the whole screen) and a locator (its descendants). */
+const ROLE_OPTION_CHECKS = {
+  name: checkPattern, exact: checkBoolean, checked: checkBoolean, disabled: checkBoolean, selected: checkBoolean, includeHidden: checkBoolean,
+};
+const EXACT_OPTION_CHECKS = { exact: checkBoolean };
+const FILTER_OPTION_CHECKS = {
+  hasText: checkPattern, hasNotText: checkPattern, has: checkLocator, hasNot: checkLocator, visible: checkBoolean, operable: checkBoolean,
+};
+
+function checkLocator(call: string, what: string, x: unknown): void {
+  if (!isLocator(x)) throw invalidArgument(call, `${what} must be a locator such as device.byText('…'), got ${showValue(x)}`);
+}
+
+/**
+ * The search methods shared by a device (searching the whole screen) and a locator (its descendants).
+ * Each checks its arguments (a TargetError('invalid_arguments') naming the call and the bad value).
+ */
 export abstract class Searchable {
   protected abstract chain(step: Step): Locator;
-  byTag(tag: string): Locator { return this.chain({ kind: 'tag', tag }); }
-  byId(id: string | number): Locator { return this.chain({ kind: 'id', id: String(id) }); }
-  byRole(role: Role | (string & {}), options: RoleOptions = {}): Locator { return this.chain({ kind: 'role', role, options: { ...options } }); }
-  byText(text: TextPattern, options: { exact?: boolean } = {}): Locator { return this.chain({ kind: 'text', text, exact: options.exact ?? false }); }
-  byDesc(text: TextPattern, options: { exact?: boolean } = {}): Locator { return this.chain({ kind: 'desc', text, exact: options.exact ?? false }); }
+  byTag(tag: string): Locator {
+    checkNonEmptyString(`byTag(${showValue(tag)})`, 'the tag', tag);
+    return this.chain({ kind: 'tag', tag });
+  }
+  byId(id: string | number): Locator {
+    const call = `byId(${showValue(id)})`;
+    if (typeof id === 'number') checkInteger(call, 'a numeric id', id);
+    else checkNonEmptyString(call, 'the id', id);
+    return this.chain({ kind: 'id', id: String(id) });
+  }
+  byRole(role: Role | (string & {}), options: RoleOptions = {}): Locator {
+    const call = `byRole(${showValue(role)})`;
+    checkNonEmptyString(call, 'the role', role);
+    checkOptions(call, options, ROLE_OPTION_CHECKS);
+    return this.chain({ kind: 'role', role, options: { ...options } });
+  }
+  byText(text: TextPattern, options: { exact?: boolean } = {}): Locator {
+    return this.chain({ kind: 'text', text, exact: textArguments('byText', text, options) });
+  }
+  byDesc(text: TextPattern, options: { exact?: boolean } = {}): Locator {
+    return this.chain({ kind: 'desc', text, exact: textArguments('byDesc', text, options) });
+  }
+}
+
+/** Checks byText / byDesc arguments; the exact flag. */
+function textArguments(method: string, text: unknown, options: { exact?: boolean }): boolean {
+  const call = `${method}(${showValue(text)})`;
+  checkPattern(call, 'the text', text);
+  checkOptions(call, options, EXACT_OPTION_CHECKS);
+  return options.exact ?? false;
 }
 
 /**
@@ -46,10 +87,15 @@ export class Locator extends Searchable {
   }
 
   filter(options: LocatorFilter): Locator {
+    if (options === undefined) throw invalidArgument('filter()', 'takes an options object such as { hasText: \'…\' }, got undefined');
+    checkOptions('filter()', options, FILTER_OPTION_CHECKS);
     const { has, hasNot, ...rest } = options;
     return this.chain({ kind: 'filter', options: { ...rest, ...(has ? { has: has.selector } : {}), ...(hasNot ? { hasNot: hasNot.selector } : {}) } });
   }
-  nth(index: number): Locator { return this.chain({ kind: 'nth', index }); }
+  nth(index: number): Locator {
+    checkInteger(`nth(${showValue(index)})`, 'the index', index);
+    return this.chain({ kind: 'nth', index });
+  }
   first(): Locator { return this.nth(0); }
   last(): Locator { return this.nth(-1); }
 

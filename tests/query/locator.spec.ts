@@ -163,3 +163,40 @@ test.describe('filter({ has }) with nth in the inner locator', () => {
     expect(await idsOf(device.byRole('List').filter({ has: device.byText('Five') }))).toEqual(['L3']);
   });
 });
+
+test.describe('locator arguments', () => {
+  function invalid(f: () => unknown): TargetError {
+    try { f(); } catch (e) { expect(e).toBeInstanceOf(TargetError); expect((e as TargetError).code).toBe('invalid_arguments'); return e as TargetError; }
+    throw new Error('expected a TargetError');
+  }
+  const device = deviceOf(screen());
+  const any = (x: unknown) => x as never;
+
+  test('bad arguments throw invalid_arguments naming the call and the value', () => {
+    expect(invalid(() => device.byText(any(undefined))).message).toContain('byText(undefined): the text must be a string or a RegExp, got undefined');
+    expect(invalid(() => device.byDesc(any(42))).message).toContain('byDesc(42): the text must be a string or a RegExp');
+    expect(invalid(() => device.byRole(any(undefined))).message).toContain('byRole(undefined): the role must be a non-empty string, got undefined');
+    expect(invalid(() => device.byTag('')).message).toContain('byTag(""): the tag must be a non-empty string');
+    expect(invalid(() => device.byTag(any({ tag: 'x' }))).message).toContain('byTag(an object)');
+    expect(invalid(() => device.byId(any(null))).message).toContain('byId(null)');
+    expect(invalid(() => device.byId(1.5)).message).toContain('byId(1.5): a numeric id must be a whole number');
+    const list = device.byRole('List');
+    expect(invalid(() => list.nth(1.5)).message).toContain('nth(1.5): the index must be a whole number, got 1.5');
+    expect(invalid(() => list.nth(NaN)).message).toContain('nth(NaN)');
+    expect(invalid(() => list.nth(any('1'))).message).toContain('nth("1")');
+    expect(invalid(() => list.filter({ has: any('byText("x")') })).message).toContain('filter(): has must be a locator such as device.byText(\'…\'), got "byText(\\"x\\")"');
+    expect(invalid(() => list.filter({ hasNot: any({ selector: [] }) })).message).toContain('hasNot must be a locator');
+    expect(invalid(() => list.filter(any(undefined))).message).toContain('filter()');
+    expect(invalid(() => list.filter({ hasText: any(3) })).message).toContain('hasText must be a string or a RegExp, got 3');
+    expect(invalid(() => device.byRole('Button', any({ nam: 'Send' }))).message).toContain("byRole(\"Button\"): unknown option 'nam'");
+    expect(invalid(() => device.byRole('Switch', any({ checked: 'yes' }))).message).toContain('checked must be true or false, got "yes"');
+    expect(invalid(() => device.byText('x', any({ exact: 1 }))).message).toContain('exact must be true or false, got 1');
+  });
+
+  test('good arguments still make locators (negative ids and indexes, undefined options)', () => {
+    expect(device.byId(-4).toCode()).toBe("byId('-4')");
+    expect(device.byRole('List').nth(-2).toCode()).toBe("byRole('List').nth(-2)");
+    expect(device.byRole('List').filter({ has: device.byText('x'), hasText: undefined }).toCode()).toBe("byRole('List').filter({ has: byText('x') })");
+    expect(device.byText(/x/, { exact: undefined }).toCode()).toBe('byText(/x/)');
+  });
+});
