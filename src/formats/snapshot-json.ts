@@ -3,6 +3,7 @@ import { NodeFieldsSchema, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, Snapsh
 import { guardText } from './guard.js';
 import { parseJson } from './json.js';
 import { FieldReader, IdRegistry, index, prop, type PathLike } from './read.js';
+import { withoutSecret } from './secret.js';
 import type { ImportOptions } from './types.js';
 
 /**
@@ -71,14 +72,11 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
     if (!Array.isArray(children)) r.fail(prop(at, 'children'), children === undefined ? 'is missing (expected an array)' : 'expected an array of nodes');
     const parsed = NodeFieldsSchema.safeParse(fields);
     if (!parsed.success) r.zodFail(at, parsed.error);
-    const node: Node = { ...parsed.data, children: [] };
-    ids.claim(node.id, at);
-    if (node.password && (node.editableText !== null || node.value !== null)) {
-      // A password's contents are never kept, even when a hand-edited file carries them.
-      node.editableText = null;
-      node.value = null;
-      warnings.push(`password field ${node.id} carried its contents; they were dropped`);
-    }
+    const read: Node = { ...parsed.data, children: [] };
+    ids.claim(read.id, at);
+    // A password's contents are never kept, even when a hand-edited file carries them.
+    const node = withoutSecret(read);
+    if (node !== read) warnings.push(`password field ${node.id} carried its contents; they were dropped`);
     if (parent) parent.children.push(node);
     else top = node;
     for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(at, 'children'), i), parent: node });

@@ -4,6 +4,7 @@ import type { Action, Node, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { checkTextInput, lineColumnAt } from './limits.js';
+import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
 import { decodeXmlEntities } from './xml-entities.js';
@@ -315,11 +316,10 @@ class DumpParser {
 
     const editable = info !== null && info.editable;
     let editableText: string | null = null;
-    if (password) {
-      // A password field's contents are never captured (DESIGN §4), masked or not.
-      text = null;
-    } else if (editable) {
-      // An empty field shows its hint as its text; that is not content.
+    if (editable || password) {
+      // A text field's text is its content (a password's too, whatever its class): editableText,
+      // which withoutSecret below drops for a password. An empty field shows its hint as its
+      // text; that is not content.
       if (showingHint || (text !== null && text === hint)) {
         if (hint === null) hint = text;
       } else editableText = text;
@@ -343,7 +343,8 @@ class DumpParser {
 
     // Every field spelled out rather than makeNode(id, fields): the type checker still catches a field
     // added to the model, and large dumps skip a temporary object per node (about a tenth of the time).
-    return {
+    // withoutSecret returns the node itself unless it is a password with contents to drop.
+    return withoutSecret<Node>({
       id: String(this.nextId++),
       kind: 'view',
       role: inTabWidget ? 'Tab' : info === null ? null : info.role,
@@ -363,7 +364,7 @@ class DumpParser {
       designToken: null,
       platform,
       children: [],
-    };
+    });
   }
 
   private attrCode(s: number, len: number): number {

@@ -4,6 +4,7 @@ import { importTree, detectFormat } from '../../src/formats/index.js';
 import { importSnapshotJson } from '../../src/formats/snapshot-json.js';
 import { makeNode } from '../../src/model/node.js';
 import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
+import { withoutSecret } from '../../src/formats/secret.js';
 import { formatErrorOf } from '../helpers/expect-error.js';
 
 const read = (p: string) => readFileSync(new URL(`../../fixtures/${p}`, import.meta.url), 'utf8');
@@ -80,4 +81,16 @@ test('a password field carrying its contents loses them, with a warning', () => 
   const back = importTree(snapshotToJson(s));
   expect(back.roots[0]!.node).toMatchObject({ password: true, editableText: null, text: 'Password' });
   expect(back.warnings).toEqual(['password field 1 carried its contents; they were dropped']);
+});
+
+test('withoutSecret is the one scrubber: same object when nothing is dropped, so an empty password warns nothing', () => {
+  const plain = makeNode('1', { text: 'Name', editableText: 'Ada' });
+  expect(withoutSecret(plain)).toBe(plain);
+  const empty = makeNode('2', { password: true, text: 'Password' });
+  expect(withoutSecret(empty)).toBe(empty);
+  const full = makeNode('3', { password: true, editableText: 'hunter2', value: 'x' });
+  expect(withoutSecret(full)).toMatchObject({ id: '3', password: true, editableText: null, value: null });
+  expect(full.editableText).toBe('hunter2'); // the input is not mutated
+  const s = makeSnapshot({ source: 'x', capturedAt: AT, roots: [{ rootId: 'r', label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false, node: makeNode('1', {}, [empty]) }] });
+  expect(importTree(snapshotToJson(s)).warnings).toEqual([]);
 });

@@ -149,6 +149,17 @@ test.describe('attribute mapping (plain dump)', () => {
     expect(JSON.stringify(s)).not.toContain('hunter2');
   });
 
+  test('a password of any class loses its text; a password showing its hint keeps the hint', () => {
+    const s = imp(dump(node({}, [
+      node({ class: 'com.acme.PinView', 'resource-id': 'pin', password: 'true', text: '1234' }),
+      node({ class: 'android.widget.EditText', 'resource-id': 'pw', password: 'true', text: 'Password', 'showing-hint': 'true' }),
+    ].join(''))));
+    const [pin, pw] = s.roots[0]!.node.children;
+    expect(pin).toMatchObject({ password: true, text: null, editableText: null, value: null });
+    expect(pw).toMatchObject({ password: true, text: null, editableText: null, hint: 'Password' });
+    expect(JSON.stringify(s)).not.toContain('1234');
+  });
+
   test('ids are decimal strings in document pre-order, unique across windows', () => {
     const s = imp(dump(
       node({ package: 'com.acme' }, node({}, node()) + node()),
