@@ -67,12 +67,9 @@ export function buildRegistry(tools: readonly ToolSpec[] = TOOLS): Registry {
       return session.serialize(async () => {
         try {
           const answer = await tool.handler(parsed.data, session);
-          const size = answer.text?.length ?? 0;
-          if (size > MAX_ANSWER_CHARS) {
-            throw new FormatError('too_large', `${name}: the answer would be ${(size / 1024 / 1024).toFixed(1)} MiB of text, over the ${MAX_ANSWER_CHARS / 1024 / 1024} MiB an answer may hold`, {
-              hint: 'Narrow it: find_nodes with a locator, or get_tree with maxDepth, rootId or interactiveOnly.',
-            });
-          }
+          // Both halves of the answer count: a JSON value goes out as structuredContent beside the text.
+          tooLarge(name, 'text', answer.text?.length ?? 0);
+          tooLarge(name, 'structured value', jsonLength(answer.value));
           return success(answer);
         } catch (e) {
           const { body, appData } = errorBody(e);
@@ -81,4 +78,16 @@ export function buildRegistry(tools: readonly ToolSpec[] = TOOLS): Registry {
       });
     },
   };
+}
+
+function tooLarge(tool: string, what: string, size: number): void {
+  if (size <= MAX_ANSWER_CHARS) return;
+  throw new FormatError('too_large', `${tool}: the answer would be ${(size / 1024 / 1024).toFixed(1)} MiB of ${what}, over the ${MAX_ANSWER_CHARS / 1024 / 1024} MiB an answer may hold`, {
+    hint: "Narrow it: find_nodes with a locator, or get_tree with maxDepth, rootId or interactiveOnly (or format: 'text', the compact outline).",
+  });
+}
+
+/** Characters the value takes as JSON (what structuredContent costs on the wire). */
+function jsonLength(value: unknown): number {
+  return value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
 }

@@ -88,3 +88,27 @@ test('a 60,000-deep tree: reads are refused as too_large or cut, never a crash',
     await tmp.remove();
   }
 });
+
+test('a big structured value is refused as too_large too, not only big text (get_tree json on 20,000 nodes)', async () => {
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { buildRegistry } = await import('../../agents/registry.js');
+  const { Session } = await import('../../agents/session.js');
+  const dir = await mkdtemp(path.join(tmpdir(), 'tw-size-'));
+  const kids: Node[] = [];
+  for (let i = 0; i < 20_000; i++) kids.push(makeNode(String(i + 2), { kind: 'compose', text: `Row number ${i} with some words`, tag: `row-${i}`, clickable: true, actions: ['Click'], bounds: { x: 0, y: i * 10, width: 1080, height: 10 } }));
+  const big = makeSnapshot({ source: 'test', roots: [{ rootId: 'r', label: 'Main', unit: 'px', density: 2, windowOffset: { x: 0, y: 0 }, touchModal: false, node: makeNode('1', { kind: 'compose', bounds: { x: 0, y: 0, width: 1080, height: 200_000 } }, kids) }] });
+  await writeFile(path.join(dir, 'big.json'), snapshotToJson(big));
+  const session = new Session({ source: 'file:big.json', root: dir, allowHosts: [] });
+  try {
+    const r = await buildRegistry().call('get_tree', { format: 'json' }, session);
+    const env = r.structuredContent as { ok: boolean; error?: { code: string; message: string; details: { hint: string } } };
+    expect(env.ok).toBe(false);
+    expect(env.error).toMatchObject({ code: 'too_large', details: { hint: expect.stringContaining('maxDepth') } });
+    expect(env.error!.message).toContain('structured value');
+    expect(JSON.stringify(r).length).toBeLessThan(10_000);
+  } finally {
+    await session.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
