@@ -208,8 +208,8 @@ function pathOf(ctx: PathLink | null): string[] {
   let c = ctx;
   while (c && out.length < PATH_TAIL) { out.push(labelOf(c.entry)); c = c.parent; }
   if (c) {
-    let top = c;
-    while (top.parent) top = top.parent;
+    // The window is stored on every link: walking up to it per change is quadratic on a deep chain.
+    const top = c.top;
     out.push(top === c ? labelOf(c.entry) : '…');
     if (top !== c) out.push(labelOf(top.entry));
   }
@@ -405,6 +405,8 @@ function visitAlignment(al: Alignment, v: AlignmentVisitor): void {
 interface PathLink {
   entry: GoldenNode | GoldenRoot;
   parent: PathLink | null;
+  /** The outermost link (the window): itself when it has no parent. */
+  top: PathLink;
   rootId: string | null;
   /** The golden line (of the node, or of its window). */
   line: number;
@@ -460,7 +462,9 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
   const makePair = (e: GoldenNode, a: GoldenNode, parent: PathLink | null, from: number, to: number, moved: boolean, hasRef: boolean, rdx: number, rdy: number): Pair => {
     const eb = boundsOf(e), ab = boundsOf(a);
     const dx = eb && ab ? ab.x - eb.x : rdx, dy = eb && ab ? ab.y - eb.y : rdy;
-    return { entry: a, parent, rootId: parent?.rootId ?? null, line: e.line, e, a, from, to, moved, hasRef, rdx, rdy, dx, dy };
+    const p = { entry: a, parent, top: parent?.top, rootId: parent?.rootId ?? null, line: e.line, e, a, from, to, moved, hasRef, rdx, rdy, dx, dy } as Pair;
+    if (!parent) p.top = p;
+    return p;
   };
 
   /** Aligns two child lists and queues their pairs and changes, in document order. */
@@ -512,7 +516,8 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
       if (moved || fields.length) {
         changes.push({ kind: moved ? 'moved' : 'changed', label: labelOf(e), path: [], line: e.line, rootId: a.rootId, fields, ...(moved ? { from: i, to: j } : {}), expected: e, actual: a });
       }
-      const win: PathLink = { entry: a, parent: null, rootId: a.rootId, line: e.line };
+      const win = { entry: a, parent: null, rootId: a.rootId, line: e.line } as PathLink;
+      win.top = win;
       const en = e.children[0], an = a.children[0];
       // A window's one node is compared with the other's whatever its identity.
       if (en && an && e.children.length === 1 && a.children.length === 1 && (!keep || (keep(en) && keep(an)))) tasks.push(makePair(en, an, win, 0, 0, false, true, 0, 0));

@@ -249,6 +249,21 @@ test.describe('text', () => {
     expect(summarizeDiff({ changes: [] })).toBe('no changes');
   });
 
+  test('a 60,000-deep chain with every node changed: each change has its path, window first, built once', () => {
+    const chain = (toggle: 'on' | 'off') => {
+      let node = n({ id: 'leaf', tag: 'leaf', toggle, bounds: r(0, 0, 10, 10) });
+      for (let i = 0; i < 60_000; i++) node = n({ id: `d${i}`, tag: `t${i}`, toggle, bounds: r(0, 0, 10, 10) }, [node]);
+      return snap(root(node, { rootId: 'main' }));
+    };
+    const d = diffTrees(goldenTreeOf(chain('off')), goldenTreeOf(chain('on')));
+    expect(d.changes).toHaveLength(60_001);
+    expect(d.changes[0]!.path).toEqual(['root main']);
+    expect(d.changes[6]!.path).toEqual(['root main', 'node tag=t59999', 'node tag=t59998', 'node tag=t59997', 'node tag=t59996', 'node tag=t59995', 'node tag=t59994']);
+    const last = d.changes[60_000]!;
+    expect(last.label).toBe('node tag=leaf');
+    expect(last.path).toEqual(['root main', '…', 'node tag=t5', 'node tag=t4', 'node tag=t3', 'node tag=t2', 'node tag=t1', 'node tag=t0']);
+  });
+
   test('added and removed lines carry the golden line of the node', () => {
     const d = diff(listScreen(['a', 'b']), listScreen(['a', 'c']));
     expect(renderDiff(d)).toBe([
