@@ -53,7 +53,7 @@ export class LiveDriver implements Driver {
   constructor(options: LiveOptions = {}) {
     this.host = options.host ?? '127.0.0.1';
     this.port = options.port ?? 9500;
-    this.description = `live:${this.host}:${this.port}`;
+    this.description = `live:${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
     this.base = `http://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
     this.http = { timeout: options.timeout ?? 5000, where: this.description };
     this.connectTimeout = options.connectTimeout ?? 15_000;

@@ -27,15 +27,31 @@ const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>,
 
 /** Parses a source string shorthand (`file:home.json`, `live:127.0.0.1:9500`, `adb:emulator-5554`, `reference`) or validates a descriptor. */
 export function parseSource(spec: SourceSpec): SourceDescriptor {
-  if (typeof spec !== 'string') {
-    const r = SourceDescriptorSchema.safeParse(spec);
-    if (!r.success) {
-      throw new SourceError('source_invalid', `invalid source descriptor ${safeJson(spec)}: ${r.error.issues.map((i) => `${i.path.join('.') || 'source'}: ${i.message}`).join('; ')}`, {
-        hint: `Use { kind: 'file', path } / { kind: 'live', host, port } / { kind: 'adb', serial } / { kind: 'reference' }, or a string (${SHORTHANDS}).`,
-      });
-    }
-    return r.data;
+  if (typeof spec !== 'string') return validate(spec, `invalid source descriptor ${safeJson(spec)}`);
+  // A shorthand is checked by the same schema as a descriptor: `moui:http://[bad` is a typed error, not a TypeError.
+  return validate(shorthand(spec), `invalid source "${spec.trim()}"`);
+}
+
+function validate(spec: unknown, what: string): SourceDescriptor {
+  const r = SourceDescriptorSchema.safeParse(spec);
+  if (!r.success) {
+    throw new SourceError('source_invalid', `${what}: ${r.error.issues.map((i) => `${i.path.join('.') || 'source'}: ${i.message}`).join('; ')}`, {
+      hint: `Use { kind: 'file', path } / { kind: 'live', host, port } / { kind: 'adb', serial } / { kind: 'reference' }, or a string (${SHORTHANDS}).`,
+    });
   }
+  const d = r.data;
+  // An IPv6 host is kept bare (::1): whoever builds a URL adds the brackets once.
+  if (d.kind === 'live') d.host = unbracket(d.host);
+  return d;
+}
+
+function unbracket(host: string): string {
+  const m = /^\[(.*)\]$/.exec(host);
+  return m ? m[1]! : host;
+}
+
+/** The descriptor a shorthand string spells (validated by the caller). */
+function shorthand(spec: string): z.input<typeof SourceDescriptorSchema> {
   const s = spec.trim();
   if (s === 'reference') return { kind: 'reference', protocol: 'inprocess', signedIn: false };
   const ref = /^reference:(inprocess|live|moui|jetwhale)$/.exec(s);
@@ -49,7 +65,7 @@ export function parseSource(spec: SourceSpec): SourceDescriptor {
     const hp = /^(?:(.+):)?(\d{1,5})$/.exec(m[2]!);
     const port = hp ? Number(hp[2]) : NaN;
     if (!hp || port < 1 || port > 65535) {
-      throw new SourceError('source_invalid', `invalid live source "${s}": expected live:<host>:<port> or live:<port>`, { hint: 'e.g. live:127.0.0.1:9500' });
+      throw new SourceError('source_invalid', `invalid live source "${s}": expected live:<host>:<port> or live:<port>`, { hint: 'e.g. live:127.0.0.1:9500 or live:[::1]:9500' });
     }
     return { kind: 'live', host: hp[1] ?? '127.0.0.1', port };
   }
