@@ -42,7 +42,10 @@ export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
   return cmpFromValue(parseJson(body, opts.where), opts);
 }
 
-/** The version check alone, shared with sniffing so a wrong version fails the same way everywhere. */
+/**
+ * The version check alone. Sniffing never throws (any `schemaVersion` sniffs as cmp-v1), so a
+ * wrong version fails here, the same way whether the format was named or sniffed.
+ */
 export function checkCmpVersion(version: unknown, where?: string): void {
   if (version === CMP_SCHEMA_VERSION) return;
   throw new FormatError('schema_version', `cmp-inspector tree schemaVersion ${JSON.stringify(version)} is not supported; treewright reads schemaVersion ${CMP_SCHEMA_VERSION}`, {

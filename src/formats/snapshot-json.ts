@@ -26,7 +26,10 @@ export function importSnapshotJson(text: string, opts: ImportOptions = {}): Snap
   return snapshotFromValue(parseJson(body, opts.where), opts);
 }
 
-/** The version check alone, shared with sniffing. */
+/**
+ * The version check alone. Sniffing never throws (any `format: "treewright-snapshot"` sniffs as
+ * ours), so a wrong version fails here, the same way whether the format was named or sniffed.
+ */
 export function checkSnapshotVersion(version: unknown, where?: string): void {
   if (version === SNAPSHOT_VERSION) return;
   throw new FormatError('schema_version', `treewright snapshot version ${JSON.stringify(version)} is not supported; this treewright reads version ${SNAPSHOT_VERSION}`, {

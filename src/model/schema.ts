@@ -86,7 +86,8 @@ export type NodeFields = z.infer<typeof NodeFieldsSchema>;
 export type Node = NodeFields & { children: Node[] };
 
 // Recursive schema; parsing it is recursive in zod, so deep trees are validated by our
-// own iterative walker (see validate.ts) and this schema is used for the JSON Schema and shallow checks.
+// own iterative walker (readTree in src/formats/snapshot-json.ts, which checks each node with
+// NodeFieldsSchema) and this schema is used for the JSON Schema and shallow checks.
 export const NodeSchema: z.ZodType<Node> = NodeFieldsSchema.extend({
   get children() {
     return z.array(NodeSchema);

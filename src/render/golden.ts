@@ -354,19 +354,18 @@ function goldenFieldsToNode(e: GoldenNode, id: string): Node {
 export function goldenSnapshot(tree: GoldenTree, source = 'golden'): Snapshot {
   let next = 1;
   const build = (top: GoldenNode): Node => {
-    const node = goldenFieldsToNode(top, String(next++));
-    top.node = node;
-    const stack: Array<[GoldenNode, Node]> = [[top, node]];
+    let node: Node | null = null;
+    // Numbered as popped, children pushed in reverse: ids follow document (pre-)order.
+    const stack: Array<[GoldenNode, Node | null]> = [[top, null]];
     while (stack.length) {
-      const [e, n] = stack.pop()!;
-      for (const c of e.children) {
-        const cn = goldenFieldsToNode(c, String(next++));
-        c.node = cn;
-        n.children.push(cn);
-        if (c.children.length) stack.push([c, cn]);
-      }
+      const [e, parent] = stack.pop()!;
+      const n = goldenFieldsToNode(e, String(next++));
+      e.node = n;
+      if (parent) parent.children.push(n);
+      else node = n;
+      for (let i = e.children.length - 1; i >= 0; i--) stack.push([e.children[i]!, n]);
     }
-    return node;
+    return node!;
   };
   const roots: Root[] = tree.roots.map((g) => {
     const [ox, oy] = (g.attrs.offset ?? '0,0').split(',').map(Number);

@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { importTree } from '../../src/formats/index.js';
 import { FormatError, TargetError } from '../../src/errors.js';
-import { makeNode } from '../../src/model/node.js';
+import { makeNode, walk } from '../../src/model/node.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { parseOutline } from '../../src/render/outline-parse.js';
 import { GOLDEN_HEADER, formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, toGolden } from '../../src/render/golden.js';
@@ -211,6 +211,13 @@ test.describe('the golden as a snapshot', () => {
     expect(resolveSelector(s, [{ kind: 'text', text: 'Card One', exact: false }]).map((x) => x.tag)).toEqual(['card_one_label']);
     // Each entry is linked to the node built for it.
     expect(parsed.roots[0]!.children[0]!.children[3]!.node).toBe(card);
+  });
+
+  test('ids are fresh numbers in document (pre-)order', () => {
+    const s = goldenSnapshot(parseGolden(`${GOLDEN_HEADER}\nroot main unit=px density=1\n- A\n  - B\n    - C\n  - D\n    - E\n  - F\n`));
+    const ids: string[] = [];
+    walk(s, ({ node }) => void ids.push(node.id));
+    expect(ids).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 });
 
