@@ -52,6 +52,11 @@ export function checkOptions(call: string, options: unknown, checks: Record<stri
   }
 }
 
+/** byRole's `checked`: true, false or 'mixed'. */
+export function checkChecked(call: string, what: string, x: unknown): void {
+  if (typeof x !== 'boolean' && x !== 'mixed') throw invalidArgument(call, `${what} must be true, false or 'mixed', got ${showValue(x)}`);
+}
+
 export function checkBoolean(call: string, what: string, x: unknown): void {
   if (typeof x !== 'boolean') throw invalidArgument(call, `${what} must be true or false, got ${showValue(x)}`);
 }

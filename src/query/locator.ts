@@ -5,7 +5,7 @@ import { expectOne } from './strict.js';
 import type { TextPattern } from './text.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../devices/actions.js';
 import { TargetError } from '../errors.js';
-import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
+import { checkBoolean, checkChecked, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 
 /** Anything that can hand a locator a fresh capture (a Device), and act on what it resolves. */
 export interface LocatorHost {
@@ -24,7 +24,7 @@ export interface LocatorFilter extends Omit<FilterOptions, 'has' | 'hasNot'> {
 }
 
 const ROLE_OPTION_CHECKS = {
-  name: checkPattern, exact: checkBoolean, checked: checkBoolean, disabled: checkBoolean, selected: checkBoolean, includeHidden: checkBoolean,
+  name: checkPattern, exact: checkBoolean, checked: checkChecked, disabled: checkBoolean, selected: checkBoolean, includeHidden: checkBoolean,
 };
 const EXACT_OPTION_CHECKS = { exact: checkBoolean };
 const FILTER_OPTION_CHECKS = {

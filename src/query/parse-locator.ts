@@ -5,7 +5,7 @@
  *   locator  := [ 'device' '.' ] [ 'all' '(' ')' [ '.' ] ] call ( '.' call )*
  *   call     := byTag(str) | byId(str | int) | byRole(str [, roleOpts]) | byText(pat [, { exact }])
  *             | byDesc(pat [, { exact }]) | filter(filterOpts) | nth(int) | first() | last()
- *   roleOpts := { name: pat, exact | checked | disabled | selected | includeHidden: bool }
+ *   roleOpts := { name: pat, checked: bool | 'mixed', exact | disabled | selected | includeHidden: bool }
  *   filterOpts := { hasText | hasNotText: pat, has | hasNot: locator, visible | operable: bool }
  *   pat      := str | /regex/flags        str := '…' | "…" (JS escapes)
  *
@@ -353,6 +353,11 @@ class Parser {
     return {
       read: (key: string, at: number) => {
         if (key === 'name') o.name = this.pattern('name');
+        else if (key === 'checked' && this.tok.t === 'string') {
+          if (this.tok.v !== 'mixed') this.fail(`checked must be true, false or 'mixed', got ${JSON.stringify(this.tok.v)}`, this.tok.at);
+          this.advance();
+          o.checked = 'mixed';
+        }
         else if ((ROLE_BOOLEANS as readonly string[]).includes(key)) o[key as (typeof ROLE_BOOLEANS)[number]] = this.boolean(key);
         else this.unknownKey('byRole', key, at, allowed);
       },
@@ -410,7 +415,7 @@ export const StepSchema: z.ZodType<StepInput> = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('role'),
     role: z.string().min(1),
-    options: z.strictObject({ name: TextPatternSchema.optional(), exact: bool, checked: bool, disabled: bool, selected: bool, includeHidden: bool }).optional(),
+    options: z.strictObject({ name: TextPatternSchema.optional(), exact: bool, checked: z.union([z.boolean(), z.literal('mixed')]).optional(), disabled: bool, selected: bool, includeHidden: bool }).optional(),
   }),
   z.strictObject({ kind: z.literal('text'), text: TextPatternSchema, exact: bool }),
   z.strictObject({ kind: z.literal('desc'), text: TextPatternSchema, exact: bool }),
@@ -461,7 +466,7 @@ function stepFromInput(s: StepInput, where: string): Step {
       const { name, ...flags } = s.options ?? {};
       const options: RoleOptions = {};
       if (name !== undefined) options.name = patternFromInput(name, `${where}.options.name`);
-      for (const k of ROLE_BOOLEANS) if (flags[k] !== undefined) options[k] = flags[k];
+      for (const k of ROLE_BOOLEANS) if (flags[k] !== undefined) (options as Record<string, unknown>)[k] = flags[k];
       return { kind: 'role', role: s.role, options };
     }
     case 'text': case 'desc': return { kind: s.kind, text: patternFromInput(s.text, `${where}.text`), exact: s.exact ?? false };

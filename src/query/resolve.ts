@@ -49,6 +49,9 @@ function nodePredicate(step: Step, index: SnapshotIndex): Predicate {
   }
 }
 
+/** `checked` → the toggle state it asks for; a node with no toggle state (null) matches none. */
+const CHECKED_TOGGLE: Record<string, string> = { true: 'on', false: 'off', mixed: 'indeterminate' };
+
 function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex): Predicate {
   const o = step.options;
   const wanted = step.role.toLowerCase();
@@ -57,7 +60,7 @@ function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotInd
     if (!role) return false;
     if (role.toLowerCase() !== wanted && n.rawRole?.toLowerCase() !== wanted) return false;
     if (!o.includeHidden && !n.visible) return false;
-    if (o.checked !== undefined && (n.toggle === 'on') !== o.checked) return false;
+    if (o.checked !== undefined && n.toggle !== CHECKED_TOGGLE[String(o.checked)]) return false;
     if (o.disabled !== undefined && !n.enabled !== o.disabled) return false;
     if (o.selected !== undefined && n.selected !== o.selected) return false;
     if (o.name !== undefined && !matchesText(index.nameAt(i), o.name, o.exact ?? false)) return false;

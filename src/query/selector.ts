@@ -9,7 +9,8 @@ import type { TextPattern } from './text.js';
 export interface RoleOptions {
   name?: TextPattern;
   exact?: boolean;
-  checked?: boolean;
+  /** true: toggled on; false: toggled off; 'mixed': indeterminate. Nodes without a toggle state match none. */
+  checked?: boolean | 'mixed';
   disabled?: boolean;
   selected?: boolean;
   /** Like Playwright's getByRole, invisible nodes are left out unless this is set. */
@@ -60,7 +61,7 @@ function stepToCode(step: Step): string {
       const parts: string[] = [];
       if (o.name !== undefined) parts.push(`name: ${pattern(o.name)}`);
       for (const k of ['exact', 'checked', 'disabled', 'selected', 'includeHidden'] as const) {
-        if (o[k] !== undefined) parts.push(`${k}: ${o[k]}`);
+        if (o[k] !== undefined) parts.push(`${k}: ${typeof o[k] === 'string' ? quote(o[k]) : o[k]}`);
       }
       return `byRole(${quote(step.role)}${parts.length ? `, { ${parts.join(', ')} }` : ''})`;
     }

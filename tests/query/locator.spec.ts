@@ -189,7 +189,7 @@ test.describe('locator arguments', () => {
     expect(invalid(() => list.filter(any(undefined))).message).toContain('filter()');
     expect(invalid(() => list.filter({ hasText: any(3) })).message).toContain('hasText must be a string or a RegExp, got 3');
     expect(invalid(() => device.byRole('Button', any({ nam: 'Send' }))).message).toContain("byRole(\"Button\"): unknown option 'nam'");
-    expect(invalid(() => device.byRole('Switch', any({ checked: 'yes' }))).message).toContain('checked must be true or false, got "yes"');
+    expect(invalid(() => device.byRole('Switch', any({ checked: 'yes' }))).message).toContain('checked must be true, false or \'mixed\', got "yes"');
     expect(invalid(() => device.byText('x', any({ exact: 1 }))).message).toContain('exact must be true or false, got 1');
   });
 
@@ -199,4 +199,19 @@ test.describe('locator arguments', () => {
     expect(device.byRole('List').filter({ has: device.byText('x'), hasText: undefined }).toCode()).toBe("byRole('List').filter({ has: byText('x') })");
     expect(device.byText(/x/, { exact: undefined }).toCode()).toBe('byText(/x/)');
   });
+});
+
+test('byRole checked: true / false / mixed match only nodes with that toggle state', () => {
+  const s = snap(root(n({ id: 'top', bounds: r(0, 0, 100, 100) }, [
+    n({ id: 'on', role: 'Checkbox', toggle: 'on', bounds: r(0, 0, 10, 10) }),
+    n({ id: 'off', role: 'Checkbox', toggle: 'off', bounds: r(0, 10, 10, 10) }),
+    n({ id: 'mixed', role: 'Checkbox', toggle: 'indeterminate', bounds: r(0, 20, 10, 10) }),
+    n({ id: 'none', role: 'Checkbox', bounds: r(0, 30, 10, 10) }),
+  ])));
+  const checked = (c: boolean | 'mixed') => resolveSelector(s, [{ kind: 'role', role: 'Checkbox', options: { checked: c } }]).map((x) => x.id);
+  expect(checked(true)).toEqual(['on']);
+  expect(checked(false)).toEqual(['off']);
+  expect(checked('mixed')).toEqual(['mixed']);
+  expect(resolveSelector(s, [{ kind: 'role', role: 'Checkbox', options: {} }]).map((x) => x.id)).toEqual(['on', 'off', 'mixed', 'none']);
+  expect(deviceOf(s).byRole('Checkbox', { checked: 'mixed' }).toCode()).toBe("byRole('Checkbox', { checked: 'mixed' })");
 });

@@ -208,3 +208,13 @@ test('the structured form: one step or a list of steps, regexes as { regex, flag
   expect(bad?.code).toBe('invalid_arguments');
   expect(bad?.message).toContain('locator[0].text');
 });
+
+test("byRole's checked: 'mixed' in the code and JSON forms", () => {
+  const sel: Selector = [{ kind: 'role', role: 'Checkbox', options: { checked: 'mixed' } }];
+  expect(parseLocator("byRole('Checkbox', { checked: 'mixed' })")).toEqual(sel);
+  expect(parseLocator(selectorToCode(sel))).toEqual(sel);
+  expect(errorOf("byRole('Checkbox', { checked: 'half' })").message).toContain('checked must be true, false or \'mixed\', got "half"');
+  expect(errorOf("byRole('Checkbox', { disabled: 'mixed' })").message).toContain('disabled must be true or false');
+  expect(locatorFromInput(LocatorInputSchema.parse({ kind: 'role', role: 'Checkbox', options: { checked: 'mixed' } }))).toEqual(sel);
+  expect(LocatorInputSchema.safeParse({ kind: 'role', role: 'Checkbox', options: { checked: 'half' } }).success).toBe(false);
+});
