@@ -5,7 +5,7 @@
  * typography ramp, so a colour never passes because some dimen happens to share its spelling.
  * One pass over the nodes; catalog look-ups are map hits.
  */
-import type { Catalog, TypographyStyle } from '../formats/catalog.js';
+import { catalogFromValue, type Catalog, type TypographyStyle } from '../formats/catalog.js';
 import type { Node, Snapshot } from '../model/schema.js';
 import { walk } from '../model/node.js';
 import { outlineHead, outlineLine } from '../render/outline.js';
@@ -58,7 +58,16 @@ export interface CatalogIndex {
   readonly suggestions: Map<string, string | null>;
 }
 
-export function indexCatalog(catalog: Catalog): CatalogIndex {
+function isCatalogIndex(c: unknown): c is CatalogIndex {
+  return typeof c === 'object' && c !== null && (c as Partial<CatalogIndex>).byName instanceof Map;
+}
+
+/**
+ * Validated first (catalogFromValue): a catalog built by hand or read as plain JSON may lack a section
+ * or carry a bad value, which is the catalog format's typed error, never a TypeError here.
+ */
+export function indexCatalog(input: Catalog): CatalogIndex {
+  const catalog = catalogFromValue(input, { where: 'design-system catalog' });
   const byName = new Map<string, TokenEntry>();
   // One name may be declared in several sections (a colour and a dimen called "Outline"): each kind is
   // looked up separately, so that is not ambiguous.
@@ -93,10 +102,12 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
 
 /**
  * Every drift finding in the snapshot (or in `options.within`), in document order. `catalog` may be a
- * parsed Catalog or an index of one (cheaper when checking many snapshots).
+ * parsed Catalog or an index of one (cheaper when checking many snapshots). Anything but an index is
+ * indexed, which validates it: a catalog written as a plain object (no `dimens`) works, a bad one is
+ * the catalog format's FormatError, never a TypeError.
  */
 export function checkDrift(snapshot: Pick<Snapshot, 'roots'>, catalog: Catalog | CatalogIndex, options: DriftOptions = {}): Finding[] {
-  const index = 'byName' in catalog ? catalog : indexCatalog(catalog);
+  const index = isCatalogIndex(catalog) ? catalog : indexCatalog(catalog);
   const run = new DriftRun(index, options);
   const within = options.within ? new Set(options.within) : null;
   let insideDepth = -1;

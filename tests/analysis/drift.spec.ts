@@ -7,6 +7,7 @@ import { importTree } from '../../src/formats/index.js';
 import type { DesignToken, Node } from '../../src/model/schema.js';
 import { makeNode } from '../../src/model/node.js';
 import { n, r, root, snap } from '../helpers/build.js';
+import { FormatError } from '../../src/errors.js';
 
 const HOME = 'fixtures/trees/home.json';
 const A11Y = 'fixtures/trees/a11y-tree.json';
@@ -254,6 +255,25 @@ test.describe('values that are not design values', () => {
     expect(g.map((x) => [x.rule, x.data?.facet, x.message])).toEqual([['no-token-for-facet', 'padding', 'probe: padding is 8dp, but the node carries no dimen token for it (its tokens: RadiusCard)']]);
     const h = findingsOf(tokened({ tokens: ['RadiusCard', 'ElevationCard'], resolved: { radius: '16dp' } }));
     expect(h.map((x) => [x.rule, x.message])).toEqual([['unchecked-token', 'probe: ElevationCard (a dimen token) is not the token of any of the node\'s dimen facets, so it was not checked']]);
+  });
+});
+
+test.describe('catalogs as plain values', () => {
+  test('a raw JSON catalog without dimens is validated and checked, not a TypeError', () => {
+    const raw = JSON.parse('{ "colors": { "Primary": "#0A2540" } }') as Catalog;
+    const node = tokened({ tokens: ['Primary'], resolved: { color: '#0A2541' } });
+    expect(rulesOf(node, raw)).toEqual(['token-mismatch']);
+    expect(rulesOf(tokened({ tokens: ['Primary'], resolved: { color: '#0A2540' } }), raw)).toEqual([]);
+    expect(indexCatalog(raw).catalog).toEqual({ colors: { Primary: '#0A2540' }, dimens: {}, typography: [] });
+  });
+
+  test('a raw catalog with a bad value is the catalog format\'s FormatError', () => {
+    const bad = { colors: { Primary: 'blue-ish' } } as unknown as Catalog;
+    let e: unknown = null;
+    try { findingsOf(tokened({ tokens: ['Primary'], resolved: { color: '#0A2540' } }), bad); } catch (err) { e = err; }
+    expect(e).toBeInstanceOf(FormatError);
+    expect((e as FormatError).message).toContain('colors.Primary');
+    expect(() => findingsOf(tokened(null), null as unknown as Catalog)).toThrow(FormatError);
   });
 });
 
