@@ -62,11 +62,18 @@ function transportError(e: unknown, url: string, stage: string, opts: HttpOption
   if (err.name === 'TimeoutError' || err.name === 'AbortError') {
     return new DeviceError('device_timeout', `${stage}: ${url} did not answer within ${opts.timeout}ms`, { where: opts.where, stage, hint: 'The app accepted the connection but is not answering: is it paused in a debugger or stuck on its main thread?' });
   }
+  // Refused or reset: the app is not up yet, or restarting; worth waiting out while connecting.
   if (code === 'ECONNREFUSED') {
-    return new DeviceError('device_unreachable', `${stage}: nothing is listening at ${url}`, { where: opts.where, stage, hint: 'Start the debug build, then forward the port: adb forward tcp:9500 tcp:9500' });
+    return new DeviceError('device_unreachable', `${stage}: nothing is listening at ${url}`, { where: opts.where, stage, transient: true, hint: 'Start the debug build, then forward the port: adb forward tcp:9500 tcp:9500' });
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-    return new DeviceError('device_unreachable', `${stage}: the connection to ${url} was reset`, { where: opts.where, stage, hint: 'The app closed the connection: it may have crashed or restarted. Check `adb logcat`, then retry.' });
+    return new DeviceError('device_unreachable', `${stage}: the connection to ${url} was reset`, { where: opts.where, stage, transient: true, hint: 'The app closed the connection: it may have crashed or restarted. Check `adb logcat`, then retry.' });
   }
-  return new DeviceError('device_unreachable', `${stage}: ${url} failed: ${err.cause && 'message' in (err.cause as object) ? (err.cause as Error).message : err.message}`, { where: opts.where, stage });
+  const why = err.cause && 'message' in (err.cause as object) ? (err.cause as Error).message : err.message;
+  // No route or no such host: unreachable, but waiting will not change it.
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ETIMEDOUT') {
+    return new DeviceError('device_unreachable', `${stage}: ${url} failed: ${why}`, { where: opts.where, stage, hint: 'Check the host name and that this machine can reach it.' });
+  }
+  // Anything else (an invalid URL, a port fetch refuses to use, …) is a mistake in the request, not a device still starting.
+  return new DeviceError('device_error', `${stage}: ${url} failed: ${why}`, { where: opts.where, stage, hint: 'Check the source\'s host and port.' });
 }

@@ -4,6 +4,7 @@ import { DeviceError, isTreewrightError } from '../errors.js';
 import { AdbClient } from './adb-client.js';
 import { escapeInputText } from './adb.js';
 import { request, requestJson, type HttpOptions } from './http.js';
+import { innerMessage } from './messages.js';
 import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
 
 export interface LiveOptions {
@@ -74,7 +75,7 @@ export class LiveDriver implements Driver {
       } catch (e) {
         last = e;
         // Refused (not started yet) and 503 (cold) are worth waiting out; a hang, HTML or a bad answer are not.
-        const retry = isTreewrightError(e) && e.code === 'device_unreachable';
+        const retry = isTreewrightError(e) && e.code === 'device_unreachable' && (e.details.transient === true || e.details.status === 503);
         if (!retry || Date.now() + pause > deadline) break;
         await new Promise((r) => setTimeout(r, pause));
       }
@@ -85,7 +86,7 @@ export class LiveDriver implements Driver {
     const stuck = isTreewrightError(e) && e.details.status === 503;
     throw new DeviceError('device_unreachable', stuck
       ? `the app at ${this.base} stayed cold (HTTP 503) for ${this.connectTimeout}ms`
-      : `could not reach the inspector at ${this.base}: ${e.message.split('\n')[0]}`, {
+      : `could not reach the inspector at ${this.base}: ${innerMessage(e, this.description)}`, {
       where: this.description,
       stage: 'health',
       hint: stuck ? 'The app is up but its UI never became ready: bring it to the foreground, or check `adb logcat` for a crash.'

@@ -198,11 +198,7 @@ function makeTransport(endpoint: McpEndpoint, cwd?: string): Transport {
   return new StdioClientTransport({ command, args, env, stderr: 'pipe', ...(cwd ? { cwd } : {}) });
 }
 
-/** An inner error's own sentence, without its `where:` prefix and hint, for wrapping in a stage's error. */
-export function innerMessage(e: Error, where: string): string {
-  const first = e.message.split('\n')[0]!;
-  return first.startsWith(`${where}: `) ? first.slice(where.length + 2) : first;
-}
+export { innerMessage } from './messages.js';
 
 // --- answers --------------------------------------------------------------------------------
 

@@ -99,3 +99,19 @@ test('fill without adb says what it needs', async () => {
   expect(e.code).toBe('action_unavailable');
   await device.close();
 });
+
+test('a port fetch will not use (live:127.0.0.1:1) is device_error at once, not retried as unreachable', async () => {
+  // With a minute to connect, a retried failure would outlast this test's timeout.
+  test.setTimeout(10_000);
+  const e = await connect('live:127.0.0.1:1', { ...opts, connectTimeout: 60_000 }).catch((x) => x);
+  expect(e.code).toBe('device_error');
+  expect(e.details.stage).toBe('health');
+});
+
+test('the unreachable message names the device once (no repeated where: prefix)', async () => {
+  await fake.stop();
+  const e = await connect(fake.source, opts).catch((x) => x);
+  expect(e.code).toBe('device_unreachable');
+  expect(e.message.split('\n')[0].match(/live:127\.0\.0\.1:\d+/g)).toHaveLength(1);
+  fake = await new FakeLive().start(); // for afterEach
+});
