@@ -1,4 +1,5 @@
 import type { Snapshot } from '../model/schema.js';
+import { generationOf } from '../model/node.js';
 import { importUiautomator, DENSITY_WARNING } from '../formats/uiautomator.js';
 import { DeviceError } from '../errors.js';
 import { AdbClient, type AdbOptions } from './adb-client.js';
@@ -45,6 +46,8 @@ export class AdbDriver implements Driver {
     if (this.density) {
       for (const root of snapshot.roots) root.density = this.density;
       snapshot.warnings = snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING));
+      // The density is content: the same dump at another density must not share a generation.
+      snapshot.generation = generationOf(`${snapshot.generation}:${this.density}`);
     }
     return snapshot;
   }

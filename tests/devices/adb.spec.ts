@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from '../../src/devices/connect.js';
 import { escapeInputText } from '../../src/devices/adb.js';
+import { importUiautomator } from '../../src/formats/uiautomator.js';
+import { generationOf } from '../../src/model/node.js';
 
 const fakeAdb = path.resolve('tests/fake-adb/adb');
 const dump = (f: string) => path.resolve('fixtures/uiautomator', f);
@@ -42,6 +44,25 @@ test('captures with uiautomator dump, taps with input tap, types with input text
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     await device.close();
   });
+});
+
+test('the generation counts the density: same dump and density, same generation; another density, another', async () => {
+  const plain = importUiautomator(await readFile(dump('034.xml'), 'utf8')).generation;
+  const generationAt = (density: string | undefined) =>
+    withFakeAdb({ FAKE_ADB_DUMPS: dump('034.xml'), ...(density === undefined ? {} : { FAKE_ADB_DENSITY: density }) }, async () => {
+      const device = await connect('adb', { adbPath: fakeAdb });
+      const [a, b] = [await device.snapshot(), await device.snapshot()];
+      expect(b.generation).toBe(a.generation);
+      gens.push(a.generation);
+      await device.close();
+    });
+  const gens: string[] = [];
+  await generationAt(undefined); // Physical density: 420
+  await generationAt('Physical density: 420\nOverride density: 320\n');
+  await generationAt('');
+  expect(gens[0]).toBe(generationOf(`${plain}:${420 / 160}`));
+  expect(gens[1]).toBe(generationOf(`${plain}:2`));
+  expect(gens[2]).toBe(plain); // the device gave no density: nothing changed, the dump's own generation
 });
 
 test('adb:<serial> picks one of several devices; none, several or unauthorized are clear errors', async () => {
