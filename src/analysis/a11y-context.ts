@@ -186,7 +186,13 @@ export class AuditContext {
       while (stack.length) {
         const n = stack.pop()!;
         const pi = parents.pop()!;
-        if (index.nodes[i] !== n) throw new Error('a11y: snapshot index out of step with the snapshot (was it mutated after indexing?)');
+        if (index.nodes[i] !== n) {
+          // The index is cached per snapshot object: a tree changed after a locator or audit read it no longer matches.
+          throw new TargetError('invalid_arguments', `audit: node #${n.id} is not where the snapshot's index has it: the snapshot was changed after it was first read`, {
+            where: snapshot.source,
+            hint: 'Treat snapshots as immutable: capture a new one, or build a new snapshot (makeSnapshot) from the changed roots.',
+          });
+        }
         rootIndex[i] = k;
         parentIdx[i] = pi;
         let flags = pi >= 0 ? down[pi]! : 0;

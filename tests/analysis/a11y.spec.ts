@@ -485,6 +485,17 @@ test.describe('options, scope and order', () => {
     expect((err({ within: n({ id: 'stranger' }) }) as Error).message).toContain('#stranger is not part of this snapshot');
   });
 
+  test('a snapshot changed after it was read is a typed error, not a raw Error', () => {
+    const s = messy();
+    audit(s);
+    s.roots[0]!.node.children.reverse();
+    let e: unknown = null;
+    try { audit(s); } catch (err) { e = err; }
+    expect(e).toBeInstanceOf(TargetError);
+    expect((e as TargetError).code).toBe('invalid_arguments');
+    expect((e as TargetError).message).toContain('changed after it was first read');
+  });
+
   test('an empty snapshot, and a root audited as `within`, are fine', () => {
     expect(audit(snap())).toEqual([]);
     const s = messy();
