@@ -1,11 +1,10 @@
 import type { Node } from '../src/model/schema.js';
 import { audit, type A11yOptions } from '../src/analysis/a11y.js';
-import { countBySeverity, SEVERITY_ORDER, type Finding, type Severity } from '../src/analysis/finding.js';
+import { failsAt, parseFailOn, SEVERITIES, severitySummary, type Finding, type Severity } from '../src/analysis/finding.js';
 import { findingLine } from '../src/analysis/finding-line.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
-import { resolveSelector } from '../src/query/resolve.js';
 import { TargetError } from '../src/errors.js';
-import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
+import { nodesMatchedBy, runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
 import { NOT_FOUND } from './visibility.js';
 
 export interface A11yMatcherOptions extends MatcherOptions, Pick<A11yOptions, 'rules' | 'thresholds'> {
@@ -17,7 +16,6 @@ export interface A11yMatcherOptions extends MatcherOptions, Pick<A11yOptions, 'r
 
 /** Findings listed in a failure message; the rest are counted. */
 const MAX_LINES = 50;
-const FAIL_ON: readonly Severity[] = ['error', 'warning', 'info'];
 
 /**
  * `expect(device).toPassA11y()` audits the whole screen (every root); `expect(locator)` that node's
@@ -25,15 +23,12 @@ const FAIL_ON: readonly Severity[] = ['error', 'warning', 'info'];
  * any finding of severity `failOn` or above; every finding is listed in the message either way.
  */
 export async function toPassA11y(this: MatcherThis, target: Target, options: A11yMatcherOptions = {}) {
-  const failOn = options.failOn ?? 'error';
-  if (!FAIL_ON.includes(failOn)) {
-    throw new TargetError('invalid_arguments', `toPassA11y: failOn ${JSON.stringify(failOn)}`, { hint: "Use 'error', 'warning' or 'info'." });
-  }
+  const failOn = parseFailOn(options.failOn, 'toPassA11y');
   const ignore = options.ignore ?? [];
   if (!Array.isArray(ignore) || !ignore.every(isLocator)) {
     throw new TargetError('invalid_arguments', 'toPassA11y: `ignore` must be an array of locators', { hint: "e.g. { ignore: [device.byTag('ad_banner')] }" });
   }
-  const failing = FAIL_ON.slice(0, FAIL_ON.indexOf(failOn) + 1);
+  const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(failOn) + 1);
   return runMatcher(this, target, options, {
     name: 'toPassA11y',
     expected: `no accessibility findings of severity ${failing.join(' or ')}`,
@@ -44,29 +39,20 @@ export async function toPassA11y(this: MatcherThis, target: Target, options: A11
         if (!n) return { pass: false, received: NOT_FOUND };
         within = n;
       }
-      const ignored = new Set<Node>();
-      for (const loc of ignore) for (const n of resolveSelector(r.snapshot, loc.selector)) ignored.add(n);
+      const ignored = nodesMatchedBy(r.snapshot, ignore);
       const findings = audit(r.snapshot, {
         rules: options.rules,
         thresholds: options.thresholds,
         within,
         ignore: ignored.size ? (n) => ignored.has(n) : undefined,
       });
-      const pass = !findings.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn]);
-      return { pass, received: summary(findings), details: details(findings), report: { findings } };
+      return { pass: !failsAt(findings, failOn), received: severitySummary(findings), details: details(findings), report: { findings } };
     },
   });
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/** `2 errors, 1 warning` (and `, 3 info` when there are any). */
-export function summary(findings: readonly Finding[]): string {
-  const c = countBySeverity(findings);
-  return [plural(c.error, 'error'), plural(c.warning, 'warning'), ...(c.info ? [`${c.info} info`] : [])].join(', ');
-}
+/** `2 errors, 1 warning` (and `, 3 info` when there are any). Kept for callers of the old name. */
+export const summary = severitySummary;
 
 function details(findings: readonly Finding[]): string[] {
   const lines = findings.slice(0, MAX_LINES).map(findingLine);

@@ -74,6 +74,13 @@ export async function resolveTarget(target: Target): Promise<Resolved> {
   });
 }
 
+/** Every node any of the locators matches on this capture (for `ignore` / `requireTokens` options). */
+export function nodesMatchedBy(snapshot: Snapshot, locators: readonly Locator[]): Set<Node> {
+  const out = new Set<Node>();
+  for (const l of locators) for (const n of resolveSelector(snapshot, l.selector)) out.add(n);
+  return out;
+}
+
 /** Exactly one node or the strict-mode error (thrown: ambiguity is a test bug, not a state to wait out). */
 export function single(target: Target, r: Resolved): Node | null {
   if (r.nodes.length === 0) return null;

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { countBySeverity, SEVERITY_ORDER, type Finding, type Severity } from '../src/analysis/finding.js';
+import { failsAt, parseFailOn, severitySummary, type Finding, type Severity } from '../src/analysis/finding.js';
 import { checkDrift, indexCatalog, type DriftOptions } from '../src/analysis/drift.js';
 import { catalogFromValue, parseCatalog, type Catalog } from '../src/formats/catalog.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
-import { resolveSelector } from '../src/query/resolve.js';
 import { driftTable } from '../src/render/drift-table.js';
 import { isTreewrightError, SourceError, TargetError } from '../src/errors.js';
 import type { Snapshot, Node } from '../src/model/schema.js';
-import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
+import { nodesMatchedBy, runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
 import { NOT_FOUND } from './visibility.js';
 
 export interface TokenDriftOptions extends MatcherOptions {
@@ -27,18 +26,13 @@ export interface TokenDriftOptions extends MatcherOptions {
   failOn?: Severity;
 }
 
-const FAIL_ON: readonly Severity[] = ['error', 'warning', 'info'];
-
 /**
  * `await expect(device).toHaveNoTokenDrift({ catalog: 'design-system.json' })`: no drift finding of
  * severity `failOn` or above on the screen (a device) or in a node's subtree (a locator, strict).
  * Every finding is listed either way, as a node · token · facet · expected · actual table.
  */
 export async function toHaveNoTokenDrift(this: MatcherThis, target: Target, options: TokenDriftOptions = {}) {
-  const failOn = options.failOn ?? 'error';
-  if (!FAIL_ON.includes(failOn)) {
-    throw new TargetError('invalid_arguments', `toHaveNoTokenDrift: failOn ${JSON.stringify(failOn)}`, { hint: "Use 'error', 'warning' or 'info'." });
-  }
+  const failOn = parseFailOn(options.failOn, 'toHaveNoTokenDrift');
   for (const key of ['ignore', 'requireTokens'] as const) {
     const v = options[key];
     if (v !== undefined && (!Array.isArray(v) || !v.every(isLocator))) {
@@ -66,7 +60,7 @@ export async function toHaveNoTokenDrift(this: MatcherThis, target: Target, opti
         rules: options.rules,
       });
       return {
-        pass: !findings.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn]),
+        pass: !failsAt(findings, failOn),
         received: summary(findings),
         details: findings.length ? driftTable(findings) : undefined,
         report: { findings },
@@ -77,18 +71,11 @@ export async function toHaveNoTokenDrift(this: MatcherThis, target: Target, opti
 
 function summary(findings: readonly Finding[]): string {
   if (findings.length === 0) return 'no token drift';
-  const c = countBySeverity(findings);
-  const parts = (['error', 'warning', 'info'] as const).filter((s) => c[s]).map((s) => `${c[s]} ${s}${c[s] === 1 ? '' : 's'}`);
-  return `${findings.length} drift finding${findings.length === 1 ? '' : 's'} (${parts.join(', ')})`;
+  return `${findings.length} drift finding${findings.length === 1 ? '' : 's'} (${severitySummary(findings)})`;
 }
 
 function matchedBy(snapshot: Snapshot, locators: readonly Locator[] | undefined): Set<Node> | undefined {
-  if (!locators?.length) return undefined;
-  const out = new Set<Node>();
-  for (const l of locators) {
-    for (const n of resolveSelector(snapshot, l.selector)) out.add(n);
-  }
-  return out;
+  return locators?.length ? nodesMatchedBy(snapshot, locators) : undefined;
 }
 
 /** What loadCatalog needs of a device: `Device.designSystem()` (live: GET /inspect/design-system). */

@@ -11,15 +11,17 @@
  *   all       every baseline is re-captured and written when its bytes differ; the test passes.
  *   none      nothing is written; a missing baseline fails with its path and the command to create it.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TargetError } from '../src/errors.js';
 import type { MatcherResult, MatcherThis } from './context.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
 import { attachFailure } from './report-attach.js';
 import type { GoldenReport } from '../src/render/golden-report.js';
+import { writeAtomic } from './write-atomic.js';
+
+export { writeAtomic };
 
 export type UpdateMode = 'all' | 'changed' | 'missing' | 'none' | 'default';
 
@@ -74,34 +76,6 @@ export async function readGolden(path: string): Promise<Buffer | null> {
     return await readFile(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
-}
-
-/**
- * Writes through a temporary file in the same directory, then renames it over the target: a rename
- * within one file system is atomic, so a reader (or a parallel worker writing the same baseline) sees
- * the old file or a whole new one, never a torn one.
- */
-export async function writeAtomic(path: string, data: string | Buffer): Promise<void> {
-  const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(tmp, data);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await rename(tmp, path);
-        return;
-      } catch (e) {
-        // Windows refuses to replace a file another process has open; that passes.
-        const code = (e as NodeJS.ErrnoException).code;
-        if ((code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES') || attempt >= 5) throw e;
-        await new Promise((r) => setTimeout(r, 20 * (attempt + 1)));
-      }
-    }
-  } catch (e) {
-    await rm(tmp, { force: true });
     throw e;
   }
 }

@@ -3,8 +3,7 @@ import { TargetError } from '../src/errors.js';
 import { diffTrees, renderDiff, summarizeDiff, type IgnoreNode } from '../src/analysis/diff.js';
 import { formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, type GoldenNode, type GoldenTree } from '../src/render/golden.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
-import { resolveSelector } from '../src/query/resolve.js';
-import { describeTarget, resolveTarget, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
+import { describeTarget, nodesMatchedBy, resolveTarget, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 import { matchGolden } from './golden-file.js';
 import { goldenReport } from '../src/render/golden-report.js';
 
@@ -28,12 +27,6 @@ interface Expected {
 }
 
 const textOf = (a: Actual) => (a.text ??= formatGolden(a.tree));
-
-function matchedNodes(snapshot: Snapshot, locators: readonly Locator[]): Set<Node> {
-  const out = new Set<Node>();
-  for (const l of locators) for (const n of resolveSelector(snapshot, l.selector)) out.add(n);
-  return out;
-}
 
 /**
  * `expect(device).toMatchGoldenTree('home')` compares the whole screen, `expect(locator)…` that node's
@@ -72,12 +65,12 @@ export async function toMatchGoldenTree(this: MatcherThis, target: Target, name:
     same: (a, b) => textOf(a) === textOf(b),
     prepare: (bytes, where) => {
       const tree = parseGolden(bytes.toString('utf8'), where);
-      return { tree, ignored: locators.length ? matchedNodes(goldenSnapshot(tree, where), locators) : new Set() };
+      return { tree, ignored: locators.length ? nodesMatchedBy(goldenSnapshot(tree, where), locators) : new Set() };
     },
     compare: (expected, actual) => {
       const ignore: Array<string | IgnoreNode> = [...fields];
       if (locators.length) {
-        const now = matchedNodes(actual.snapshot, locators);
+        const now = nodesMatchedBy(actual.snapshot, locators);
         ignore.push((e: GoldenNode) => e.node !== undefined && (now.has(e.node) || expected.ignored.has(e.node)));
       }
       const diff = diffTrees(expected.tree, actual.tree, { ignore, ...(options.tolerancePx !== undefined ? { tolerancePx: options.tolerancePx } : {}) });

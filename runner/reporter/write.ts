@@ -1,5 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomic } from '../../matchers/write-atomic.js';
 import { renderReportHtml } from './html.js';
 import type { ReportModel } from './model.js';
 
@@ -8,11 +8,7 @@ import type { ReportModel } from './model.js';
  * sees half a page) and returns its absolute path. Nothing else is written: the page is self-contained.
  */
 export async function writeReport(model: ReportModel, outDir: string): Promise<string> {
-  const dir = path.resolve(outDir);
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, 'index.html');
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, renderReportHtml(model));
-  await rename(tmp, file);
+  const file = path.join(path.resolve(outDir), 'index.html');
+  await writeAtomic(file, renderReportHtml(model));
   return file;
 }

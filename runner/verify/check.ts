@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Snapshot } from '../../src/model/schema.js';
 import type { Finding, Severity } from '../../src/analysis/finding.js';
-import { SEVERITY_ORDER } from '../../src/analysis/finding.js';
+import { failsAt } from '../../src/analysis/finding.js';
 import { audit } from '../../src/analysis/a11y.js';
 import { checkDrift, type CatalogIndex } from '../../src/analysis/drift.js';
 import { diffTrees, diffFindings, renderDiff } from '../../src/analysis/diff.js';
@@ -94,7 +94,7 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
 }
 
 async function runChecks(file: string, snapshot: Snapshot, opts: VerifyOptions, checks: CheckResult[]): Promise<void> {
-  const failing = (fs: Finding[]) => fs.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[opts.failOn]);
+  const failing = (fs: Finding[]) => failsAt(fs, opts.failOn);
   for (const check of opts.checks) {
     if (check === 'a11y') {
       const findings = audit(snapshot);

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { glob } from 'tinyglobby';
 import { isTreewrightError } from '../../src/errors.js';
 import { indexCatalog } from '../../src/analysis/drift.js';
-import type { Severity } from '../../src/analysis/finding.js';
+import { parseFailOn, type Severity } from '../../src/analysis/finding.js';
 import { loadCatalog } from '../../matchers/drift.js';
 import { checkTree, type CheckName, type TreeResult, type VerifyOptions } from './check.js';
 import { jsonReport, junitReport, lineReport, summarize } from './reporters.js';
@@ -59,8 +59,12 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
   const reporters = values.reporter!.split(',').map((r) => r.trim()).filter(Boolean);
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
   if (badReporter) return usage(`unknown reporter "${badReporter}" (${REPORTERS.join(', ')})`);
-  const failOn = values['fail-on'] as Severity;
-  if (!['error', 'warning', 'info'].includes(failOn)) return usage(`--fail-on takes error, warning or info, got "${failOn}"`);
+  let failOn: Severity;
+  try {
+    failOn = parseFailOn(values['fail-on'], '--fail-on');
+  } catch (e) {
+    return usage((e as Error).message.split('\n')[0]!);
+  }
   const tolerancePx = Number(values.tolerance);
   if (!(tolerancePx >= 0)) return usage(`--tolerance takes a number of px ≥ 0, got "${values.tolerance}"`);
   const density = values.density !== undefined ? Number(values.density) : undefined;

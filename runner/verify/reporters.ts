@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { CheckResult, TreeResult } from './check.js';
-import { countBySeverity } from '../../src/analysis/finding.js';
+import { countBySeverity, severitySummary } from '../../src/analysis/finding.js';
 
 export interface Summary {
   trees: number;
@@ -57,8 +57,7 @@ export function lineReport(results: readonly TreeResult[], s: Summary, maxFindin
 }
 
 function describe(c: CheckResult): string {
-  const s = countBySeverity(c.findings);
-  return [s.error && `${s.error} error${s.error === 1 ? '' : 's'}`, s.warning && `${s.warning} warning${s.warning === 1 ? '' : 's'}`, s.info && `${s.info} info`].filter(Boolean).join(', ') || 'failed';
+  return c.findings.length ? severitySummary(c.findings) : 'failed';
 }
 
 /** The `json` reporter: everything, machine-readable. */

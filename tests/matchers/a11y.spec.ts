@@ -103,7 +103,7 @@ test('bad options are typed errors', async () => {
   const device = deviceOf(screen({ fixed: true }));
   const failOn = await failure(expect(device).toPassA11y({ failOn: 'fatal' as never }));
   expect(failOn).toBeInstanceOf(TargetError);
-  expect(failOn.message).toContain("Use 'error', 'warning' or 'info'.");
+  expect(failOn.message).toContain("toPassA11y: failOn takes error, warning or info, got \"fatal\"\n  → Use 'error', 'warning' or 'info'");
   const ignore = await failure(expect(device).toPassA11y({ ignore: ['settings' as never] }));
   expect(ignore.message).toContain('`ignore` must be an array of locators');
   const rule = await failure(expect(device).toPassA11y({ rules: { 'touch-size': 'off' } as never, timeout: 0 }));

@@ -36,7 +36,7 @@ test('home.json drifts: the failure lists each finding as node · token · facet
     'Device:  file:fixtures/trees/home.json',
     'Expected: no token drift',
   ]);
-  expect(lines[4]).toBe('Received: 4 drift findings (4 errors)');
+  expect(lines[4]).toBe('Received: 4 drift findings (4 errors, 0 warnings)');
   const table = lines.indexOf('node            token       facet     expected  actual  rule');
   expect(table).toBeGreaterThan(4);
   expect(lines.slice(table, table + 5)).toEqual([
@@ -50,7 +50,7 @@ test('home.json drifts: the failure lists each finding as node · token · facet
 
 test('with the text styles in the catalog, only the radius drift fails', async () => {
   const err = await failure(expect(homeDevice()).toHaveNoTokenDrift({ catalog: WITH_TYPE, timeout: 0 }));
-  expect(err.message).toContain('Received: 1 drift finding (1 error)');
+  expect(err.message).toContain('Received: 1 drift finding (1 error, 0 warnings)');
   expect(err.message).toContain('card_two  RadiusCard  radius  16dp      24dp    token-mismatch');
   expect(err.message).toContain('expect(device).toHaveNoTokenDrift({ catalog }) failed');
 });
@@ -81,7 +81,7 @@ test('a locator checks its node\'s subtree only (strict)', async () => {
 test('requireTokens and ignore take locators', async () => {
   const device = homeDevice();
   const err = await failure(expect(device).toHaveNoTokenDrift({ catalog: WITH_TYPE, requireTokens: [device.byText('Untokenized subtitle')], ignore: [device.byTag('card_two')], timeout: 0 }));
-  expect(err.message).toContain('Received: 1 drift finding (1 error)');
+  expect(err.message).toContain('Received: 1 drift finding (1 error, 0 warnings)');
   expect(err.message).toMatch(/home_subtitle_raw\s+—\s+—\s+a design token\s+—\s+missing-token/);
   expect(err.message).not.toContain('RadiusCard');
   await expect(device).toHaveNoTokenDrift({ catalog: WITH_TYPE, ignore: [device.byTag('card_two')], requireTokens: [device.byTag('card_one')] });
@@ -92,11 +92,11 @@ test('failOn and rules decide what fails; lower severities are listed', async ()
   const device = deviceOf(snap(root(n({ tag: 'card', designToken: { tokens: ['RadiusCard'], resolved: { radius: '16dp', color: '#FFF' } } }))));
   await expect(device).toHaveNoTokenDrift({ catalog: BASE_CATALOG }); // a warning does not fail by default
   const err = await failure(expect(device).toHaveNoTokenDrift({ catalog: BASE_CATALOG, failOn: 'warning', timeout: 0 }));
-  expect(err.message).toContain('Received: 1 drift finding (1 warning)');
+  expect(err.message).toContain('Received: 1 drift finding (0 errors, 1 warning)');
   expect(err.message).toMatch(/card\s+—\s+color\s+a colour token\s+#FFF\s+no-token-for-facet \(warning\)/);
   await expect(device).toHaveNoTokenDrift({ catalog: BASE_CATALOG, failOn: 'warning', rules: { 'no-token-for-facet': 'off' } });
   const upgraded = await failure(expect(device).toHaveNoTokenDrift({ catalog: BASE_CATALOG, rules: { 'no-token-for-facet': 'error' }, timeout: 0 }));
-  expect(upgraded.message).toContain('Received: 1 drift finding (1 error)');
+  expect(upgraded.message).toContain('Received: 1 drift finding (1 error, 0 warnings)');
 });
 
 test('it retries with fresh captures until the drift is gone', async () => {
@@ -156,7 +156,7 @@ test('a missing or malformed catalog file is a clear error naming the file and l
 test('bad options are refused at once', async () => {
   const device = deviceOf(screen('16dp'));
   await expect(expect(device).toHaveNoTokenDrift({ catalog: BASE_CATALOG, ignore: ['card' as never] })).rejects.toThrow(/`ignore` must be an array of locators/);
-  await expect(expect(device).toHaveNoTokenDrift({ catalog: BASE_CATALOG, failOn: 'fatal' as never })).rejects.toThrow(/failOn "fatal"/);
+  await expect(expect(device).toHaveNoTokenDrift({ catalog: BASE_CATALOG, failOn: 'fatal' as never })).rejects.toThrow(/failOn takes error, warning or info, got "fatal"/);
 });
 
 test('loadCatalog resolves a relative path from cwd', async () => {
