@@ -10,6 +10,7 @@ import { ReferenceDriver } from './reference.js';
 import { MouiDriver } from './moui.js';
 import { JetWhaleDriver } from './jetwhale.js';
 import { NO_CAPABILITIES, type Driver } from './driver.js';
+import { withCause } from './messages.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
 
 export interface ConnectOptions {
@@ -41,10 +42,14 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
     const device = new Device(driver);
     if (lease) device.onClose(() => lease.release());
     // Fail at connect time, naming the stage, rather than at the first assertion.
-    await device.snapshot().catch(async (e) => { await device.close(); throw e; });
+    await device.snapshot().catch(async (e) => {
+      // The capture's error is the one to report; a failing close is attached, not swapped in.
+      await device.close().catch((closeError) => withCause(e, closeError));
+      throw e;
+    });
     return device;
   } catch (e) {
-    await lease?.release();
+    await lease?.release().catch((releaseError) => withCause(e, releaseError));
     throw e;
   }
 }
@@ -114,7 +119,7 @@ async function referenceDriver(d: Extract<SourceDescriptor, { kind: 'reference' 
     );
     return withCleanup(inner, `reference:${d.protocol}`, () => server.close());
   } catch (e) {
-    await server.close();
+    await server.close().catch((closeError) => withCause(e, closeError));
     throw e;
   }
 }
@@ -124,7 +129,13 @@ function withCleanup(inner: Driver, description: string, cleanup: () => Promise<
   return new Proxy(inner, {
     get(target, prop, receiver) {
       if (prop === 'description') return description;
-      if (prop === 'close') return async () => { try { await target.close(); } finally { await cleanup(); } };
+      if (prop === 'close') {
+        return async () => {
+          const closeError = await target.close().then(() => null, (e: unknown) => e ?? new Error('close failed'));
+          await cleanup().catch((e) => { if (closeError) withCause(closeError, e); else throw e; });
+          if (closeError) throw closeError;
+        };
+      }
       const v = Reflect.get(target, prop, receiver);
       return typeof v === 'function' ? v.bind(target) : v;
     },

@@ -4,6 +4,7 @@ import { renderOutline, type OutlineOptions } from '../render/outline.js';
 import type { Selector, Step } from '../query/selector.js';
 import { Locator, Searchable, type LocatorHost } from '../query/locator.js';
 import { DeviceError } from '../errors.js';
+import { withCause } from './messages.js';
 import type { Capabilities, Driver, DriverActions } from './driver.js';
 import { actOnce, actionCall, makeReceipt, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
 
@@ -135,10 +136,13 @@ export class Device extends Searchable implements LocatorHost {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    try {
-      await this.driver.close();
-    } finally {
-      for (const fn of this.closers.splice(0)) await fn();
-    }
+    // Every closer runs (a lease must be released even if the driver failed to close); the first
+    // error is thrown, later ones are attached to it as its cause.
+    let first: unknown;
+    let failed = false;
+    const note = (e: unknown) => { if (failed) withCause(first, e); else { first = e; failed = true; } };
+    await this.driver.close().catch(note);
+    for (const fn of this.closers.splice(0)) await fn().catch(note);
+    if (failed) throw first;
   }
 }
