@@ -256,7 +256,8 @@ class Parser {
       case 'byTag': step = { kind: 'tag', tag: this.stringArg(name, 'a tag') }; break;
       case 'byId': {
         const t = this.tok;
-        if (t.t === 'number' && Number.isInteger(t.v) && t.v >= 0) { this.advance(); step = { kind: 'id', id: String(t.v) }; }
+        // Negative ids are real: JetWhale view ids and iOS element ids can be below zero.
+        if (t.t === 'number' && Number.isInteger(t.v)) { this.advance(); step = { kind: 'id', id: String(t.v) }; }
         else step = { kind: 'id', id: this.stringArg(name, 'a node id') };
         break;
       }
@@ -411,7 +412,7 @@ const bool = z.boolean().optional();
 /** One selector step as JSON (the same shape as the Step type, with regexes as `{ regex, flags }`). */
 export const StepSchema: z.ZodType<StepInput> = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('tag'), tag: z.string() }),
-  z.strictObject({ kind: z.literal('id'), id: z.union([z.string().min(1), z.number().int().nonnegative()]) }),
+  z.strictObject({ kind: z.literal('id'), id: z.union([z.string().min(1), z.number().int()]) }),
   z.strictObject({
     kind: z.literal('role'),
     role: z.string().min(1),
@@ -424,8 +425,8 @@ export const StepSchema: z.ZodType<StepInput> = z.discriminatedUnion('kind', [
     options: z.strictObject({
       hasText: TextPatternSchema.optional(),
       hasNotText: TextPatternSchema.optional(),
-      get has() { return LocatorInputSchema.optional(); },
-      get hasNot() { return LocatorInputSchema.optional(); },
+      get has() { return NestedLocatorSchema.optional(); },
+      get hasNot() { return NestedLocatorSchema.optional(); },
       visible: bool,
       operable: bool,
     }),
@@ -445,14 +446,60 @@ export type StepInput =
 /** A locator as an agent may give it: the code string, one step, or a list of steps. */
 export type LocatorInput = string | StepInput | StepInput[];
 
-export const LocatorInputSchema: z.ZodType<LocatorInput> = z.union([
+/** The recursive schema itself, used for `has` / `hasNot` inside it (the nesting was checked once, at the top). */
+const NestedLocatorSchema: z.ZodType<LocatorInput> = z.union([
   z.string().min(1).describe("the locator as code, e.g. byRole('Button', { name: 'Send' }).nth(1)"),
   z.lazy(() => StepSchema),
   z.array(z.lazy(() => StepSchema)).min(1),
 ]) as unknown as z.ZodType<LocatorInput>;
 
-/** A locator given as code or as JSON steps, as a selector. Structured input is assumed zod-validated. */
+/**
+ * A locator as JSON. The `has` / `hasNot` nesting is checked before zod walks the value: zod
+ * recurses per level, so a few thousand nested filters would overflow the stack.
+ */
+export const LocatorInputSchema: z.ZodType<LocatorInput> = z.preprocess((input, ctx) => {
+  const problem = locatorNestingProblem(input, 'locator');
+  if (problem) {
+    ctx.issues.push({ code: 'custom', message: problem.message, input });
+    return z.NEVER;
+  }
+  return input;
+}, NestedLocatorSchema) as unknown as z.ZodType<LocatorInput>;
+
+/**
+ * Where JSON locator input nests `has` / `hasNot` deeper than MAX_LOCATOR_NESTING (the string
+ * form's limit), walked iteratively so any depth is measured without recursion; null when within.
+ */
+function locatorNestingProblem(input: unknown, where: string): { message: string; where: string } | null {
+  const stack: Array<{ value: unknown; depth: number; where: string }> = [{ value: input, depth: 0, where }];
+  while (stack.length) {
+    const { value, depth, where: at } = stack.pop()!;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, depth, where: `${at}[${i}]` }));
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const options = (value as { options?: unknown }).options;
+    if ((value as { kind?: unknown }).kind !== 'filter' || typeof options !== 'object' || options === null) continue;
+    for (const k of FILTER_LOCATORS) {
+      const inner = (options as Record<string, unknown>)[k];
+      if (inner === undefined) continue;
+      const path = `${at}.options.${k}`;
+      if (depth + 1 > MAX_LOCATOR_NESTING) return { message: `has / hasNot nested more than ${MAX_LOCATOR_NESTING} deep (at ${path})`, where: path };
+      stack.push({ value: inner, depth: depth + 1, where: path });
+    }
+  }
+  return null;
+}
+
+/** A locator given as code or as JSON steps, as a selector. Structured input is assumed zod-validated (its nesting is checked again here). */
 export function locatorFromInput(input: LocatorInput, where = 'locator'): Selector {
+  const problem = locatorNestingProblem(input, where);
+  if (problem) throw new TargetError('invalid_arguments', problem.message, { where: problem.where, hint: 'Nest fewer has: filters (chain steps instead).' });
+  return selectorFromInput(input, where);
+}
+
+function selectorFromInput(input: LocatorInput, where: string): Selector {
   if (typeof input === 'string') return parseLocator(input);
   const steps = Array.isArray(input) ? input : [input];
   return steps.map((s, i) => stepFromInput(s, `${where}[${i}]`));
@@ -474,7 +521,7 @@ function stepFromInput(s: StepInput, where: string): Step {
       const o = s.options;
       const options: FilterOptions = {};
       for (const k of FILTER_PATTERNS) if (o[k] !== undefined) options[k] = patternFromInput(o[k], `${where}.options.${k}`);
-      for (const k of FILTER_LOCATORS) if (o[k] !== undefined) options[k] = locatorFromInput(o[k], `${where}.options.${k}`);
+      for (const k of FILTER_LOCATORS) if (o[k] !== undefined) options[k] = selectorFromInput(o[k], `${where}.options.${k}`);
       for (const k of FILTER_BOOLEANS) if (o[k] !== undefined) options[k] = o[k];
       return { kind: 'filter', options };
     }

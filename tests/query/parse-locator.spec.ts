@@ -218,3 +218,35 @@ test("byRole's checked: 'mixed' in the code and JSON forms", () => {
   expect(locatorFromInput(LocatorInputSchema.parse({ kind: 'role', role: 'Checkbox', options: { checked: 'mixed' } }))).toEqual(sel);
   expect(LocatorInputSchema.safeParse({ kind: 'role', role: 'Checkbox', options: { checked: 'half' } }).success).toBe(false);
 });
+
+test('byId takes negative ids (JetWhale and iOS ids can be below zero) in the code and JSON forms', () => {
+  expect(parseLocator('byId(-4)')).toEqual([{ kind: 'id', id: '-4' }]);
+  expect(parseLocator(selectorToCode([{ kind: 'id', id: '-4' }]))).toEqual([{ kind: 'id', id: '-4' }]);
+  expect(locatorFromInput(LocatorInputSchema.parse({ kind: 'id', id: -4 }))).toEqual([{ kind: 'id', id: '-4' }]);
+  expect(errorOf('byId(-4.5)').message).toContain('byId() takes a node id as a string');
+  expect(LocatorInputSchema.safeParse({ kind: 'id', id: -4.5 }).success).toBe(false);
+});
+
+test('the JSON form has the string form\'s nesting limit, checked before zod walks it (no stack overflow)', () => {
+  const nest = (depth: number): unknown => {
+    let x: unknown = { kind: 'text', text: 'x' };
+    for (let i = 0; i < depth; i++) x = [{ kind: 'role', role: 'List' }, { kind: 'filter', options: { hasNot: 'byTag("y")', has: x } }];
+    return x;
+  };
+  const code = (depth: number) => 'byTag(\'a\')' + '.filter({ has: byTag(\'a\')'.repeat(depth) + ' })'.repeat(depth);
+  // 16 levels are fine in both forms; 17 are refused by both.
+  expect(parseLocator(code(16))).toHaveLength(2);
+  expect(errorOf(code(17)).message).toMatch(/nested more than 16 deep/);
+  expect(locatorFromInput(LocatorInputSchema.parse(nest(16)))).toHaveLength(2);
+  const over = LocatorInputSchema.safeParse(nest(17));
+  expect(over.success).toBe(false);
+  expect(over.error!.issues[0]!.message).toMatch(/nested more than 16 deep \(at locator\[1\]\.options\.has/);
+  for (const depth of [17, 3_000]) {
+    let err: unknown;
+    try { locatorFromInput(nest(depth) as never); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(TargetError);
+    expect((err as TargetError).code).toBe('invalid_arguments');
+    expect((err as TargetError).message).toMatch(/nested more than 16 deep/);
+  }
+  expect(LocatorInputSchema.safeParse(nest(3_000)).success).toBe(false);
+});
