@@ -1,5 +1,6 @@
 import type { Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../analysis/reachability.js';
+import { TargetError } from '../errors.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText } from './text.js';
@@ -38,14 +39,23 @@ function scan(index: SnapshotIndex, from: number, to: number, test: Predicate, o
   return out;
 }
 
-function nodePredicate(step: Step, index: SnapshotIndex): Predicate {
+/** A step that searches: every kind but filter and nth. */
+type SearchStep = Exclude<Step, { kind: 'filter' | 'nth' }>;
+
+function nodePredicate(step: SearchStep, index: SnapshotIndex): Predicate {
   switch (step.kind) {
     case 'tag': return (n) => matchesIdentifier(n.tag, step.tag);
     case 'id': return (n) => matchesIdentifier(n.id, step.id);
     case 'text': return (n) => matchesText(n.text, step.text, step.exact) || matchesText(n.editableText, step.text, step.exact);
     case 'desc': return (n) => matchesText(n.contentDescription, step.text, step.exact);
     case 'role': return rolePredicate(step, index);
-    default: throw new Error(`not a search step: ${step.kind}`);
+    default: {
+      // Unreachable from typed code; a selector built by hand in JS can still carry any kind.
+      const kind = (step as { kind?: unknown }).kind;
+      throw new TargetError('invalid_arguments', `unknown selector step kind ${JSON.stringify(kind) ?? String(kind)}`, {
+        where: 'locator', hint: 'Build selectors with the locator API or parseLocator / locatorFromInput.',
+      });
+    }
   }
 }
 

@@ -41,10 +41,6 @@ export type Step =
 
 export type Selector = readonly Step[];
 
-export function isSearchStep(step: Step): boolean {
-  return step.kind !== 'filter' && step.kind !== 'nth';
-}
-
 /** The locator as code: `byRole('Button', { name: 'Send' }).nth(1)`. Used by errors, reporter and codegen. */
 export function selectorToCode(selector: Selector): string {
   return selector.map((s, i) => (i === 0 ? '' : '.') + stepToCode(s)).join('');

@@ -215,3 +215,11 @@ test('byRole checked: true / false / mixed match only nodes with that toggle sta
   expect(resolveSelector(s, [{ kind: 'role', role: 'Checkbox', options: {} }]).map((x) => x.id)).toEqual(['on', 'off', 'mixed', 'none']);
   expect(deviceOf(s).byRole('Checkbox', { checked: 'mixed' }).toCode()).toBe("byRole('Checkbox', { checked: 'mixed' })");
 });
+
+test('a hand-built selector with an unknown step kind is a TargetError, not a raw Error', () => {
+  let err: unknown;
+  try { resolveSelector(screen(), [{ kind: 'bogus' } as never]); } catch (e) { err = e; }
+  expect(err).toBeInstanceOf(TargetError);
+  expect((err as TargetError).code).toBe('invalid_arguments');
+  expect((err as TargetError).message).toContain('unknown selector step kind "bogus"');
+});
