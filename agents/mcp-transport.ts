@@ -13,6 +13,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { DeviceError } from '../src/errors.js';
 
 /** What an SDK server dispatches to: the listing and one call per tools/call. */
 export interface ToolDispatch {
@@ -111,12 +112,26 @@ export function jsonRpcError(res: ServerResponse, status: number, code: number, 
   res.end(body);
 }
 
+/** A failure to bind as a typed error naming the address and what to do (the CLI prints it as a line, not a stack). */
+function listenError(e: NodeJS.ErrnoException, opts: { host: string; port: number }): DeviceError {
+  const at = `${urlHost(opts.host)}:${opts.port}`;
+  const why = e.code === 'EADDRINUSE' ? `port ${opts.port} is already in use`
+    : e.code === 'EACCES' ? `port ${opts.port} needs privileges this process lacks`
+    : e.code === 'EADDRNOTAVAIL' ? `${opts.host} is not an address of this machine`
+    : e.message;
+  return new DeviceError('device_error', `cannot serve MCP over HTTP at ${at}: ${why}`, {
+    where: `--http ${opts.port}`, stage: 'listen', errno: e.code,
+    hint: e.code === 'EADDRNOTAVAIL' ? 'Serve on 127.0.0.1.' : 'Pick another port (--http 0 picks a free one), or stop what is using it.',
+  });
+}
+
 /** Binds an http server (port 0 = a free one) and gives back its URL and a close that drops open connections. */
 export async function listen(http: ReturnType<typeof createServer>, opts: { host: string; port: number }, path = ''): Promise<HttpServing> {
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    const fail = (e: NodeJS.ErrnoException) => reject(listenError(e, opts));
+    http.once('error', fail);
     http.listen(opts.port, opts.host, () => {
-      http.off('error', reject);
+      http.off('error', fail);
       resolve();
     });
   });

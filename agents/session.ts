@@ -12,6 +12,7 @@ import { mayShareLease } from '../src/devices/lease-key.js';
 import type { Snapshot } from '../src/model/schema.js';
 import type { Selector } from '../src/query/selector.js';
 import { checkSource, type Policy } from './policy.js';
+import { DeviceError } from '../src/errors.js';
 
 /** A successful step, as export_test writes it. */
 export type LoggedStep =
@@ -57,10 +58,29 @@ export class Session {
 
   /** The connected device, connecting the default source on first use. */
   async device(): Promise<Device> {
+    this.refuseIfClosed();
     if (this.current) return this.current;
     this.connecting ??= connect(this.options.source, this.connectOptions()).finally(() => { this.connecting = null; });
-    this.current = await this.connecting;
-    return this.current;
+    const device = await this.connecting;
+    return this.adopt(device);
+  }
+
+  /** A call still in flight when the session closed must not leave a device (or its server) open. */
+  private async adopt(device: Device): Promise<Device> {
+    if (this.closed) {
+      await device.close().catch(() => undefined);
+      this.refuseIfClosed();
+    }
+    this.current = device;
+    return device;
+  }
+
+  private refuseIfClosed(): void {
+    if (this.closed) {
+      throw new DeviceError('device_unreachable', 'the session is closed: the server is shutting down', {
+        stage: 'session', hint: 'Start the MCP server again and connect a new session.',
+      });
+    }
   }
 
   /**
@@ -71,6 +91,7 @@ export class Session {
    * history: an exported test replays what happened on one device.
    */
   async connect(spec: SourceSpec, extra: ConnectOptions = {}): Promise<Device> {
+    this.refuseIfClosed();
     const checked = await checkSource(parseSource(spec), this.policy);
     if (this.current && mayShareLease(parseSource(this.sourceSpec), checked)) {
       const old = this.current;
@@ -79,7 +100,7 @@ export class Session {
     }
     const device = await connect(checked, { ...this.connectOptions(), ...extra });
     const old = this.current;
-    this.current = device;
+    await this.adopt(device);
     this.sourceSpec = spec;
     this.steps.length = 0;
     this.history.clear();
