@@ -12,7 +12,8 @@ const USAGE = `usage: treewright <command> [options]
 
 commands:
   inspect <source>   print a device's semantics tree
-      <source>          a file (tree JSON or uiautomator XML), file:<path>, live:<host>:<port>, adb[:serial], reference
+      <source>          a file (any format treewright reads), file:<path>, live:<host>:<port>, adb[:serial],
+                        moui:<url>, jetwhale:<url>, reference[:live|:moui|:jetwhale]
       --format <f>      outline (default) | json (treewright snapshot) | cmp (cmp-inspector tree v1)
       --interactive     keep only what can be operated, and its ancestors (outline)
       --max-depth <n>   cut the outline at depth n
@@ -56,12 +57,25 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (e) {
-    // Typed errors carry their own next step; anything else is a bug worth its stack.
-    if (isTreewrightError(e)) process.stderr.write(`treewright: ${e.message}\n`);
-    else if (e instanceof TypeError && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) process.stderr.write(`treewright: ${e.message}\n\n${USAGE}`);
-    else process.stderr.write(`treewright: internal error: ${(e as Error).stack ?? e}\n`);
+    process.stderr.write(describeFailure(e, process.env));
     return 2;
   }
+}
+
+/**
+ * What a failed command prints: a typed error's own message (what, where, next step); a bad flag with
+ * the usage; a file system error as its one line; anything else one line asking for a report. The
+ * stack only with TREEWRIGHT_DEBUG set.
+ */
+export function describeFailure(e: unknown, env: NodeJS.ProcessEnv): string {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const code = (err as NodeJS.ErrnoException).code;
+  const debug = env.TREEWRIGHT_DEBUG ? `${err.stack ?? err.message}\n` : '';
+  if (isTreewrightError(err)) return `treewright: ${err.message}\n${debug}`;
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return `treewright: ${err.message}\n\n${USAGE}`;
+  const line = err.message.split('\n')[0];
+  if ((err as NodeJS.ErrnoException).syscall) return `treewright: ${line}\n${debug}`; // ENOENT, EACCES…: the path says what to fix
+  return `treewright: internal error: ${line}\n  → This is a bug in treewright; please report it with the command you ran${debug ? '' : ' (TREEWRIGHT_DEBUG=1 prints the stack)'}.\n${debug}`;
 }
 
 async function inspect(args: string[]): Promise<number> {

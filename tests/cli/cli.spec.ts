@@ -75,3 +75,20 @@ test('bad input: a clear one-line error and exit code 2, never a stack', async (
   expect((await run('inspect', 'x.json', '--format', 'yaml')).stderr).toContain('unknown --format');
   expect((await run('frobnicate')).stderr).toContain('unknown command');
 });
+
+test('an unexpected error is one line (plus a please-report line), its stack only with TREEWRIGHT_DEBUG', async () => {
+  const { describeFailure } = await import('../../runner/cli.js');
+  const bug = new RangeError('Invalid array length\nmore detail');
+  const quiet = describeFailure(bug, {});
+  expect(quiet).toBe('treewright: internal error: Invalid array length\n  → This is a bug in treewright; please report it with the command you ran (TREEWRIGHT_DEBUG=1 prints the stack).\n');
+  expect(describeFailure(bug, { TREEWRIGHT_DEBUG: '1' })).toContain('    at ');
+  const out = await execa('node', [bin, 'schema', '--out', path.join(tmpdir(), 'no-such-dir-tw', 'x.json')], { reject: false, env: { TREEWRIGHT_DEBUG: '' } });
+  expect(out.exitCode).toBe(2);
+  expect(out.stderr.trim().split('\n')).toHaveLength(1);
+  expect(out.stderr).toMatch(/^treewright: ENOENT: no such file or directory, open '.*x\.json'/);
+});
+
+test('inspect usage lists every source kind', async () => {
+  const r = await run('help');
+  for (const s of ['file:<path>', 'live:<host>:<port>', 'adb[:serial]', 'moui:<url>', 'jetwhale:<url>', 'reference[:live|:moui|:jetwhale]']) expect(r.stdout).toContain(s);
+});
