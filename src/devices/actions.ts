@@ -225,11 +225,18 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       return undefined;
     case 'keys':
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
-      // Focus the field with a tap, clear what it holds, then type like a keyboard.
+      // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
+      // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds.
       await driver.tap!(tap.x, tap.y);
-      if (driver.pressKey) for (let i = (node.editableText ?? '').length; i > 0; i--) await driver.pressKey('del');
+      if (driver.pressKey) {
+        await driver.pressKey('end');
+        for (let i = (node.editableText ?? '').length; i > 0; i--) await driver.pressKey('del');
+      }
       if (a.kind === 'fill' && a.text) await driver.typeText!(a.text);
-      return undefined;
+      // A password field does not expose its text, and input events cannot select all: say what may be left.
+      return node.password && node.editableText == null
+        ? `the field's content is hidden (password), so what it held could not be cleared by keys (input events cannot select all); ${a.kind === 'fill' ? 'the text was typed after it' : 'it may still hold text'}: use a semantic driver (SetText) to be sure`
+        : undefined;
     case 'scroll-steps': {
       if (a.kind !== 'scrollToIndex') throw new Error(`scroll-steps route for ${a.kind}`);
       return scrollToIndexBySteps(driver, ready, a.index, ctx);

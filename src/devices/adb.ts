@@ -6,7 +6,7 @@ import { AdbClient, type AdbOptions } from './adb-client.js';
 import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
 
 const DUMP_PATH = '/sdcard/treewright-window.xml';
-const KEYCODES: Record<Key, number> = { back: 4, enter: 66, del: 67 };
+const KEYCODES: Record<Key, number> = { back: 4, enter: 66, del: 67, end: 123 };
 
 /**
  * Any Android app, no instrumentation: `uiautomator dump` for the tree, `input` for taps, text,

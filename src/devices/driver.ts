@@ -48,7 +48,8 @@ export interface PerformResult {
   message?: string;
 }
 
-export type Key = 'back' | 'enter' | 'del';
+/** `end` moves the cursor to the end of the focused field (KEYCODE_MOVE_END). */
+export type Key = 'back' | 'enter' | 'del' | 'end';
 
 /**
  * What a driver may implement beyond capture. Each method is optional: the action layer picks

@@ -29,7 +29,7 @@ export interface Health {
   processUptimeMs: number;
 }
 
-const KEYCODES: Record<Key, number> = { back: 4, enter: 66, del: 67 };
+const KEYCODES: Record<Key, number> = { back: 4, enter: 66, del: 67, end: 123 };
 
 /**
  * A running debug build over the cmp-inspector live HTTP protocol. It has no semantic actions:

@@ -44,6 +44,8 @@ export class ReferenceDriver implements Driver {
   }
 
   async pressKey(key: Key): Promise<void> {
+    // The reference app's fields have no cursor (typing appends, DEL deletes the last character): END is a no-op.
+    if (key === 'end') return;
     this.app.key(key);
   }
 

@@ -69,7 +69,7 @@ test('without semantic actions, click is a tap at the tap point and fill taps, c
   app.text = 'ab';
   const device = new Device(app);
   await device.byTag('field').fill('hi');
-  expect(app.calls).toEqual(['tap 200,140', 'key del', 'key del', 'type hi']);
+  expect(app.calls).toEqual(['tap 200,140', 'key end', 'key del', 'key del', 'type hi']);
   const rc = await device.byTag('send').click();
   expect(rc.via).toBe('tap');
   expect(app.calls.at(-1)).toBe('tap 100,350');
