@@ -13,6 +13,7 @@
 import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
 import type { Severity } from '../analysis/finding.js';
 import { takesTap } from '../analysis/reachability.js';
+import { isEmptyRect, rectCentre } from '../analysis/geometry.js';
 import { walkNode } from '../model/node.js';
 import { TargetError } from '../errors.js';
 import { outlineLine } from './outline.js';
@@ -89,10 +90,6 @@ function num(v: number): string {
   return r === 0 ? '0' : String(r);
 }
 
-function isEmpty(b: Rect): boolean {
-  return !(b.width > 0 && b.height > 0);
-}
-
 /** Length of one of `root`'s units in the base root's unit (only differs when the units differ). */
 function unitFactor(root: Root, base: Root): number {
   if (root.unit === base.unit) return 1;
@@ -160,7 +157,7 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
   // extent. Nodes outside the screen (a list's rows below the fold) are clipped by the picture's edge.
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   const extend = (b: Rect, f: number) => {
-    if (isEmpty(b)) return;
+    if (isEmptyRect(b)) return;
     x0 = Math.min(x0, b.x * f); y0 = Math.min(y0, b.y * f);
     x1 = Math.max(x1, (b.x + b.width) * f); y1 = Math.max(y1, (b.y + b.height) * f);
   };
@@ -212,7 +209,7 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
     // A touch-modal window dims what lies beneath it: the reader sees why taps there go nowhere.
     if (screen && w > 0 && root.touchModal) out.push(`<rect class="scrim" x="0" y="0" width="${num(W)}" height="${num(H)}"/>`);
     const rb = root.node.bounds;
-    if (screen && !isEmpty(rb)) {
+    if (screen && !isEmptyRect(rb)) {
       out.push(`<rect class="win" ${rect(rb, f)}/>`);
       if (multi) {
         const off = root.windowOffset;
@@ -224,7 +221,7 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
     for (; k < items.length && items[k]!.w === w; k++) {
       const n = items[k]!.node;
       const b = n.bounds;
-      if (isEmpty(b) || outside(b, f)) continue;
+      if (isEmptyRect(b) || outside(b, f)) continue;
       let cls = 'n';
       if (takesTap(n)) cls += ' c';
       const dt = n.designToken;
@@ -247,15 +244,15 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
   if (ob) {
     const rb = ob.root.node.bounds;
     // The obscuring window, framed (unless the obscurer is that window's own root node).
-    if (!isEmpty(rb) && ob.root.node !== ob.node) {
+    if (!isEmptyRect(rb) && ob.root.node !== ob.node) {
       out.push(`<rect class="ow" ${rect(rb, ob.f)}/>`);
     }
     winLabels.push({ x: rb.x * ob.f - x0, y: (rb.y + rb.height) * ob.f - y0 - FONT_PX * 1.4 * unitsPerPx, text: `obscuring window ${ob.root.rootId}`, cls: 'ol' });
-    if (!isEmpty(ob.node.bounds)) out.push(`<rect class="ob" ${rect(ob.node.bounds, ob.f)} data-id="${escapeXml(ob.node.id)}"><title>${escapeXml('obscured by: ' + outlineLine(ob.node))}</title></rect>`);
+    if (!isEmptyRect(ob.node.bounds)) out.push(`<rect class="ob" ${rect(ob.node.bounds, ob.f)} data-id="${escapeXml(ob.node.id)}"><title>${escapeXml('obscured by: ' + outlineLine(ob.node))}</title></rect>`);
   }
   for (const [id, sev] of worst) {
     const it = byId.get(id);
-    if (!it || isEmpty(it.node.bounds)) continue;
+    if (!it || isEmptyRect(it.node.bounds)) continue;
     out.push(`<rect class="s${SEVERITY_CLASS[sev]}" ${rect(it.node.bounds, it.f)} data-id="${escapeXml(id)}"/>`);
   }
   let firstFailing: Item | undefined;
@@ -264,17 +261,17 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
     if (!it) continue;
     firstFailing ??= it;
     const b = it.node.bounds;
-    if (!isEmpty(b)) out.push(`<rect class="fl" ${rect(b, it.f)} data-id="${escapeXml(id)}"><title>${escapeXml('failing: ' + outlineLine(it.node))}</title></rect>`);
+    if (!isEmptyRect(b)) out.push(`<rect class="fl" ${rect(b, it.f)} data-id="${escapeXml(id)}"><title>${escapeXml('failing: ' + outlineLine(it.node))}</title></rect>`);
   }
   // Where a tap on the failing node lands, when something else takes it.
-  if (ob && firstFailing && !isEmpty(firstFailing.node.bounds)) {
-    const b = firstFailing.node.bounds, f = firstFailing.f;
-    const cx = (b.x + b.width / 2) * f - x0, cy = (b.y + b.height / 2) * f - y0, r = 7 * unitsPerPx;
+  if (ob && firstFailing && !isEmptyRect(firstFailing.node.bounds)) {
+    const c = rectCentre(firstFailing.node.bounds), f = firstFailing.f;
+    const cx = c.x * f - x0, cy = c.y * f - y0, r = 7 * unitsPerPx;
     out.push(`<path class="tap" d="M${num(cx - r)} ${num(cy)}H${num(cx + r)}M${num(cx)} ${num(cy - r)}V${num(cy + r)}"/>`);
   }
   for (const [id, n] of badges) {
     const it = byId.get(id);
-    if (!it || isEmpty(it.node.bounds)) continue;
+    if (!it || isEmptyRect(it.node.bounds)) continue;
     const b = it.node.bounds, f = it.f, r = 7 * unitsPerPx;
     const cx = Math.min((b.x + b.width) * f - x0, W - r), cy = Math.max(b.y * f - y0, r);
     out.push(`<g class="bd bd${SEVERITY_CLASS[worst.get(id)!]}"><circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}"/><text x="${num(cx)}" y="${num(cy + 3.5 * unitsPerPx)}">${n}</text></g>`);
