@@ -59,7 +59,7 @@ test.describe('reference-app CLI', () => {
     const port = (blocker.address() as { port: number }).port;
     const err = capture();
     expect(await runReferenceAppCli(['--port', String(port)], { stdout: capture().stream, stderr: err.stream, stopSignal: Promise.resolve() })).toBe(1);
-    expect(err.text()).toMatch(/could not start: .*EADDRINUSE/);
+    expect(err.text()).toMatch(/could not start: .*(EADDRINUSE|already in use)/);
     await new Promise((r) => blocker.close(r));
     const help = capture();
     expect(await runReferenceAppCli(['--help'], { stdout: help.stream })).toBe(0);
