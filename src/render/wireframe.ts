@@ -1,6 +1,6 @@
 /**
  * SVG wireframes of a snapshot or of one node's subtree: every node's on-screen bounds drawn to scale
- * in the bottom root's unit, windows in z-order (bottom first), clickable nodes outlined, tokenized
+ * in the roots' unit (mixed units: the largest px root's px, see rootScales), windows in z-order (bottom first), clickable nodes outlined, tokenized
  * nodes tinted, and overlays for what a report needs to show — the failing node, the node (and window)
  * that obscures it, accessibility / drift findings as numbered badges, golden-diff colours.
  *
@@ -90,11 +90,24 @@ function num(v: number): string {
   return r === 0 ? '0' : String(r);
 }
 
-/** Length of one of `root`'s units in the base root's unit (only differs when the units differ). */
-function unitFactor(root: Root, base: Root): number {
-  if (root.unit === base.unit) return 1;
-  const px = (r: Root) => (r.unit === 'px' ? 1 : r.density);
-  return px(root) / px(base);
+/**
+ * Each root's scale onto the canvas. One unit throughout: every root in its own numbers. Mixed units
+ * (a px app window under a dp dialog): drawn in the px of the largest px root, converting through dp —
+ * a px root's density is the device's px per dp, while a dp or pt root's density is 1 by convention
+ * and says nothing about px, so dp (and pt, taken as dp) are multiplied by that px root's density and
+ * other px roots scaled by the ratio of densities. Mixed dp and pt without any px root: their numbers.
+ */
+function rootScales(roots: readonly Root[]): number[] {
+  if (roots.every((r) => r.unit === roots[0]!.unit)) return roots.map(() => 1);
+  let ref: Root | null = null, refArea = -1;
+  for (const r of roots) {
+    if (r.unit !== 'px') continue;
+    const b = r.node.bounds, area = isEmptyRect(b) ? 0 : (b.width / r.density) * (b.height / r.density);
+    if (area > refArea) { ref = r; refArea = area; }
+  }
+  if (!ref) return roots.map(() => 1);
+  const d = ref.density;
+  return roots.map((r) => (r.unit === 'px' ? d / r.density : d));
 }
 
 /**
@@ -123,9 +136,10 @@ interface Item {
 /** Renders the wireframe as one SVG document (also valid inline in HTML). */
 export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, options: WireframeOptions = {}): string {
   const roots = snapshot.roots;
-  const base = roots[0];
   const items: Item[] = [];
   const drawnRoots: Root[] = [];
+  /** Each drawn root's scale onto the canvas (a subtree is drawn in its own root's numbers). */
+  const scaleOf = options.subtree == null ? rootScales(roots) : [1];
   if (options.subtree != null) {
     let found: { node: Node; root: Root } | null = null;
     for (const root of roots) {
@@ -148,7 +162,7 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
   } else {
     roots.forEach((root, w) => {
       drawnRoots.push(root);
-      const f = unitFactor(root, base!);
+      const f = scaleOf[w]!;
       walkNode(root.node, (n) => { items.push({ node: n, root, w, f }); });
     });
   }
@@ -161,7 +175,7 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
     x0 = Math.min(x0, b.x * f); y0 = Math.min(y0, b.y * f);
     x1 = Math.max(x1, (b.x + b.width) * f); y1 = Math.max(y1, (b.y + b.height) * f);
   };
-  if (options.subtree == null) drawnRoots.forEach((root) => extend(root.node.bounds, unitFactor(root, base!)));
+  if (options.subtree == null) drawnRoots.forEach((root, w) => extend(root.node.bounds, scaleOf[w]!));
   if (!(x1 > x0 && y1 > y0)) for (const it of items) extend(it.node.bounds, it.f);
   if (!(x1 > x0 && y1 > y0)) { x0 = 0; y0 = 0; x1 = 1; y1 = 1; }
   const W = x1 - x0, H = y1 - y0;
@@ -205,7 +219,7 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
 
   let k = 0;
   drawnRoots.forEach((root, w) => {
-    const f = screen ? unitFactor(root, base!) : 1;
+    const f = scaleOf[w]!;
     // A touch-modal window dims what lies beneath it: the reader sees why taps there go nowhere.
     if (screen && w > 0 && root.touchModal) out.push(`<rect class="scrim" x="0" y="0" width="${num(W)}" height="${num(H)}"/>`);
     const rb = root.node.bounds;

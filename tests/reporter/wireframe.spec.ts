@@ -64,10 +64,10 @@ test.describe('wireframe', () => {
     expect(isTreewrightError(err) && err.code).toBe('target_not_found');
   });
 
-  test('several windows are drawn bottom first, a modal one over a scrim, units converted to the bottom root\'s', () => {
-    const app = root(n({ id: 'a', bounds: r(0, 0, 360, 800) }, [n({ id: 'a1', clickable: true, bounds: r(0, 100, 360, 50) })]), { rootId: 'app' });
-    // A dialog measured in dp at density 2 over a px window: drawn at twice its numbers.
-    const dialog = root(n({ id: 'd', bounds: r(20, 100, 140, 100) }, [n({ id: 'd1', clickable: true, bounds: r(30, 150, 50, 24) })]), { rootId: 'dialog', unit: 'dp', density: 2, touchModal: true, label: 'Confirm', windowOffset: { x: 40, y: 200 } });
+  test('several windows are drawn bottom first, a modal one over a scrim, mixed units in the px window\'s px', () => {
+    const app = root(n({ id: 'a', bounds: r(0, 0, 360, 800) }, [n({ id: 'a1', clickable: true, bounds: r(0, 100, 360, 50) })]), { rootId: 'app', density: 2 });
+    // A dialog measured in dp (density 1, as dp roots carry) over a px window at 2 px per dp: drawn at twice its numbers.
+    const dialog = root(n({ id: 'd', bounds: r(20, 100, 140, 100) }, [n({ id: 'd1', clickable: true, bounds: r(30, 150, 50, 24) })]), { rootId: 'dialog', unit: 'dp', density: 1, touchModal: true, label: 'Confirm', windowOffset: { x: 40, y: 200 } });
     const svg = renderWireframe(snap(app, dialog), { obscuredBy: 'd', failing: ['a1'] });
     const order = ['data-root="app"', 'class="scrim"', 'data-root="dialog"', 'class="ob"', 'class="fl"'].map((t) => svg.indexOf(t));
     expect(order.every((i) => i > 0)).toBe(true);
@@ -77,6 +77,22 @@ test.describe('wireframe', () => {
     expect(svg).toContain('window dialog &quot;Confirm&quot; @40,200 (modal)');
     // The tap point of the obscured node is marked.
     expect(svg).toContain('class="tap"');
+  });
+
+  test('mixed units: the largest px root sets the scale, whichever root is at the bottom; one unit: numbers as they are', () => {
+    // A dp window at the bottom, a px popup (2.625 px per dp) above it: drawn in the popup's px.
+    const base = root(n({ id: 'b', bounds: r(0, 0, 400, 800) }, [n({ id: 'b1', clickable: true, bounds: r(0, 0, 100, 48) })]), { rootId: 'base', unit: 'dp', density: 1 });
+    const popup = root(n({ id: 'p', bounds: r(0, 0, 1050, 525) }), { rootId: 'popup', unit: 'px', density: 2.625 });
+    const svg = renderWireframe(snap(base, popup));
+    expect(rects(svg, 'win')).toEqual([{ x: 0, y: 0, w: 1050, h: 2100, id: undefined }, { x: 0, y: 0, w: 1050, h: 525, id: undefined }]);
+    expect(rects(svg, 'n c').find((x) => x.id === 'b1')).toEqual({ x: 0, y: 0, w: 262.5, h: 126, id: 'b1' });
+    // Two px roots at different densities with a dp one: the largest px root's px; the other px root by the density ratio.
+    const small = root(n({ id: 's', bounds: r(0, 0, 200, 100) }), { rootId: 'small', unit: 'px', density: 1 });
+    const svg2 = renderWireframe(snap(base, popup, small));
+    expect(rects(svg2, 'win')[2]).toEqual({ x: 0, y: 0, w: 525, h: 262.5, id: undefined });
+    // All dp: each root's own numbers, whatever their densities say.
+    const dpOnly = renderWireframe(snap(base, root(n({ id: 'q', bounds: r(10, 10, 100, 100) }), { rootId: 'q', unit: 'dp', density: 3 })));
+    expect(rects(dpOnly, 'win')[1]).toEqual({ x: 10, y: 10, w: 100, h: 100, id: undefined });
   });
 
   test('the obscuring node is drawn with its window framed', () => {
