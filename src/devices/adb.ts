@@ -3,10 +3,12 @@ import { generationOf } from '../model/node.js';
 import { importUiautomator, DENSITY_WARNING } from '../formats/uiautomator.js';
 import { DeviceError } from '../errors.js';
 import { AdbClient, type AdbOptions } from './adb-client.js';
+import { AdbInput } from './adb-input.js';
 import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
 
+export { escapeInputText } from './adb-input.js';
+
 const DUMP_PATH = '/sdcard/treewright-window.xml';
-const KEYCODES: Record<Key, number> = { back: 4, enter: 66, del: 67, end: 123 };
 
 /**
  * Any Android app, no instrumentation: `uiautomator dump` for the tree, `input` for taps, text,
@@ -16,9 +18,11 @@ export class AdbDriver implements Driver {
   readonly kind = 'adb';
   description: string;
   private readonly adb: AdbClient;
+  private readonly input: AdbInput;
 
   constructor(options: AdbOptions = {}) {
     this.adb = new AdbClient(options);
+    this.input = new AdbInput(this.adb);
     this.description = `adb:${options.serial ?? '(only device)'}`;
   }
 
@@ -57,26 +61,19 @@ export class AdbDriver implements Driver {
   }
 
   async tap(x: number, y: number, options: { long?: boolean } = {}): Promise<void> {
-    const [ix, iy] = [String(Math.round(x)), String(Math.round(y))];
-    // A long press is a swipe that does not move.
-    await this.adb.run(options.long ? ['shell', 'input', 'swipe', ix, iy, ix, iy, '700'] : ['shell', 'input', 'tap', ix, iy], { stage: 'input tap' });
+    await this.input.tap(x, y, options);
   }
 
   async typeText(text: string): Promise<void> {
-    // `input text` splits on spaces and the device shell interprets metacharacters: encode both.
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      if (i > 0) await this.pressKey('enter');
-      if (lines[i]) await this.adb.run(['shell', 'input', 'text', escapeInputText(lines[i]!)], { stage: 'input text' });
-    }
+    await this.input.typeText(text);
   }
 
   async pressKey(key: Key): Promise<void> {
-    await this.adb.run(['shell', 'input', 'keyevent', String(KEYCODES[key])], { stage: 'input keyevent' });
+    await this.input.pressKey(key);
   }
 
   async swipe(from: { x: number; y: number }, to: { x: number; y: number }, durationMs = 300): Promise<void> {
-    await this.adb.run(['shell', 'input', 'swipe', ...[from.x, from.y, to.x, to.y].map((v) => String(Math.round(v))), String(durationMs)], { stage: 'input swipe' });
+    await this.input.swipe(from, to, durationMs);
   }
 
   async back(): Promise<void> {
@@ -88,9 +85,4 @@ export class AdbDriver implements Driver {
   }
 
   async close(): Promise<void> {}
-}
-
-/** Escapes text for `adb shell input text`: %s for spaces, backslash before shell metacharacters. */
-export function escapeInputText(text: string): string {
-  return text.replace(/[\\'"`$&|;<>()*?~#!{}[\]^]/g, (c) => `\\${c}`).replace(/ /g, '%s');
 }

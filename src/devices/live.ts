@@ -2,7 +2,7 @@ import type { Snapshot } from '../model/schema.js';
 import { cmpFromValue } from '../formats/cmp.js';
 import { DeviceError, isTreewrightError } from '../errors.js';
 import { AdbClient } from './adb-client.js';
-import { escapeInputText } from './adb.js';
+import { AdbInput } from './adb-input.js';
 import { request, requestJson, type HttpOptions } from './http.js';
 import { innerMessage } from './messages.js';
 import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
@@ -29,8 +29,6 @@ export interface Health {
   processUptimeMs: number;
 }
 
-const KEYCODES: Record<Key, number> = { back: 4, enter: 66, del: 67, end: 123 };
-
 /**
  * A running debug build over the cmp-inspector live HTTP protocol. It has no semantic actions:
  * clicks are taps at the node's tap point (after a hittability check), and text is typed through
@@ -47,7 +45,10 @@ export class LiveDriver implements Driver {
   private readonly http: HttpOptions;
   private readonly connectTimeout: number;
   private readonly adb: AdbClient;
+  private readonly input: AdbInput;
   private adbReady = false;
+  /** The focused root's window offset, px, from the last capture. */
+  private offset = { x: 0, y: 0 };
   private readonly port: number;
   private readonly host: string;
 
@@ -59,6 +60,7 @@ export class LiveDriver implements Driver {
     this.http = { timeout: options.timeout ?? 5000, where: this.description };
     this.connectTimeout = options.connectTimeout ?? 15_000;
     this.adb = new AdbClient({ ...(options.adbPath ? { adbPath: options.adbPath } : {}), ...(options.serial ? { serial: options.serial } : {}), timeout: 10_000 });
+    this.input = new AdbInput(this.adb);
   }
 
   /** The self-healing handshake: adb forward when adb and a device are there, then health through the cold start. */
@@ -112,7 +114,11 @@ export class LiveDriver implements Driver {
 
   async capture(): Promise<Snapshot> {
     const tree = await requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, this.http);
-    return cmpFromValue(tree, { where: this.description });
+    const snapshot = cmpFromValue(tree, { where: this.description });
+    // The tree is the focused root only: its offset turns root-relative px into screen px for adb.
+    const root = snapshot.roots[0];
+    if (root) this.offset = { x: root.windowOffset.x, y: root.windowOffset.y };
+    return snapshot;
   }
 
   capabilities(): Capabilities {
@@ -133,27 +139,23 @@ export class LiveDriver implements Driver {
   }
 
   async tap(x: number, y: number, options: { long?: boolean } = {}): Promise<void> {
+    if (options.long && !this.adbReady) throw new DeviceError('action_unavailable', 'a long press needs adb: the live protocol only taps', { where: this.description, hint: 'Attach the device over adb, or use a driver with semantic actions (reference, moui, jetwhale).' });
+    // Every touch first checks the app is the one captured: a restarted app is not acted on blindly.
+    await this.checkRestart();
     if (options.long) {
-      if (!this.adbReady) throw new DeviceError('action_unavailable', 'a long press needs adb: the live protocol only taps', { where: this.description, hint: 'Attach the device over adb, or use a driver with semantic actions (reference, moui, jetwhale).' });
-      await this.adb.run(['shell', 'input', 'swipe', ...[x, y, x, y].map((v) => String(Math.round(v))), '700'], { stage: 'input swipe' });
+      // The tree (and so x, y) is root-relative px; adb input wants screen px.
+      await this.input.tap(x + this.offset.x, y + this.offset.y, { long: true });
       return;
     }
-    await this.checkRestart();
     await requestJson(`${this.base}/inspect/tap`, { method: 'POST', body: { x: Math.round(x), y: Math.round(y) }, stage: 'tap' }, this.http);
   }
 
   get typeText(): ((text: string) => Promise<void>) | undefined {
-    if (!this.adbReady) return undefined;
-    return async (text: string) => {
-      await this.adb.run(['shell', 'input', 'text', escapeInputText(text)], { stage: 'input text' });
-    };
+    return this.adbReady ? (text: string) => this.input.typeText(text) : undefined;
   }
 
   get pressKey(): ((key: Key) => Promise<void>) | undefined {
-    if (!this.adbReady) return undefined;
-    return async (key: Key) => {
-      await this.adb.run(['shell', 'input', 'keyevent', String(KEYCODES[key])], { stage: 'input keyevent' });
-    };
+    return this.adbReady ? (key: Key) => this.input.pressKey(key) : undefined;
   }
 
   async nav(): Promise<{ currentRoute: string | null; backStack: string[] } | null> {
