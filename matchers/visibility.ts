@@ -10,8 +10,8 @@ export function toBeVisible(this: MatcherThis, target: Target, options?: Matcher
     check: (r) => {
       const n = single(target, r);
       if (!n) return { pass: false, received: NOT_FOUND };
-      const pass = isVisible(n);
-      return { pass, received: pass ? 'visible' : n.visible ? 'hidden (empty on-screen bounds: scrolled out or clipped)' : 'hidden (not visible)' };
+      const pass = isVisible(n, r.snapshot);
+      return { pass, received: pass ? 'visible' : !n.visible ? 'hidden (not visible)' : isVisible(n) ? 'hidden (an ancestor is hidden)' : 'hidden (empty on-screen bounds: scrolled out or clipped)' };
     },
   });
 }
@@ -23,7 +23,7 @@ export function toBeHidden(this: MatcherThis, target: Target, options?: MatcherO
     check: (r) => {
       const n = single(target, r);
       if (!n) return { pass: true, received: NOT_FOUND };
-      const pass = !isVisible(n);
+      const pass = !isVisible(n, r.snapshot);
       return { pass, received: pass ? 'hidden' : 'visible' };
     },
   });

@@ -5,7 +5,7 @@ import type { Node } from '../../src/model/schema.js';
 import { audit } from '../../src/analysis/a11y.js';
 import { checkDrift } from '../../src/analysis/drift.js';
 import { diffFindings, diffTrees } from '../../src/analysis/diff.js';
-import { countBySeverity, SEVERITY_ORDER, type Finding } from '../../src/analysis/finding.js';
+import { countBySeverity, severitySummary, SEVERITY_ORDER, type Finding } from '../../src/analysis/finding.js';
 import { findingLine } from '../../src/analysis/finding-line.js';
 import { SourceError, TargetError } from '../../src/errors.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
@@ -16,7 +16,7 @@ import { goldenTreeOf, parseGolden } from '../../src/render/golden.js';
 import { loadCatalog } from '../../matchers/drift.js';
 import { confinePath } from '../policy.js';
 import { defineTool } from '../tool.js';
-import { GenerationSchema, plural } from './common.js';
+import { GenerationSchema } from './common.js';
 
 const KINDS = ['a11y', 'drift', 'golden'] as const;
 
@@ -90,7 +90,7 @@ export const checkTool = defineTool({
     const counts = countBySeverity(findings);
     const shown = findings.slice(0, args.limit);
     const head = `generation ${snapshot.generation} · ${[...new Set(kinds)].join(', ')}${selector ? ` within ${selectorToCode(selector)}` : ''}: `
-      + (findings.length ? `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info` : 'no findings');
+      + (findings.length ? severitySummary(findings) : 'no findings');
     const lines = shown.map(findingLine);
     if (findings.length > shown.length) lines.push(`…and ${findings.length - shown.length} more (raise limit)`);
     return {

@@ -39,7 +39,7 @@ export function nodeInfo(snapshot: Snapshot, node: Node, reach: Reachability = a
     tag: node.tag,
     name: indexSnapshot(snapshot).name(node),
     enabled: node.enabled,
-    visible: isVisible(node),
+    visible: isVisible(node, snapshot),
     hittable: r.hittable,
     operable: r.operable,
     obscuredBy: r.obscuredBy ? outlineLine(r.obscuredBy, { reach }) : null,

@@ -38,8 +38,8 @@ export const findNodesTool = defineTool({
     const reach = analyzeReachability(snapshot);
     let nodes: Node[] = selector
       ? resolveSelector(snapshot, selector)
-      : indexSnapshot(snapshot).nodes.filter((n) => offersSomething(n) && isVisible(n));
-    if (selector && nodes.length === 1 && isVisible(nodes[0]!)) session.log({ kind: 'visible', selector });
+      : indexSnapshot(snapshot).nodes.filter((n) => offersSomething(n) && isVisible(n, snapshot));
+    if (selector && nodes.length === 1 && isVisible(nodes[0]!, snapshot)) session.log({ kind: 'visible', selector });
     if (args.operableOnly) nodes = nodes.filter((n) => reach.get(n).operable === true);
     const shown = nodes.slice(0, args.limit);
     const code = selector ? selectorToCode(selector) : null;

@@ -160,7 +160,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       const reach = analyzeReachability(snapshot);
       const r = reach.get(node);
       const key = `${node.bounds.x},${node.bounds.y},${node.bounds.width},${node.bounds.height}`;
-      if (need.visible && !isVisible(node)) { reason = 'the node is not visible'; code = 'target_not_found'; }
+      if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
       else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
       else if (need.hittable && r.hittable === false) {
         reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach })}` : 'the node has no on-screen area to tap';
@@ -313,7 +313,7 @@ async function scrollToIndexBySteps(driver: Driver, ready: Ready, index: number,
     const idx = indexSnapshot(snapshot);
     const items: Node[] = [];
     for (let i = idx.order.get(node)! + 1; i < idx.subtreeEnd.get(node)!; i++) if (rowIndexOf(idx.nodes[i]!) !== null) items.push(idx.nodes[i]!);
-    const onScreen = items.filter(isVisible).map(rowIndexOf) as number[];
+    const onScreen = items.filter((m) => isVisible(m, snapshot)).map(rowIndexOf) as number[];
     if (onScreen.includes(index)) return `index ${index} reached after ${step} scroll step${step === 1 ? '' : 's'} (the device has no ScrollToIndex)`;
     if (!items.length) {
       throw new DeviceError('action_unavailable', `scrollToIndex(${index}) on ${outlineLine(node)}: the device has no ScrollToIndex and the list's items carry no index to aim at`, { where, hint: 'Scroll with scrollBy() and check for the item, or use a driver with ScrollToIndex (reference, jetwhale).' });

@@ -105,7 +105,7 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[],
     const n = index.nodes[i]!;
     if (hasText && !hasText(i)) return false;
     if (hasNotText && hasNotText(i)) return false;
-    if (o.visible !== undefined && isVisible(n) !== o.visible) return false;
+    if (o.visible !== undefined && isVisible(n, snapshot) !== o.visible) return false;
     if (o.operable !== undefined && (reach!.get(n).operable === true) !== o.operable) return false;
     if (has && !has(i)) return false;
     if (hasNot && hasNot(i)) return false;
@@ -137,9 +137,14 @@ function descendantTest(snapshot: Snapshot, index: SnapshotIndex, inner: Selecto
 }
 
 /**
- * Visible as Playwright means it: the node is not hidden and has a non-empty on-screen box.
- * (A node scrolled out of its container has empty clipped bounds.)
+ * Visible as Playwright means it: the node has a non-empty on-screen box (a node scrolled out of
+ * its container has empty clipped bounds) and neither it nor an ancestor is hidden. Without the
+ * snapshot only the node itself can be judged; pass it wherever it is at hand.
  */
-export function isVisible(n: Node): boolean {
-  return n.visible && n.bounds.width > 0 && n.bounds.height > 0;
+export function isVisible(n: Node, snapshot?: Snapshot): boolean {
+  if (!(n.visible && n.bounds.width > 0 && n.bounds.height > 0)) return false;
+  if (!snapshot) return true;
+  const index = indexSnapshot(snapshot);
+  for (let p = index.parent.get(n) ?? null; p; p = index.parent.get(p) ?? null) if (!p.visible) return false;
+  return true;
 }

@@ -1,5 +1,6 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { offersSomething, type Reachability } from '../analysis/reachability.js';
+import { tapPointOf } from '../analysis/geometry.js';
 import { walkNode } from '../model/node.js';
 import { FormatError, TargetError } from '../errors.js';
 import type { OutlineDoc, OutlineEntry, OutlineFields, OutlineRootFields, OutlineValue } from './outline-syntax.js';
@@ -78,14 +79,9 @@ export function outlineFields(node: Node, opts: Pick<OutlineOptions, 'reach'> = 
   const f: OutlineFields = { head: outlineHead(node), id: node.id, attrs, flags: outlineFlags(node, opts.reach), negFlags: [] };
   if (node.text !== null) f.text = node.text;
   if (node.actions.length) f.actions = [...node.actions];
-  const tap = opts.reach ? opts.reach.get(node).tap : centre(node);
+  const tap = opts.reach ? opts.reach.get(node).tap : tapPointOf(node.bounds);
   if (tap) f.tap = { x: Math.round(tap.x) || 0, y: Math.round(tap.y) || 0 };
   return f;
-}
-
-function centre(node: Node): { x: number; y: number } | null {
-  const b = node.bounds;
-  return b.width > 0 && b.height > 0 ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : null;
 }
 
 export function outlineRootFields(root: Root): OutlineRootFields {

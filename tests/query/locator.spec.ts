@@ -223,3 +223,12 @@ test('a hand-built selector with an unknown step kind is a TargetError, not a ra
   expect((err as TargetError).code).toBe('invalid_arguments');
   expect((err as TargetError).message).toContain('unknown selector step kind "bogus"');
 });
+
+test('a node under a hidden ancestor is not visible (filter and isVisible with the snapshot)', async () => {
+  const s = snap(root(n({ id: '1', bounds: r(0, 0, 100, 100) }, [
+    n({ id: '2', visible: false, bounds: r(0, 0, 100, 50) }, [n({ id: '3', text: 'inside', bounds: r(0, 0, 50, 20) })]),
+    n({ id: '4', text: 'outside', bounds: r(0, 60, 50, 20) }),
+  ])));
+  expect(ids(s, [{ kind: 'text', text: 'side', exact: false }, { kind: 'filter', options: { visible: true } }])).toEqual(['4']);
+  expect(ids(s, [{ kind: 'text', text: 'side', exact: false }, { kind: 'filter', options: { visible: false } }])).toEqual(['3']);
+});
