@@ -1,6 +1,6 @@
 import type { Node, Point, Root, Snapshot } from '../model/schema.js';
 import { TargetError } from '../errors.js';
-import { hitPointOf, isEmptyRect, rectContains, tapPointOf } from './geometry.js';
+import { isEmptyRect, roundCoord } from './geometry.js';
 import { RectIndex } from './rect-index.js';
 
 /** What analysis derives about one node (DESIGN §8). Never stored by importers. Read-only: it may be shared (and frozen). */
@@ -277,8 +277,12 @@ class SnapshotReachability implements Reachability {
       if (!(f & (TAP | DRAG))) { state[i] = LABEL; continue; }
       if (!(f & RECEIVES)) { state[i] = NO_AREA; continue; }
       if (i < first) { state[i] = modalRoot; continue; }
-      // Non-empty (RECEIVES), so there is a hit point.
-      const { x, y } = hitPointOf(nodes[i]!.bounds)!;
+      // The hit point: geometry's hitPointOf, computed on the typed-array columns rather than through
+      // node.bounds, because reading 50,000 node objects here is what makes big screens slow.
+      const cx = bx[i]! + bw[i]! / 2, cy = by[i]! + bh[i]! / 2;
+      const rx = roundCoord(cx), ry = roundCoord(cy);
+      const inside = this.contains(i, rx, ry);
+      const x = inside ? rx : cx, y = inside ? ry : cy;
       const item = this.index.query(x, y);
       // The node's own item contains its hit point, so an empty answer only comes from float overflow
       // at extreme coordinates; treat it as nothing to aim at.
@@ -294,11 +298,17 @@ class SnapshotReachability implements Reachability {
     }
   }
 
+  private contains(i: number, x: number, y: number): boolean {
+    const { bx, by, bw, bh } = this.cols;
+    const l = bx[i]!, t = by[i]!;
+    return x >= l && x < l + bw[i]! && y >= t && y < t + bh[i]!;
+  }
+
   /** Where a tap that lands on candidate h stops (see the class comment). */
   private tapTargetFrom(h: number, x: number, y: number): number {
-    const { tapAncestor, parent, nodes } = this.cols;
+    const { tapAncestor, parent } = this.cols;
     let a = tapAncestor[h]!;
-    while (a >= 0 && !rectContains(nodes[a]!.bounds, x, y)) {
+    while (a >= 0 && !this.contains(a, x, y)) {
       const p = parent[a]!;
       a = p >= 0 ? tapAncestor[p]! : -1;
     }
@@ -334,7 +344,7 @@ class SnapshotReachability implements Reachability {
     // Built from the columns on every call rather than kept: holding 50,000 result objects costs
     // more (they outlive the young generation) than making the few a caller keeps. Nodes with nothing
     // to aim at (scrolled out, invisible: often most of a long list) share one frozen answer per window.
-    const { flags, rootStart, nodes } = this.cols;
+    const { flags, bx, by, bw, bh, rootStart, nodes } = this.cols;
     const f = flags[i]!, st = this.state[i]!;
     const accepts = (f & (TAP | DRAG)) !== 0;
     let w = rootStart.length - 2;
@@ -351,8 +361,8 @@ class SnapshotReachability implements Reachability {
       hittable: accepts ? st === HITTABLE : null,
       obscuredBy: st >= 0 ? nodes[st]! : null,
       operable: accepts ? (f & (OFFERS | ENABLED)) === (OFFERS | ENABLED) && st === HITTABLE : null,
-      // RECEIVES: non-empty bounds, so a tap point.
-      tap: tapPointOf(node.bounds),
+      // geometry's tapPointOf, on the columns: RECEIVES means non-empty bounds, so there is one.
+      tap: { x: roundCoord(bx[i]! + bw[i]! / 2), y: roundCoord(by[i]! + bh[i]! / 2) },
       root: this.snapshot.roots[w]!,
     };
   }
