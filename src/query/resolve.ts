@@ -3,7 +3,7 @@ import { analyzeReachability } from '../analysis/reachability.js';
 import { TargetError } from '../errors.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type FilterOptions, type Selector, type Step } from './selector.js';
-import { matchesIdentifier, matchesText } from './text.js';
+import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
 
 /**
@@ -99,8 +99,8 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[],
   const reach = o.operable !== undefined ? analyzeReachability(snapshot) : null;
   const has = o.has ? descendantTest(snapshot, index, o.has) : null;
   const hasNot = o.hasNot ? descendantTest(snapshot, index, o.hasNot) : null;
-  const hasText = o.hasText !== undefined ? textContentTest(index, o.hasText) : null;
-  const hasNotText = o.hasNotText !== undefined ? textContentTest(index, o.hasNotText) : null;
+  const hasText = o.hasText !== undefined ? textTest(index, orders, o.hasText) : null;
+  const hasNotText = o.hasNotText !== undefined ? textTest(index, orders, o.hasNotText) : null;
   return orders.filter((i) => {
     const n = index.nodes[i]!;
     if (hasText && !hasText(i)) return false;
@@ -111,6 +111,20 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[],
     if (hasNot && hasNot(i)) return false;
     return true;
   });
+}
+
+/**
+ * The text test for `hasText` / `hasNotText`. When the candidates' subtrees together hold no more
+ * nodes than the capture (the usual case: rows, cells, buttons), each candidate's own text is read
+ * directly — exact, and proportional to what the candidates hold. Only when they nest heavily (a
+ * deep chain of containers) does it switch to the whole-capture index of text-filter.ts, which stays
+ * linear there.
+ */
+function textTest(index: SnapshotIndex, orders: readonly number[], pattern: TextPattern): (i: number) => boolean {
+  let held = 0;
+  for (const i of orders) held += index.ends[i]! - i;
+  if (held <= index.nodes.length) return (i) => matchesText(index.textContentAt(i), pattern);
+  return textContentTest(index, pattern);
 }
 
 /**
