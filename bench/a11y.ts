@@ -20,6 +20,7 @@ import type { Snapshot } from '../src/model/schema.js';
 import { indexSnapshot } from '../src/query/snapshot-index.js';
 import { walk } from '../src/model/node.js';
 import { syntheticSnapshot } from './synthetic.js';
+import { median } from './stats.js';
 
 const SIZES = [10_000, 100_000] as const;
 const TARGET_MS = 20;
@@ -37,11 +38,6 @@ function timed(f: () => void): Time {
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
   return { wall, cpu: (c.user + c.system) / 1000 };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
 }
 
 function medianOf(screens: readonly Snapshot[], run: (s: Snapshot) => Time): Time {

@@ -12,17 +12,13 @@ import type { Node, Snapshot } from '../src/model/schema.js';
 import { goldenTreeOf, parseGolden, toGolden, type GoldenTree } from '../src/render/golden.js';
 import { syntheticSnapshot } from './synthetic.js';
 import { prng } from './prng.js';
+import { median } from './stats.js';
 
 const SIZES = [10_000, 100_000] as const;
 const TARGET_MS = 50;
 const MAX_RATIO = 12;
 const WARMUP = 3;
 const RUNS = 15;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
 
 function clone(s: Snapshot): Snapshot {
   return makeSnapshot({ source: s.source, capturedAt: s.capturedAt, roots: structuredClone(s.roots) });

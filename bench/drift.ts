@@ -8,6 +8,7 @@ import { catalogFromValue, type Catalog } from '../src/formats/catalog.js';
 import { walk } from '../src/model/node.js';
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { syntheticSnapshot } from './synthetic.js';
+import { median } from './stats.js';
 
 const SIZES = [10_000, 100_000] as const;
 const MAX_RATIO = 12;
@@ -50,11 +51,6 @@ function tokensFor(node: Node): Node['designToken'] {
   if (node.role === 'Text') return { tokens: ['BodyMedium', 'OnSurfaceVariant'], resolved: { fontSize: '14.0sp', textColor: '#6B7280' } };
   if (node.role === 'Button') return { tokens: ['Primary', 'RadiusPill', 'LabelLarge'], resolved: { containerColor: '#0A2540', radius: '999dp', fontWeight: 'FontWeight(weight=600)' } };
   return null;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
 }
 
 /** One check, timed; includes indexing the catalog, as a single check would. */

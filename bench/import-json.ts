@@ -6,13 +6,9 @@ import { importTree } from '../src/formats/index.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { syntheticSnapshot } from './synthetic.js';
+import { median } from './stats.js';
 
 const SIZES = [5_000, 50_000] as const;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
 
 function throughput(text: string, runs: number): { ms: number; mbps: number } {
   for (let i = 0; i < 2; i++) importTree(text);

@@ -8,6 +8,7 @@ import { indexSnapshot } from '../src/query/snapshot-index.js';
 import type { Selector } from '../src/query/selector.js';
 import type { Snapshot } from '../src/model/schema.js';
 import { syntheticSnapshot } from './synthetic.js';
+import { median } from './stats.js';
 
 const SIZES = [5_000, 50_000] as const;
 
@@ -18,11 +19,6 @@ const QUERIES: Array<{ name: string; selector: Selector }> = [
   { name: "byRole('List').byRole('Switch').filter({ hasText })", selector: [{ kind: 'role', role: 'List', options: {} }, { kind: 'role', role: 'Switch', options: {} }, { kind: 'filter', options: { hasText: 'music' } }] },
   { name: "byRole('Button').filter({ operable: true }).first()", selector: [{ kind: 'role', role: 'Button', options: {} }, { kind: 'filter', options: { operable: true } }, { kind: 'nth', index: 0 }] },
 ];
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
 
 function time(fn: () => unknown): number {
   const t0 = performance.now();

@@ -21,6 +21,7 @@ import { analyzeReachability } from '../src/analysis/reachability.js';
 import { walk } from '../src/model/node.js';
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { syntheticSnapshot, type SyntheticOptions } from './synthetic.js';
+import { median } from './stats.js';
 
 const SMALL = 5_000;
 const BIG = 50_000;
@@ -60,11 +61,6 @@ function sample(subjects: Subject[]): Sample {
   const c = process.cpuUsage(c0);
   if (hittable === 0) throw new Error('benchmark screens have no hittable node: the generator is broken');
   return { cpu: (c.user + c.system) / 1000 / subjects.length, wall };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
 }
 
 /**

@@ -21,6 +21,7 @@ import { renderWireframe } from '../src/render/wireframe.js';
 import { modelFromSuite } from '../runner/reporter/model.js';
 import { writeReport } from '../runner/reporter/write.js';
 import { syntheticSnapshot } from './synthetic.js';
+import { median } from './stats.js';
 
 const TESTS = 200;
 const FAILING = 50;
@@ -30,11 +31,6 @@ const WIREFRAME_SIZES = [1_000, 10_000] as const;
 const WIREFRAME_TARGET_MS = 200;
 const WARMUP = 3;
 const RUNS = 7;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
 
 function nodesOf(s: Snapshot): Node[] {
   const out: Node[] = [];

@@ -55,6 +55,4 @@ export function matchLine(node: Node, reach: Reachability, extra: Record<string,
   return formatEntryLine({ ...f, attrs: { ...f.attrs, root: reach.get(node).root.rootId, ...extra } });
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { plural } from '../../src/render/words.js';

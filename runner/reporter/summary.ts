@@ -1,8 +1,5 @@
 import type { ReportCounts } from './model.js';
-
-function plural(n: number, word: string, many = word + 's'): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
+import { plural } from '../../src/render/words.js';
 
 /**
  * The one-paragraph summary printed at the end of a run (and shown at the top of the page): tests by

@@ -10,6 +10,7 @@ import { buildFailureReport, type FailureReport } from '../../src/render/failure
 import type { GoldenReport } from '../../src/render/golden-report.js';
 import type { ReportModel, ReportTest } from './model.js';
 import { writeReport } from './write.js';
+import { plural } from '../../src/render/words.js';
 
 /** One check of one tree (structurally runner/verify's CheckResult). */
 export interface VerifyCheckResult {
@@ -50,10 +51,6 @@ function goldenOf(c: VerifyCheckResult): GoldenReport {
     return { kind, text: f.message, expectedLine: line, actualLine: null };
   });
   return { name: path, path, expected: null, actual: null, changes, totalChanges: changes.length, note: 'no side-by-side view: the lane kept no comparison data for this golden' };
-}
-
-function plural(n: number, w: string) {
-  return `${n} ${w}${n === 1 ? '' : 's'}`;
 }
 
 /** The report model of a lane run: tests in file order, then a11y, drift, golden. */

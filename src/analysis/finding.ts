@@ -3,6 +3,7 @@
  * the reporter and the MCP shim all consume this one shape.
  */
 import { TargetError } from '../errors.js';
+import { plural } from '../render/words.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type CheckKind = 'a11y' | 'drift' | 'golden';
@@ -51,10 +52,6 @@ export function parseFailOn(value: unknown, where: string): Severity {
 /** True when a finding is at `failOn` or more severe. */
 export function failsAt(findings: readonly Finding[], failOn: Severity): boolean {
   return findings.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn]);
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** `2 errors, 1 warning` (and `, 3 info` when there are any): how every surface counts findings. */
