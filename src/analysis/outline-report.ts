@@ -87,29 +87,7 @@ class Nearness {
     const m = entries.length, k = nodes.length;
     if (m === 0 || k === 0) return { score: 0, pairs: [] };
     const deep = mode.kind === 'equal' && mode.deep;
-    const W = k + 1;
-    const best = new Float64Array((m + 1) * W);
-    const sim = new Float64Array(m * k);
-    for (let i = m - 1; i >= 0; i--) {
-      for (let j = k - 1; j >= 0; j--) {
-        const s = this.score(entries[i]!, nodes[j]!, deep, ahead);
-        sim[i * k + j] = s;
-        const take = s > 0 ? s + best[(i + 1) * W + j + 1]! : 0;
-        best[i * W + j] = Math.max(take, best[i * W + j + 1]!, best[(i + 1) * W + j]!);
-      }
-    }
-    const pairs: Array<[number, number]> = [];
-    if (withPairs) {
-      let i = 0, j = 0;
-      while (i < m && j < k) {
-        const s = sim[i * k + j]!;
-        const here = best[i * W + j]!;
-        if (s > 0 && Math.abs(s + best[(i + 1) * W + j + 1]! - here) < EPS) pairs.push([i++, j++]);
-        else if (Math.abs(best[i * W + j + 1]! - here) < EPS) j++;
-        else i++;
-      }
-    }
-    return { score: best[0]!, pairs };
+    return weightedLcs(m, k, (i, j) => this.score(entries[i]!, nodes[j]!, deep, ahead), withPairs);
   }
 
   /** The node whose children come nearest to taking the entries (null = the virtual parent of `top`); iterative. */
@@ -143,19 +121,30 @@ class Nearness {
   }
 
   alignRoots(templates: readonly OutlineRoot[], roots: readonly Root[]): Array<[number, number]> {
-    // Windows are few: the same weighted LCS, written out for root lines.
-    const m = templates.length, k = roots.length;
-    const W = k + 1;
-    const best = new Float64Array((m + 1) * W);
-    const sim = new Float64Array(m * k);
-    for (let i = m - 1; i >= 0; i--) {
-      for (let j = k - 1; j >= 0; j--) {
-        const s = this.rootScore(templates[i]!, roots[j]!);
-        sim[i * k + j] = s;
-        best[i * W + j] = Math.max(s > 0 ? s + best[(i + 1) * W + j + 1]! : 0, best[i * W + j + 1]!, best[(i + 1) * W + j]!);
-      }
+    // Windows are few: the same weighted LCS, over root lines.
+    return weightedLcs(templates.length, roots.length, (i, j) => this.rootScore(templates[i]!, roots[j]!), true).pairs;
+  }
+}
+
+/**
+ * The in-order pairing of m entries with k items that maximises the summed similarity `sim(i, j)`
+ * (a weighted LCS; similarity 0 never pairs), earliest items first among equals: a suffix table, so
+ * the forward walk can prefer the earliest pairing. Pairs only when asked (scores need none).
+ */
+function weightedLcs(m: number, k: number, similarity: (i: number, j: number) => number, withPairs: boolean): Alignment {
+  if (m === 0 || k === 0) return { score: 0, pairs: [] };
+  const W = k + 1;
+  const best = new Float64Array((m + 1) * W);
+  const sim = new Float64Array(m * k);
+  for (let i = m - 1; i >= 0; i--) {
+    for (let j = k - 1; j >= 0; j--) {
+      const s = similarity(i, j);
+      sim[i * k + j] = s;
+      best[i * W + j] = Math.max(s > 0 ? s + best[(i + 1) * W + j + 1]! : 0, best[i * W + j + 1]!, best[(i + 1) * W + j]!);
     }
-    const pairs: Array<[number, number]> = [];
+  }
+  const pairs: Array<[number, number]> = [];
+  if (withPairs) {
     let i = 0, j = 0;
     while (i < m && j < k) {
       const s = sim[i * k + j]!;
@@ -164,8 +153,8 @@ class Nearness {
       else if (Math.abs(best[i * W + j + 1]! - here) < EPS) j++;
       else i++;
     }
-    return pairs;
   }
+  return { score: best[0]!, pairs };
 }
 
 /**
