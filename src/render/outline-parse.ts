@@ -57,7 +57,7 @@
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
 import { FormatError } from '../errors.js';
-import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineRoot, OutlineValue } from './outline-syntax.js';
+import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
 import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
 
@@ -190,15 +190,7 @@ class LineCursor {
 }
 
 /** The tokens of one line after its head (node line) or rootId (root line). */
-interface LineBody {
-  id?: string;
-  text?: OutlineValue;
-  attrs: Record<string, OutlineValue>;
-  flags: string[];
-  negFlags: string[];
-  actions?: string[];
-  tap?: { x: number; y: number };
-}
+type LineBody = Omit<OutlineFields, 'head'>;
 
 const TOGGLE_SUGAR: Record<string, string> = { checked: 'on', unchecked: 'off' };
 
