@@ -22,6 +22,7 @@
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
+import { mergedView } from '../query/merged-view.js';
 import { compositeOver, parseColor, type Rgba } from './color.js';
 import { isEmptyRect } from './geometry.js';
 import { TargetError } from '../errors.js';
@@ -68,7 +69,7 @@ export const K_CLICK_LIKE = K.CLICK | K.LONG_CLICK | K.EDITABLE;
 export const K_ACTIONABLE = K_CLICK_LIKE | K.FOCUSABLE;
 
 /** `hidden`: the node or an ancestor is invisible (F.HIDDEN). */
-function kindOf(n: Node, hidden: boolean): number {
+function kindOf(n: Node, hidden: boolean, role: Node['role']): number {
   let k = 0;
   // Most nodes offer no action: test the length before reading the array's elements.
   const acts = n.actions.length !== 0;
@@ -78,9 +79,9 @@ function kindOf(n: Node, hidden: boolean): number {
   if (n.focusable) k |= K.FOCUSABLE;
   if (!hidden && !isEmptyRect(n.bounds)) k |= K.ON_SCREEN;
   if (n.contentDescription) k |= K.DESC;
-  if (n.role === 'Button') k |= K.ROLE_BUTTON;
-  else if (n.role === 'Image') k |= K.ROLE_IMAGE;
-  else if (n.role === 'TextField') k |= K.ROLE_TEXT_FIELD;
+  if (role === 'Button') k |= K.ROLE_BUTTON;
+  else if (role === 'Image') k |= K.ROLE_IMAGE;
+  else if (role === 'TextField') k |= K.ROLE_TEXT_FIELD;
   return k;
 }
 
@@ -142,6 +143,7 @@ export class AuditContext {
 
   constructor(snapshot: Snapshot, init: ContextInit) {
     const index = indexSnapshot(snapshot);
+    const view = mergedView(snapshot);
     this.index = index;
     this.nodes = index.nodes;
     this.roots = snapshot.roots;
@@ -226,7 +228,10 @@ export class AuditContext {
         bgAt[i] = bg;
         contentAt[i] = content;
 
-        const kind = (kindAt[i] = kindOf(n, (flags & F.HIDDEN) !== 0));
+        // The rules judge the merged view: a control by the role it took, and a role child merged
+        // into its control is never reported (it is part of that control, not a node of its own).
+        const kind = (kindAt[i] = kindOf(n, (flags & F.HIDDEN) !== 0, view.roleAt(i)));
+        if (view.mergedInto(i) >= 0) flagsOf[i] = flags | F.IGNORED;
         let pass = flags & INHERITED;
         if (kind & K_ACTIONABLE) pass |= F.UNDER_ACTIONABLE;
         if (n.scrollable) pass |= F.UNDER_SCROLLABLE;

@@ -2,7 +2,7 @@ import type { Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../analysis/reachability.js';
 import { renderOutline, type OutlineOptions } from '../render/outline.js';
 import type { Selector, Step } from '../query/selector.js';
-import { Locator, Searchable, type LocatorHost } from '../query/locator.js';
+import { Locator, Searchable, unmergedStep, type LocatorHost } from '../query/locator.js';
 import { DeviceError } from '../errors.js';
 import { withCause } from './messages.js';
 import type { Capabilities, Driver, DriverActions } from './driver.js';
@@ -27,12 +27,16 @@ export class Device extends Searchable implements LocatorHost {
   actionTimeout = DEFAULT_ACTION_TIMEOUT;
   step: StepWrapper = (_title, body) => body();
 
-  constructor(readonly driver: Driver) {
+  /** false: every locator and outline of this device reads the unmerged tree (connect's `merged` option). */
+  readonly merged: boolean;
+
+  constructor(readonly driver: Driver, options: { merged?: boolean } = {}) {
     super();
+    this.merged = options.merged !== false;
   }
 
   protected chain(step: Step): Locator {
-    return new Locator(this, [step]);
+    return new Locator(this, [this.merged ? step : unmergedStep(step)]);
   }
 
   /** A locator matching every node (useful with filter()). */
@@ -58,7 +62,7 @@ export class Device extends Searchable implements LocatorHost {
   /** The compact text outline of a fresh capture (DESIGN §9), with reachability flags and tap points. */
   async outline(options: Omit<OutlineOptions, 'reach'> = {}): Promise<string> {
     const snapshot = await this.snapshot();
-    return renderOutline(snapshot, { ...options, reach: analyzeReachability(snapshot) });
+    return renderOutline(snapshot, { merged: this.merged, ...options, reach: analyzeReachability(snapshot) });
   }
 
   /** Performs a locator action: waits for actionability, delivers it, and returns the receipt. */

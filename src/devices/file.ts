@@ -15,7 +15,8 @@ export class FileDriver implements Driver {
   private readonly absPath: string;
   private cached: { mtimeMs: number; size: number; snapshot: Snapshot } | null = null;
 
-  constructor(filePath: string, cwd = process.cwd()) {
+  /** `density`: px per dp, for captures that do not say (a uiautomator dump); a file that states one keeps it. */
+  constructor(filePath: string, cwd = process.cwd(), private readonly density?: number) {
     this.absPath = path.resolve(cwd, filePath);
     this.description = `file:${filePath}`;
   }
@@ -35,7 +36,7 @@ export class FileDriver implements Driver {
     } catch (e) {
       throw fileError(e, this.absPath);
     }
-    const snapshot = importTree(text, { where: this.absPath });
+    const snapshot = importTree(text, { where: this.absPath, ...(this.density !== undefined ? { density: this.density } : {}) });
     this.cached = { mtimeMs: st.mtimeMs, size: st.size, snapshot };
     return snapshot;
   }

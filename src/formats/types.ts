@@ -7,6 +7,11 @@ export interface ImportOptions {
   maxBytes?: number;
   /** capturedAt to stamp; default now. Tests pin it for equality. */
   capturedAt?: string;
+  /**
+   * px per dp of the device, for inputs that do not say (a uiautomator dump, a Maestro Android
+   * hierarchy, a cmp-inspector tree without `density`). A snapshot that states its density keeps it.
+   */
+  density?: number;
 }
 
 export const DEFAULT_MAX_BYTES = 128 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { resolveSelector } from './resolve.js';
-import { selectorToCode, type FilterOptions, type RoleOptions, type Selector, type Step } from './selector.js';
+import { selectorToCode, type FilterOptions, type RoleOptions, type SearchOptions, type Selector, type Step } from './selector.js';
 import { expectOne } from './strict.js';
 import type { TextPattern } from './text.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../devices/actions.js';
@@ -11,6 +11,8 @@ import { checkBoolean, checkChecked, checkInteger, checkNonEmptyString, checkOpt
 export interface LocatorHost {
   snapshot(): Promise<Snapshot>;
   act?(selector: Selector, action: LocatorAction, options?: ActionOptions): Promise<Receipt>;
+  /** false: every locator made from this host searches the unmerged tree. */
+  readonly merged?: boolean;
 }
 
 export interface Resolution {
@@ -24,9 +26,10 @@ export interface LocatorFilter extends Omit<FilterOptions, 'has' | 'hasNot'> {
 }
 
 const ROLE_OPTION_CHECKS = {
-  name: checkPattern, exact: checkBoolean, checked: checkChecked, disabled: checkBoolean, selected: checkBoolean, includeHidden: checkBoolean,
+  name: checkPattern, exact: checkBoolean, checked: checkChecked, disabled: checkBoolean, selected: checkBoolean, includeHidden: checkBoolean, merged: checkBoolean,
 };
-const EXACT_OPTION_CHECKS = { exact: checkBoolean };
+const EXACT_OPTION_CHECKS = { exact: checkBoolean, merged: checkBoolean };
+const SEARCH_OPTION_CHECKS = { merged: checkBoolean };
 const FILTER_OPTION_CHECKS = {
   hasText: checkPattern, hasNotText: checkPattern, has: checkLocator, hasNot: checkLocator, visible: checkBoolean, operable: checkBoolean,
 };
@@ -41,15 +44,18 @@ function checkLocator(call: string, what: string, x: unknown): void {
  */
 export abstract class Searchable {
   protected abstract chain(step: Step): Locator;
-  byTag(tag: string): Locator {
-    checkNonEmptyString(`byTag(${showValue(tag)})`, 'the tag', tag);
-    return this.chain({ kind: 'tag', tag });
+  byTag(tag: string, options: SearchOptions = {}): Locator {
+    const call = `byTag(${showValue(tag)})`;
+    checkNonEmptyString(call, 'the tag', tag);
+    checkOptions(call, options, SEARCH_OPTION_CHECKS);
+    return this.chain({ kind: 'tag', tag, ...merged(options) });
   }
-  byId(id: string | number): Locator {
+  byId(id: string | number, options: SearchOptions = {}): Locator {
     const call = `byId(${showValue(id)})`;
     if (typeof id === 'number') checkInteger(call, 'a numeric id', id);
     else checkNonEmptyString(call, 'the id', id);
-    return this.chain({ kind: 'id', id: String(id) });
+    checkOptions(call, options, SEARCH_OPTION_CHECKS);
+    return this.chain({ kind: 'id', id: String(id), ...merged(options) });
   }
   byRole(role: Role | (string & {}), options: RoleOptions = {}): Locator {
     const call = `byRole(${showValue(role)})`;
@@ -57,12 +63,24 @@ export abstract class Searchable {
     checkOptions(call, options, ROLE_OPTION_CHECKS);
     return this.chain({ kind: 'role', role, options: { ...options } });
   }
-  byText(text: TextPattern, options: { exact?: boolean } = {}): Locator {
-    return this.chain({ kind: 'text', text, exact: textArguments('byText', text, options) });
+  byText(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'text', text, exact: textArguments('byText', text, options), ...merged(options) });
   }
-  byDesc(text: TextPattern, options: { exact?: boolean } = {}): Locator {
-    return this.chain({ kind: 'desc', text, exact: textArguments('byDesc', text, options) });
+  byDesc(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'desc', text, exact: textArguments('byDesc', text, options), ...merged(options) });
   }
+}
+
+/** `{ merged: false }` when asked for (the default, merged, is left implicit). */
+function merged(options: SearchOptions): { merged?: false } {
+  return options.merged === false ? { merged: false } : {};
+}
+
+/** A step searching the unmerged tree: what a device connected with `merged: false` gives every locator. */
+export function unmergedStep(step: Step): Step {
+  if (step.kind === 'role') return step.options.merged === undefined ? { ...step, options: { ...step.options, merged: false } } : step;
+  if (step.kind === 'filter' || step.kind === 'nth') return step;
+  return step.merged === undefined ? { ...step, merged: false } : step;
 }
 
 /** Checks byText / byDesc arguments; the exact flag. */
@@ -83,7 +101,7 @@ export class Locator extends Searchable {
   }
 
   protected chain(step: Step): Locator {
-    return new Locator(this.host, [...this.selector, step]);
+    return new Locator(this.host, [...this.selector, this.host.merged === false ? unmergedStep(step) : step]);
   }
 
   filter(options: LocatorFilter): Locator {

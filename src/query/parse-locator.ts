@@ -24,7 +24,7 @@ export const MAX_LOCATOR_LENGTH = 10_000;
 export const MAX_LOCATOR_NESTING = 16;
 
 const METHODS = ['byTag', 'byId', 'byRole', 'byText', 'byDesc', 'filter', 'nth', 'first', 'last'] as const;
-const ROLE_BOOLEANS = ['exact', 'checked', 'disabled', 'selected', 'includeHidden'] as const;
+const ROLE_BOOLEANS = ['exact', 'checked', 'disabled', 'selected', 'includeHidden', 'merged'] as const;
 const FILTER_PATTERNS = ['hasText', 'hasNotText'] as const;
 const FILTER_LOCATORS = ['has', 'hasNot'] as const;
 const FILTER_BOOLEANS = ['visible', 'operable'] as const;
@@ -416,7 +416,7 @@ export const StepSchema: z.ZodType<StepInput> = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('role'),
     role: z.string().min(1),
-    options: z.strictObject({ name: TextPatternSchema.optional(), exact: bool, checked: z.union([z.boolean(), z.literal('mixed')]).optional(), disabled: bool, selected: bool, includeHidden: bool }).optional(),
+    options: z.strictObject({ name: TextPatternSchema.optional(), exact: bool, checked: z.union([z.boolean(), z.literal('mixed')]).optional(), disabled: bool, selected: bool, includeHidden: bool, merged: bool }).optional(),
   }),
   z.strictObject({ kind: z.literal('text'), text: TextPatternSchema, exact: bool }),
   z.strictObject({ kind: z.literal('desc'), text: TextPatternSchema, exact: bool }),

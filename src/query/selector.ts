@@ -15,6 +15,13 @@ export interface RoleOptions {
   selected?: boolean;
   /** Like Playwright's getByRole, invisible nodes are left out unless this is set. */
   includeHidden?: boolean;
+  /** false: search the unmerged tree (Compose's useUnmergedTree), where role children are nodes of their own. Default true. */
+  merged?: boolean;
+}
+
+/** Options of the other search steps: `merged: false` searches the unmerged tree. */
+export interface SearchOptions {
+  merged?: boolean;
 }
 
 export interface FilterOptions {
@@ -31,11 +38,11 @@ export interface FilterOptions {
 }
 
 export type Step =
-  | { kind: 'tag'; tag: string }
+  | { kind: 'tag'; tag: string; merged?: boolean }
   | { kind: 'role'; role: Role | string; options: RoleOptions }
-  | { kind: 'text'; text: TextPattern; exact: boolean }
-  | { kind: 'desc'; text: TextPattern; exact: boolean }
-  | { kind: 'id'; id: string }
+  | { kind: 'text'; text: TextPattern; exact: boolean; merged?: boolean }
+  | { kind: 'desc'; text: TextPattern; exact: boolean; merged?: boolean }
+  | { kind: 'id'; id: string; merged?: boolean }
   | { kind: 'filter'; options: FilterOptions }
   | { kind: 'nth'; index: number };
 
@@ -48,15 +55,15 @@ export function selectorToCode(selector: Selector): string {
 
 function stepToCode(step: Step): string {
   switch (step.kind) {
-    case 'tag': return `byTag(${quote(step.tag)})`;
-    case 'id': return `byId(${quote(step.id)})`;
-    case 'text': return `byText(${pattern(step.text)}${step.exact ? ', { exact: true }' : ''})`;
-    case 'desc': return `byDesc(${pattern(step.text)}${step.exact ? ', { exact: true }' : ''})`;
+    case 'tag': return `byTag(${quote(step.tag)}${unmerged(step.merged, '')})`;
+    case 'id': return `byId(${quote(step.id)}${unmerged(step.merged, '')})`;
+    case 'text': return `byText(${pattern(step.text)}${textOptions(step.exact, step.merged)})`;
+    case 'desc': return `byDesc(${pattern(step.text)}${textOptions(step.exact, step.merged)})`;
     case 'role': {
       const o = step.options;
       const parts: string[] = [];
       if (o.name !== undefined) parts.push(`name: ${pattern(o.name)}`);
-      for (const k of ['exact', 'checked', 'disabled', 'selected', 'includeHidden'] as const) {
+      for (const k of ['exact', 'checked', 'disabled', 'selected', 'includeHidden', 'merged'] as const) {
         if (o[k] !== undefined) parts.push(`${k}: ${typeof o[k] === 'string' ? quote(o[k]) : o[k]}`);
       }
       return `byRole(${quote(step.role)}${parts.length ? `, { ${parts.join(', ')} }` : ''})`;
@@ -75,6 +82,16 @@ function stepToCode(step: Step): string {
     case 'nth':
       return step.index === 0 ? 'first()' : step.index === -1 ? 'last()' : `nth(${step.index})`;
   }
+}
+
+/** `, { merged: false }` when the step searches the unmerged tree (`inner` adds the other options). */
+function unmerged(merged: boolean | undefined, inner: string): string {
+  const parts = [inner, merged === false ? 'merged: false' : ''].filter(Boolean);
+  return parts.length ? `, { ${parts.join(', ')} }` : '';
+}
+
+function textOptions(exact: boolean, merged: boolean | undefined): string {
+  return unmerged(merged, exact ? 'exact: true' : '');
 }
 
 /** A JS single-quoted string literal. */

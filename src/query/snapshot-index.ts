@@ -134,6 +134,7 @@ function ownLabel(n: Node): string {
   return n.contentDescription || n.text || n.editableText || '';
 }
 
+// A checkable node (a toggleable row, a Compose checkbox exported with a separate role child) speaks its label too.
 function mergesDescendants(n: Node): boolean {
-  return n.clickable || n.longClickable || n.actions.includes('Click') || (n.role !== null && MERGING_ROLES.has(n.role));
+  return n.clickable || n.longClickable || n.toggle !== null || n.actions.includes('Click') || (n.role !== null && MERGING_ROLES.has(n.role));
 }
