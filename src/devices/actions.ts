@@ -27,6 +27,11 @@ export type LocatorAction =
 export interface ActionOptions {
   /** How long to wait for the target to become actionable, in ms. */
   timeout?: number;
+  /**
+   * Skip the hittability check (Playwright's name): act on a node that a dialog, an overlay or a
+   * touch-modal window covers. The receipt says the action was forced.
+   */
+  force?: boolean;
 }
 
 export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
@@ -44,6 +49,8 @@ export interface Receipt {
   before: string;
   after: string;
   changed: boolean;
+  /** The hittability check was skipped (`force: true`). */
+  forced?: boolean;
   message?: string;
 }
 
@@ -67,7 +74,7 @@ export function actionCall(selector: Selector, a: LocatorAction): string {
  * The receipt of a delivered action: the node as resolved in `ready.snapshot`, and the generations
  * before and after (`changed` is whether the screen's content changed). Pure.
  */
-export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined }): Receipt {
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined; forced?: boolean }): Receipt {
   return {
     call: actionCall(r.selector, r.action),
     locator: selectorToCode(r.selector),
@@ -78,6 +85,7 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
     before: r.ready.snapshot.generation,
     after: r.after.generation,
     changed: r.ready.snapshot.generation !== r.after.generation,
+    ...(r.forced ? { forced: true } : {}),
     ...(r.message ? { message: r.message } : {}),
   };
 }
@@ -107,13 +115,21 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   }
 }
 
-/** Actionability needs: what must hold before acting (DESIGN §7). */
-function needs(a: LocatorAction, route: Route) {
+/**
+ * What a person does by touch: a tap, a long press, focusing a field to type into it, a scroll by drag.
+ * These need the target hittable whatever route delivers them — a semantic Click behind a touch-modal
+ * dialog would do what no person can, so a test must not pass doing it (DESIGN §7).
+ */
+const BY_TOUCH: ReadonlySet<LocatorAction['kind']> = new Set(['click', 'longClick', 'tap', 'fill', 'clear', 'scrollBy']);
+
+/** Actionability needs: what must hold before acting (DESIGN §7). `force` skips the hittability check. */
+function needs(a: LocatorAction, route: Route, force: boolean) {
   const onScreen = a.kind !== 'bringIntoView';
+  const touch = BY_TOUCH.has(a.kind) || route === 'tap' || route === 'swipe' || (route === 'keys' && a.kind !== 'pressEnter');
   return {
     visible: onScreen,
     enabled: onScreen && a.kind !== 'scrollBy' && a.kind !== 'scrollToIndex',
-    hittable: route === 'tap' || route === 'keys' && a.kind !== 'pressEnter' || route === 'swipe',
+    hittable: touch && !force,
     stable: onScreen,
   };
 }
@@ -132,7 +148,7 @@ export interface Ready {
  * anything delivered as a touch) and stable (same bounds on two consecutive captures).
  * Ambiguity fails at once; everything else is waited out until the timeout.
  */
-export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number): Promise<Ready> {
+export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number, force = false): Promise<Ready> {
   const deadline = Date.now() + timeout;
   let lastBounds: { id: string; key: string } | null = null;
   let reason = 'not attempted';
@@ -156,14 +172,14 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
           hint: `Drivers with semantic actions (${SEMANTIC_DRIVERS}) support it; a captured file supports no actions.`,
         });
       }
-      const need = needs(a, choice.route);
+      const need = needs(a, choice.route, force);
       const reach = analyzeReachability(snapshot);
       const r = reach.get(node);
       const key = `${node.bounds.x},${node.bounds.y},${node.bounds.width},${node.bounds.height}`;
       if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
       else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
       else if (need.hittable && r.hittable === false) {
-        reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach })}` : 'the node has no on-screen area to tap';
+        reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach, snapshot })}` : 'the node has no on-screen area to tap';
         code = 'not_hittable';
       } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
         reason = 'waiting for the node to be stable';
@@ -181,7 +197,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         locator,
         hint: code === 'target_not_found' ? 'Check the locator against `npx treewright inspect`, or wait for the screen that shows it.'
           : code === 'target_disabled' ? 'Wait for the app to enable it (fill the required fields first?), or assert toBeDisabled() if that is expected.'
-          : 'Close what covers it (a dialog, a keyboard) or scroll it into view first.',
+          : 'Close what covers it (a dialog, a keyboard) or scroll it into view first; { force: true } acts anyway.',
       });
     }
     await new Promise((res) => setTimeout(res, Math.min(PAUSES[Math.min(i, PAUSES.length - 1)]!, remaining)));
@@ -259,6 +275,8 @@ export interface ActOnceOptions {
    * never re-resolved onto a newer screen.
    */
   pinned?: { generation: string; stale: (current: string) => Error };
+  /** Skip the hittability check (ActionOptions.force). */
+  force?: boolean;
 }
 
 /** What one action did: the capture it was resolved in, the capture after, and the driver's note. */
@@ -276,7 +294,7 @@ const MAX_STALE_RETRIES = 3;
  * capture and delivery is resolved again (a pinned target is not).
  */
 export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<ActResult> {
-  const { timeout, pinned } = options;
+  const { timeout, pinned, force = false } = options;
   const waitCapture = pinned
     ? async () => {
       const s = await capture();
@@ -285,7 +303,7 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
     }
     : capture;
   for (let attempt = 0; ; attempt++) {
-    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout);
+    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout, force);
     let message: string | undefined;
     try {
       // Multi-step routes capture the screen they change: those captures are not pinned.

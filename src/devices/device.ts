@@ -70,8 +70,9 @@ export class Device extends Searchable implements LocatorHost {
     const call = actionCall(selector, action);
     return this.step(call, async () => {
       const timeout = options.timeout ?? this.actionTimeout;
-      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout });
-      const receipt = makeReceipt({ selector, action, ready, after, message });
+      const force = options.force === true;
+      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, force });
+      const receipt = makeReceipt({ selector, action, ready, after, message, forced: force });
       this.receipts.push(receipt);
       return receipt;
     });
