@@ -284,7 +284,11 @@ class SnapshotReachability implements Reachability {
     // Hit-test items in priority order: windows bottom to top and, within one, its background first,
     // then its touch-taking nodes in drawing (pre-)order. The modal window's own background needs no
     // item: an empty answer means it.
-    const isBackground = (i: number) => parent[i]! < 0 && i > first;
+    // An iOS window (an `apple` root) takes no touch its views do not take: UIKit hit-testing passes
+    // through a window none of whose views is hit (system windows for the status bar or an idle
+    // alert host span the screen), so only Android windows swallow touches with their background.
+    // A modal one still blocks everything beneath (touchModal).
+    const isBackground = (i: number) => parent[i]! < 0 && i > first && nodes[i]!.kind !== 'apple';
     let count = 0;
     for (let i = first; i < n; i++) {
       const f = flags[i]!;

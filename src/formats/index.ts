@@ -6,8 +6,12 @@ import { jetwhaleFromValue } from './jetwhale.js';
 import { parseJson } from './json.js';
 import { mouiFromValue } from './moui.js';
 import { snapshotFromValue } from './snapshot-json.js';
-import { looksLikeXml, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, xmlRootElement } from './sniff.js';
+import { looksLikeXml, requireFormat, requireHierarchy, sniffValue, unwrapQuietly } from './sniff.js';
 import { importUiautomator } from './uiautomator.js';
+import { appleXmlFlavour, importAppleXml } from './xcuitest.js';
+import { idbFromValue, wdaFromValue } from './apple-json.js';
+import { maestroFromValue, stripMaestroPrefix } from './maestro.js';
+import { readXmlRootAndChild } from './sniff.js';
 import type { FormatName, ImportOptions } from './types.js';
 
 export type { FormatName, ImportOptions } from './types.js';
@@ -17,22 +21,36 @@ export { importJetWhale, jetwhaleAddress } from './jetwhale.js';
 export { importMoui, applyMouiDelta } from './moui.js';
 export { importSnapshotJson } from './snapshot-json.js';
 export { importUiautomator } from './uiautomator.js';
+export { importAppleXml } from './xcuitest.js';
 
 /**
- * Any tree treewright reads, its format sniffed from the content: leading `<` → uiautomator
- * XML; JSON with `format: "treewright-snapshot"` → treewright's own; `schemaVersion` →
- * cmp-inspector tree (only version 1 is read); `roots` → JetWhale; `kind: full|delta|unchanged`
- * → MoUI. MCP envelopes around the JSON are unwrapped first. Size, emptiness and binary content
- * are checked before any parsing; anything else is a FormatError('unsupported_format').
+ * Any tree treewright reads, its format sniffed from the content. XML by its root element:
+ * `<hierarchy>` → uiautomator / Appium Android; `<AppiumAUT>` or `<XCUIElementType…>` → Appium
+ * XCUITest or Mac2, `<AppiumAUT><UIA…>` → legacy UIAutomation. JSON: `format: "treewright-snapshot"`
+ * → treewright's own; `schemaVersion` → cmp-inspector tree (only version 1 is read); `roots` →
+ * JetWhale; `kind: full|delta|unchanged` → MoUI; `{ value: { type, rect, … } }` → WebDriverAgent
+ * /source; an array with AXLabel / AXFrame → `idb ui describe-all`; `{ attributes, children }` (after
+ * the CLI's "Running on …" lines) → `maestro hierarchy`. MCP envelopes around the JSON are unwrapped
+ * first. Size, emptiness and binary content are checked before any parsing; anything else is a
+ * FormatError('unsupported_format').
  */
 export function importTree(text: string, opts: ImportOptions = {}): Snapshot {
   const body = guardText(text, opts);
   if (looksLikeXml(body)) {
+    const { root, child } = readXmlRootAndChild(body);
+    if (root !== null && appleXmlFlavour(root, child) !== null) return importAppleXml(body, opts);
     requireHierarchy(body, opts.where);
     return importUiautomator(body, opts);
   }
-  const value = unwrapEnvelope(parseJson(body, opts.where), opts.where);
+  const maestro = stripMaestroPrefix(body);
+  const value = unwrapEnvelope(parseJson(maestro ? maestro.json : body, opts.where), opts.where);
   switch (requireFormat(value, opts.where)) {
+    case 'wda':
+      return wdaFromValue(value, opts);
+    case 'idb':
+      return idbFromValue(value, opts);
+    case 'maestro':
+      return maestroFromValue(value, opts);
     case 'treewright':
       return snapshotFromValue(value, opts);
     case 'cmp-v1':
@@ -48,12 +66,15 @@ export function importTree(text: string, opts: ImportOptions = {}): Snapshot {
 export function detectFormat(text: string): FormatName | null {
   if (typeof text !== 'string' || text.trim() === '') return null;
   if (looksLikeXml(text)) {
-    const name = xmlRootElement(text);
-    return name === null || name === 'hierarchy' ? 'uiautomator' : null;
+    const { root, child } = readXmlRootAndChild(text);
+    const apple = root === null ? null : appleXmlFlavour(root, child);
+    if (apple !== null) return apple === 'uia' ? 'uia' : root === 'AppiumAUT' ? 'xcuitest' : 'xcuitest';
+    return root === null || root === 'hierarchy' ? 'uiautomator' : null;
   }
   let value: unknown;
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    const body = stripMaestroPrefix(text)?.json ?? text;
+    value = JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
   } catch {
     return null;
   }

@@ -19,4 +19,5 @@ export const DEFAULT_MAX_BYTES = 128 * 1024 * 1024;
 /** A pure importer: text in, snapshot out, or a FormatError naming the problem and `where`. */
 export type Importer = (text: string, opts?: ImportOptions) => Snapshot;
 
-export type FormatName = 'treewright' | 'cmp-v1' | 'uiautomator' | 'jetwhale' | 'moui';
+export type FormatName = 'treewright' | 'cmp-v1' | 'uiautomator' | 'jetwhale' | 'moui'
+  | 'xcuitest' | 'mac2' | 'uia' | 'wda' | 'idb' | 'maestro';
