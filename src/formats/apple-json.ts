@@ -14,11 +14,15 @@ import type { ImportOptions } from './types.js';
  *   application) holds the others, in order.
  */
 
-/** `{ value: { type, … } }`, `{ value: { tree } }` or `{ sessionId, value }`: a WDA /source answer. */
+/**
+ * `{ value: { type, … } }`, `{ value: { tree } }`, `{ sessionId, value }` — a WDA /source answer — or
+ * the node inside it (a lone `{ value }` wrapper is unwrapped before sniffing): a `type` with a rect.
+ */
 export function looksLikeWda(v: unknown): boolean {
-  if (!isObject(v) || !isObject(v.value)) return false;
-  const inner = isObject(v.value.tree) ? v.value.tree : v.value;
-  return typeof inner.type === 'string' && ('rect' in inner || 'frame' in inner || 'children' in inner);
+  if (!isObject(v)) return false;
+  const outer = isObject(v.value) ? v.value : v;
+  const inner = isObject(outer.tree) ? outer.tree : outer;
+  return typeof inner.type === 'string' && ('rect' in inner || 'frame' in inner);
 }
 
 /** An array whose first element has idb's accessibility keys (AXLabel, AXFrame, role_description, AXUniqueId). */
@@ -29,9 +33,12 @@ export function looksLikeIdb(v: unknown): boolean {
 export function wdaFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
   const r = new FieldReader(opts.where, 'WebDriverAgent /source JSON');
   const doc = r.object(value, '');
-  const v = r.object(doc.value, 'value');
+  // The answer, or the node inside it (importTree unwraps a lone `{ value }`).
+  const wrapped = isObject(doc.value);
+  const v = wrapped ? r.object(doc.value, 'value') : doc;
+  const base: PathLike = wrapped ? 'value' : '';
   const legacy = isObject(v.tree);
-  const top = readTree(r, legacy ? v.tree : v, legacy ? prop(prop('', 'value'), 'tree') : 'value', wdaElement);
+  const top = readTree(r, legacy ? v.tree : v, legacy ? prop(base, 'tree') : base, wdaElement);
   return appleSnapshot(top, 'wda', opts, { producer: legacy ? 'legacy' : null });
 }
 

@@ -109,6 +109,8 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   if (e.type !== null) platform.type = e.type;
   if (e.identifier !== null) platform.accessibilityIdentifier = e.identifier;
   if (e.traits.length) platform.traits = [...e.traits];
+  // A macOS title beside a label (the Apple menu: label "\uF8FF", title "Apple") is kept too.
+  if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
   return withoutSecret<Node>({
     id,
     kind: 'apple',

@@ -68,7 +68,8 @@ export function detectFormat(text: string): FormatName | null {
   if (looksLikeXml(text)) {
     const { root, child } = readXmlRootAndChild(text);
     const apple = root === null ? null : appleXmlFlavour(root, child);
-    if (apple !== null) return apple === 'uia' ? 'uia' : root === 'AppiumAUT' ? 'xcuitest' : 'xcuitest';
+    // Mac2 sources are XCUIElementType… too, told apart by the attributes only macOS writes.
+    if (apple !== null) return apple === 'uia' ? 'uia' : /\s(elementType|identifier|title)="/.test(text.slice(0, 4096)) ? 'mac2' : 'xcuitest';
     return root === null || root === 'hierarchy' ? 'uiautomator' : null;
   }
   let value: unknown;

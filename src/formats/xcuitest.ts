@@ -59,7 +59,7 @@ export function importAppleXml(text: string, opts: ImportOptions = {}): Snapshot
   // Mac2 sources name the element type by number too, and call the identifier `identifier`.
   const mac = app.attrs.has('elementType') || app.attrs.has('identifier') || app.attrs.has('title');
   const root = toElements(app, fail);
-  const producer = flavour === 'uia' ? 'uiautomation' : mac ? 'mac2' : null;
+  const producer = flavour === 'uia' ? 'uiautomation' : null;
   return appleSnapshot(root, flavour === 'uia' ? 'uia' : mac ? 'mac2' : 'xcuitest', opts, { producer, generation: generationOf(text) });
 }
 

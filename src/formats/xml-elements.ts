@@ -29,6 +29,8 @@ export function readXmlElements(text: string, where: string | undefined, hint: s
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
+  let nextAmp = -1;
+  let nextLt = -1;
   while (pos < n) {
     const lt = text.indexOf('<', pos);
     if (lt === -1) {
@@ -57,14 +59,14 @@ export function readXmlElements(text: string, where: string | undefined, hint: s
     }
     // A start tag.
     let p = lt + 1;
-    while (p < n && !/[\s/>]/.test(text[p]!)) p++;
+    for (let c = text.charCodeAt(p); p < n && !isSpace(c) && c !== 47 && c !== 62; c = text.charCodeAt(++p));
     const name = text.slice(lt + 1, p);
     if (!/^[A-Za-z_][\w.:-]*$/.test(name)) fail(lt, p >= n ? 'truncated XML: the input ends inside a tag' : `'<' is not followed by a tag name`, p >= n ? truncated : hint);
     if (!stack.length && root) fail(lt, `a second root element <${name}>: a page source has one`);
     const el: XmlElement = { name, attrs: new Map(), children: [], at: lt };
     let selfClosing = false;
     for (;;) {
-      while (p < n && /\s/.test(text[p]!)) p++;
+      while (p < n && isSpace(text.charCodeAt(p))) p++;
       if (p >= n) fail(n, `truncated XML: the input ends inside the tag <${name}>`, truncated);
       const c = text[p]!;
       if (c === '>') { p++; break; }
@@ -75,21 +77,23 @@ export function readXmlElements(text: string, where: string | undefined, hint: s
         break;
       }
       const ns = p;
-      while (p < n && /[^\s=/>"'<]/.test(text[p]!)) p++;
+      for (let c = text.charCodeAt(p); p < n && !isSpace(c) && c !== 61 && c !== 47 && c !== 62 && c !== 34 && c !== 39 && c !== 60; c = text.charCodeAt(++p));
       const attr = text.slice(ns, p);
       if (!attr) fail(p, `expected an attribute name in <${name}>, found '${text[p]}'`);
-      while (p < n && /\s/.test(text[p]!)) p++;
+      while (p < n && isSpace(text.charCodeAt(p))) p++;
       if (text[p] !== '=') fail(p, p >= n ? `truncated XML: the input ends inside the tag <${name}>` : `attribute ${attr} of <${name}> has no value (expected ="…")`, p >= n ? truncated : hint);
       p++;
-      while (p < n && /\s/.test(text[p]!)) p++;
+      while (p < n && isSpace(text.charCodeAt(p))) p++;
       const q = text[p];
       if (q !== '"' && q !== "'") fail(p, p >= n ? `truncated XML: the input ends inside the tag <${name}>` : `the value of attribute ${attr} of <${name}> is not quoted`, p >= n ? truncated : hint);
       const ve = text.indexOf(q!, p + 1);
       if (ve === -1) fail(n, `truncated XML: the input ends inside the tag <${name}>`, truncated);
-      const lt2 = text.indexOf('<', p + 1);
-      if (lt2 !== -1 && lt2 < ve) fail(lt2, `'<' inside the value of attribute ${attr} (a missing quote?)`);
+      if (nextLt < p + 1) { const l = text.indexOf('<', p + 1); nextLt = l === -1 ? n : l; }
+      if (nextLt < ve) fail(nextLt, `'<' inside the value of attribute ${attr} (a missing quote?)`);
       if (el.attrs.has(attr)) fail(ns, `duplicate attribute ${attr} in <${name}>`);
-      el.attrs.set(attr, decodeXmlEntities(text, p + 1, ve, fail));
+      // The next '&' is searched for once per stretch of text, not once per value (that would be quadratic).
+      if (nextAmp < p + 1) { const a = text.indexOf('&', p + 1); nextAmp = a === -1 ? n : a; }
+      el.attrs.set(attr, nextAmp < ve ? decodeXmlEntities(text, p + 1, ve, fail) : text.slice(p + 1, ve));
       p = ve + 1;
     }
     if (stack.length) stack[stack.length - 1]!.children.push(el);
@@ -100,4 +104,8 @@ export function readXmlElements(text: string, where: string | undefined, hint: s
   if (stack.length) fail(n, `truncated XML: the input ends inside <${stack[stack.length - 1]!.name}> (${stack.length} elements still open)`, truncated);
   if (!root) return fail(n, 'truncated XML: no root element', truncated);
   return root;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
 }

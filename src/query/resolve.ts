@@ -7,6 +7,7 @@ import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
 import { mergedView, type MergedView } from './merged-view.js';
 import { normaliseRole, shortClassName } from '../formats/role-map.js';
+import { appleTypeName } from '../formats/apple.js';
 
 /**
  * Resolves a selector against one snapshot: the matching nodes in document order.
@@ -79,7 +80,8 @@ const CHECKED_TOGGLE: Record<string, string> = { true: 'on', false: 'off', mixed
 /**
  * byRole's test. A role is matched as people write it (DESIGN §6): the normalised role (`Button`, or an
  * alias such as `EditText` → TextField), the full platform class (`android.widget.Button`,
- * `XCUIElementTypeButton`) or the short class name the outline prints (`View`, `TextView`), all
+ * `XCUIElementTypeButton`) or the short class name the outline prints (`View`, `TextView`; `Cell` for
+ * XCUIElementTypeCell), all
  * case-insensitively. A control that took its role from a merged role child also answers to that
  * child's class.
  */
@@ -88,7 +90,7 @@ function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotInd
   const wanted = step.role.toLowerCase();
   const alias = normaliseRole(step.role);
   const nodes = index.nodes;
-  const classMatches = (raw: string | null) => raw !== null && (raw.toLowerCase() === wanted || shortClassName(raw).toLowerCase() === wanted);
+  const classMatches = (raw: string | null) => raw !== null && (raw.toLowerCase() === wanted || shortClassName(raw).toLowerCase() === wanted || appleTypeName(raw).toLowerCase() === wanted);
   return (n, i) => {
     const role = view ? view.roleAt(i) : n.role;
     const child = view ? view.roleChild(i) : -1;
