@@ -22,9 +22,9 @@
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
-import { mergedView } from '../query/merged-view.js';
-import { compositeOver, parseColor, type Rgba } from './color.js';
-import { isEmptyRect } from './geometry.js';
+import { mergedView } from '../facts/merged-view.js';
+import { compositeOver, parseColor, type Rgba } from '../common/color.js';
+import { isEmptyRect } from '../common/geometry.js';
 import { TargetError } from '../errors.js';
 import type { A11yThresholds } from './a11y-rules.js';
 

@@ -1,11 +1,11 @@
 import type { Node, Snapshot } from '../model/schema.js';
-import { analyzeReachability } from '../analysis/reachability.js';
+import { analyzeReachability } from '../facts/reachability.js';
 import { TargetError } from '../errors.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
-import { mergedView, type MergedView } from './merged-view.js';
+import { mergedView, type MergedView } from '../facts/merged-view.js';
 import { normaliseRole, shortClassName } from '../formats/role-map.js';
 import { appleTypeName } from '../formats/apple.js';
 

@@ -1,5 +1,4 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
-import { indexSnapshot } from './snapshot-index.js';
 
 /**
  * The merged view of a snapshot (DESIGN §4, JetWhale's "Merged (default): one node per control"):
@@ -22,6 +21,8 @@ export interface MergedView {
   roleChild(i: number): number;
   /** How many nodes the view merges away. */
   readonly mergedCount: number;
+  /** A node's position in document order (roots bottom first, pre-order), or undefined when it is not in the snapshot. */
+  orderOf(node: Node): number | undefined;
 }
 
 /** Roles a Compose control exports as a separate role child (Role.Button, Checkbox, Switch, RadioButton, Tab, DropdownList). */
@@ -42,17 +43,37 @@ export function mergedView(snapshot: Snapshot): MergedView {
 /** The role a node reads as in the view asked for: merged (default) or the node's own. */
 export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | null {
   if (!merged) return node.role;
-  const index = indexSnapshot(snapshot);
-  const i = index.order.get(node);
-  return i === undefined ? node.role : mergedView(snapshot).roleAt(i);
+  const view = mergedView(snapshot);
+  if (view.mergedCount === 0) return node.role;
+  const i = view.orderOf(node);
+  return i === undefined ? node.role : view.roleAt(i);
+}
+
+/** Document order (the same as the query layer's snapshot index) and where each subtree ends, iteratively. */
+function preorder(snapshot: Snapshot): { nodes: Node[]; ends: Int32Array } {
+  const nodes: Node[] = [];
+  const endsList: number[] = [];
+  const stack: Array<Node | number> = [];
+  for (const root of snapshot.roots) {
+    stack.push(root.node);
+    while (stack.length) {
+      const top = stack.pop()!;
+      if (typeof top === 'number') { endsList[top] = nodes.length; continue; }
+      stack.push(nodes.length);
+      nodes.push(top);
+      for (let c = top.children.length - 1; c >= 0; c--) stack.push(top.children[c]!);
+    }
+  }
+  return { nodes, ends: Int32Array.from(endsList) };
 }
 
 function buildMergedView(snapshot: Snapshot): MergedView {
-  const { nodes, ends } = indexSnapshot(snapshot);
+  const { nodes, ends } = preorder(snapshot);
   const n = nodes.length;
   let into: Int32Array | null = null;
   let taken: Map<number, number> | null = null;
   let count = 0;
+  let order: Map<Node, number> | null = null;
   for (let i = 0; i < n; i++) {
     const c = nodes[i]!;
     if (c.children.length === 0 || !isControlContainer(c)) continue;
@@ -76,6 +97,10 @@ function buildMergedView(snapshot: Snapshot): MergedView {
     roleChild: (i) => taken?.get(i) ?? -1,
     mergedInto: (i) => (into ? into[i]! : -1),
     mergedCount: count,
+    orderOf: (node) => {
+      order ??= new Map(nodes.map((x, k) => [x, k]));
+      return order.get(node);
+    },
   };
 }
 

@@ -1,10 +1,9 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
-import { offersSomething, type Reachability } from '../analysis/reachability.js';
-import { tapPointOf } from '../analysis/geometry.js';
+import { offersSomething, type Reachability } from '../facts/reachability.js';
+import { tapPointOf } from '../common/geometry.js';
 import { walkNode } from '../model/node.js';
 import { shortClassName } from '../formats/role-map.js';
-import { mergedView, viewRole } from '../query/merged-view.js';
-import { indexSnapshot } from '../query/snapshot-index.js';
+import { mergedView, viewRole } from '../facts/merged-view.js';
 
 export { shortClassName };
 import { FormatError, TargetError } from '../errors.js';
@@ -153,7 +152,6 @@ export function* outlineLines(snapshot: Snapshot, opts: OutlineOptions = {}): Ge
   // The merged view (default): controls headed by the role they took, their role children left out.
   const view = opts.merged === false ? null : mergedView(snapshot);
   const merging = view !== null && view.mergedCount > 0;
-  const index = merging ? indexSnapshot(snapshot) : null;
   for (const root of roots) {
     yield outlineRootLine(root);
     const keep = opts.interactiveOnly ? interactiveKeep(root.node, maxDepth) : null;
@@ -163,7 +161,7 @@ export function* outlineLines(snapshot: Snapshot, opts: OutlineOptions = {}): Ge
     while (stack.length) {
       const [node, depth] = stack.pop()!;
       if (keep && !keep.has(node)) continue;
-      const at = index ? index.order.get(node)! : -1;
+      const at = merging ? view.orderOf(node)! : -1;
       if (merging && view.mergedInto(at) >= 0) continue;
       const fields = outlineFields(node, reach);
       if (merging) fields.head = outlineHead(node, view.roleAt(at));

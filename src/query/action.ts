@@ -1,0 +1,50 @@
+/**
+ * The locator action vocabulary as types: what a locator can be asked to do and the receipt of doing
+ * it. The query layer (Locator) and the reports name them; devices/actions.ts carries them out.
+ */
+
+/** What a locator can be asked to do (DESIGN §7). */
+export type LocatorAction =
+  | { kind: 'click' }
+  | { kind: 'longClick' }
+  | { kind: 'tap' }
+  | { kind: 'fill'; text: string }
+  | { kind: 'clear' }
+  | { kind: 'pressEnter' }
+  | { kind: 'scrollBy'; dx: number; dy: number }
+  | { kind: 'scrollToIndex'; index: number }
+  | { kind: 'bringIntoView' }
+  | { kind: 'focus' }
+  | { kind: 'dismiss' }
+  | { kind: 'expand' }
+  | { kind: 'collapse' };
+
+export interface ActionOptions {
+  /** How long to wait for the target to become actionable, in ms. */
+  timeout?: number;
+  /**
+   * Skip the hittability check (Playwright's name): act on a node that a dialog, an overlay or a
+   * touch-modal window covers. The receipt says the action was forced.
+   */
+  force?: boolean;
+}
+
+export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
+
+/** What an action did: the evidence a reviewer (and the reporter, and codegen) reads. */
+export interface Receipt {
+  /** Code form of the call, e.g. `byTag('email').fill('ada@example.com')`. */
+  call: string;
+  locator: string;
+  action: LocatorAction['kind'];
+  /** The node acted on, as an outline line of the capture it was resolved in. */
+  node: string;
+  nodeId: string;
+  via: Route;
+  before: string;
+  after: string;
+  changed: boolean;
+  /** The hittability check was skipped (`force: true`). */
+  forced?: boolean;
+  message?: string;
+}
