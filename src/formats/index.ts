@@ -6,7 +6,7 @@ import { jetwhaleFromValue } from './jetwhale.js';
 import { parseJson } from './json.js';
 import { mouiFromValue } from './moui.js';
 import { snapshotFromValue } from './snapshot-json.js';
-import { looksLikeXml, requireFormat, requireHierarchy, sniffValue, unwrapQuietly } from './sniff.js';
+import { looksLikeXml, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, type JsonFormatName } from './sniff.js';
 import { importUiautomator } from './uiautomator.js';
 import { appleXmlFlavour, importAppleXml } from './xcuitest.js';
 import { idbFromValue, wdaFromValue } from './apple-json.js';
@@ -44,23 +44,14 @@ export function importTree(text: string, opts: ImportOptions = {}): Snapshot {
   }
   const maestro = stripMaestroPrefix(body);
   const value = unwrapEnvelope(parseJson(maestro ? maestro.json : body, opts.where), opts.where);
-  switch (requireFormat(value, opts.where)) {
-    case 'wda':
-      return wdaFromValue(value, opts);
-    case 'idb':
-      return idbFromValue(value, opts);
-    case 'maestro':
-      return maestroFromValue(value, opts);
-    case 'treewright':
-      return snapshotFromValue(value, opts);
-    case 'cmp-v1':
-      return cmpFromValue(value, opts);
-    case 'jetwhale':
-      return jetwhaleFromValue(value, opts);
-    case 'moui':
-      return mouiFromValue(value, opts);
-  }
+  return JSON_IMPORTERS[requireFormat(value, opts.where)](value, opts);
 }
+
+/** One reader per JSON format, by the name sniffing gives it. */
+const JSON_IMPORTERS: Record<JsonFormatName, (value: unknown, opts: ImportOptions) => Snapshot> = {
+  treewright: snapshotFromValue, 'cmp-v1': cmpFromValue, jetwhale: jetwhaleFromValue, moui: mouiFromValue,
+  wda: wdaFromValue, idb: idbFromValue, maestro: maestroFromValue,
+};
 
 /** The format `importTree` would read the text as, or null when it reads none (never throws). */
 export function detectFormat(text: string): FormatName | null {

@@ -185,7 +185,7 @@ test('a11y on real dumps: no error on a node that is neither actionable, focusab
     expect(findings.filter((x) => x.rule === 'unknown-density'), `${f}: density given`).toEqual([]);
     for (const x of findings.filter((y) => y.severity === 'error')) {
       errors++;
-      const n = byId.get(x.nodeId)!;
+      const n = byId.get(x.nodeId ?? "")!;
       const says = !!(n.text || n.contentDescription || n.editableText || n.hint);
       expect.soft(n.clickable || n.longClickable || n.focusable || n.editable || n.actions.length > 0 || says, `${f}: ${x.rule} on ${x.node}`).toBe(true);
     }
