@@ -1,12 +1,15 @@
-// The MCP shim as an agent meets it: a real server process, the SDK's real Client.
+// The MCP shim as an agent meets it: a real server process, the SDK's real Client; or, for tests of
+// the tools' logic, the same registry and session in-process (no server start per test).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { buildRegistry } from '../../agents/registry.js';
+import { Session } from '../../agents/session.js';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.join(REPO, 'agents/main.ts');
@@ -20,11 +23,15 @@ export function serverEnv(): Record<string, string> {
   return env;
 }
 
-export interface Agent {
-  client: Client;
+/** What a test calls tools through: a client of a server process, or the registry in-process. */
+export interface ToolCaller {
   /** Calls a tool; answers the result with its envelope and text. */
   call(name: string, args?: Record<string, unknown>): Promise<Answer>;
   close(): Promise<void>;
+}
+
+export interface Agent extends ToolCaller {
+  client: Client;
 }
 
 export interface Answer {
@@ -34,15 +41,31 @@ export interface Answer {
   text: string;
 }
 
+function answerOf(result: CallToolResult): Answer {
+  const t = result.content.find((c) => c.type === 'text');
+  return { result, env: result.structuredContent as Answer['env'], text: t && t.type === 'text' ? t.text : '' };
+}
+
 async function agentOf(client: Client): Promise<Agent> {
   return {
     client,
-    async call(name, args = {}) {
-      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      const t = result.content.find((c) => c.type === 'text');
-      return { result, env: result.structuredContent as Answer['env'], text: t && t.type === 'text' ? t.text : '' };
-    },
+    call: async (name, args = {}) => answerOf((await client.callTool({ name, arguments: args })) as CallToolResult),
     close: () => client.close(),
+  };
+}
+
+/**
+ * The server's registry and session in this process, as `treewright mcp` would build them from
+ * --source, --root and --allow-host (default: the reference app, files under the repository).
+ * Answers go through JSON as on the wire. The transport is tested end to end elsewhere
+ * (errors.spec.ts over stdio, http.spec.ts over HTTP, export.spec.ts's first test).
+ */
+export async function localAgent(opts: { source?: string; root?: string; allowHosts?: string[] } = {}): Promise<ToolCaller> {
+  const session = new Session({ source: opts.source ?? 'reference', root: await realpath(opts.root ?? REPO), allowHosts: opts.allowHosts ?? [] });
+  const registry = buildRegistry();
+  return {
+    call: async (name, args = {}) => answerOf(JSON.parse(JSON.stringify(await registry.call(name, args, session))) as CallToolResult),
+    close: () => session.close(),
   };
 }
 
