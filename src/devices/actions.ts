@@ -69,7 +69,7 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   }
 }
 
-/** Actionability needs: what must hold before acting (DESIGN §7). */
+/** Actionability needs: what must hold before acting (docs/design.md §7). */
 function needs(a: LocatorAction, route: Route) {
   const onScreen = a.kind !== 'bringIntoView';
   return {
