@@ -34,10 +34,18 @@ export interface Agent extends ToolCaller {
   client: Client;
 }
 
+/**
+ * JSON from the wire as a test reads it, field by field. Its shape is checked where it matters: the
+ * SDK client validates every structuredContent against the tool's outputSchema (task.spec.ts,
+ * http.spec.ts), and the tests assert the fields they read.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type WireJson = any;
+
 export interface Answer {
   result: CallToolResult;
   /** structuredContent: { ok, value | error, appData }. */
-  env: { ok: boolean; appData: boolean; value?: any; error?: { code: string; message: string; details: Record<string, any> } };
+  env: { ok: boolean; appData: boolean; value?: WireJson; error?: { code: string; message: string; details: Record<string, WireJson> } };
   text: string;
 }
 
@@ -103,7 +111,7 @@ export async function httpServer(args: string[] = []): Promise<{ url: string; pr
 export function rawStdioServer(args: string[] = []) {
   const [command, ...rest] = SERVER_COMMAND;
   const proc = spawn(command, [...rest, ...args], { cwd: REPO, env: serverEnv() });
-  const answers: any[] = [];
+  const answers: WireJson[] = [];
   const waiters: Array<() => void> = [];
   createInterface({ input: proc.stdout }).on('line', (l) => {
     answers.push(JSON.parse(l));
@@ -115,7 +123,7 @@ export function rawStdioServer(args: string[] = []) {
       proc.stdin.write(line + '\n');
     },
     /** The next answer matching `pick`, waiting for it. */
-    async next(pick: (m: any) => boolean): Promise<any> {
+    async next(pick: (m: WireJson) => boolean): Promise<WireJson> {
       for (;;) {
         const i = answers.findIndex(pick);
         if (i >= 0) return answers.splice(i, 1)[0];

@@ -2,7 +2,7 @@
 // The tools' other answers are checked in-process, in tools.spec.ts.
 import { test, expect } from '@playwright/test';
 import { APP_DATA_LINE } from '../../agents/envelope.js';
-import { stdioAgent, type Agent } from './helpers.js';
+import { stdioAgent, type Agent, type WireJson } from './helpers.js';
 
 let agent: Agent;
 test.beforeEach(async () => { agent = await stdioAgent(['--source', 'reference']); });
@@ -68,7 +68,7 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   expect(delta.text).toContain(`delta since ${generation}: 1 changed, 18 added, 4 removed`);
   const deltaJson = await agent.call('get_tree', { since: generation, format: 'json' });
   expect(deltaJson.env.value.removed).toEqual(['20', '21', '22', '23']);
-  expect(deltaJson.env.value.upserted.find((n: any) => n.id === '44')).toMatchObject({ tag: 'feed', parentId: '10', rootId: 'compose-root-main', added: true, childIds: expect.arrayContaining(['1000']) });
+  expect(deltaJson.env.value.upserted.find((n: WireJson) => n.id === '44')).toMatchObject({ tag: 'feed', parentId: '10', rootId: 'compose-root-main', added: true, childIds: expect.arrayContaining(['1000']) });
   const unknown = await agent.call('get_tree', { since: '12345' });
   expect(unknown.env.value).toMatchObject({ kind: 'full', note: expect.stringContaining('not among the captures') });
 
@@ -84,7 +84,7 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   const tree = await agent.call('get_tree');
   expect(tree.text.split('\n').slice(0, 2)).toEqual([APP_DATA_LINE, expect.stringMatching(/^generation \d+ · full$/)]);
   expect(tree.text).toContain('root compose-root-main "MainActivity" unit=px density=2.625 offset=0,63');
-  expect(tree.text).toMatch(/^  - Switch #62 "Wi-Fi" toggle=on /m);
+  expect(tree.text).toMatch(/^ {2}- Switch #62 "Wi-Fi" toggle=on /m);
   const interactive = await agent.call('get_tree', { interactiveOnly: true, maxDepth: 1, rootId: 'compose-root-main' });
   expect(interactive.text).not.toContain('StatusBar');
   expect(interactive.text).not.toContain('Heading');

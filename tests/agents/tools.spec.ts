@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ReferenceApp } from '../../src/reference-app/index.js';
 import { toGolden } from '../../src/outline/golden.js';
-import { REPO, localAgent, repoTempDir, type ToolCaller } from './helpers.js';
+import { REPO, localAgent, repoTempDir, type ToolCaller, type WireJson } from './helpers.js';
 
 let agent: ToolCaller;
 test.beforeEach(async () => { agent = await localAgent({ source: 'reference' }); });
@@ -20,13 +20,13 @@ test('node_at, check and merged: false answer what the matchers and the outline 
 
   // The planted drift: the Sign in button's radius.
   const drift = await agent.call('check', { kinds: ['drift'] });
-  const errors = drift.env.value.findings.filter((f: any) => f.severity === 'error');
+  const errors = drift.env.value.findings.filter((f: WireJson) => f.severity === 'error');
   expect(errors).toEqual([expect.objectContaining({ check: 'drift', rule: 'token-mismatch', nodeId: '23' })]);
   expect(drift.env.value.counts.error).toBe(1);
   // Errors first, as the lane lists them.
   expect(drift.text.split('\n')[2]).toMatch(/^error token-mismatch {2}Button #23 "Sign in"/);
   const within = await agent.call('check', { kinds: ['drift'], locator: "byRole('Button', { name: 'Sign in' })" });
-  expect(within.env.value.findings.map((f: any) => f.nodeId)).toEqual(['23']);
+  expect(within.env.value.findings.map((f: WireJson) => f.nodeId)).toEqual(['23']);
   const clean = await agent.call('check', { kinds: ['drift'], locator: "byTag('email')" });
   expect(clean.env.value.findings).toEqual([]);
 
@@ -35,7 +35,7 @@ test('node_at, check and merged: false answer what the matchers and the outline 
   await agent.call('perform_action', { locator: "byTag('password')", action: 'fill', text: 'correct horse' });
   await agent.call('perform_action', { locator: "byTag('password')", action: 'pressEnter' });
   const a11y = await agent.call('check', { kinds: ['a11y'] });
-  expect(a11y.env.value.findings.filter((f: any) => f.severity === 'error').map((f: any) => f.nodeId)).toEqual(['42', '42']);
+  expect(a11y.env.value.findings.filter((f: WireJson) => f.severity === 'error').map((f: WireJson) => f.nodeId)).toEqual(['42', '42']);
   const unmerged = await agent.call('get_tree', { merged: false });
   expect(unmerged.text).toMatch(/node #1001 "Item 0"/);
   expect((await agent.call('get_tree')).text).not.toMatch(/#1001/);
@@ -52,7 +52,7 @@ test('check golden: the screen against a golden file, changes as findings', asyn
     await agent.call('perform_action', { locator: "byTag('email')", action: 'fill', text: 'ada@example.com' });
     const changed = await agent.call('check', { golden }); // without kinds: a11y, drift (the app serves a catalog) and golden
     expect(changed.env.value.checks).toEqual(['a11y', 'drift', 'golden']);
-    const goldenFindings = changed.env.value.findings.filter((f: any) => f.check === 'golden');
+    const goldenFindings = changed.env.value.findings.filter((f: WireJson) => f.check === 'golden');
     expect(goldenFindings).toEqual([expect.objectContaining({ rule: 'golden-changed', message: expect.stringContaining('input "" → ada@example.com') })]);
     expect((await agent.call('check', { kinds: ['golden'] })).env.error!.message).toContain('needs a golden file');
     expect((await agent.call('check', { kinds: ['golden'], golden: golden + '.missing' })).env.error!.code).toBe('file_not_found');
