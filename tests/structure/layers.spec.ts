@@ -12,6 +12,23 @@ test('src/ imports only along the layer order', () => {
   expect(found).toEqual([]);
 });
 
+test('above src/: matchers and agents import only src/, the runner src/ and matchers/ (the shim lazily)', () => {
+  const found = violations(srcGraph(REPO, ['runner', 'matchers', 'agents'])).map((v) => `${v.from}:${v.line} → ${v.to}: ${v.reason}`);
+  expect(found).toEqual([]);
+  const edge = (from: string, to: string, dynamic = false): ImportEdge => ({ from, to, line: 1, dynamic });
+  expect(violations([
+    edge('matchers/drift.ts', 'runner/fixtures.ts'),
+    edge('agents/tools/check.ts', 'matchers/drift.ts'),
+    edge('runner/cli.ts', 'agents/cli.ts', true),
+    edge('runner/fixtures.ts', 'agents/cli.ts', true),
+    edge('runner/expect.ts', 'matchers/index.ts'),
+  ]).map((v) => v.reason)).toEqual([
+    'matchers/ imports only src/, not runner/',
+    'agents/ imports only src/, not matchers/',
+    'runner/ imports only src/, matchers/, not agents/',
+  ]);
+});
+
 test('every file of src/ is in a layer', () => {
   const edges = srcGraph(REPO);
   expect(edges.length).toBeGreaterThan(300);

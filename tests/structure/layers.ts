@@ -1,7 +1,8 @@
 /**
  * The layer order of src/ (docs/design.md §3) and the check of it, in the spirit of Playwright's
  * DEPS.list: a file may import its own folder and the layers below its own, never above. src/ never
- * imports the runner, the matchers, the MCP shim or fixtures. Type-only imports count like any other
+ * imports the runner, the matchers, the MCP shim or fixtures; above src/, matchers/ and agents/
+ * import only src/, and runner/ src/ and matchers/. Type-only imports count like any other
  * (a type names a concept, and the concept has one layer). A dynamic `import()` against the order
  * is allowed only where LAZY lists it, with the reason.
  */
@@ -28,9 +29,17 @@ export const LAYERS: readonly (readonly string[])[] = [
 /** Folders that src/ never imports, whatever the layer. */
 export const OUTSIDE_CORE = ['runner/', 'matchers/', 'agents/', 'fixtures/', 'tests/', 'examples/', 'bench/'];
 
+/** Above src/: what each top-level folder may import besides itself (tests, bench, examples: anything). */
+export const TOP: Readonly<Record<string, readonly string[]>> = {
+  'matchers/': ['src/'],
+  'agents/': ['src/'],
+  'runner/': ['src/', 'matchers/'],
+};
+
 /** Upward dynamic imports that are allowed: importer → imported folder, and why. */
 export const LAZY: readonly { from: string; to: string; why: string }[] = [
   { from: 'src/devices/connect.ts', to: 'src/reference-app/', why: 'the default device, loaded only when a reference source is connected, so treewright/core does not load the app' },
+  { from: 'runner/cli.ts', to: 'agents/', why: '`treewright mcp` starts the shim; the other commands never load it' },
 ];
 
 export interface ImportEdge {
@@ -69,6 +78,14 @@ export function importsOf(file: string, text: string): ImportEdge[] {
 export function violations(edges: readonly ImportEdge[]): Violation[] {
   const out: Violation[] = [];
   for (const e of edges) {
+    const top = Object.keys(TOP).find((t) => e.from.startsWith(t));
+    if (top) {
+      const allowed = [top, ...TOP[top]!];
+      if (allowed.some((t) => e.to.startsWith(t))) continue;
+      if (e.dynamic && LAZY.some((l) => l.from === e.from && e.to.startsWith(l.to))) continue;
+      out.push({ ...e, reason: `${top} imports only ${allowed.slice(1).join(', ')}, not ${e.to.slice(0, e.to.indexOf('/') + 1) || e.to}` });
+      continue;
+    }
     if (!e.from.startsWith('src/')) continue;
     const outside = OUTSIDE_CORE.find((p) => e.to.startsWith(p));
     if (outside) {
@@ -112,9 +129,9 @@ export function sourceFiles(root: string, dir: string): string[] {
     .sort();
 }
 
-/** The relative import graph of src/. */
-export function srcGraph(root: string): ImportEdge[] {
-  return sourceFiles(root, 'src').flatMap((f) => importsOf(f, readFileSync(path.join(root, f), 'utf8')));
+/** The relative import graph of the given folders (default: src/). */
+export function srcGraph(root: string, dirs: readonly string[] = ['src']): ImportEdge[] {
+  return dirs.flatMap((d) => sourceFiles(root, d)).flatMap((f) => importsOf(f, readFileSync(path.join(root, f), 'utf8')));
 }
 
 /** The files reachable from `entry` through static imports only (what loading it loads). */
