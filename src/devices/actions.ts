@@ -7,7 +7,7 @@ import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import type { Driver, SemanticRequest } from './driver.js';
-import type { ActionOptions, LocatorAction, Receipt, Route } from '../query/action.js';
+import type { LocatorAction, Receipt, Route } from '../query/action.js';
 
 /** The semantic action each locator action maps to, and whether an input-event fallback means the same. */
 const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
@@ -73,11 +73,11 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
 /**
  * What a person does by touch: a tap, a long press, focusing a field to type into it, a scroll by drag.
  * These need the target hittable whatever route delivers them — a semantic Click behind a touch-modal
- * dialog would do what no person can, so a test must not pass doing it (DESIGN §7).
+ * dialog would do what no person can, so a test must not pass doing it (docs/design.md §7).
  */
 const BY_TOUCH: ReadonlySet<LocatorAction['kind']> = new Set(['click', 'longClick', 'tap', 'fill', 'clear', 'scrollBy']);
 
-/** Actionability needs: what must hold before acting (DESIGN §7). `force` skips the hittability check. */
+/** Actionability needs: what must hold before acting (docs/design.md §7). `force` skips the hittability check. */
 function needs(a: LocatorAction, route: Route, force: boolean) {
   const onScreen = a.kind !== 'bringIntoView';
   const touch = BY_TOUCH.has(a.kind) || route === 'tap' || route === 'swipe' || (route === 'keys' && a.kind !== 'pressEnter');

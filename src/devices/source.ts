@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SourceError } from '../errors.js';
 
-/** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (DESIGN §6). */
+/** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (docs/design.md §6). */
 export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
   /** density: px per dp of the device the capture came from, for files that do not say (uiautomator dumps). */
   z.object({ kind: z.literal('file'), path: z.string().min(1), density: z.number().finite().positive().optional() }),

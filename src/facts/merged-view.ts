@@ -1,7 +1,7 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 
 /**
- * The merged view of a snapshot (DESIGN §4, JetWhale's "Merged (default): one node per control"):
+ * The merged view of a snapshot (docs/design.md §4, JetWhale's "Merged (default): one node per control"):
  * what locators, the outline and the a11y rules read unless asked for the unmerged tree.
  *
  * Import is lossless, so a Compose screen read from `uiautomator dump` keeps the shape Compose

@@ -155,7 +155,7 @@ export function isWindow(e: AppleElement): boolean {
 }
 
 /**
- * The snapshot of an iOS / macOS source: one root per window, in points at density 1 (DESIGN §4). The
+ * The snapshot of an iOS / macOS source: one root per window, in points at density 1 (docs/design.md §4). The
  * application element (or whatever holds the windows) is a root of its own below them, holding what is
  * not in a window (a macOS menu bar), so every element of the source is a node. A window that is not
  * visible stays, its nodes not visible. A window holding an alert or sheet is touch-modal: it hides

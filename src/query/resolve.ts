@@ -78,7 +78,7 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
 const CHECKED_TOGGLE: Record<string, string> = { true: 'on', false: 'off', mixed: 'indeterminate' };
 
 /**
- * byRole's test. A role is matched as people write it (DESIGN §6): the normalised role (`Button`, or an
+ * byRole's test. A role is matched as people write it (docs/design.md §6): the normalised role (`Button`, or an
  * alias such as `EditText` → TextField), the full platform class (`android.widget.Button`,
  * `XCUIElementTypeButton`) or the short class name the outline prints (`View`, `TextView`; `Cell` for
  * XCUIElementTypeCell), all
