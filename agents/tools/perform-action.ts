@@ -68,8 +68,8 @@ export const performActionTool = defineTool({
     const exact = args.target?.generation ?? args.generation;
     const what = args.target ? `node #${args.target.id}` : selectorToCode(selector);
     // With an exact generation the action is never re-resolved onto a newer screen: the agent addressed what it saw.
-    const pinned = exact !== undefined ? { generation: exact, stale: (current: string) => stale(what, exact, current) } : undefined;
-    const { ready, after, message } = await actOnce(device.driver, () => tracker.capture(), selector, action, { timeout: args.timeoutMs, ...(pinned ? { pinned } : {}) })
+    const pinned = exact !== undefined ? { generation: exact, stale: (current: string) => stale(what, exact, current), snapshot: session.seen(exact) ?? null } : undefined;
+    const { ready, after, message } = await actOnce(device.driver, () => tracker.capture(), selector, action, { timeout: args.timeoutMs, previous: device.lastSnapshot(), ...(pinned ? { pinned } : {}) })
       .catch((e) => { throw tracker.enrich(e, selector); });
     // An id is an address for this screen only; the test gets a locator that finds the same node.
     const logged = args.target ? locatorFor(ready.snapshot, ready.node) : selector;
