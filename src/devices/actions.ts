@@ -1,6 +1,6 @@
 import type { Action, Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../analysis/reachability.js';
-import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
+import { DeviceError, TargetError, isTreewrightError, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../render/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
@@ -339,6 +339,8 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
       message = await deliver(driver, ready, a, { capture, selector, deadline: Date.now() + timeout });
     } catch (e) {
       if (!pinned && isStale(e) && attempt < MAX_STALE_RETRIES) continue;
+      // Acted on the known capture without capturing: the driver's refusal says the same as a capture would have.
+      if (pinned && isStale(e)) throw pinned.stale(String((e as TreewrightError).details.current ?? 'a newer one'));
       throw e;
     }
     return { ready, after: await capture(), message };
