@@ -62,7 +62,7 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   expect(signIn).toMatchObject({ id: '23', enabled: true, hittable: true, operable: true, tap: { x: 540, y: 956 } });
   const click = await agent.call('perform_action', { target: { id: signIn.id, generation }, action: 'click' });
   expect(click.env.value).toMatchObject({ before: generation, changed: true, message: 'signed in as Ada' });
-  expect(click.text).toMatch(/^byRole\('Button', \{ name: 'Sign in' \}\)\.click\(\) on #23 via semantic · generation \d+ → \d+ · 1 changed, 18 added, 4 removed$/m);
+  expect(click.text).toMatch(/^byRole\('Button', \{ name: 'Sign in', exact: true \}\)\.click\(\) on #23 via semantic · generation \d+ → \d+ · 1 changed, 18 added, 4 removed$/m);
   expect(click.text).toMatch(/^\+ Heading #41 "Welcome, Ada" root=compose-root-main parent=#10/m);
   expect(click.text).toMatch(/^- #23$/m);
   const feed = click.env.value.after;
