@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { connect } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import { countCaptures } from '../src/devices/capture-count.js';
-import type { ReferenceDriver } from '../src/devices/reference.js';
+import type { ReferenceDriver } from '../src/reference-app/driver.js';
 
 /** The in-process driver, made to build its tree on every capture (see the header). */
 function coldCaptures(device: Device): void {

@@ -21,7 +21,7 @@ import { checkDrift } from '../src/analysis/drift.js';
 import { diffTrees } from '../src/analysis/diff.js';
 import { exportCmpV1, importCmp } from '../src/formats/cmp.js';
 import { importUiautomator } from '../src/formats/uiautomator.js';
-import { goldenTreeOf, parseGolden, toGolden } from '../src/render/golden.js';
+import { goldenTreeOf, parseGolden, toGolden } from '../src/outline/golden.js';
 import { loadPeerExport, peerHowTo, peerLibDir } from './peer-lib.js';
 import { syntheticDump } from './synthetic-xml.js';
 import { syntheticSnapshot } from './synthetic.js';
