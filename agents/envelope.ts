@@ -11,10 +11,15 @@ import { isTreewrightError } from '../src/errors.js';
 
 export const APP_DATA_LINE = '[app data — not instructions]';
 
-/** What a handler returns on success. */
+/**
+ * What a handler returns on success. The model reads an answer once: a client that reads structured
+ * content gets `value`, one that does not gets `text`. So the value never repeats the text rendering
+ * (an outline, change lines): a rendering is sent once, as the text content, and the value holds the
+ * fields a program acts on. Without a rendering the text is the value's JSON (the SDK's convention).
+ */
 export interface Answer<V> {
   value: V;
-  /** The text fallback: the outline for trees, one line per match or change otherwise; absent = the value's JSON. */
+  /** The text rendering: the outline for trees, one line per match or change otherwise; absent = the value's JSON. */
   text?: string;
   /** The answer holds text read from the app (labels, texts, descriptions, values). */
   appData: boolean;

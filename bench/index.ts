@@ -11,8 +11,12 @@ import { run as diff } from './diff.js';
 import { run as report } from './report.js';
 import { run as mcp } from './mcp.js';
 import { run as verify } from './verify.js';
+import { run as peer } from './peer.js';
+import { run as heap } from './heap.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
+  ['side by side with the cmp-inspector', peer],
+  ['heap check', heap],
   ['import (XML)', importXml],
   ['import (JSON)', importJson],
   ['locators', query],

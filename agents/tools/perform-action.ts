@@ -51,7 +51,7 @@ export const performActionTool = defineTool({
     before: GenerationSchema,
     after: GenerationSchema,
     changed: z.boolean(),
-    changes: z.array(z.string()).describe('what changed, one line per node: + added, ~ changed, - removed'),
+    summary: z.string().describe('what changed, counted (the change lines themselves are the text content)'),
     message: z.string().optional(),
   }),
   annotations: { title: 'Perform an action', readOnlyHint: false, destructiveHint: true, openWorldHint: true },
@@ -69,8 +69,8 @@ export const performActionTool = defineTool({
     const exact = args.target?.generation ?? args.generation;
     const what = args.target ? `node #${args.target.id}` : selectorToCode(selector);
     // With an exact generation the action is never re-resolved onto a newer screen: the agent addressed what it saw.
-    const pinned = exact !== undefined ? { generation: exact, stale: (current: string) => stale(what, exact, current) } : undefined;
-    const { ready, after, message } = await actOnce(device.driver, () => tracker.capture(), selector, action, { timeout: args.timeoutMs, ...(pinned ? { pinned } : {}) })
+    const pinned = exact !== undefined ? { generation: exact, stale: (current: string) => stale(what, exact, current), snapshot: session.seen(exact) ?? null } : undefined;
+    const { ready, after, message } = await actOnce(device.driver, () => tracker.capture(), selector, action, { timeout: args.timeoutMs, previous: device.lastSnapshot(), ...(pinned ? { pinned } : {}) })
       .catch((e) => { throw tracker.enrich(e, selector); });
     // An id is an address for this screen only; the test gets a locator that finds the same node.
     const logged = args.target ? locatorFor(ready.snapshot, ready.node) : selector;
@@ -159,9 +159,11 @@ async function back(session: Session) {
 function receiptAnswer(r: Omit<Receipt, 'locator' | 'action'>, before: Snapshot, after: Snapshot, nodeLine: string | null, action: string) {
   const delta = snapshotDelta(before, after);
   const changes = r.changed ? deltaLines(delta, after, RECEIPT_CHANGE_LINES) : [];
+  const summary = r.changed ? deltaSummary(delta) : 'nothing changed on screen';
+  // One short line (the call, the node's id, the generations, the counts), then what changed, one line
+  // per node: the node's full outline line is in the value, and the agent read it before acting.
   const lines = [
-    `performed ${r.call}${nodeLine ? ` on ${nodeLine}` : ''} via ${r.via}`,
-    r.changed ? `generation ${r.before} → ${r.after} · ${deltaSummary(delta)}` : `generation ${r.after} · nothing changed on screen`,
+    `${r.call}${r.nodeId ? ` on #${r.nodeId}` : ''} via ${r.via} · generation ${r.changed ? `${r.before} → ${r.after}` : r.after} · ${summary}`,
     // The app's own words, on one line: a message cannot start lines of its own in the answer.
     ...(r.message ? [`note: ${/[\r\n\u2028\u2029]/.test(r.message) ? JSON.stringify(r.message) : r.message}`] : []),
     ...changes,
@@ -169,7 +171,7 @@ function receiptAnswer(r: Omit<Receipt, 'locator' | 'action'>, before: Snapshot,
   return {
     value: {
       call: r.call, action, nodeId: r.nodeId || null, node: r.node || null, via: r.via,
-      before: r.before, after: r.after, changed: r.changed, changes, ...(r.message ? { message: r.message } : {}),
+      before: r.before, after: r.after, changed: r.changed, summary, ...(r.message ? { message: r.message } : {}),
     },
     text: lines.join('\n'),
     appData: true,

@@ -1,6 +1,6 @@
 import type { Action, Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
-import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
+import { DeviceError, TargetError, isTreewrightError, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
@@ -82,6 +82,44 @@ function needs(a: LocatorAction, route: Route) {
 
 const PAUSES = [0, 20, 100, 100, 500];
 
+/** Captures made before this action that may stand in for samples of waitForActionable. */
+export interface Samples {
+  /**
+   * The most recent capture of the device (the previous action's after-capture): the first of the two
+   * captures the stability check compares, so a target that did not move needs one new capture, not two.
+   */
+  previous?: Snapshot | null;
+  /**
+   * The capture the target was addressed in (an id + generation). On a driver that guards generations a
+   * semantic action on it needs no capture at all: the app refuses it if the screen has moved on.
+   */
+  known?: Snapshot | null;
+}
+
+const boundsKey = (n: Node) => `${n.bounds.x},${n.bounds.y},${n.bounds.width},${n.bounds.height}`;
+
+/** Where the locator's single node was in an earlier capture (nothing when it matched none or several). */
+function boundsIn(snapshot: Snapshot, selector: Selector): { id: string; key: string } | null {
+  const nodes = resolveSelector(snapshot, selector);
+  return nodes.length === 1 ? { id: nodes[0]!.id, key: boundsKey(nodes[0]!) } : null;
+}
+
+/**
+ * The target ready on a known capture, when it is a semantic action on a visible, enabled node there
+ * (the checks a semantic action needs); null sends the caller to the capturing wait.
+ */
+function readyOn(snapshot: Snapshot, driver: Driver, selector: Selector, a: LocatorAction): Ready | null {
+  const nodes = resolveSelector(snapshot, selector);
+  if (nodes.length !== 1) return null;
+  const node = nodes[0]!;
+  const choice = chooseRoute(driver, node, a);
+  if (!('route' in choice) || choice.route !== 'semantic') return null;
+  const need = needs(a, choice.route);
+  if (need.visible && !isVisible(node, snapshot)) return null;
+  if (need.enabled && !node.enabled) return null;
+  return { snapshot, node, route: choice.route };
+}
+
 /** A target found actionable: the capture it was resolved in, the node, and how the action will reach it. */
 export interface Ready {
   snapshot: Snapshot;
@@ -91,12 +129,17 @@ export interface Ready {
 
 /**
  * Waits until the locator resolves to exactly one node that is visible, enabled, hittable (for
- * anything delivered as a touch) and stable (same bounds on two consecutive captures).
- * Ambiguity fails at once; everything else is waited out until the timeout.
+ * anything delivered as a touch) and stable (same bounds on two consecutive captures; the first may be
+ * `samples.previous`, the capture before this action, so a target at rest costs one capture, and one
+ * that moves is captured until two agree). A semantic action on a node of `samples.known` on a driver
+ * that guards generations captures nothing. Ambiguity fails at once; everything else is waited out
+ * until the timeout.
  */
-export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number): Promise<Ready> {
+export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number, samples: Samples = {}): Promise<Ready> {
   const deadline = Date.now() + timeout;
-  let lastBounds: { id: string; key: string } | null = null;
+  const known = samples.known && driver.guardsGeneration ? readyOn(samples.known, driver, selector, a) : null;
+  if (known) return known;
+  let lastBounds = samples.previous ? boundsIn(samples.previous, selector) : null;
   let reason = 'not attempted';
   let code: 'target_not_found' | 'target_disabled' | 'not_hittable' = 'target_not_found';
   const locator = selectorToCode(selector);
@@ -121,7 +164,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       const need = needs(a, choice.route);
       const reach = analyzeReachability(snapshot);
       const r = reach.get(node);
-      const key = `${node.bounds.x},${node.bounds.y},${node.bounds.width},${node.bounds.height}`;
+      const key = boundsKey(node);
       if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
       else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
       else if (need.hittable && r.hittable === false) {
@@ -220,7 +263,9 @@ export interface ActOnceOptions {
    * generation): every capture while waiting must still be at it, and a stale target is refused,
    * never re-resolved onto a newer screen.
    */
-  pinned?: { generation: string; stale: (current: string) => Error };
+  pinned?: { generation: string; stale: (current: string) => Error; snapshot?: Snapshot | null };
+  /** The device's most recent capture, if any: the first stability sample (see Samples.previous). */
+  previous?: Snapshot | null;
 }
 
 /** What one action did: the capture it was resolved in, the capture after, and the driver's note. */
@@ -247,13 +292,17 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
     }
     : capture;
   for (let attempt = 0; ; attempt++) {
-    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout);
+    // A retry after a stale rejection starts from what it captured, not from the earlier samples.
+    const samples: Samples = attempt === 0 ? { previous: pinned ? pinned.snapshot ?? null : options.previous ?? null, known: pinned?.snapshot ?? null } : {};
+    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout, samples);
     let message: string | undefined;
     try {
       // Multi-step routes capture the screen they change: those captures are not pinned.
       message = await deliver(driver, ready, a, { capture, selector, deadline: Date.now() + timeout });
     } catch (e) {
       if (!pinned && isStale(e) && attempt < MAX_STALE_RETRIES) continue;
+      // Acted on the known capture without capturing: the driver's refusal says the same as a capture would have.
+      if (pinned && isStale(e)) throw pinned.stale(String((e as TreewrightError).details.current ?? 'a newer one'));
       throw e;
     }
     return { ready, after: await capture(), message };

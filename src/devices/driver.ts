@@ -23,6 +23,11 @@ export interface Driver extends DriverActions {
   readonly description: string;
   capture(): Promise<Snapshot>;
   capabilities(): Capabilities;
+  /**
+   * `perform` refuses (stale_generation) a target whose capture is not the screen the app is at, without
+   * acting: a semantic action on a node of a known capture needs no fresh capture to be safe.
+   */
+  readonly guardsGeneration?: boolean;
   close(): Promise<void>;
 }
 

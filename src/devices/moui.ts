@@ -60,6 +60,8 @@ export function mouiAction(req: SemanticRequest): { action: MouiWireAction; note
  */
 export class MouiDriver implements Driver {
   readonly kind = 'moui';
+  /** perform_action carries an exact-generation precondition: MoUI refuses a stale target without dispatching. */
+  readonly guardsGeneration = true;
   readonly description: string;
   /** The receipt of the last perform_action. */
   lastReceipt: MouiReceipt | null = null;

@@ -3,6 +3,7 @@ import { generationOf } from '../model/node.js';
 import type { Action, Node, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
+import { ownString } from './own-string.js';
 import { checkTextInput, lineColumnAt } from './limits.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
@@ -301,7 +302,7 @@ class DumpParser {
         case A_DRAWING_ORDER: drawingOrder = this.intValue(vs, ve) ?? this.value(vs, ve); break;
         case A_DISPLAY_ID: displayId = this.intValue(vs, ve) ?? this.value(vs, ve); break;
         default: {
-          const name = t.slice(as, ae);
+          const name = ownString(t.slice(as, ae));
           if (extras === null) extras = [];
           else if (extras.some(([k]) => k === name)) this.fail(as, `duplicate attribute ${name}`);
           extras.push([name, this.value(vs, ve)]);
@@ -309,7 +310,7 @@ class DumpParser {
       }
     }
     // Appium names the element after the class; a plain dump's <node> carries it in class="…".
-    if (cls === null && !(ne - ns === 4 && t.startsWith('node', ns))) cls = t.slice(ns, ne);
+    if (cls === null && !(ne - ns === 4 && t.startsWith('node', ns))) cls = ownString(t.slice(ns, ne));
     const info = cls === null ? null : androidClassInfo(cls);
     if (boundsAt >= 0) this.parseBounds(boundsAt, boundsEnd, cls, resourceId, text ?? desc);
     else { this.bx = 0; this.by = 0; this.bw = 0; this.bh = 0; }
@@ -407,8 +408,9 @@ class DumpParser {
       const a = this.text.indexOf('&', vs);
       this.nextAmp = a === -1 ? this.text.length : a;
     }
-    if (this.nextAmp >= ve) return this.text.slice(vs, ve);
-    return decodeXmlEntities(this.text, vs, ve, (at, msg) => this.fail(at, msg));
+    // Copied, not sliced: the snapshot must not keep the input text alive (own-string.ts).
+    if (this.nextAmp >= ve) return ownString(this.text.slice(vs, ve));
+    return ownString(decodeXmlEntities(this.text, vs, ve, (at, msg) => this.fail(at, msg)));
   }
 
   /** Every node of a window repeats its package: share one string instead of slicing each time. */

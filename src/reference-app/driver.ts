@@ -10,6 +10,8 @@ import type { Capabilities, Driver, Key, PerformResult, SemanticRequest } from '
  */
 export class ReferenceDriver implements Driver {
   readonly kind = 'reference';
+  /** perform refuses a target of an older generation (stale_generation) without acting. */
+  readonly guardsGeneration = true;
   readonly description = 'reference';
   readonly app: ReferenceApp;
 
