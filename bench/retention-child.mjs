@@ -5,6 +5,7 @@
 // slice of the text shows as the whole text. Used by tests/formats/retention.spec.ts and bench/heap.ts.
 import { importUiautomator } from 'treewright/core';
 
+const gc = globalThis.gc;
 if (typeof gc !== 'function') throw new Error('run with node --expose-gc');
 const N = 10_000;
 const PAD = ' '.repeat(4000);
