@@ -124,25 +124,22 @@ class Tracker {
   /** Adds what an agent needs to the rejection: the candidates, the node in the way, the node's own actions. */
   enrich(e: unknown, selector: Selector): unknown {
     if (!isTreewrightError(e) || !this.last) return e;
-    const err = e as TreewrightError;
     const snapshot = this.last;
     const reach = analyzeReachability(snapshot);
-    const nodes = err.code === 'stale_generation' ? [] : resolveSelector(snapshot, selector);
-    if (err.code === 'target_ambiguous') {
-      err.details.candidates = nodes.slice(0, MAX_CANDIDATES).map((n) => matchLine(n, reach));
-      err.details.count = nodes.length;
-    } else if (nodes.length === 1) {
-      const node = nodes[0]!;
-      const r = reach.get(node);
-      err.details.node ??= matchLine(node, reach);
-      if (err.code === 'not_hittable' && r.obscuredBy) {
-        err.details.obscuredBy = outlineLine(r.obscuredBy, { reach });
-        err.details.obscuredById = r.obscuredBy.id;
-      }
-      if (err.code === 'action_unavailable') err.details.offers = [...node.actions];
+    const nodes = e.code === 'stale_generation' ? [] : resolveSelector(snapshot, selector);
+    const generation = { generation: e.details.generation ?? snapshot.generation };
+    if (e.code === 'target_ambiguous') {
+      return e.withDetails({ candidates: nodes.slice(0, MAX_CANDIDATES).map((n) => matchLine(n, reach)), count: nodes.length, ...generation });
     }
-    err.details.generation ??= snapshot.generation;
-    return err;
+    if (nodes.length !== 1) return e.withDetails(generation);
+    const node = nodes[0]!;
+    const r = reach.get(node);
+    const nodeLine = { node: e.details.node ?? matchLine(node, reach) };
+    if (e.code === 'not_hittable') {
+      return e.withDetails({ ...nodeLine, ...(r.obscuredBy ? { obscuredBy: outlineLine(r.obscuredBy, { reach }), obscuredById: r.obscuredBy.id } : {}), ...generation });
+    }
+    if (e.code === 'action_unavailable') return e.withDetails({ ...nodeLine, offers: [...node.actions], ...generation });
+    return e.withDetails({ ...nodeLine, ...generation });
   }
 }
 

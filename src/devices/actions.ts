@@ -1,6 +1,6 @@
 import type { Action, Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../analysis/reachability.js';
-import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
+import { DeviceError, TargetError, isTreewrightError, reasonOf } from '../errors.js';
 import { outlineLine } from '../render/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
@@ -327,7 +327,7 @@ async function scrollToIndexBySteps(driver: Driver, ready: Ready, index: number,
       r = await driver.perform!({ snapshot, node, rootId: indexSnapshot(snapshot).root.get(node)!.rootId }, { action: 'ScrollBy', dx: 0, dy: down ? page : -page });
     } catch (e) {
       // An app that refuses to scroll further (MoUI's handler_rejected) has reached the end.
-      if (isTreewrightError(e) && e.code === 'action_unavailable') throw pastEnd(`the app says: ${e.message.split('\n')[0]}`);
+      if (isTreewrightError(e) && e.code === 'action_unavailable') throw pastEnd(`the app says: ${reasonOf(e, where)}`);
       throw e;
     }
     if (!r.performed) throw pastEnd(`the app says: ${r.message ?? 'no reason given'}`);

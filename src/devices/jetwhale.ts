@@ -1,10 +1,10 @@
 import type { Node, Snapshot } from '../model/schema.js';
 import { walk } from '../model/node.js';
 import { jetwhaleAddress, jetwhaleFromValue } from '../formats/jetwhale.js';
-import { DeviceError, isTreewrightError } from '../errors.js';
+import { DeviceError, isTreewrightError, reasonOf } from '../errors.js';
 import { isObject } from '../formats/read.js';
 import { backByDismiss } from './agent-back.js';
-import { McpConnection, innerMessage, toolJson } from './mcp-client.js';
+import { McpConnection, toolJson } from './mcp-client.js';
 import type { McpDriverOptions } from './moui.js';
 import { NO_CAPABILITIES, type Capabilities, type Driver, type PerformResult, type SemanticRequest } from './driver.js';
 
@@ -67,7 +67,7 @@ export class JetWhaleDriver implements Driver {
     try {
       return jetwhaleFromValue(value, { where: this.description });
     } catch (e) {
-      throw isTreewrightError(e) ? new DeviceError('device_error', `getNodeTree: the answer is not a JetWhale tree: ${innerMessage(e, this.description)}`, {
+      throw isTreewrightError(e) ? new DeviceError('device_error', `getNodeTree: the answer is not a JetWhale tree: ${reasonOf(e, this.description)}`, {
         where: this.description, stage: 'getNodeTree', hint: 'The server does not speak the JetWhale protocol treewright expects; check its version.',
       }) : e;
     }
