@@ -5,7 +5,7 @@ import { snapshotDelta } from '../../src/analysis/snapshot-delta.js';
 import { actOnce, makeReceipt, type LocatorAction, type Receipt } from '../../src/devices/actions.js';
 import type { Device } from '../../src/devices/device.js';
 import { TargetError, isTreewrightError, type TreewrightError } from '../../src/errors.js';
-import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
+import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { MAX_CANDIDATES } from '../../src/query/strict.js';
 import { selectorToCode, type Selector } from '../../src/query/selector.js';

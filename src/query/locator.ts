@@ -5,7 +5,8 @@ import { expectOne } from './strict.js';
 import type { TextPattern } from './text.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../devices/actions.js';
 import { TargetError } from '../errors.js';
-import { checkBoolean, checkChecked, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
+import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
+import { FILTER_OPTIONS, ROLE_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
 
 /** Anything that can hand a locator a fresh capture (a Device), and act on what it resolves. */
 export interface LocatorHost {
@@ -23,13 +24,13 @@ export interface LocatorFilter extends Omit<FilterOptions, 'has' | 'hasNot'> {
   hasNot?: Locator;
 }
 
-const ROLE_OPTION_CHECKS = {
-  name: checkPattern, exact: checkBoolean, checked: checkChecked, disabled: checkBoolean, selected: checkBoolean, includeHidden: checkBoolean,
-};
+/** Per registered option, the check of its value kind (a nested locator is a Locator here). */
+function checksOf(table: Record<string, { value: ValueKind }>): Record<string, (call: string, what: string, x: unknown) => void> {
+  return Object.fromEntries(Object.entries(table).map(([key, o]) => [key, o.value === 'locator' ? checkLocator : VALUE_CHECKS[o.value]]));
+}
+const ROLE_OPTION_CHECKS = checksOf(ROLE_OPTIONS);
 const EXACT_OPTION_CHECKS = { exact: checkBoolean };
-const FILTER_OPTION_CHECKS = {
-  hasText: checkPattern, hasNotText: checkPattern, has: checkLocator, hasNot: checkLocator, visible: checkBoolean, operable: checkBoolean,
-};
+const FILTER_OPTION_CHECKS = checksOf(FILTER_OPTIONS);
 
 function checkLocator(call: string, what: string, x: unknown): void {
   if (!isLocator(x)) throw invalidArgument(call, `${what} must be a locator such as device.byText('…'), got ${showValue(x)}`);
@@ -55,6 +56,8 @@ export abstract class Searchable {
     const call = `byRole(${showValue(role)})`;
     checkNonEmptyString(call, 'the role', role);
     checkOptions(call, options, ROLE_OPTION_CHECKS);
+    const problem = roleOptionProblem(role, options);
+    if (problem) throw invalidArgument(call, problem.message);
     return this.chain({ kind: 'role', role, options: { ...options } });
   }
   byText(text: TextPattern, options: { exact?: boolean } = {}): Locator {

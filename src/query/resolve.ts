@@ -5,6 +5,7 @@ import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
+import { roleOptionTests, type RoleTestContext } from './vocabulary.js';
 
 /**
  * Resolves a selector against one snapshot: the matching nodes in document order.
@@ -59,21 +60,20 @@ function nodePredicate(step: SearchStep, index: SnapshotIndex): Predicate {
   }
 }
 
-/** `checked` → the toggle state it asks for; a node with no toggle state (null) matches none. */
-const CHECKED_TOGGLE: Record<string, string> = { true: 'on', false: 'off', mixed: 'indeterminate' };
-
+/** The role, then (unless includeHidden) the node's own visibility, then each registered option's test (vocabulary.ts). */
 function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex): Predicate {
   const o = step.options;
   const wanted = step.role.toLowerCase();
+  const tests = roleOptionTests(o);
+  const c: RoleTestContext = { node: index.nodes[0]!, i: 0, index, options: o };
   return (n, i) => {
     const role = n.role ?? n.rawRole;
     if (!role) return false;
     if (role.toLowerCase() !== wanted && n.rawRole?.toLowerCase() !== wanted) return false;
     if (!o.includeHidden && !n.visible) return false;
-    if (o.checked !== undefined && n.toggle !== CHECKED_TOGGLE[String(o.checked)]) return false;
-    if (o.disabled !== undefined && !n.enabled !== o.disabled) return false;
-    if (o.selected !== undefined && n.selected !== o.selected) return false;
-    if (o.name !== undefined && !matchesText(index.nameAt(i), o.name, o.exact ?? false)) return false;
+    c.node = n;
+    c.i = i;
+    for (const test of tests) if (!test(c)) return false;
     return true;
   };
 }
