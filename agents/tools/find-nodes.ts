@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Node } from '../../src/model/schema.js';
-import { analyzeReachability, offersSomething } from '../../src/facts/reachability.js';
+import { analyzeReachability } from '../../src/facts/reachability.js';
+import { offersSomething } from '../../src/facts/node-facts.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { isVisible, resolveSelector } from '../../src/query/resolve.js';
 import { selectorToCode } from '../../src/query/selector.js';

@@ -66,6 +66,11 @@ export function takesTap(node: Node): boolean {
   return (ownFacts(node) & FACT.TAP) !== 0;
 }
 
+/** A drag is seen here (FACT.DRAG), for a node judged alone. */
+export function takesDrag(node: Node): boolean {
+  return (ownFacts(node) & FACT.DRAG) !== 0;
+}
+
 /** Accepts touch input at all (TAP or DRAG). A node with only BringIntoView / RequestFocus / Dismiss… is a label. */
 export function acceptsTouch(node: Node): boolean {
   return (ownFacts(node) & (FACT.TAP | FACT.DRAG)) !== 0;

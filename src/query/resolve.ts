@@ -5,6 +5,7 @@ import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
+import { FACT } from '../facts/node-facts.js';
 import { roleOptionTests, type RoleTestContext } from './vocabulary.js';
 
 /**
@@ -105,7 +106,7 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[],
     const n = index.nodes[i]!;
     if (hasText && !hasText(i)) return false;
     if (hasNotText && hasNotText(i)) return false;
-    if (o.visible !== undefined && isVisible(n, snapshot) !== o.visible) return false;
+    if (o.visible !== undefined && index.facts.is(i, FACT.ON_SCREEN) !== o.visible) return false;
     if (o.operable !== undefined && (reach!.get(n).operable === true) !== o.operable) return false;
     if (has && !has(i)) return false;
     if (hasNot && hasNot(i)) return false;
@@ -152,13 +153,13 @@ function descendantTest(snapshot: Snapshot, index: SnapshotIndex, inner: Selecto
 
 /**
  * Visible as Playwright means it: the node has a non-empty on-screen box (a node scrolled out of
- * its container has empty clipped bounds) and neither it nor an ancestor is hidden. Without the
- * snapshot only the node itself can be judged; pass it wherever it is at hand.
+ * its container has empty clipped bounds) and neither it nor an ancestor is hidden (FACT.ON_SCREEN).
+ * Without the snapshot only the node itself can be judged; pass it wherever it is at hand.
  */
 export function isVisible(n: Node, snapshot?: Snapshot): boolean {
-  if (!(n.visible && n.bounds.width > 0 && n.bounds.height > 0)) return false;
-  if (!snapshot) return true;
+  if (!snapshot) return n.visible && n.bounds.width > 0 && n.bounds.height > 0;
   const index = indexSnapshot(snapshot);
-  for (let p = index.parent.get(n) ?? null; p; p = index.parent.get(p) ?? null) if (!p.visible) return false;
-  return true;
+  const i = index.order.get(n);
+  // A node from another capture is judged alone, as without a snapshot.
+  return i === undefined ? isVisible(n) : index.facts.is(i, FACT.ON_SCREEN);
 }
