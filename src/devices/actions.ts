@@ -1,4 +1,4 @@
-import type { Action, Node, Snapshot } from '../model/schema.js';
+import type { Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { DeviceError, TargetError, isTreewrightError, reasonOf } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
@@ -6,22 +6,15 @@ import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
-import type { Driver, SemanticRequest } from './driver.js';
-import type { ActionOptions, LocatorAction, Receipt, Route } from '../query/action.js';
-
-/** The semantic action each locator action maps to, and whether an input-event fallback means the same. */
-const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
-  click: 'Click', longClick: 'LongClick', tap: null, fill: 'SetText', clear: 'SetText', pressEnter: 'ImeAction',
-  scrollBy: 'ScrollBy', scrollToIndex: 'ScrollToIndex', bringIntoView: 'BringIntoView', focus: 'RequestFocus',
-  dismiss: 'Dismiss', expand: 'Expand', collapse: 'Collapse',
-};
+import { capabilitiesOf, type Driver, type SemanticRequest } from './driver.js';
+import { ACTIONS, actionArgs, type ActionOptions, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
 
 /** Drivers that offer semantic actions, named in `action_unavailable` errors. */
 const SEMANTIC_DRIVERS = 'reference, moui, jetwhale';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
-  const args = a.kind === 'fill' ? quote(a.text) : a.kind === 'scrollBy' ? `${a.dx}, ${a.dy}` : a.kind === 'scrollToIndex' ? String(a.index) : '';
+  const args = actionArgs(a).map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
   return `${selectorToCode(selector)}.${a.kind}(${args})`;
 }
 
@@ -44,39 +37,39 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
   };
 }
 
-/** Picks how an action reaches the node on this driver, or says why it cannot. */
+/**
+ * Picks how an action reaches the node on this driver, or says why it cannot: the node's own
+ * semantics action where the driver performs them, else the action's fallback route (ACTIONS in
+ * query/action.ts) where the driver has the capabilities it needs (capabilitiesOf: the same
+ * capabilities connect reports).
+ */
 export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
-  const semantic = SEMANTIC[a.kind];
+  const spec: ActionSpec = ACTIONS[a.kind];
+  const caps = capabilitiesOf(driver);
+  const semantic = spec.semantic;
   // BringIntoView works on any node on a semantic driver (JetWhale's rule); the others only when listed.
-  if (semantic && driver.perform && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
-  switch (a.kind) {
-    case 'click': case 'longClick': case 'tap': case 'focus':
-      return driver.tap ? { route: 'tap' } : { unavailable: `${driver.description} cannot deliver taps` };
-    case 'fill': case 'clear':
-      if (!node.editable && !node.actions.includes('SetText')) return { unavailable: `the node is not editable` };
-      return driver.tap && driver.typeText ? { route: 'keys' } : { unavailable: `${driver.description} can neither set text semantically nor type` };
-    case 'pressEnter':
-      return driver.pressKey ? { route: 'keys' } : { unavailable: `${driver.description} has no IME action and no keyboard` };
-    case 'scrollBy':
-      return driver.swipe ? { route: 'swipe' } : { unavailable: `${driver.description} has no ScrollBy and cannot swipe` };
-    case 'scrollToIndex':
-      // No ScrollToIndex (MoUI scrolls by pages): page with the node's own ScrollBy until the
-      // item with that index is on screen, reading each item's index from its collection info.
-      if (driver.perform && node.actions.includes('ScrollBy')) return { route: 'scroll-steps' };
-      return { unavailable: `scrollToIndex needs the node's own ScrollToIndex (or ScrollBy) semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
-    default:
-      return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
+  if (semantic && caps.semanticActions && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
+  const fallback = spec.fallback;
+  const invoke = caps.semanticActions ? 'this node does not offer' : `${driver.description} cannot invoke`;
+  if (!fallback) return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${invoke}` };
+  if (fallback.nodeAction) {
+    // No ScrollToIndex (MoUI scrolls by pages): page with the node's own ScrollBy until the
+    // item with that index is on screen, reading each item's index from its collection info.
+    if (fallback.needs.every((c) => caps[c]) && node.actions.includes(fallback.nodeAction)) return { route: fallback.route };
+    return { unavailable: `${a.kind} needs the node's own ${semantic} (or ${fallback.nodeAction}) semantics action, which ${invoke}` };
   }
+  if (fallback.editable && !node.editable && !node.actions.includes('SetText')) return { unavailable: `the node is not editable` };
+  return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
 }
 
 /** Actionability needs: what must hold before acting (DESIGN §7). */
 function needs(a: LocatorAction, route: Route) {
-  const onScreen = a.kind !== 'bringIntoView';
+  const spec: ActionSpec = ACTIONS[a.kind];
   return {
-    visible: onScreen,
-    enabled: onScreen && a.kind !== 'scrollBy' && a.kind !== 'scrollToIndex',
+    visible: spec.onScreen,
+    enabled: spec.onScreen && spec.enabled,
     hittable: route === 'tap' || route === 'keys' && a.kind !== 'pressEnter' || route === 'swipe',
-    stable: onScreen,
+    stable: spec.onScreen,
   };
 }
 
@@ -152,7 +145,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
 
 /** Builds the semantic request for an action. */
 export function semanticRequest(a: LocatorAction): SemanticRequest {
-  const action = SEMANTIC[a.kind]!;
+  const action = ACTIONS[a.kind].semantic!;
   switch (a.kind) {
     case 'fill': return { action, text: a.text };
     case 'clear': return { action, text: '' };

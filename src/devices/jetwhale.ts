@@ -6,7 +6,7 @@ import { isObject } from '../formats/read.js';
 import { backByDismiss } from './agent-back.js';
 import { McpConnection, toolJson } from './mcp-client.js';
 import type { McpDriverOptions } from './moui.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type PerformResult, type SemanticRequest } from './driver.js';
+import { type Driver, type PerformResult, type SemanticRequest } from './driver.js';
 
 /** JetWhale's plugin prefix: its host lists the semantics tools under qualified names. */
 export const JETWHALE_PREFIX = 'com.kitakkun.jetwhale.semantics';
@@ -73,9 +73,7 @@ export class JetWhaleDriver implements Driver {
     }
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, semanticActions: true, live: true };
-  }
+  readonly live = true;
 
   async perform(target: { snapshot: Snapshot; node: Node; rootId: string }, req: SemanticRequest): Promise<PerformResult> {
     const { rootId, nodeId } = jetwhaleAddress({ rootId: target.rootId }, target.node);

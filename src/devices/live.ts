@@ -4,7 +4,7 @@ import { DeviceError, isTreewrightError, reasonOf } from '../errors.js';
 import { AdbClient } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
 import { request, requestJson, type HttpOptions } from './http.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
+import { type Driver, type Key } from './driver.js';
 
 export interface LiveOptions {
   host?: string;
@@ -121,9 +121,7 @@ export class LiveDriver implements Driver {
     return snapshot;
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, taps: true, typing: this.adbReady, screenshot: true, navigation: true, designSystem: true, live: true };
-  }
+  readonly live = true;
 
   /** Notices an app restart between two actions and says so, rather than tapping a fresh app blindly. */
   private async checkRestart(): Promise<void> {

@@ -3,7 +3,7 @@ import { applyMouiDelta, mouiFromValue } from '../formats/moui.js';
 import { DeviceError, FormatError, isTreewrightError, reasonOf } from '../errors.js';
 import { backByDismiss } from './agent-back.js';
 import { McpConnection, mouiEnvelope, type McpEndpoint } from './mcp-client.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type PerformResult, type SemanticRequest } from './driver.js';
+import { type Driver, type PerformResult, type SemanticRequest } from './driver.js';
 
 export interface McpDriverOptions extends McpEndpoint {
   /** Per-call timeout, ms. */
@@ -107,9 +107,7 @@ export class MouiDriver implements Driver {
     }
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, semanticActions: true, live: true };
-  }
+  readonly live = true;
 
   async perform(target: { snapshot: Snapshot; node: Node }, req: SemanticRequest): Promise<PerformResult & { receipt?: MouiReceipt }> {
     const mapped = mouiAction(req);

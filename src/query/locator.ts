@@ -3,7 +3,7 @@ import { resolveSelector } from './resolve.js';
 import { selectorToCode, type FilterOptions, type RoleOptions, type Selector, type Step } from './selector.js';
 import { expectOne } from './strict.js';
 import type { TextPattern } from './text.js';
-import type { ActionOptions, LocatorAction, Receipt } from './action.js';
+import { ACTIONS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
@@ -152,6 +152,11 @@ export class Locator extends Searchable {
   toCode(): string { return selectorToCode(this.selector); }
   override toString(): string { return this.toCode(); }
 }
+
+/** Compile-time check: the Locator has one method per registered action, answering a Receipt. */
+type ActionMethods = { [K in ActionKind]: Locator[K] extends (...args: never[]) => Promise<Receipt> ? true : never };
+const locatorActionsAgree: ActionMethods = Object.fromEntries(Object.keys(ACTIONS).map((k) => [k, true])) as ActionMethods;
+void locatorActionsAgree;
 
 export function isLocator(x: unknown): x is Locator {
   return x instanceof Locator || (typeof x === 'object' && x !== null && 'selector' in x && 'host' in x && typeof (x as Locator).toCode === 'function');

@@ -21,9 +21,7 @@ export class ReferenceDriver implements Driver {
     return this.app.snapshot();
   }
 
-  capabilities(): Capabilities {
-    return { semanticActions: true, taps: true, typing: true, screenshot: true, navigation: true, designSystem: true, live: true };
-  }
+  readonly live = true;
 
   async perform(target: { snapshot: Snapshot; node: Node }, req: SemanticRequest): Promise<PerformResult> {
     const current = this.app.snapshot().generation;
