@@ -143,32 +143,20 @@ type TargetCode = Extract<ErrorCode, 'target_not_found' | 'target_ambiguous' | '
 
 /** Input that could not be imported (malformed, unknown, wrong version, too big). */
 export class FormatError<C extends FormatCode = FormatCode> extends TreewrightError<C> {
-  constructor(code: C, reason: string, details?: DetailsByCode[C]) {
-    super(code, reason, details);
-    this.name = 'FormatError';
-  }
+  override name = 'FormatError';
 }
 
 export class SourceError<C extends SourceCode = SourceCode> extends TreewrightError<C> {
-  constructor(code: C, reason: string, details?: DetailsByCode[C]) {
-    super(code, reason, details);
-    this.name = 'SourceError';
-  }
+  override name = 'SourceError';
 }
 
 export class DeviceError<C extends DeviceCode = DeviceCode> extends TreewrightError<C> {
-  constructor(code: C, reason: string, details?: DetailsByCode[C]) {
-    super(code, reason, details);
-    this.name = 'DeviceError';
-  }
+  override name = 'DeviceError';
 }
 
 /** A locator / target problem: not found, ambiguous (strict mode), disabled, not hittable, stale. */
 export class TargetError<C extends TargetCode = TargetCode> extends TreewrightError<C> {
-  constructor(code: C, reason: string, details?: DetailsByCode[C]) {
-    super(code, reason, details);
-    this.name = 'TargetError';
-  }
+  override name = 'TargetError';
 }
 
 /** Any treewright error, narrowed by its code: `e.code === 'not_hittable'` makes `e.details.obscuredBy` typed. */
