@@ -7,7 +7,7 @@ import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { capabilitiesOf, type Driver, type SemanticRequest } from './driver.js';
-import { ACTIONS, actionArgs, type ActionOptions, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
+import { ACTIONS, actionArgs, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
 
 /** Drivers that offer semantic actions, named in `action_unavailable` errors. */
 const SEMANTIC_DRIVERS = 'reference, moui, jetwhale';
@@ -62,7 +62,7 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
 }
 
-/** Actionability needs: what must hold before acting (DESIGN §7). */
+/** Actionability needs: what must hold before acting (docs/design.md §7). */
 function needs(a: LocatorAction, route: Route) {
   const spec: ActionSpec = ACTIONS[a.kind];
   return {

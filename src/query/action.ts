@@ -40,7 +40,7 @@ export interface ActionSpec {
 }
 
 /**
- * Every locator action (DESIGN §7), in the order the docs list them. The LocatorAction type, the
+ * Every locator action (docs/design.md §7), in the order the docs list them. The LocatorAction type, the
  * Locator methods (checked below), the MCP perform_action tool's action list and the routes of
  * devices/actions.ts are derived from it: a new action is one entry here plus its delivery.
  */

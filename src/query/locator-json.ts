@@ -11,7 +11,7 @@ import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
 import type { TextPattern } from './text.js';
 import {
   FILTER_OPTIONS, ROLE_OPTIONS, TextPatternSchema, VALUE_SCHEMAS, optionNames, roleOptionProblem,
-  type FilterOptionName, type PatternInput, type RoleOptionName, type ValueKind,
+  type FilterOptionName, type PatternInput, type ValueKind,
 } from './vocabulary.js';
 
 export { TextPatternSchema } from './vocabulary.js';
