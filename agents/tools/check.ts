@@ -8,7 +8,7 @@ import { diffFindings, diffTrees } from '../../src/analysis/diff.js';
 import { countBySeverity, severitySummary, SEVERITY_ORDER, type Finding } from '../../src/common/finding.js';
 import { findingLine } from '../../src/common/finding-line.js';
 import { SourceError, TargetError } from '../../src/errors.js';
-import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
+import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { expectOne } from '../../src/query/strict.js';
 import { selectorToCode } from '../../src/query/selector.js';

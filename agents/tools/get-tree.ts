@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Node, Snapshot } from '../../src/model/schema.js';
-import { analyzeReachability, offersSomething } from '../../src/facts/reachability.js';
+import { analyzeReachability } from '../../src/facts/reachability.js';
+import { offersSomething } from '../../src/facts/node-facts.js';
 import { isEmptyDelta, snapshotDelta } from '../../src/analysis/snapshot-delta.js';
 import { DeviceError, FormatError, TargetError } from '../../src/errors.js';
 import { walkNode } from '../../src/model/node.js';

@@ -3,10 +3,10 @@ import type { Snapshot } from '../../src/model/schema.js';
 import { analyzeReachability } from '../../src/facts/reachability.js';
 import { snapshotDelta } from '../../src/analysis/snapshot-delta.js';
 import { actOnce, makeReceipt } from '../../src/devices/actions.js';
-import type { LocatorAction, Receipt } from '../../src/query/action.js';
+import { ACTION_KINDS, actionList, type ActionKind, type LocatorAction, type Receipt } from '../../src/query/action.js';
 import type { Device } from '../../src/devices/device.js';
-import { TargetError, isTreewrightError, type TreewrightError } from '../../src/errors.js';
-import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
+import { TargetError, isTreewrightError } from '../../src/errors.js';
+import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { MAX_CANDIDATES } from '../../src/query/strict.js';
 import { selectorToCode, type Selector } from '../../src/query/selector.js';
@@ -17,7 +17,6 @@ import { defineTool } from '../tool.js';
 import { GenerationSchema, matchLine } from './common.js';
 import { deltaLines, deltaSummary } from './delta.js';
 
-const LOCATOR_ACTIONS = ['click', 'longClick', 'tap', 'fill', 'clear', 'pressEnter', 'scrollBy', 'scrollToIndex', 'bringIntoView', 'focus', 'dismiss', 'expand', 'collapse'] as const;
 /** Changed-node lines a receipt lists before it counts the rest. */
 const RECEIPT_CHANGE_LINES = 30;
 
@@ -27,14 +26,14 @@ export const performActionTool = defineTool({
     'Performs an action on one node and answers a receipt: the call as code, the node acted on, the generation before and after, and what changed. '
     + "Address the node with a locator (as in find_nodes; it must match exactly one node) or with target { id, generation } from an answer you read: "
     + 'then the action is refused as stale_generation if the screen changed since. '
-    + 'Actions: click, longClick, tap (a coordinate tap), fill (text), clear, pressEnter, scrollBy (dx, dy), scrollToIndex (index), bringIntoView, focus, dismiss, expand, collapse, and back (no target). '
+    + `Actions: ${actionList()}, and back (no target). `
     + 'The node must be visible, enabled, and for touches hittable; otherwise nothing happens and the error says why '
     + '(target_not_found, target_ambiguous with candidates, target_disabled, not_hittable with obscuredBy, action_unavailable). '
     + 'Use when the task needs the app to change: typing, pressing, scrolling, navigating.',
   input: z.strictObject({
     locator: LocatorInputSchema.optional(),
     target: z.strictObject({ id: z.string().min(1), generation: GenerationSchema }).optional().describe('a node id and the generation it was read in'),
-    action: z.enum([...LOCATOR_ACTIONS, 'back']),
+    action: z.enum([...ACTION_KINDS, 'back']),
     text: z.string().optional().describe('fill: the text'),
     dx: z.number().finite().optional().describe('scrollBy: horizontal distance, in the root\'s unit'),
     dy: z.number().finite().optional().describe('scrollBy: vertical distance'),
@@ -85,7 +84,7 @@ function invalid(message: string): never {
   throw new TargetError('invalid_arguments', `perform_action: ${message}`, { hint: "e.g. { locator: \"byTag('email')\", action: 'fill', text: 'ada@example.com' } or { target: { id: '42', generation: '17' }, action: 'click' }" });
 }
 
-function toLocatorAction(a: { action: (typeof LOCATOR_ACTIONS)[number]; text?: string | undefined; dx?: number | undefined; dy?: number | undefined; index?: number | undefined }): LocatorAction {
+function toLocatorAction(a: { action: ActionKind; text?: string | undefined; dx?: number | undefined; dy?: number | undefined; index?: number | undefined }): LocatorAction {
   const extra = (name: string, allowed: boolean) => { if (!allowed) invalid(`${name} does not apply to ${a.action}`); };
   extra('text', a.text === undefined || a.action === 'fill');
   extra('dx / dy', (a.dx === undefined && a.dy === undefined) || a.action === 'scrollBy');
@@ -125,25 +124,22 @@ class Tracker {
   /** Adds what an agent needs to the rejection: the candidates, the node in the way, the node's own actions. */
   enrich(e: unknown, selector: Selector): unknown {
     if (!isTreewrightError(e) || !this.last) return e;
-    const err = e as TreewrightError;
     const snapshot = this.last;
     const reach = analyzeReachability(snapshot);
-    const nodes = err.code === 'stale_generation' ? [] : resolveSelector(snapshot, selector);
-    if (err.code === 'target_ambiguous') {
-      err.details.candidates = nodes.slice(0, MAX_CANDIDATES).map((n) => matchLine(n, reach));
-      err.details.count = nodes.length;
-    } else if (nodes.length === 1) {
-      const node = nodes[0]!;
-      const r = reach.get(node);
-      err.details.node ??= matchLine(node, reach);
-      if (err.code === 'not_hittable' && r.obscuredBy) {
-        err.details.obscuredBy = outlineLine(r.obscuredBy, { reach });
-        err.details.obscuredById = r.obscuredBy.id;
-      }
-      if (err.code === 'action_unavailable') err.details.offers = [...node.actions];
+    const nodes = e.code === 'stale_generation' ? [] : resolveSelector(snapshot, selector);
+    const generation = { generation: e.details.generation ?? snapshot.generation };
+    if (e.code === 'target_ambiguous') {
+      return e.withDetails({ candidates: nodes.slice(0, MAX_CANDIDATES).map((n) => matchLine(n, reach)), count: nodes.length, ...generation });
     }
-    err.details.generation ??= snapshot.generation;
-    return err;
+    if (nodes.length !== 1) return e.withDetails(generation);
+    const node = nodes[0]!;
+    const r = reach.get(node);
+    const nodeLine = { node: e.details.node ?? matchLine(node, reach) };
+    if (e.code === 'not_hittable') {
+      return e.withDetails({ ...nodeLine, ...(r.obscuredBy ? { obscuredBy: outlineLine(r.obscuredBy, { reach }), obscuredById: r.obscuredBy.id } : {}), ...generation });
+    }
+    if (e.code === 'action_unavailable') return e.withDetails({ ...nodeLine, offers: [...node.actions], ...generation });
+    return e.withDetails({ ...nodeLine, ...generation });
   }
 }
 

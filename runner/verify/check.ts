@@ -141,9 +141,7 @@ async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions
       return { check: 'golden', status: 'updated', findings: [], golden: shown, diff: `replaced an unreadable golden (${shown}${e.details.line !== undefined ? `:${e.details.line}` : ''})` };
     }
     const at = e.details.line !== undefined ? `${shown}:${e.details.line}${e.details.column !== undefined ? `:${e.details.column}` : ''}` : shown;
-    const first = e.message.split('\n')[0]!;
-    const prefix = first.indexOf(': ', e.details.where ? first.indexOf(e.details.where) + e.details.where.length - 1 : first.length);
-    const reason = prefix >= 0 ? first.slice(prefix + 2) : first;
+    const reason = e.reason.split('\n')[0]!;
     const finding: Finding = {
       check: 'golden', rule: 'golden-unreadable', severity: 'error', nodeId: null, rootId: null, node: null,
       message: `the golden ${at} cannot be read (${reason}); review it, or re-create it with: ${update}`,

@@ -1,27 +1,20 @@
-import type { Action, Node, Snapshot } from '../model/schema.js';
+import type { Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
-import { DeviceError, TargetError, isTreewrightError, type TreewrightError } from '../errors.js';
+import { DeviceError, TargetError, isTreewrightError, reasonOf, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
-import type { Driver, SemanticRequest } from './driver.js';
-import type { LocatorAction, Receipt, Route } from '../query/action.js';
-
-/** The semantic action each locator action maps to, and whether an input-event fallback means the same. */
-const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
-  click: 'Click', longClick: 'LongClick', tap: null, fill: 'SetText', clear: 'SetText', pressEnter: 'ImeAction',
-  scrollBy: 'ScrollBy', scrollToIndex: 'ScrollToIndex', bringIntoView: 'BringIntoView', focus: 'RequestFocus',
-  dismiss: 'Dismiss', expand: 'Expand', collapse: 'Collapse',
-};
+import { capabilitiesOf, type Driver, type SemanticRequest } from './driver.js';
+import { ACTIONS, actionArgs, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
 
 /** Drivers that offer semantic actions, named in `action_unavailable` errors. */
 const SEMANTIC_DRIVERS = 'reference, moui, jetwhale';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
-  const args = a.kind === 'fill' ? quote(a.text) : a.kind === 'scrollBy' ? `${a.dx}, ${a.dy}` : a.kind === 'scrollToIndex' ? String(a.index) : '';
+  const args = actionArgs(a).map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
   return `${selectorToCode(selector)}.${a.kind}(${args})`;
 }
 
@@ -44,39 +37,39 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
   };
 }
 
-/** Picks how an action reaches the node on this driver, or says why it cannot. */
+/**
+ * Picks how an action reaches the node on this driver, or says why it cannot: the node's own
+ * semantics action where the driver performs them, else the action's fallback route (ACTIONS in
+ * query/action.ts) where the driver has the capabilities it needs (capabilitiesOf: the same
+ * capabilities connect reports).
+ */
 export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
-  const semantic = SEMANTIC[a.kind];
+  const spec: ActionSpec = ACTIONS[a.kind];
+  const caps = capabilitiesOf(driver);
+  const semantic = spec.semantic;
   // BringIntoView works on any node on a semantic driver (JetWhale's rule); the others only when listed.
-  if (semantic && driver.perform && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
-  switch (a.kind) {
-    case 'click': case 'longClick': case 'tap': case 'focus':
-      return driver.tap ? { route: 'tap' } : { unavailable: `${driver.description} cannot deliver taps` };
-    case 'fill': case 'clear':
-      if (!node.editable && !node.actions.includes('SetText')) return { unavailable: `the node is not editable` };
-      return driver.tap && driver.typeText ? { route: 'keys' } : { unavailable: `${driver.description} can neither set text semantically nor type` };
-    case 'pressEnter':
-      return driver.pressKey ? { route: 'keys' } : { unavailable: `${driver.description} has no IME action and no keyboard` };
-    case 'scrollBy':
-      return driver.swipe ? { route: 'swipe' } : { unavailable: `${driver.description} has no ScrollBy and cannot swipe` };
-    case 'scrollToIndex':
-      // No ScrollToIndex (MoUI scrolls by pages): page with the node's own ScrollBy until the
-      // item with that index is on screen, reading each item's index from its collection info.
-      if (driver.perform && node.actions.includes('ScrollBy')) return { route: 'scroll-steps' };
-      return { unavailable: `scrollToIndex needs the node's own ScrollToIndex (or ScrollBy) semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
-    default:
-      return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
+  if (semantic && caps.semanticActions && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
+  const fallback = spec.fallback;
+  const invoke = caps.semanticActions ? 'this node does not offer' : `${driver.description} cannot invoke`;
+  if (!fallback) return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${invoke}` };
+  if (fallback.nodeAction) {
+    // No ScrollToIndex (MoUI scrolls by pages): page with the node's own ScrollBy until the
+    // item with that index is on screen, reading each item's index from its collection info.
+    if (fallback.needs.every((c) => caps[c]) && node.actions.includes(fallback.nodeAction)) return { route: fallback.route };
+    return { unavailable: `${a.kind} needs the node's own ${semantic} (or ${fallback.nodeAction}) semantics action, which ${invoke}` };
   }
+  if (fallback.editable && !node.editable && !node.actions.includes('SetText')) return { unavailable: `the node is not editable` };
+  return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
 }
 
 /** Actionability needs: what must hold before acting (docs/design.md §7). */
 function needs(a: LocatorAction, route: Route) {
-  const onScreen = a.kind !== 'bringIntoView';
+  const spec: ActionSpec = ACTIONS[a.kind];
   return {
-    visible: onScreen,
-    enabled: onScreen && a.kind !== 'scrollBy' && a.kind !== 'scrollToIndex',
+    visible: spec.onScreen,
+    enabled: spec.onScreen && spec.enabled,
     hittable: route === 'tap' || route === 'keys' && a.kind !== 'pressEnter' || route === 'swipe',
-    stable: onScreen,
+    stable: spec.onScreen,
   };
 }
 
@@ -195,7 +188,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
 
 /** Builds the semantic request for an action. */
 export function semanticRequest(a: LocatorAction): SemanticRequest {
-  const action = SEMANTIC[a.kind]!;
+  const action = ACTIONS[a.kind].semantic!;
   switch (a.kind) {
     case 'fill': return { action, text: a.text };
     case 'clear': return { action, text: '' };
@@ -302,7 +295,7 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
     } catch (e) {
       if (!pinned && isStale(e) && attempt < MAX_STALE_RETRIES) continue;
       // Acted on the known capture without capturing: the driver's refusal says the same as a capture would have.
-      if (pinned && isStale(e)) throw pinned.stale(String((e as TreewrightError).details.current ?? 'a newer one'));
+      if (pinned && isStale(e)) throw pinned.stale(e.details.current ?? 'a newer one');
       throw e;
     }
     return { ready, after: await capture(), message };
@@ -338,7 +331,7 @@ async function scrollToIndexBySteps(driver: Driver, ready: Ready, index: number,
       r = await driver.perform!({ snapshot, node, rootId: indexSnapshot(snapshot).root.get(node)!.rootId }, { action: 'ScrollBy', dx: 0, dy: down ? page : -page });
     } catch (e) {
       // An app that refuses to scroll further (MoUI's handler_rejected) has reached the end.
-      if (isTreewrightError(e) && e.code === 'action_unavailable') throw pastEnd(`the app says: ${e.message.split('\n')[0]}`);
+      if (isTreewrightError(e) && e.code === 'action_unavailable') throw pastEnd(`the app says: ${reasonOf(e, where)}`);
       throw e;
     }
     if (!r.performed) throw pastEnd(`the app says: ${r.message ?? 'no reason given'}`);
@@ -361,6 +354,6 @@ function centre(n: Node) {
 }
 
 /** True for a stale-target rejection, after which the action re-resolves instead of failing. */
-export function isStale(e: unknown): boolean {
+export function isStale(e: unknown): e is TreewrightError<'stale_generation'> {
   return isTreewrightError(e) && e.code === 'stale_generation';
 }

@@ -8,7 +8,7 @@ import { leaseKeyOf } from './lease-key.js';
 import { AdbClient } from './adb-client.js';
 import { MouiDriver } from './moui.js';
 import { JetWhaleDriver } from './jetwhale.js';
-import { NO_CAPABILITIES, type Driver } from './driver.js';
+import type { Driver } from './driver.js';
 import { withCause } from './messages.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
 
@@ -91,7 +91,6 @@ class InlineXmlDriver implements Driver {
     this.snapshot = importUiautomator(xml, { where: this.description });
   }
   async capture() { return this.snapshot; }
-  capabilities() { return { ...NO_CAPABILITIES }; }
   async close() {}
 }
 

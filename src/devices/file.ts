@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Snapshot } from '../model/schema.js';
 import { SourceError, TreewrightError } from '../errors.js';
 import { importTree } from '../formats/index.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver } from './driver.js';
+import { type Driver } from './driver.js';
 
 /**
  * A captured tree on disk (any format importTree reads). The file is re-read when it changes
@@ -40,9 +40,6 @@ export class FileDriver implements Driver {
     return snapshot;
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES };
-  }
 
   async close(): Promise<void> {
     this.cached = null;

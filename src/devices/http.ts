@@ -64,10 +64,10 @@ function transportError(e: unknown, url: string, stage: string, opts: HttpOption
   }
   // Refused or reset: the app is not up yet, or restarting; worth waiting out while connecting.
   if (code === 'ECONNREFUSED') {
-    return new DeviceError('device_unreachable', `${stage}: nothing is listening at ${url}`, { where: opts.where, stage, transient: true, hint: 'Start the debug build, then forward the port: adb forward tcp:9500 tcp:9500' });
+    return new DeviceError('device_unreachable', `${stage}: nothing is listening at ${url}`, { where: opts.where, stage, transient: true, hint: 'Start the debug build, then forward the port: adb forward tcp:9500 tcp:9500', next: 'adb forward tcp:9500 tcp:9500' });
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-    return new DeviceError('device_unreachable', `${stage}: the connection to ${url} was reset`, { where: opts.where, stage, transient: true, hint: 'The app closed the connection: it may have crashed or restarted. Check `adb logcat`, then retry.' });
+    return new DeviceError('device_unreachable', `${stage}: the connection to ${url} was reset`, { where: opts.where, stage, transient: true, hint: 'The app closed the connection: it may have crashed or restarted. Check `adb logcat`, then retry.', next: 'adb logcat' });
   }
   const why = err.cause && 'message' in (err.cause as object) ? (err.cause as Error).message : err.message;
   // No route or no such host: unreachable, but waiting will not change it.

@@ -1,11 +1,10 @@
 import type { Snapshot } from '../model/schema.js';
 import { cmpFromValue } from '../formats/cmp.js';
-import { DeviceError, isTreewrightError } from '../errors.js';
+import { DeviceError, isTreewrightError, reasonOf } from '../errors.js';
 import { AdbClient } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
 import { request, requestJson, type HttpOptions } from './http.js';
-import { innerMessage } from './messages.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
+import { type Driver, type Key } from './driver.js';
 
 export interface LiveOptions {
   host?: string;
@@ -82,18 +81,19 @@ export class LiveDriver implements Driver {
         await new Promise((r) => setTimeout(r, pause));
       }
     }
-    const e = last as DeviceError;
+    const e = last;
     // A hang, HTML or a malformed answer already names its stage and cause.
     if (!isTreewrightError(e) || e.code !== 'device_unreachable') throw e;
-    const stuck = isTreewrightError(e) && e.details.status === 503;
+    const stuck = e.details.status === 503;
     throw new DeviceError('device_unreachable', stuck
       ? `the app at ${this.base} stayed cold (HTTP 503) for ${this.connectTimeout}ms`
-      : `could not reach the inspector at ${this.base}: ${innerMessage(e, this.description)}`, {
+      : `could not reach the inspector at ${this.base}: ${reasonOf(e, this.description)}`, {
       where: this.description,
       stage: 'health',
       hint: stuck ? 'The app is up but its UI never became ready: bring it to the foreground, or check `adb logcat` for a crash.'
         : this.adbReady ? `Launch the debug build on the device, then retry (the port is forwarded).`
         : `Start the app's debug build and forward its port: adb forward tcp:${this.port} tcp:${this.port}`,
+      ...(stuck ? { next: 'adb logcat' } : this.adbReady ? {} : { next: `adb forward tcp:${this.port} tcp:${this.port}` }),
     });
   }
 
@@ -121,9 +121,7 @@ export class LiveDriver implements Driver {
     return snapshot;
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, taps: true, typing: this.adbReady, screenshot: true, navigation: true, designSystem: true, live: true };
-  }
+  readonly live = true;
 
   /** Notices an app restart between two actions and says so, rather than tapping a fresh app blindly. */
   private async checkRestart(): Promise<void> {
