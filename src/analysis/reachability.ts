@@ -41,6 +41,10 @@ const OFFERS = 4; // offers something to do
 const VISIBLE = 8; // the node and all its ancestors are visible
 const RECEIVES = 16; // visible with non-empty bounds: can receive a point at all
 const ENABLED = 32;
+// A web node: Chromium hit-tests it by paint order (platform.paintOrder), whatever it offers; without
+// a paint order (pointer-events: none, no box) it receives no point at all (see webHit).
+const WEB = 64;
+const HITS = 128; // a web node with a paint order: a hit-test item, even if it takes no touch
 
 /** TAP / DRAG / OFFERS of a node, reading its actions once (the exported predicates share it). */
 function touchBits(node: Node): number {
@@ -116,6 +120,8 @@ interface Columns {
   bh: Float64Array;
   /** Pre-order index of each window's root node: window w is the range [rootStart[w], rootStart[w + 1]). */
   rootStart: number[];
+  /** Chromium's paint order of web nodes that hit-test (NaN elsewhere); null when the tree has no web node. */
+  paint: Float64Array | null;
 }
 
 function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, cap: number): T {
@@ -134,6 +140,7 @@ function flatten(snapshot: Snapshot): Columns {
   let cap = 1024;
   let parent = new Int32Array(cap), flags = new Uint8Array(cap), tapAncestor = new Int32Array(cap);
   let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
+  let paint: Float64Array | null = null;
   const nodes: Node[] = [];
   const rootStart: number[] = [];
   const stackNode: Node[] = [];
@@ -150,6 +157,7 @@ function flatten(snapshot: Snapshot): Columns {
         cap *= 2;
         parent = grown(parent, cap); flags = grown(flags, cap); tapAncestor = grown(tapAncestor, cap);
         bx = grown(bx, cap); by = grown(by, cap); bw = grown(bw, cap); bh = grown(bh, cap);
+        if (paint) paint = grown(paint, cap);
       }
       nodes.push(node);
       parent[i] = p;
@@ -157,6 +165,13 @@ function flatten(snapshot: Snapshot): Columns {
       bx[i] = b.x; by[i] = b.y; bw[i] = b.width; bh[i] = b.height;
       let f = touchBits(node);
       if (node.enabled) f |= ENABLED;
+      if (node.kind === 'web') {
+        f |= WEB;
+        const po = node.platform.paintOrder;
+        if (!paint) paint = new Float64Array(cap).fill(NaN);
+        paint[i] = typeof po === 'number' ? po : NaN;
+        if (typeof po === 'number') f |= HITS;
+      }
       if (node.visible && (p < 0 || flags[p]! & VISIBLE)) {
         f |= VISIBLE;
         if (!isEmptyRect(b)) f |= RECEIVES;
@@ -173,7 +188,30 @@ function flatten(snapshot: Snapshot): Columns {
     nodes, rootStart,
     parent: parent.subarray(0, i), flags: flags.subarray(0, i), tapAncestor: tapAncestor.subarray(0, i),
     bx: bx.subarray(0, i), by: by.subarray(0, i), bw: bw.subarray(0, i), bh: bh.subarray(0, i),
+    paint: paint ? (paint as Float64Array).subarray(0, i) : null,
   };
+}
+
+/**
+ * Puts the hit-test items of each window in Chromium's paint order (a later item is on top): by paint
+ * order, and in document order among equal ones, as Chromium paints one layer's boxes. A window's own
+ * background item stays at its bottom. In place; items of one window stay together.
+ */
+function paintOrdered(paint: Float64Array, rootStart: readonly number[], x1: Float64Array, y1: Float64Array, x2: Float64Array, y2: Float64Array, itemNode: Int32Array, itemIsWindow: Uint8Array): void {
+  const count = itemNode.length;
+  const win = new Int32Array(count);
+  for (let k = 0, w = 0; k < count; k++) {
+    while (w + 1 < rootStart.length && itemNode[k]! >= rootStart[w + 1]!) w++;
+    win[k] = w;
+  }
+  const key = (k: number) => (itemIsWindow[k] ? -Infinity : Number.isNaN(paint[itemNode[k]!]!) ? -1 : paint[itemNode[k]!]!);
+  const perm = Array.from({ length: count }, (_, k) => k);
+  perm.sort((a, b) => win[a]! - win[b]! || key(a) - key(b) || a - b);
+  const copy = <T extends Float64Array | Int32Array | Uint8Array>(arr: T) => {
+    const old = arr.slice();
+    for (let k = 0; k < count; k++) arr[k] = old[perm[k]!]!;
+  };
+  copy(x1); copy(y1); copy(x2); copy(y2); copy(itemNode); copy(itemIsWindow);
 }
 
 // Per-node outcome codes (`state`); a value ≥ 0 is the index of the node that obscures it.
@@ -239,12 +277,13 @@ class SnapshotReachability implements Reachability {
     // then its touch-taking nodes in drawing (pre-)order. The modal window's own background needs no
     // item: an empty answer means it.
     const isBackground = (i: number) => parent[i]! < 0 && i > first;
+    const isItem = (f: number) => (f & WEB ? (f & HITS) !== 0 : (f & (TAP | DRAG)) !== 0);
     let count = 0;
     for (let i = first; i < n; i++) {
       const f = flags[i]!;
       if (!(f & RECEIVES)) continue;
       if (isBackground(i)) count++;
-      if (f & (TAP | DRAG)) count++;
+      if (isItem(f)) count++;
     }
     const x1 = new Float64Array(count), y1 = new Float64Array(count), x2 = new Float64Array(count), y2 = new Float64Array(count);
     const itemNode = (this.itemNode = new Int32Array(count)), itemIsWindow = (this.itemIsWindow = new Uint8Array(count));
@@ -258,8 +297,9 @@ class SnapshotReachability implements Reachability {
       const f = flags[i]!;
       if (!(f & RECEIVES)) continue;
       if (isBackground(i)) pushItem(i, 1);
-      if (f & (TAP | DRAG)) pushItem(i, 0);
+      if (isItem(f)) pushItem(i, 0);
     }
+    if (cols.paint) paintOrdered(cols.paint, rootStart, x1, y1, x2, y2, itemNode, itemIsWindow);
     this.index = new RectIndex(x1, y1, x2, y2);
 
     // Pre-order: a subtree is the contiguous range [i, end[i]).
@@ -290,6 +330,12 @@ class SnapshotReachability implements Reachability {
       if (itemIsWindow[item]) { state[i] = itemNode[item]!; continue; }
       const h = itemNode[item]!;
       const dragOk = (f & DRAG) !== 0 && h >= i && h < end[i]!;
+      if (f & WEB) {
+        // Chromium: the event goes to the topmost element painted at the point and bubbles up, so a
+        // node is reached when that element is the node or inside it; otherwise that element obscures it.
+        state[i] = f & HITS && h >= i && h < end[i]! ? HITTABLE : h;
+        continue;
+      }
       const tapTarget = this.tapTargetFrom(h, x, y);
       const tapOk = (f & TAP) !== 0 && tapTarget === i;
       // A tap-taker is obscured by whatever takes its tap; a scrollable by what the drag lands on,
