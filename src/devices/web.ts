@@ -83,13 +83,25 @@ export class WebDriver implements Driver {
       for (let attempt = 0; ; attempt++) {
         const s = await this.cdp();
         const navigationsBefore = this.navigations;
-        const [ax, dom, metrics] = await Promise.all([
+        const answers = await Promise.all([
           s.send('Accessibility.getFullAXTree') as Promise<{ nodes: AXNode[] }>,
           s.send('DOMSnapshot.captureSnapshot', { computedStyles: [...CAPTURED_STYLES], includeDOMRects: true, includePaintOrder: true }) as unknown as Promise<DomSnapshot>,
           this.page.evaluate(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href })),
-        ]);
-        // A navigation between the two answers joins two different documents: capture again.
-        if (this.navigations !== navigationsBefore && attempt < 3) continue;
+        ]).catch(async (e: unknown) => {
+          // A navigation under way (the click before this capture followed a link): wait for the new page.
+          if (attempt < 5 && /context was destroyed|Cannot find context|navigat|No node with given id/i.test((e as Error).message ?? '')) {
+            await this.page.waitForLoadState('load').catch(() => undefined);
+            return null;
+          }
+          throw e;
+        });
+        if (!answers) continue;
+        const [ax, dom, metrics] = answers;
+        // A navigation between the answers joins two different documents: capture again.
+        if (this.navigations !== navigationsBefore && attempt < 5) {
+          await this.page.waitForLoadState('load').catch(() => undefined);
+          continue;
+        }
         const { frames, unreadFrames } = await this.childFrames(s, dom);
         return {
           url: metrics.url, title: metrics.title, viewport: { width: metrics.width, height: metrics.height }, devicePixelRatio: metrics.dpr,
