@@ -359,6 +359,7 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   const url = prop(a, 'url');
   if (typeof url === 'string' && role === 'link') platform.url = url;
   const inputType = at ? dom.attr(at.doc, at.i, 'type') : null;
+  if (inputType && tagName === 'input') platform.inputType = inputType;
   const posinset = at ? dom.attr(at.doc, at.i, 'aria-posinset') : null;
   if (posinset !== null) platform.posinset = posinset;
 
