@@ -82,7 +82,8 @@ export function auditWeb(snapshot: Snapshot, input: WebAuditInput): Finding[] {
   for (let i = 0; i < n; i++) {
     const m = nodes[i]!;
     const box = m.layoutBounds;
-    if (!exposed(m) || hidden[i] || disabled[i] || !box || box.width <= 0 || box.height <= 0) continue;
+    // On screen (nobody aims at a target scrolled or clipped out of view), sized by its whole box.
+    if (!exposed(m) || hidden[i] || disabled[i] || !box || box.width <= 0 || box.height <= 0 || m.bounds.width <= 0 || m.bounds.height <= 0) continue;
     if (m.rawRole && TARGET_ROLES.has(m.rawRole) && m.focusable) targets.push(i);
   }
 

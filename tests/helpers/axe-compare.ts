@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { Finding } from '../../src/index.js';
+import type { DomSnapshot, Finding } from 'treewright';
 
 /** axe-core's rules and the treewright web rule each overlaps with. */
 export const RULE_PAIRS: ReadonlyArray<{ axe: string; treewright: string }> = [
@@ -44,35 +44,41 @@ export interface RuleAgreement {
  */
 export async function compareRule(page: Page, label: string, pair: { axe: string; treewright: string }, findings: readonly Finding[]): Promise<RuleAgreement> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  // A string, not a function: the test transpiler's helpers (__name) do not exist in the page.
-  const groups = await page.evaluateHandle(`(async () => {
-    const r = await axe.run(document, { runOnly: { type: 'rule', values: [${JSON.stringify(pair.axe)}] }, resultTypes: ['violations', 'passes', 'incomplete'] });
-    const els = (k) => r[k].flatMap((x) => x.nodes.map((n) => document.querySelector(n.target[0]))).filter(Boolean);
-    return { violations: els('violations'), applicable: [...els('violations'), ...els('passes')] };
-  })()`) as import('@playwright/test').JSHandle<{ violations: Element[]; applicable: Element[] }>;
-  const cdp = await page.context().newCDPSession(page);
-  // Backend ids of each element and of its text children (where a contrast finding sits).
-  const idsOf = async (key: 'violations' | 'applicable') => {
-    const arr = await groups.evaluateHandle((g, k) => g[k as 'violations'], key);
-    const len = await arr.evaluate((a) => a.length);
-    const out: Array<{ ids: Set<number>; name: string }> = [];
-    for (let k = 0; k < len; k++) {
-      const el = await arr.evaluateHandle((a, i) => a[i]!, k);
-      const kids = await el.evaluateHandle((e) => [e, ...Array.from(e.childNodes).filter((c) => c.nodeType === 3)]);
-      const count = await kids.evaluate((a) => a.length);
-      const ids = new Set<number>();
-      for (let c = 0; c < count; c++) {
-        const h = await kids.evaluateHandle((a, i) => a[i]!, c);
-        const desc = (await cdp.send('DOM.describeNode', { objectId: await objectIdOf(cdp, h) })) as { node: { backendNodeId: number } };
-        ids.add(desc.node.backendNodeId);
-      }
-      out.push({ ids, name: await el.evaluate((e) => `<${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}>${(e.textContent ?? '').trim().slice(0, 24)}`) });
+  // A string, not a function: the test transpiler's helpers (__name) do not exist in the page. Each
+  // element axe judged is marked with its verdict, then one DOM snapshot gives their backend ids.
+  const names = (await page.evaluate(`(async () => {
+    const r = await axe.run(document, { runOnly: { type: 'rule', values: [${JSON.stringify(pair.axe)}] }, resultTypes: ['violations', 'passes'] });
+    const names = [];
+    for (const [k, mark] of [['violations', 'v'], ['passes', 'p']]) for (const x of r[k]) for (const n of x.nodes) {
+      const e = document.querySelector(n.target[0]);
+      if (!e) continue;
+      e.setAttribute('data-tw-axe', mark + names.length);
+      names.push('<' + e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '>' + (e.textContent || '').trim().slice(0, 24));
     }
-    return out;
-  };
-  const violations = await idsOf('violations');
-  const applicable = await idsOf('applicable');
+    return names;
+  })()`)) as string[];
+  const cdp = await page.context().newCDPSession(page);
+  const snap = (await cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [] })) as unknown as DomSnapshot;
   await cdp.detach();
+  await page.evaluate(`document.querySelectorAll('[data-tw-axe]').forEach((e) => e.removeAttribute('data-tw-axe'))`);
+  // Backend ids of each marked element and of its text children (where a contrast finding sits).
+  const marked = new Map<number, { ids: Set<number>; name: string; violation: boolean }>();
+  const doc = snap.documents[0]!;
+  const ids = doc.nodes.backendNodeId ?? [], parents = doc.nodes.parentIndex ?? [], attrs = doc.nodes.attributes ?? [];
+  for (let i = 0; i < ids.length; i++) {
+    const a = attrs[i] ?? [];
+    for (let k = 0; k + 1 < a.length; k += 2) {
+      if (snap.strings[a[k]!] !== 'data-tw-axe') continue;
+      const mark = snap.strings[a[k + 1]!]!;
+      marked.set(i, { ids: new Set([ids[i]!]), name: names[Number(mark.slice(1))] ?? mark, violation: mark.startsWith('v') });
+    }
+  }
+  for (let i = 0; i < ids.length; i++) {
+    const p = parents[i] ?? -1;
+    if (doc.nodes.nodeType?.[i] === 3 && marked.has(p)) marked.get(p)!.ids.add(ids[i]!);
+  }
+  const violations = [...marked.values()].filter((m) => m.violation);
+  const applicable = [...marked.values()];
   const ours = findings.filter((f) => f.rule === pair.treewright && f.nodeId !== null);
   const reported = new Set(ours.map((f) => Number(f.nodeId)));
   const inApplicable = ours.filter((f) => applicable.some((a) => a.ids.has(Number(f.nodeId))));
@@ -88,11 +94,3 @@ export async function compareRule(page: Page, label: string, pair: { axe: string
   };
 }
 
-async function objectIdOf(cdp: import('@playwright/test').CDPSession, handle: import('@playwright/test').JSHandle): Promise<string> {
-  // Playwright's handles live in its own session; mark the node and find it again from ours.
-  const mark = `tw${Math.random().toString(36).slice(2)}`;
-  await handle.evaluate((n, m) => { (window as unknown as Record<string, unknown>)[m] = n; }, mark);
-  const r = (await cdp.send('Runtime.evaluate', { expression: `window[${JSON.stringify(mark)}]` })) as { result: { objectId: string } };
-  await handle.evaluate((_n, m) => { delete (window as unknown as Record<string, unknown>)[m]; }, mark);
-  return r.result.objectId;
-}
