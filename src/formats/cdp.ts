@@ -158,10 +158,17 @@ class DomTables {
     return (scrolls(this.style(doc, i, 'overflow-y')) && sr[3]! > cr[3]! + 1) || (scrolls(this.style(doc, i, 'overflow-x')) && sr[2]! > cr[2]! + 1);
   }
 
+  private readonly docElement = new Map<number, number>();
+
   documentElement(doc: number): number {
-    const n = this.dom.documents[doc]!.nodes.nodeType?.length ?? 0;
-    for (let i = 0; i < n; i++) if (this.nodeType(doc, i) === 1) return i;
-    return -1;
+    let e = this.docElement.get(doc);
+    if (e === undefined) {
+      const n = this.dom.documents[doc]!.nodes.nodeType?.length ?? 0;
+      e = -1;
+      for (let i = 0; i < n; i++) if (this.nodeType(doc, i) === 1) { e = i; break; }
+      this.docElement.set(doc, e);
+    }
+    return e;
   }
 
   /** Effective background under the node's content: an opaque colour, or the reason it cannot be told. */
