@@ -7,11 +7,11 @@
  * Checked against axe-core's own verdicts (tests/web/axe.spec.ts). Pure.
  */
 import type { Node, Snapshot } from '../model/schema.js';
-import { outlineLine } from '../render/outline.js';
+import { outlineLine } from '../outline/outline.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
-import { contrastRatio, compositeOver, formatColor, type Rgba } from './color.js';
-import type { Finding, Severity } from './finding.js';
-import { SEVERITY_ORDER } from './finding.js';
+import { contrastRatio, compositeOver, formatColor, type Rgba } from '../common/color.js';
+import type { Finding, Severity } from '../common/finding.js';
+import { SEVERITY_ORDER } from '../common/finding.js';
 
 export const WEB_RULE_IDS = ['target-size', 'text-contrast', 'contrast-unknown', 'accessible-name'] as const;
 export type WebRuleId = (typeof WEB_RULE_IDS)[number];
