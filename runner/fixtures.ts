@@ -72,9 +72,9 @@ interface WebWorkerFixtures {
 
 export const test = base.extend<TreewrightFixtures & TreewrightOptions, WebWorkerFixtures>({
   source: [undefined, { option: true }],
-  _treewrightBrowser: [async ({ playwright, launchOptions }, use) => {
+  _treewrightBrowser: [async ({ launchOptions }, use) => {
     let browser: Promise<Browser> | null = null;
-    await use(() => (browser ??= launchChromium(launchOptions, playwright.chromium)));
+    await use(() => (browser ??= launchChromium(launchOptions)));
     if (browser) await (await (browser as Promise<Browser>).catch(() => null))?.close();
   }, { scope: 'worker' }],
   device: async ({ source, actionTimeout, _treewrightBrowser, viewport, deviceScaleFactor, baseURL, contextOptions, testIdAttribute }, use, testInfo) => {
