@@ -92,6 +92,17 @@ export async function checkSource(d: SourceDescriptor, policy: Policy): Promise<
       checkHost(host, policy, `the ${d.kind} server`);
       return d;
     }
+    case 'web': {
+      // A browser the agent points at a URL reaches that host: the same rule as any server.
+      let host: string;
+      try {
+        host = new URL(d.url).hostname;
+      } catch {
+        throw new SourceError('source_invalid', `invalid web url ${JSON.stringify(d.url)}`, { hint: 'e.g. http://127.0.0.1:3000/login' });
+      }
+      checkHost(host, policy, 'the web page');
+      return d;
+    }
     case 'adb': case 'reference':
       return d;
   }

@@ -13,6 +13,7 @@ import { run as mcp } from './mcp.js';
 import { run as verify } from './verify.js';
 import { run as peer } from './peer.js';
 import { run as heap } from './heap.js';
+import { run as web } from './web.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
   ['side by side with the cmp-inspector', peer],
@@ -28,6 +29,7 @@ const suites: Array<[string, () => Promise<void>]> = [
   ['verify', verify],
   ['report', report],
   ['mcp', mcp],
+  ['web', web],
 ];
 
 const only = process.argv.slice(2);

@@ -53,6 +53,16 @@ interface TargetDetails extends CommonDetails {
   locator?: string;
 }
 
+/**
+ * What a device error may name: `url` the page or server, `looked`/`env`/`executablePath` where a browser
+ * was looked for, `netError` Chromium's network error, and a WebDriver server's own `webdriverError`,
+ * `serverMessage`, the `capability` it names, `sessionGone`, the `timeoutMs` that ran out.
+ */
+interface DeviceDetails extends CommonDetails {
+  url?: string; looked?: string[]; env?: string; executablePath?: string; netError?: string;
+  webdriverError?: string; serverMessage?: string; capability?: string; sessionGone?: boolean; timeoutMs?: number;
+}
+
 /** What each code may add to the common fields. */
 export interface DetailsByCode {
   /** `path`: the field path in the input; `hostCode`: the host's own error code, when it answered one. */
@@ -65,16 +75,16 @@ export interface DetailsByCode {
   /** `refused`: what a server policy refused (a host, a path, …). */
   source_invalid: CommonDetails & { refused?: string; root?: string };
   /** `status`: the HTTP status; `transient`: a retry may succeed (nothing listening yet, a reset). */
-  device_unreachable: CommonDetails & { status?: number; transient?: boolean };
-  device_timeout: CommonDetails;
+  device_unreachable: DeviceDetails & { status?: number; transient?: boolean };
+  device_timeout: DeviceDetails;
   /** `mouiCode`: the MoUI server's own error code; `status`: the HTTP status. */
-  device_error: CommonDetails & { status?: number; mouiCode?: string; node?: string; errno?: string };
+  device_error: DeviceDetails & { status?: number; mouiCode?: string; node?: string; errno?: string };
   target_not_found: TargetDetails & { candidates?: string[] };
   target_ambiguous: TargetDetails & { count?: number; candidates?: string[] };
   target_disabled: TargetDetails;
   not_hittable: TargetDetails & { obscuredBy?: string; obscuredById?: string };
   /** `offers`: the node's own semantics actions. */
-  action_unavailable: TargetDetails & { offers?: string[]; mouiCode?: string };
+  action_unavailable: TargetDetails & DeviceDetails & { offers?: string[]; mouiCode?: string };
   stale_generation: TargetDetails & { expected?: string; current?: string };
   /** `tool`/`tools`, `issues`: an MCP call's unknown tool or rejected arguments; `routes`: the routes an app knows. */
   invalid_arguments: TargetDetails & {

@@ -33,3 +33,8 @@ export { importJetWhale } from './formats/jetwhale.js';
 export { importMoui, applyMouiDelta } from './formats/moui.js';
 export { snapshotJsonSchema } from './model/json-schema.js';
 export type { Receipt, LocatorAction, ActionOptions } from './query/action.js';
+export { webDevice } from './devices/web-open.js';
+export { WebDriver, type WebDriverOptions } from './devices/web.js';
+export { findChromium, launchChromium, CHROMIUM_ARGS } from './devices/chromium.js';
+export { importCdp, type CdpImportOptions } from './formats/cdp.js';
+export type { CdpCapture, AXNode, DomSnapshot } from './formats/cdp-types.js';

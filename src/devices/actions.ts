@@ -136,6 +136,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   let reason = 'not attempted';
   let code: 'target_not_found' | 'target_disabled' | 'not_hittable' = 'target_not_found';
   const locator = selectorToCode(selector);
+  const revealed = new Set<string>();
   for (let i = 0; ; i++) {
     const snapshot = await capture();
     const nodes = resolveSelector(snapshot, selector);
@@ -158,13 +159,21 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       const reach = analyzeReachability(snapshot);
       const r = reach.get(node);
       const key = boundsKey(node);
-      if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
+      if (need.visible && !isVisible(node, snapshot) && driver.reveal && isVisible({ ...node, bounds: node.layoutBounds ?? node.bounds }, snapshot) && !revealed.has(node.id)) {
+        // Laid out but off screen (scrolled away): scroll it into view first, as Playwright does, once per node.
+        revealed.add(node.id);
+        if (await driver.reveal(node)) { lastBounds = null; continue; }
+        reason = 'the node is off screen and could not be scrolled into view'; code = 'target_not_found';
+      } else if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
       else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
       else if (need.hittable && r.hittable === false) {
         reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach })}` : 'the node has no on-screen area to tap';
         code = 'not_hittable';
       } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
-        reason = 'waiting for the node to be stable';
+        // Say what moved, so a timeout names what never settled.
+        reason = !lastBounds ? 'waiting for the node to be stable'
+          : lastBounds.id !== node.id ? `not stable: the node is replaced on every capture (#${lastBounds.id} → #${node.id})`
+          : `not stable: its bounds keep changing (${lastBounds.key} → ${key})`;
         lastBounds = { id: node.id, key };
         if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
       } else {
@@ -219,20 +228,26 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       return result.message;
     }
     case 'tap':
+      await driver.confirmTarget?.(node, tap);
       await driver.tap!(tap.x, tap.y, { long: a.kind === 'longClick' });
       return undefined;
     case 'keys':
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
+      await driver.confirmTarget?.(node, tap);
       // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
-      // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds.
+      // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds
+      // (or select all where the device can, and delete the selection).
       await driver.tap!(tap.x, tap.y);
-      if (driver.pressKey) {
+      if (driver.selectAll && driver.pressKey) {
+        await driver.selectAll();
+        await driver.pressKey('del');
+      } else if (driver.pressKey) {
         await driver.pressKey('end');
         for (let i = (node.editableText ?? '').length; i > 0; i--) await driver.pressKey('del');
       }
       if (a.kind === 'fill' && a.text) await driver.typeText!(a.text);
       // A password field does not expose its text, and input events cannot select all: say what may be left.
-      return node.password && node.editableText == null
+      return node.password && node.editableText == null && !driver.selectAll
         ? `the field's content is hidden (password), so what it held could not be cleared by keys (input events cannot select all); ${a.kind === 'fill' ? 'the text was typed after it' : 'it may still hold text'}: use a semantic driver (SetText) to be sure`
         : undefined;
     case 'scroll-steps': {

@@ -11,6 +11,8 @@ import { JetWhaleDriver } from './jetwhale.js';
 import type { Driver } from './driver.js';
 import { withCause } from './messages.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
+import type { Browser, BrowserContextOptions, LaunchOptions } from '@playwright/test';
+import { openWebDriver } from './web-open.js';
 
 export interface ConnectOptions {
   /** Relative file paths resolve from here (default: the working directory). */
@@ -23,6 +25,14 @@ export interface ConnectOptions {
   connectTimeout?: number;
   /** How long to queue for a device another worker holds, ms. */
   leaseTimeout?: number;
+  /** Web sources: the browser to open the page in (the test runner's), else Chromium is launched for the device. */
+  browser?: Browser;
+  /** Web sources: options of the page's browser context (viewport, deviceScaleFactor, baseURL, …). */
+  contextOptions?: BrowserContextOptions;
+  /** Web sources: options for launching Chromium when no browser is given. */
+  launchOptions?: LaunchOptions;
+  /** Web sources: the test-id attribute when the source does not name one (Playwright's testIdAttribute). */
+  testIdAttribute?: string;
 }
 
 
@@ -71,6 +81,8 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
     }
     case 'reference':
       return referenceDriver(d, options);
+    case 'web':
+      return openWebDriver(d, options);
     case 'moui':
     case 'jetwhale': {
       const endpoint = d.url !== undefined ? { url: d.url } : { command: d.command! };

@@ -1,4 +1,4 @@
-import type { Action, Node, Snapshot } from '../model/schema.js';
+import type { Action, Node, Point, Snapshot } from '../model/schema.js';
 import { CAPABILITY_NAMES, type CapabilityName } from '../query/action.js';
 
 /**
@@ -92,4 +92,13 @@ export interface DriverActions {
   crashes?(): Promise<unknown[]>;
   /** Rows of one app database table (`/inspect/db`): persisted state a test can assert. */
   db?(table: string, limit?: number): Promise<unknown>;
+  /** Scrolls a node that is laid out but off screen into view, before an action that needs it on screen (as Playwright does). Whether it could. */
+  reveal?(node: Node): Promise<boolean>;
+  /**
+   * Just before input is sent to a node's point: the node is still there and still receives events at
+   * the point. Throws a `stale_generation` TargetError when not, so the locator is resolved again.
+   */
+  confirmTarget?(node: Node, point: Point): Promise<void>;
+  /** Selects everything in the focused field, so typing replaces it. */
+  selectAll?(): Promise<void>;
 }

@@ -19,11 +19,18 @@ export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
     .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
   z.object({ kind: z.literal('jetwhale'), url: z.string().url().optional(), command: z.array(z.string()).min(1).optional() })
     .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
+  /** A page in Chromium: a fresh page per device, loaded from `url` (relative to Playwright's baseURL in a test). */
+  z.object({
+    kind: z.literal('web'),
+    url: z.string().min(1),
+    /** The attribute holding the test handle (Playwright's testIdAttribute). */
+    testIdAttribute: z.string().min(1).optional(),
+  }),
 ]);
 export type SourceDescriptor = z.infer<typeof SourceDescriptorSchema>;
 export type SourceSpec = string | z.input<typeof SourceDescriptorSchema>;
 
-const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>, reference[:live|moui|jetwhale]';
+const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>, web:<url>, reference[:live|moui|jetwhale]';
 
 /** Parses a source string shorthand (`file:home.json`, `live:127.0.0.1:9500`, `adb:emulator-5554`, `reference`) or validates a descriptor. */
 export function parseSource(spec: SourceSpec): SourceDescriptor {
@@ -60,6 +67,7 @@ function shorthand(spec: string): z.input<typeof SourceDescriptorSchema> {
   const m = /^([a-z]+):(.*)$/s.exec(s);
   if (m && m[1] === 'file' && m[2]) return { kind: 'file', path: m[2] };
   if (m && m[1] === 'adb' && m[2]) return { kind: 'adb', serial: m[2] };
+  if (m && m[1] === 'web' && m[2]) return { kind: 'web', url: m[2] };
   if (m && (m[1] === 'moui' || m[1] === 'jetwhale') && /^https?:\/\//.test(m[2]!)) return { kind: m[1], url: m[2]! };
   if (m && m[1] === 'live') {
     const hp = /^(?:(.+):)?(\d{1,5})$/.exec(m[2]!);

@@ -39,6 +39,11 @@ export interface Reachability {
 const { TAP, DRAG, OFFERS, ENABLED } = FACT;
 /** Visible with non-empty bounds: can receive a point at all. */
 const RECEIVES = FACT.ON_SCREEN;
+// A web node: Chromium hit-tests it by paint order (platform.paintOrder), whatever it offers; without
+// a paint order (pointer-events: none, no box) it receives no point at all (see webHit). Bits above
+// the facts store's 16, on this analysis's own copy of the flags.
+const WEB = 1 << 16;
+const HITS = 1 << 17; // a web node with a paint order: a hit-test item, even if it takes no touch
 
 /**
  * Visible as Playwright means it, counting ancestors: the node and every ancestor visible, with a
@@ -64,21 +69,59 @@ export function analyzeReachability(snapshot: Snapshot): Reachability {
 }
 
 /** The facts store's columns, plus the nearest ancestor-or-self that takes taps and receives points (or -1). */
-interface Columns extends Pick<NodeFacts, 'nodes' | 'parent' | 'flags' | 'bx' | 'by' | 'bw' | 'bh' | 'rootStart' | 'ends'> {
+interface Columns extends Pick<NodeFacts, 'nodes' | 'parent' | 'bx' | 'by' | 'bw' | 'bh' | 'rootStart' | 'ends'> {
+  /** The store's fact bits, with WEB / HITS added on a copy when the tree has web nodes. */
+  flags: Uint16Array | Uint32Array;
   tapAncestor: Int32Array;
+  /** Chromium's paint order of web nodes that hit-test (NaN elsewhere); null when the tree has no web node. */
+  paint: Float64Array | null;
 }
 
 function columns(snapshot: Snapshot): Columns {
   const facts = nodeFacts(snapshot);
-  const { parent, flags } = facts;
-  const n = facts.nodes.length;
+  const { parent, nodes } = facts;
+  const n = nodes.length;
+  // Web nodes add their own bits: copy the store's flags (shared by every reader) only when there are any.
+  let flags: Uint16Array | Uint32Array = facts.flags;
+  let paint: Float64Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const node = nodes[i]!;
+    if (node.kind !== 'web') continue;
+    if (!paint) { paint = new Float64Array(n).fill(NaN); flags = Uint32Array.from(facts.flags); }
+    const po = node.platform.paintOrder;
+    let f = flags[i]! | WEB;
+    if (typeof po === 'number') { paint[i] = po; f |= HITS; }
+    flags[i] = f;
+  }
   const tapAncestor = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const f = flags[i]!, p = parent[i]!;
     tapAncestor[i] = f & TAP && f & RECEIVES ? i : p >= 0 ? tapAncestor[p]! : -1;
   }
-  const { nodes, bx, by, bw, bh, rootStart, ends } = facts;
-  return { nodes, parent, flags, bx, by, bw, bh, rootStart, ends, tapAncestor };
+  const { bx, by, bw, bh, rootStart, ends } = facts;
+  return { nodes, parent, flags, bx, by, bw, bh, rootStart, ends, tapAncestor, paint };
+}
+
+/**
+ * Puts the hit-test items of each window in Chromium's paint order (a later item is on top): by paint
+ * order, and in document order among equal ones, as Chromium paints one layer's boxes. A window's own
+ * background item stays at its bottom. In place; items of one window stay together.
+ */
+function paintOrdered(paint: Float64Array, rootStart: readonly number[], x1: Float64Array, y1: Float64Array, x2: Float64Array, y2: Float64Array, itemNode: Int32Array, itemIsWindow: Uint8Array): void {
+  const count = itemNode.length;
+  const win = new Int32Array(count);
+  for (let k = 0, w = 0; k < count; k++) {
+    while (w + 1 < rootStart.length && itemNode[k]! >= rootStart[w + 1]!) w++;
+    win[k] = w;
+  }
+  const key = (k: number) => (itemIsWindow[k] ? -Infinity : Number.isNaN(paint[itemNode[k]!]!) ? -1 : paint[itemNode[k]!]!);
+  const perm = Array.from({ length: count }, (_, k) => k);
+  perm.sort((a, b) => win[a]! - win[b]! || key(a) - key(b) || a - b);
+  const copy = <T extends Float64Array | Int32Array | Uint8Array>(arr: T) => {
+    const old = arr.slice();
+    for (let k = 0; k < count; k++) arr[k] = old[perm[k]!]!;
+  };
+  copy(x1); copy(y1); copy(x2); copy(y2); copy(itemNode); copy(itemIsWindow);
 }
 
 // Per-node outcome codes (`state`); a value ≥ 0 is the index of the node that obscures it.
@@ -144,12 +187,13 @@ class SnapshotReachability implements Reachability {
     // then its touch-taking nodes in drawing (pre-)order. The modal window's own background needs no
     // item: an empty answer means it.
     const isBackground = (i: number) => parent[i]! < 0 && i > first;
+    const isItem = (f: number) => (f & WEB ? (f & HITS) !== 0 : (f & (TAP | DRAG)) !== 0);
     let count = 0;
     for (let i = first; i < n; i++) {
       const f = flags[i]!;
       if (!(f & RECEIVES)) continue;
       if (isBackground(i)) count++;
-      if (f & (TAP | DRAG)) count++;
+      if (isItem(f)) count++;
     }
     const x1 = new Float64Array(count), y1 = new Float64Array(count), x2 = new Float64Array(count), y2 = new Float64Array(count);
     const itemNode = (this.itemNode = new Int32Array(count)), itemIsWindow = (this.itemIsWindow = new Uint8Array(count));
@@ -163,8 +207,9 @@ class SnapshotReachability implements Reachability {
       const f = flags[i]!;
       if (!(f & RECEIVES)) continue;
       if (isBackground(i)) pushItem(i, 1);
-      if (f & (TAP | DRAG)) pushItem(i, 0);
+      if (isItem(f)) pushItem(i, 0);
     }
+    if (cols.paint) paintOrdered(cols.paint, rootStart, x1, y1, x2, y2, itemNode, itemIsWindow);
     this.index = new RectIndex(x1, y1, x2, y2);
 
     // Pre-order: a subtree is the contiguous range [i, end[i]).
@@ -190,6 +235,12 @@ class SnapshotReachability implements Reachability {
       if (itemIsWindow[item]) { state[i] = itemNode[item]!; continue; }
       const h = itemNode[item]!;
       const dragOk = (f & DRAG) !== 0 && h >= i && h < end[i]!;
+      if (f & WEB) {
+        // Chromium: the event goes to the topmost element painted at the point and bubbles up, so a
+        // node is reached when that element is the node or inside it; otherwise that element obscures it.
+        state[i] = f & HITS && h >= i && h < end[i]! ? HITTABLE : h;
+        continue;
+      }
       const tapTarget = this.tapTargetFrom(h, x, y);
       const tapOk = (f & TAP) !== 0 && tapTarget === i;
       // A tap-taker is obscured by whatever takes its tap; a scrollable by what the drag lands on,
