@@ -12,6 +12,11 @@ export interface TreewrightOptions {
    * variable TREEWRIGHT_SOURCE overrides both.
    */
   source: SourceSpec | undefined;
+  /**
+   * W3C capabilities for an `appium:<url>` source (`platformName`, `appium:automationName`, …), so the
+   * URL can come from TREEWRIGHT_SOURCE and the device from the project. A descriptor's own win.
+   */
+  capabilities: Record<string, unknown> | undefined;
 }
 
 export interface TreewrightFixtures {
@@ -65,8 +70,9 @@ export async function closingAfter(body: () => Promise<void>, close: () => Promi
 
 export const test = base.extend<TreewrightFixtures & TreewrightOptions>({
   source: [undefined, { option: true }],
-  device: async ({ source, actionTimeout }, use, testInfo) => {
-    const device = await connect(chooseSource(source), fixtureConnectOptions(testInfo));
+  capabilities: [undefined, { option: true }],
+  device: async ({ source, capabilities, actionTimeout }, use, testInfo) => {
+    const device = await connect(chooseSource(source), { ...fixtureConnectOptions(testInfo), ...(capabilities ? { capabilities } : {}) });
     // Actions show up in the report as steps named by their code form: byTag('email').fill('…').
     device.step = (title, body) => base.step(title, body, { box: true });
     if (actionTimeout) device.actionTimeout = actionTimeout;

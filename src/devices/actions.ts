@@ -86,7 +86,7 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
 export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
   const semantic = SEMANTIC[a.kind];
   // BringIntoView works on any node on a semantic driver (JetWhale's rule); the others only when listed.
-  if (semantic && driver.perform && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
+  if (semantic && performs(driver, semantic) && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
   switch (a.kind) {
     case 'click': case 'longClick': case 'tap': case 'focus':
       return driver.tap ? { route: 'tap' } : { unavailable: `${driver.description} cannot deliver taps` };
@@ -100,11 +100,16 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
     case 'scrollToIndex':
       // No ScrollToIndex (MoUI scrolls by pages): page with the node's own ScrollBy until the
       // item with that index is on screen, reading each item's index from its collection info.
-      if (driver.perform && node.actions.includes('ScrollBy')) return { route: 'scroll-steps' };
+      if (performs(driver, 'ScrollBy') && node.actions.includes('ScrollBy')) return { route: 'scroll-steps' };
       return { unavailable: `scrollToIndex needs the node's own ScrollToIndex (or ScrollBy) semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
     default:
       return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
   }
+}
+
+/** Whether the driver delivers this semantics action itself. */
+function performs(driver: Driver, action: Action): boolean {
+  return driver.perform !== undefined && (driver.performs === undefined || driver.performs.includes(action));
 }
 
 /** Actionability needs: what must hold before acting (DESIGN §7). */

@@ -9,6 +9,7 @@ import { AdbClient } from './adb-client.js';
 import { ReferenceDriver } from './reference.js';
 import { MouiDriver } from './moui.js';
 import { JetWhaleDriver } from './jetwhale.js';
+import { AppiumDriver } from './appium.js';
 import { NO_CAPABILITIES, type Driver } from './driver.js';
 import { withCause } from './messages.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
@@ -24,6 +25,8 @@ export interface ConnectOptions {
   connectTimeout?: number;
   /** How long to queue for a device another worker holds, ms. */
   leaseTimeout?: number;
+  /** Capabilities for an appium source (`appium:<url>`); the descriptor's own capabilities win. */
+  capabilities?: Record<string, unknown>;
 }
 
 
@@ -33,6 +36,9 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
   // "The only attached phone" is a particular phone: lease it by its serial, as adb:<serial> would be.
   if (descriptor.kind === 'adb' && !descriptor.serial) {
     descriptor = { kind: 'adb', serial: await new AdbClient(options.adbPath ? { adbPath: options.adbPath } : {}).selectDevice() };
+  }
+  if (descriptor.kind === 'appium' && options.capabilities) {
+    descriptor = { ...descriptor, capabilities: { ...options.capabilities, ...descriptor.capabilities } };
   }
   // A live app, a phone or an app at a URL serves one test at a time: workers queue for it instead of interleaving taps.
   const key = leaseKeyOf(descriptor);
@@ -72,6 +78,11 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
     }
     case 'reference':
       return referenceDriver(d, options);
+    case 'appium': {
+      const driver = new AppiumDriver({ url: d.url, capabilities: d.capabilities, session: d.session, timeout: options.timeout, connectTimeout: options.connectTimeout });
+      await driver.open();
+      return driver;
+    }
     case 'moui':
     case 'jetwhale': {
       const endpoint = d.url !== undefined ? { url: d.url } : { command: d.command! };
