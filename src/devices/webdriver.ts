@@ -36,6 +36,9 @@ const SESSION_GONE = new Set(['invalid session id']);
 export class WebDriverClient {
   readonly base: string;
   readonly shown: string;
+  /** The URL's query (a cloud's `?key=`), sent with every command, shown redacted. */
+  private readonly search: string;
+  private readonly shownSearch: string;
   private readonly authorization: string | null;
   sessionId: string | null = null;
 
@@ -47,8 +50,12 @@ export class WebDriverClient {
       : null;
     u.username = '';
     u.password = '';
+    this.search = u.search;
+    this.shownSearch = u.search ? new URL(displayUrl(u.toString())).search.replace(/%2A%2A%2A/g, '***') : '';
+    u.search = '';
+    u.hash = '';
     this.base = u.toString().replace(/\/+$/, '');
-    this.shown = displayUrl(opts.url);
+    this.shown = displayUrl(this.base);
   }
 
   /** `GET /status`: whether a WebDriver server answers at the URL (and is ready). */
@@ -169,8 +176,8 @@ export class WebDriverClient {
   /** One command: its `value`, or a typed error naming the stage, the URL (without credentials) and the W3C error. */
   async command(method: string, path: string, body: unknown, stage: string): Promise<unknown> {
     const { where, timeout, redactor } = this.opts;
-    const url = `${this.base}${path}`;
-    const shownUrl = `${this.shown}${path}`;
+    const url = `${this.base}${path}${this.search}`;
+    const shownUrl = `${this.shown}${path}${this.shownSearch}`;
     let res: Response;
     let text: string;
     try {
