@@ -11,6 +11,7 @@ import { run as diff } from './diff.js';
 import { run as report } from './report.js';
 import { run as mcp } from './mcp.js';
 import { run as verify } from './verify.js';
+import { run as appium } from './appium.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
   ['import (XML)', importXml],
@@ -24,6 +25,7 @@ const suites: Array<[string, () => Promise<void>]> = [
   ['verify', verify],
   ['report', report],
   ['mcp', mcp],
+  ['appium', appium],
 ];
 
 const only = process.argv.slice(2);

@@ -137,7 +137,7 @@ export interface Ready {
  * anything delivered as a touch) and stable (same bounds on two consecutive captures).
  * Ambiguity fails at once; everything else is waited out until the timeout.
  */
-export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number): Promise<Ready> {
+export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number, previous: Snapshot | null = null): Promise<Ready> {
   const deadline = Date.now() + timeout;
   let lastBounds: { id: string; key: string } | null = null;
   let reason = 'not attempted';
@@ -170,7 +170,10 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       else if (need.hittable && r.hittable === false) {
         reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach })}` : 'the node has no on-screen area to tap';
         code = 'not_hittable';
-      } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
+      } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)
+        // The capture before this one (the previous action's "after") showing the very same screen
+        // is the second look: steady state is then one capture before the action and one after.
+        && !(i === 0 && previous !== null && previous.generation === snapshot.generation)) {
         reason = 'waiting for the node to be stable';
         lastBounds = { id: node.id, key };
         if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
@@ -264,6 +267,8 @@ export interface ActOnceOptions {
    * never re-resolved onto a newer screen.
    */
   pinned?: { generation: string; stale: (current: string) => Error };
+  /** The device's latest capture before this action, if any: the same screen now counts as stable. */
+  previous?: Snapshot | null;
 }
 
 /** What one action did: the capture it was resolved in, the capture after, and the driver's note. */
@@ -290,7 +295,8 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
     }
     : capture;
   for (let attempt = 0; ; attempt++) {
-    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout);
+    // After a stale attempt the earlier capture no longer vouches for stability.
+    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout, attempt === 0 ? options.previous ?? null : null);
     let message: string | undefined;
     try {
       // Multi-step routes capture the screen they change: those captures are not pinned.

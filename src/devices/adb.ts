@@ -1,5 +1,6 @@
 import type { Snapshot } from '../model/schema.js';
-import { importUiautomator, withDensity } from '../formats/uiautomator.js';
+import { generationOf } from '../model/node.js';
+import { importUiautomator, DENSITY_WARNING } from '../formats/uiautomator.js';
 import { DeviceError } from '../errors.js';
 import { AdbClient, type AdbOptions } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
@@ -46,7 +47,13 @@ export class AdbDriver implements Driver {
     const xml = await this.adb.run(['exec-out', 'cat', DUMP_PATH], { stage: 'read dump' });
     const snapshot = importUiautomator(xml, { where: this.description });
     // A dump carries no density; the device told us at connect time, so sizes can be judged in dp.
-    return this.density ? withDensity(snapshot, this.density) : snapshot;
+    if (this.density) {
+      for (const root of snapshot.roots) root.density = this.density;
+      snapshot.warnings = snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING));
+      // The density is content: the same dump at another density must not share a generation.
+      snapshot.generation = generationOf(`${snapshot.generation}:${this.density}`);
+    }
+    return snapshot;
   }
 
   capabilities(): Capabilities {

@@ -1,6 +1,7 @@
 import type { Action, Node, Snapshot } from '../model/schema.js';
 import { importTree } from '../formats/index.js';
-import { withDensity } from '../formats/uiautomator.js';
+import { DENSITY_WARNING } from '../formats/uiautomator.js';
+import { generationOf } from '../model/node.js';
 import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
 import { outlineLine } from '../render/outline.js';
 import { elementLocators, type ElementLocator } from './appium-locate.js';
@@ -112,7 +113,7 @@ export class AppiumDriver implements Driver {
   async capture(): Promise<Snapshot> {
     const xml = await this.client.source();
     const snapshot = importTree(xml, { where: this.description });
-    if (this.density && snapshot.roots.some((r) => r.unit === 'px')) withDensity(snapshot, this.density);
+    if (this.density) sessionDensity(snapshot, this.density);
     if (snapshot.generation !== this.generation) {
       this.generation = snapshot.generation;
       this.elements.clear();
@@ -218,6 +219,14 @@ export class AppiumDriver implements Driver {
     if (this.owned) await this.client.deleteSession();
     else this.client.sessionId = null;
   }
+}
+
+/** The session told the density a page source does not carry: px windows get it, the warning goes, the generation follows. */
+function sessionDensity(snapshot: Snapshot, density: number): void {
+  if (!snapshot.warnings.some((w) => w.startsWith(DENSITY_WARNING))) return;
+  for (const root of snapshot.roots) if (root.unit === 'px') root.density = density;
+  snapshot.warnings = snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING));
+  snapshot.generation = generationOf(`${snapshot.generation}:${density}`);
 }
 
 function elementKey(snapshot: Snapshot, node: Node): string {

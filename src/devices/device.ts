@@ -66,7 +66,7 @@ export class Device extends Searchable implements LocatorHost {
     const call = actionCall(selector, action);
     return this.step(call, async () => {
       const timeout = options.timeout ?? this.actionTimeout;
-      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout });
+      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, previous: this.last });
       const receipt = makeReceipt({ selector, action, ready, after, message });
       this.receipts.push(receipt);
       return receipt;

@@ -37,18 +37,6 @@ const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PA
 /** The start of the warning every dump carries; a driver that learns the density drops it. */
 export const DENSITY_WARNING = 'uiautomator dumps carry no screen density';
 
-/**
- * The snapshot of a dump whose device told its density (px per dp) some other way (adb's `wm density`,
- * an Appium session): every window gets it, the unknown-density warning goes, and the generation
- * changes with it (the same dump at another density is other content). Mutates and returns `snapshot`.
- */
-export function withDensity(snapshot: Snapshot, density: number): Snapshot {
-  for (const root of snapshot.roots) if (root.unit === 'px') root.density = density;
-  snapshot.warnings = snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING));
-  snapshot.generation = generationOf(`${snapshot.generation}:${density}`);
-  return snapshot;
-}
-
 /** Imports a uiautomator dump or Appium page source. Every window becomes a Root, bottom first. */
 export function importUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
   checkTextInput(text, opts, WHAT, HINT);

@@ -9,7 +9,8 @@ import { matchers } from '../../matchers/index.js';
 import { audit } from '../../src/analysis/a11y.js';
 import { connect } from '../../src/devices/connect.js';
 import type { AppiumDriver } from '../../src/devices/appium.js';
-import { withDensity, importUiautomator } from '../../src/formats/uiautomator.js';
+import { importUiautomator } from '../../src/formats/uiautomator.js';
+import type { Snapshot } from '../../src/model/schema.js';
 import { renderOutline } from '../../src/render/outline.js';
 import { fakeCapabilities, fixture } from '../helpers/appium-server.js';
 import { test, expect as base } from './server.js';
@@ -28,6 +29,11 @@ async function elementBy(url: string, session: string, using: string, value: str
   const els = await wd(url, session, 'POST', '/elements', { using, value }) as Array<Record<string, string>>;
   expect(els).toHaveLength(1);
   return Object.values(els[0]!)[0]!;
+}
+
+/** The file import at a known density (as `verify --density` reads it). */
+function withDensity(s: Snapshot, density: number): Snapshot {
+  return { ...s, roots: s.roots.map((r) => ({ ...r, density })), warnings: s.warnings.filter((w) => !/density/.test(w)) };
 }
 
 function sessionOf(device: { driver: unknown }): string {
