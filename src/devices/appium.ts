@@ -3,7 +3,7 @@ import { importTree } from '../formats/index.js';
 import { DENSITY_WARNING } from '../formats/uiautomator.js';
 import { generationOf } from '../model/node.js';
 import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
-import { outlineLine } from '../render/outline.js';
+import { outlineLine } from '../outline/outline.js';
 import { elementLocators, type ElementLocator } from './appium-locate.js';
 import { Redactor, displayUrl, redactCapabilities } from './redact.js';
 import { WebDriverClient } from './webdriver.js';

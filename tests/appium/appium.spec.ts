@@ -11,7 +11,7 @@ import { connect } from '../../src/devices/connect.js';
 import type { AppiumDriver } from '../../src/devices/appium.js';
 import { importUiautomator } from '../../src/formats/uiautomator.js';
 import type { Snapshot } from '../../src/model/schema.js';
-import { renderOutline } from '../../src/render/outline.js';
+import { renderOutline } from '../../src/outline/outline.js';
 import { fakeCapabilities, fixture } from '../helpers/appium-server.js';
 import { test, expect as base } from './server.js';
 
