@@ -12,9 +12,10 @@ import type { Using } from './webdriver.js';
  * - iOS (XCUITest): the element's name (`accessibility id`, WDA matches the identifier) where unique,
  *   else an xpath index path.
  *
- * The index path walks the page source's own element positions (`/hierarchy/*[1]/*[3]`) and ends
- * with predicates on the node's class and bounds, so if the screen changed since the capture it
- * matches nothing instead of a different element: the caller re-resolves, never acts blindly.
+ * On Android the index path walks the page source's own element positions (`/hierarchy/*[1]/*[3]`)
+ * and ends with predicates on the node's class and bounds; on iOS the path is the type and the frame.
+ * Either matches nothing instead of a different element if the screen changed since the capture: the
+ * caller re-resolves, never acts blindly.
  */
 export interface ElementLocator {
   using: Using;
@@ -29,7 +30,7 @@ export type PageSourcePlatform = 'android' | 'ios';
 export function pageSourcePlatform(snapshot: Snapshot): PageSourcePlatform | null {
   const format = parseSourceLabel(snapshot.source)?.format;
   if (format === 'uiautomator') return 'android';
-  if (format !== undefined && /xcui|ios|apple/.test(format)) return 'ios';
+  if (format !== undefined && /^(xcuitest|mac2|uia)$|ios|apple/.test(format)) return 'ios';
   return null;
 }
 
@@ -50,9 +51,9 @@ export function elementLocators(snapshot: Snapshot, node: Node): ElementLocator[
   return out;
 }
 
-/** An iOS element's `name` attribute: its accessibilityIdentifier, which XCUITest's `accessibility id` matches. */
+/** An iOS element's `name`, which XCUITest's `accessibility id` matches: its accessibilityIdentifier, else its label. */
 function iosName(n: Node): string | null {
-  return str(n.platform.name) ?? n.tag;
+  return n.tag ?? n.contentDescription ?? n.text;
 }
 
 function str(v: unknown): string | null {
@@ -71,6 +72,7 @@ function uniqueBy(snapshot: Snapshot, match: (n: Node) => boolean): boolean {
  * and bounds as the source spells them. Null when the platform is unknown.
  */
 export function indexPath(snapshot: Snapshot, node: Node, platform: PageSourcePlatform | null = pageSourcePlatform(snapshot)): string | null {
+  if (platform === 'ios') return iosPath(node);
   if (platform !== 'android') return null;
   const idx = indexSnapshot(snapshot);
   const steps: number[] = [];
@@ -86,6 +88,19 @@ export function indexPath(snapshot: Snapshot, node: Node, platform: PageSourcePl
     `@bounds=${xpathString(`[${b.x},${b.y}][${b.x + b.width},${b.y + b.height}]`)}`,
   ];
   return `/hierarchy${steps.map((s) => `/*[${s}]`).join('')}[${preds.join(' and ')}]`;
+}
+
+/**
+ * iOS: the importer lifts windows out of the application element (each is a root), so positions in
+ * the tree are not the source's; the element is named by its type and its frame as the source spells
+ * them (`//XCUIElementTypeButton[@x="16" and @y="40" and @width="343" and @height="44"]`), which is
+ * as exact and equally empty once the screen changed.
+ */
+function iosPath(node: Node): string | null {
+  const type = str(node.platform.type) ?? node.rawRole;
+  if (!type || !/^[A-Za-z_][\w.-]*$/.test(type)) return null;
+  const b = node.bounds;
+  return `//${type}[@x=${xpathString(String(b.x))} and @y=${xpathString(String(b.y))} and @width=${xpathString(String(b.width))} and @height=${xpathString(String(b.height))}]`;
 }
 
 /** An XPath 1.0 string literal for any text (XPath has no escapes: quotes are joined with concat()). */

@@ -23,7 +23,7 @@ export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('appium'),
     /** The W3C WebDriver server: Appium (`http://127.0.0.1:4723`), a Selenium Grid 4 hub or a device cloud's hub URL. */
-    url: z.string().url().refine((u) => /^https?:$/.test(new URL(u).protocol), 'an http:// or https:// URL'),
+    url: z.string().refine(isHttpUrl, 'an http:// or https:// URL'),
     /** W3C capabilities (`platformName`, `appium:automationName`, …); merged over the config's `capabilities`. */
     capabilities: z.record(z.string(), z.unknown()).default({}),
     /** Attach to this existing session instead of creating one (it is left running on close). */
@@ -85,6 +85,14 @@ function shorthand(spec: string): z.input<typeof SourceDescriptorSchema> {
     if (s) return { kind: 'file', path: s };
   }
   throw new SourceError('source_invalid', `unknown source "${s}"`, { hint: `Use one of: ${SHORTHANDS}.` });
+}
+
+function isHttpUrl(u: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(u).protocol);
+  } catch {
+    return false;
+  }
 }
 
 /** A descriptor as it may be shown in an error: an appium source's credentials removed. */

@@ -1,5 +1,6 @@
 // One real Appium server (with the fake driver) per worker, shared by the Appium test files it runs.
-import { test as base } from '@playwright/test';
+// Built on treewright's own `test`, so a file can also use the `device` fixture against it.
+import { test as base } from '../../runner/fixtures.js';
 import { startAppium, type AppiumServer } from '../helpers/appium-server.js';
 
 export const test = base.extend<object, { appium: AppiumServer }>({
