@@ -12,7 +12,8 @@ import type { AppiumDriver } from '../../src/devices/appium.js';
 import { importUiautomator } from '../../src/formats/uiautomator.js';
 import type { Snapshot } from '../../src/model/schema.js';
 import { renderOutline } from '../../src/outline/outline.js';
-import { fakeCapabilities, fixture } from '../helpers/appium-server.js';
+import { fakeCapabilities, fixture, type AppiumServer } from '../helpers/appium-server.js';
+import type { Device } from '../../src/devices/device.js';
 import { test, expect as base } from './server.js';
 
 const expect = base.extend(matchers);
@@ -34,6 +35,19 @@ async function elementBy(url: string, session: string, using: string, value: str
 /** The file import at a known density (as `verify --density` reads it). */
 function withDensity(s: Snapshot, density: number): Snapshot {
   return { ...s, roots: s.roots.map((r) => ({ ...r, density })), warnings: s.warnings.filter((w) => !/density/.test(w)) };
+}
+
+/** A device on a fresh session whose app is the dump, closed after `body`. */
+async function onDevice(appium: AppiumServer, dump: string, ...rest: [Record<string, unknown>, (d: Device) => Promise<void>] | [(d: Device) => Promise<void>]): Promise<void> {
+  const body = rest.length === 2 ? rest[1] : rest[0];
+  const extra = rest.length === 2 ? rest[0] : {};
+  const app = await appium.fakeApp(await fixture(dump), dump.replace(/\W/g, '-'));
+  const device = await connect({ kind: 'appium', url: appium.url, capabilities: fakeCapabilities(app, extra) });
+  try {
+    await body(device);
+  } finally {
+    await device.close();
+  }
 }
 
 function sessionOf(device: { driver: unknown }): string {
@@ -62,9 +76,7 @@ test('capture: the page source through the uiautomator importer, in dp from the 
 });
 
 test('click by element: a unique resource-id is found with the id strategy and clicked on the server', async ({ appium }) => {
-  const app = await appium.fakeApp(await fixture('uiautomator/016.xml'), '016.xml');
-  const device = await connect({ kind: 'appium', url: appium.url, capabilities: fakeCapabilities(app) });
-  try {
+  await onDevice(appium, 'uiautomator/016.xml', async (device) => {
     const r = await device.byTag('Compose:Draft:Send').click();
     expect(r.via).toBe('semantic');
     expect(r.message).toBe('element click (found by resource-id)');
@@ -72,15 +84,11 @@ test('click by element: a unique resource-id is found with the id strategy and c
     expect(await wd(appium.url, sessionOf(device), 'GET', `/element/${el}/attribute/clicks`)).toBe('1');
     // Nothing else was touched: no pointer actions.
     expect(await wd(appium.url, sessionOf(device), 'POST', '/se/log', { type: 'actions' })).toEqual([]);
-  } finally {
-    await device.close();
-  }
+  });
 });
 
 test('click by element: no unique id → the xpath index path, exact to class and bounds', async ({ appium }) => {
-  const app = await appium.fakeApp(await fixture('uiautomator/005.xml'), '005.xml');
-  const device = await connect({ kind: 'appium', url: appium.url, capabilities: fakeCapabilities(app) });
-  try {
+  await onDevice(appium, 'uiautomator/005.xml', async (device) => {
     // "Guardar"'s clickable container: no resource-id, no description.
     const save = device.all().filter({ hasText: 'Guardar', operable: true }).last();
     const r = await save.click();
@@ -90,15 +98,11 @@ test('click by element: no unique id → the xpath index path, exact to class an
     expect(await wd(appium.url, sessionOf(device), 'GET', `/element/${el}/attribute/clicks`)).toBe('1');
     const cancel = await elementBy(appium.url, sessionOf(device), 'xpath', xpath.replace(/\[5\]$/, '[4]'));
     expect(await wd(appium.url, sessionOf(device), 'GET', `/element/${cancel}/attribute/clicks`)).toBe('');
-  } finally {
-    await device.close();
-  }
+  });
 });
 
 test('fill: clear then set value on the field element; fill again replaces it', async ({ appium }) => {
-  const app = await appium.fakeApp(await fixture('uiautomator/005.xml'), '005.xml');
-  const device = await connect({ kind: 'appium', url: appium.url, capabilities: fakeCapabilities(app) });
-  try {
+  await onDevice(appium, 'uiautomator/005.xml', async (device) => {
     const field = device.byRole('TextField');
     expect((await field.fill('12')).message).toBe('element set value (found by index path)');
     const el = await elementBy(appium.url, sessionOf(device), 'xpath', '//*[@class="android.widget.EditText"]');
@@ -107,15 +111,11 @@ test('fill: clear then set value on the field element; fill again replaces it', 
     expect(await wd(appium.url, sessionOf(device), 'GET', `/element/${el}/text`)).toBe('7');
     await field.clear();
     expect(await wd(appium.url, sessionOf(device), 'GET', `/element/${el}/text`)).toBe('');
-  } finally {
-    await device.close();
-  }
+  });
 });
 
 test('touches are W3C pointer actions at the tap point: tap, long press, scroll by', async ({ appium }) => {
-  const app = await appium.fakeApp(await fixture('uiautomator/016.xml'), '016.xml');
-  const device = await connect({ kind: 'appium', url: appium.url, capabilities: fakeCapabilities(app) });
-  try {
+  await onDevice(appium, 'uiautomator/016.xml', async (device) => {
     await device.byTag('Compose:Draft:Send').tap();
     await device.byTag('Compose:Draft:Send').longClick();
     await device.byTag('message_list').scrollBy(0, 300);
@@ -131,15 +131,11 @@ test('touches are W3C pointer actions at the tap point: tap, long press, scroll 
     // Scrolling the content down by 300 drags the finger up by 300.
     expect(scroll!.actions[0]).toMatchObject({ type: 'pointerMove', x: 360, y: 800 });
     expect(scroll!.actions[2]).toMatchObject({ type: 'pointerMove', x: 360, y: 500, duration: 300 });
-  } finally {
-    await device.close();
-  }
+  });
 });
 
 test('keys: pressEnter is a W3C key action; back() is the server\'s to refuse (the fake driver has none)', async ({ appium }) => {
-  const app = await appium.fakeApp(await fixture('uiautomator/005.xml'), '005.xml');
-  const device = await connect({ kind: 'appium', url: appium.url, capabilities: fakeCapabilities(app) });
-  try {
+  await onDevice(appium, 'uiautomator/005.xml', async (device) => {
     await device.byRole('TextField').pressEnter();
     const log = await wd(appium.url, sessionOf(device), 'POST', '/se/log', { type: 'actions' }) as Array<Array<{ type: string; actions: unknown[] }>>;
     expect(log.at(-1)).toEqual([{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: '\uE007' }, { type: 'keyUp', value: '\uE007' }] }]);
@@ -148,20 +144,14 @@ test('keys: pressEnter is a W3C key action; back() is the server\'s to refuse (t
     expect(e.details.webdriverError).toBe('unknown method');
     expect(e.message).toContain('POST http://127.0.0.1');
     expect(e.message).not.toMatch(/at FakeDriver|\.js:\d+/);
-  } finally {
-    await device.close();
-  }
+  });
 });
 
 test('screenshot: the server\'s PNG; toMatchScreenshot against a baseline', async ({ appium }) => {
-  const app = await appium.fakeApp(await fixture('uiautomator/005.xml'), '005.xml');
-  const device = await connect({ kind: 'appium', url: appium.url, capabilities: fakeCapabilities(app) });
-  try {
+  await onDevice(appium, 'uiautomator/005.xml', async (device) => {
     expect((await device.screenshot()).equals(await readFile(FAKE_SCREEN))).toBe(true);
     await expect(device).toMatchScreenshot('fake-driver-screen');
-  } finally {
-    await device.close();
-  }
+  });
 });
 
 test('session lifecycle: created on connect with a newCommandTimeout, deleted on close', async ({ appium }) => {
