@@ -17,7 +17,7 @@ const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
 };
 
 /** Drivers that offer semantic actions, named in `action_unavailable` errors. */
-const SEMANTIC_DRIVERS = 'reference, moui, jetwhale';
+const SEMANTIC_DRIVERS = 'reference, moui, jetwhale; appium for click and fill';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
