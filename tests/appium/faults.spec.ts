@@ -6,6 +6,7 @@ import { connect } from '../../src/devices/connect.js';
 import type { AppiumDriver } from '../../src/devices/appium.js';
 import { namedCapability } from '../../src/devices/appium.js';
 import { parseSource } from '../../src/devices/source.js';
+import { attachReceipts } from '../../matchers/report-attach.js';
 import { fakeCapabilities, fixture, freePort } from '../helpers/appium-server.js';
 import { FakeWebDriver, ok, w3cError, type FakeRequest } from '../helpers/fake-webdriver.js';
 import { test, expect } from './server.js';
@@ -185,6 +186,8 @@ test('credentials in the URL and capabilities never appear in messages, receipts
     seen.push(device.description, (await device.snapshot()).source, await device.outline());
     seen.push(JSON.stringify(await device.byTag('Compose:Draft:Send').click()));
     seen.push(JSON.stringify(device.receipts), JSON.stringify((device.driver as AppiumDriver).sessionCapabilities));
+    // What the fixture attaches for the reporter (and merge-reports) at the end of a test.
+    await attachReceipts({ attach: async (_name, { body }) => { seen.push(String(body)); } }, device.description, device.receipts);
     const e = await device.byTag('nope').click({ timeout: 200 }).catch((x) => x);
     seen.push(e.message, JSON.stringify(e.details));
   } finally {
@@ -206,7 +209,7 @@ test('credentials in the URL and capabilities never appear in messages, receipts
   for (const bad of [`appium:${url.replace('http', 'htp')}`, { kind: 'appium', url: 'ftp://ci-robot-user:hunter2pass@x', capabilities: caps }]) {
     try { parseSource(bad as never); } catch (e) { seen.push((e as Error).message); }
   }
-  expect(seen.length).toBeGreaterThan(9);
+  expect(seen.length).toBeGreaterThan(10);
   for (const text of seen) for (const s of secrets) expect(text, text).not.toContain(s);
   expect(seen[0]).toMatch(/^appium:http:\/\/127\.0\.0\.1:\d+\/\?token=\*\*\* session [0-9a-f]{8}$/);
 });
