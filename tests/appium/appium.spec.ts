@@ -21,7 +21,7 @@ const require = createRequire(import.meta.url);
 const FAKE_SCREEN = path.join(path.dirname(require.resolve('@appium/fake-driver/package.json')), 'build/lib/screen.png');
 
 /** One W3C command straight to the server, to check what the device did. */
-async function wd(url: string, session: string, method: string, p: string, body?: unknown): Promise<any> {
+async function wd(url: string, session: string, method: string, p: string, body?: unknown): Promise<unknown> {
   const r = await fetch(`${url}/session/${session}${p}`, { method, ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });
   return ((await r.json()) as { value: unknown }).value;
 }
