@@ -27,7 +27,7 @@ export const DEFAULT_NEW_COMMAND_TIMEOUT_S = 60;
 /** How long a long press holds, ms (Android's long-press timeout is 400–500 ms; iOS's 500 ms). */
 const LONG_PRESS_MS = 800;
 
-/** W3C key values (WebDriver §17.4.2) for the keys the action layer presses. */
+/** W3C key values (the W3C WebDriver spec, "Keyboard actions") for the keys the action layer presses. */
 const KEY_VALUE: Record<Exclude<Key, 'back'>, string> = { enter: '\uE007', del: '\uE003', end: '\uE010' };
 
 /**
