@@ -103,6 +103,10 @@ export async function checkSource(d: SourceDescriptor, policy: Policy): Promise<
       checkHost(host, policy, 'the web page');
       return d;
     }
+    case 'appium':
+      // An Appium server or device farm is a remote host like any other: loopback unless allowed.
+      checkHost(new URL(d.url).hostname.replace(/^\[(.*)\]$/, '$1'), policy, 'the Appium server');
+      return d;
     case 'adb': case 'reference':
       return d;
   }

@@ -14,6 +14,7 @@ import { run as verify } from './verify.js';
 import { run as peer } from './peer.js';
 import { run as heap } from './heap.js';
 import { run as web } from './web.js';
+import { run as appium } from './appium.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
   ['side by side with the cmp-inspector', peer],
@@ -30,6 +31,7 @@ const suites: Array<[string, () => Promise<void>]> = [
   ['report', report],
   ['mcp', mcp],
   ['web', web],
+  ['appium', appium],
 ];
 
 const only = process.argv.slice(2);

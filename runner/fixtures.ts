@@ -14,6 +14,11 @@ export interface TreewrightOptions {
    * variable TREEWRIGHT_SOURCE overrides both.
    */
   source: SourceSpec | undefined;
+  /**
+   * W3C capabilities for an `appium:<url>` source (`platformName`, `appium:automationName`, …), so the
+   * URL can come from TREEWRIGHT_SOURCE and the device from the project. A descriptor's own win.
+   */
+  capabilities: Record<string, unknown> | undefined;
 }
 
 export interface TreewrightFixtures {
@@ -66,7 +71,7 @@ export async function closingAfter(body: () => Promise<void>, close: () => Promi
 }
 
 /** A worker's Chromium for web sources, launched on first use with the project's launchOptions (and closed with the worker). */
-interface WebWorkerFixtures {
+export interface WebWorkerFixtures {
   _treewrightBrowser: () => Promise<Browser>;
 }
 
@@ -77,9 +82,10 @@ export const test = base.extend<TreewrightFixtures & TreewrightOptions, WebWorke
     await use(() => (browser ??= launchChromium(launchOptions)));
     if (browser) await (await (browser as Promise<Browser>).catch(() => null))?.close();
   }, { scope: 'worker' }],
-  device: async ({ source, actionTimeout, _treewrightBrowser, viewport, deviceScaleFactor, baseURL, contextOptions, testIdAttribute }, use, testInfo) => {
+  capabilities: [undefined, { option: true }],
+  device: async ({ source, capabilities, actionTimeout, _treewrightBrowser, viewport, deviceScaleFactor, baseURL, contextOptions, testIdAttribute }, use, testInfo) => {
     const spec = chooseSource(source);
-    const options = fixtureConnectOptions(testInfo);
+    const options = { ...fixtureConnectOptions(testInfo), ...(capabilities ? { capabilities } : {}) };
     if (parseSource(spec).kind === 'web') {
       // A fresh context and page per test in the worker's browser, with the test's `use` options.
       const context: BrowserContextOptions = { ...contextOptions, ...(viewport !== undefined ? { viewport } : {}), ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}), ...(baseURL ? { baseURL } : {}) };

@@ -1,4 +1,4 @@
-import type { Node, Snapshot } from '../model/schema.js';
+import type { Action, Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { DeviceError, TargetError, isTreewrightError, reasonOf, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
@@ -10,7 +10,7 @@ import { capabilitiesOf, type Driver, type SemanticRequest } from './driver.js';
 import { ACTIONS, actionArgs, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
 
 /** Drivers that offer semantic actions, named in `action_unavailable` errors. */
-const SEMANTIC_DRIVERS = 'reference, moui, jetwhale';
+const SEMANTIC_DRIVERS = 'reference, moui, jetwhale; appium for click and fill';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
@@ -48,7 +48,7 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   const caps = capabilitiesOf(driver);
   const semantic = spec.semantic;
   // BringIntoView works on any node on a semantic driver (JetWhale's rule); the others only when listed.
-  if (semantic && caps.semanticActions && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
+  if (semantic && performs(driver, semantic) && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
   const fallback = spec.fallback;
   const invoke = caps.semanticActions ? 'this node does not offer' : `${driver.description} cannot invoke`;
   if (!fallback) return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${invoke}` };
@@ -60,6 +60,11 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   }
   if (fallback.editable && !node.editable && !node.actions.includes('SetText')) return { unavailable: `the node is not editable` };
   return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
+}
+
+/** Whether the driver delivers this semantics action itself. */
+function performs(driver: Driver, action: Action): boolean {
+  return driver.perform !== undefined && (driver.performs === undefined || driver.performs.includes(action));
 }
 
 /** Actionability needs: what must hold before acting (docs/design.md §7). */

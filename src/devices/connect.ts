@@ -8,6 +8,7 @@ import { leaseKeyOf } from './lease-key.js';
 import { AdbClient } from './adb-client.js';
 import { MouiDriver } from './moui.js';
 import { JetWhaleDriver } from './jetwhale.js';
+import { AppiumDriver } from './appium.js';
 import type { Driver } from './driver.js';
 import { withCause } from './messages.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
@@ -33,6 +34,8 @@ export interface ConnectOptions {
   launchOptions?: LaunchOptions;
   /** Web sources: the test-id attribute when the source does not name one (Playwright's testIdAttribute). */
   testIdAttribute?: string;
+  /** Capabilities for an appium source (`appium:<url>`); the descriptor's own capabilities win. */
+  capabilities?: Record<string, unknown>;
 }
 
 
@@ -42,6 +45,9 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
   // "The only attached phone" is a particular phone: lease it by its serial, as adb:<serial> would be.
   if (descriptor.kind === 'adb' && !descriptor.serial) {
     descriptor = { kind: 'adb', serial: await new AdbClient(options.adbPath ? { adbPath: options.adbPath } : {}).selectDevice() };
+  }
+  if (descriptor.kind === 'appium' && options.capabilities) {
+    descriptor = { ...descriptor, capabilities: { ...options.capabilities, ...descriptor.capabilities } };
   }
   // A live app, a phone or an app at a URL serves one test at a time: workers queue for it instead of interleaving taps.
   const key = leaseKeyOf(descriptor);
@@ -83,6 +89,11 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
       return referenceDriver(d, options);
     case 'web':
       return openWebDriver(d, options);
+    case 'appium': {
+      const driver = new AppiumDriver({ url: d.url, capabilities: d.capabilities, session: d.session, timeout: options.timeout, connectTimeout: options.connectTimeout });
+      await driver.open();
+      return driver;
+    }
     case 'moui':
     case 'jetwhale': {
       const endpoint = d.url !== undefined ? { url: d.url } : { command: d.command! };

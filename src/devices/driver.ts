@@ -74,6 +74,11 @@ export type Key = 'back' | 'enter' | 'del' | 'end';
  * thing, and otherwise says which drivers would support the action.
  */
 export interface DriverActions {
+  /**
+   * The semantics actions `perform` delivers, when it delivers only some (an Appium session clicks and
+   * sets text on elements; long presses and scrolls are touches). Absent: every action the node offers.
+   */
+  readonly performs?: readonly Action[];
   /** Invoke a node's own semantics action. `snapshot` is the capture the node came from (its generation guards the call). */
   perform?(target: { snapshot: Snapshot; node: Node; rootId: string }, request: SemanticRequest): Promise<PerformResult>;
   /** A tap (or long press) at a screen point, in the root's unit. */

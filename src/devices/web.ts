@@ -4,7 +4,7 @@ import { importCdp } from '../formats/cdp.js';
 import { CAPTURED_STYLES, type AXNode, type CdpCapture, type DomSnapshot } from '../formats/cdp-types.js';
 import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
 import { rowIndexOf } from './actions.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
+import { type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 
 export interface WebDriverOptions {
@@ -40,9 +40,8 @@ export class WebDriver implements Driver {
     return `web:${this.page.isClosed() ? '(closed page)' : this.page.url()}`;
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, semanticActions: true, taps: true, typing: true, screenshot: true, navigation: true, live: true };
-  }
+  /** A running page / app: it changes on its own (capabilities come from the methods below: capabilitiesOf). */
+  readonly live = true;
 
   private async cdp(): Promise<CDPSession> {
     this.alive('capture');
