@@ -11,10 +11,10 @@
  *   all       every baseline is re-captured and written when its bytes differ; the test passes.
  *   none      nothing is written; a missing baseline fails with its path and the command to create it.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, extname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TargetError } from '../src/errors.js';
+import { TargetError, isTreewrightError } from '../src/errors.js';
+import { readRegularFile } from '../src/devices/read-file.js';
 import type { MatcherResult, MatcherThis } from './context.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
 import { attachFailure } from './report-attach.js';
@@ -73,9 +73,10 @@ export function updateMode(info: GoldenTestInfo): UpdateMode {
 /** The file's bytes, or null when it does not exist. */
 export async function readGolden(path: string): Promise<Buffer | null> {
   try {
-    return await readFile(path);
+    // A regular file only (a FIFO named as a golden would block forever), time-bounded.
+    return await readRegularFile(path, { what: 'the golden file' });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (isTreewrightError(e) && e.code === 'file_not_found') return null;
     throw e;
   }
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../src/devices/read-file.js';
 import path from 'node:path';
 import type { Snapshot } from '../../src/model/schema.js';
 import type { Finding, Severity } from '../../src/analysis/finding.js';
@@ -77,7 +77,7 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
   const t0 = performance.now();
   let snapshot: Snapshot;
   try {
-    snapshot = importTree(await readFile(path.resolve(opts.cwd, file), 'utf8'), { where: file });
+    snapshot = importTree(await readRegularFile(path.resolve(opts.cwd, file), { shown: file, what: 'the tree file' }), { where: file });
   } catch (e) {
     const err = isTreewrightError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}` };
     return { file, nodes: 0, ms: performance.now() - t0, checks: [], error: err };

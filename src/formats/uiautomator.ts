@@ -3,6 +3,7 @@ import { generationOf } from '../model/node.js';
 import type { Action, Node, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
+import { decodeInput } from './guard.js';
 import { checkTextInput, lineColumnAt } from './limits.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
@@ -38,8 +39,14 @@ const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PA
 export const DENSITY_WARNING = 'uiautomator dumps carry no screen density';
 
 /** Imports a uiautomator dump or Appium page source. Every window becomes a Root, bottom first. */
-export function importUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
+export function importUiautomator(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
+  const text = typeof input === 'string' ? input : decodeInput(input, opts, WHAT);
   checkTextInput(text, opts, WHAT, HINT);
+  return importCheckedUiautomator(text, opts);
+}
+
+/** importUiautomator for text importTree has already checked (guardText): the checks scan the whole text, so once. */
+export function importCheckedUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
   const dump = new DumpParser(text, opts.where).parse();
   const roots = windowRoots(dump);
   const warnings: string[] = [

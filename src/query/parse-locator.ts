@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { TargetError } from '../errors.js';
 import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
+import { checkPatternLength, checkUserPattern } from './pattern.js';
 import type { TextPattern } from './text.js';
 
 /** Longer locator strings are refused rather than parsed (an agent's locator is a line, not a file). */
@@ -156,11 +157,16 @@ class Lexer {
     if (body === '') this.fail('empty regex (// starts a comment in JS); write /(?:)/ to match anything', start);
     const flags = /^[A-Za-z]*/.exec(s.slice(this.pos, this.pos + 20))![0];
     this.pos += flags.length;
+    let re: RegExp;
     try {
-      return new RegExp(body, flags);
+      checkPatternLength(body, 'regex');
+      re = new RegExp(body, flags);
+      checkUserPattern(re, 'regex');
     } catch (e) {
-      return this.fail(`invalid regex: ${(e as Error).message}`, start);
+      const reason = (e as TargetError).details?.reason;
+      return this.fail(typeof reason === 'string' ? reason : `invalid regex: ${(e as Error).message}`, start);
     }
+    return re;
   }
 }
 
@@ -531,9 +537,14 @@ function stepFromInput(s: StepInput, where: string): Step {
 
 function patternFromInput(p: PatternInput, where: string): TextPattern {
   if (typeof p === 'string') return p;
+  // Checked before it is compiled: a 100,000-character source is refused naming the limit, not a raw SyntaxError.
+  checkPatternLength(p.regex, where);
+  let re: RegExp;
   try {
-    return new RegExp(p.regex, p.flags ?? '');
+    re = new RegExp(p.regex, p.flags ?? '');
   } catch (e) {
     throw new TargetError('invalid_arguments', `invalid regex at ${where}: ${(e as Error).message}`, { where, hint: 'Give { regex, flags } with a valid JavaScript regex source.' });
   }
+  checkUserPattern(re, where);
+  return re;
 }

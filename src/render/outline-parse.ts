@@ -56,7 +56,8 @@
  * The parser is one pass over the lines with an explicit stack of open entries: no recursion, linear.
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
-import { FormatError } from '../errors.js';
+import { FormatError, type TargetError } from '../errors.js';
+import { checkPatternLength, checkUserPattern } from '../query/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
 import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
@@ -137,8 +138,13 @@ class LineCursor {
     if (!ALLOWED_REGEX_FLAGS.test(flags)) this.fail(`regex flags "${flags}" not allowed`, i + 1, 'Use flags from d i m s u v; g and y make a regex stateful.');
     let re: RegExp;
     try {
+      checkPatternLength(source, 'regex');
       re = new RegExp(source, flags);
+      // Templates match app text: the same bounded-time rule as locators (query/pattern.ts).
+      checkUserPattern(re, 'regex');
     } catch (e) {
+      const reason = (e as TargetError).details?.reason;
+      if (typeof reason === 'string') this.fail(reason, start, (e as TargetError).details.hint ?? 'Simplify the pattern.');
       this.fail(`invalid regex: ${(e as Error).message}`, start, 'Fix the pattern, or quote the value to match it literally.');
     }
     this.pos = j;
