@@ -272,6 +272,7 @@ class DumpParser {
     let boundsAt = -1, boundsEnd = -1;
     let index: number | string | null = null, drawingOrder: number | string | null = null, displayId: number | string | null = null;
     let extras: Array<[string, string]> | null = null;
+    let extraNames: Set<string> | null = null;
     for (let i = 0; i < count; i++) {
       const o = 4 * i;
       const as = d[o]!, ae = d[o + 1]!, vs = d[o + 2]!, ve = d[o + 3]!;
@@ -310,8 +311,10 @@ class DumpParser {
         default: {
           const name = t.slice(as, ae);
           if (extras === null) extras = [];
-          else if (extras.some(([k]) => k === name)) this.fail(as, `duplicate attribute ${name}`);
+          // A set once the list is long: 100,000 distinct unknown attributes on one node stay linear.
+          else if (extras.length < 16 ? extras.some(([k]) => k === name) : (extraNames ??= new Set(extras.map(([k]) => k))).has(name)) this.fail(as, `duplicate attribute ${name}`);
           extras.push([name, this.value(vs, ve)]);
+          extraNames?.add(name);
         }
       }
     }

@@ -246,13 +246,15 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       }
     }
   }
-  // Flags are resolved at the end so [checked] and toggle= can come in either order.
+  // Flags are resolved at the end so [checked] and toggle= can come in either order. Sets beside the
+  // lists: a line of 100,000 flags stays linear.
+  const pos = new Set<string>(), negs = new Set<string>();
   for (const { name, neg, at } of rawFlags) {
     const sugar = TOGGLE_SUGAR[name];
     if (neg) {
       if (sugar !== undefined) cur.fail(`[!${name}] is not supported`, at, 'Write [checked], [unchecked] or toggle=indeterminate instead.');
-      if (body.flags.includes(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!body.negFlags.includes(name)) body.negFlags.push(name);
+      if (pos.has(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!negs.has(name)) { negs.add(name); body.negFlags.push(name); }
     } else if (sugar !== undefined) {
       const prev = body.attrs.toggle;
       if (prev !== undefined && prev !== sugar) {
@@ -261,8 +263,8 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       body.attrs.toggle = sugar;
       toggleAt = at;
     } else {
-      if (body.negFlags.includes(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!body.flags.includes(name)) body.flags.push(name);
+      if (negs.has(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!pos.has(name)) { pos.add(name); body.flags.push(name); }
     }
   }
   return body;
