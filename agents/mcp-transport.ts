@@ -116,20 +116,21 @@ export function jsonRpcError(res: ServerResponse, status: number, code: number, 
 }
 
 /** A failure to bind as a typed error naming the address and what to do (the CLI prints it as a line, not a stack). */
-function listenError(e: NodeJS.ErrnoException, opts: { host: string; port: number }): DeviceError {
+function listenError(e: NodeJS.ErrnoException, opts: { host: string; port: number; what?: string }): DeviceError {
   const at = `${urlHost(opts.host)}:${opts.port}`;
   const why = e.code === 'EADDRINUSE' ? `port ${opts.port} is already in use`
     : e.code === 'EACCES' ? `port ${opts.port} needs privileges this process lacks`
     : e.code === 'EADDRNOTAVAIL' ? `${opts.host} is not an address of this machine`
     : e.message;
-  return new DeviceError('device_error', `cannot serve MCP over HTTP at ${at}: ${why}`, {
-    where: `--http ${opts.port}`, stage: 'listen', errno: e.code,
-    hint: e.code === 'EADDRNOTAVAIL' ? 'Serve on 127.0.0.1.' : 'Pick another port (--http 0 picks a free one), or stop what is using it.',
+  return new DeviceError('device_error', `cannot serve ${opts.what ?? 'MCP over HTTP'} at ${at}: ${why}`, {
+    where: `${opts.what === undefined ? '--http' : '--port'} ${opts.port}`, stage: 'listen', errno: e.code,
+    hint: e.code === 'EADDRNOTAVAIL' ? 'Serve on 127.0.0.1.' : `Pick another port (${opts.what === undefined ? '--http' : '--port'} 0 picks a free one), or stop what is using it.`,
   });
 }
 
 /** Binds an http server (port 0 = a free one) and gives back its URL and a close that drops open connections. */
-export async function listen(http: ReturnType<typeof createServer>, opts: { host: string; port: number }, path = ''): Promise<HttpServing> {
+/** `what` names the server in a bind failure (default 'MCP over HTTP'). */
+export async function listen(http: ReturnType<typeof createServer>, opts: { host: string; port: number; what?: string }, path = ''): Promise<HttpServing> {
   await new Promise<void>((resolve, reject) => {
     const fail = (e: NodeJS.ErrnoException) => reject(listenError(e, opts));
     http.once('error', fail);
