@@ -4,7 +4,7 @@ import { isLocator, type Locator } from '../src/query/locator.js';
 import { resolveSelector } from '../src/query/resolve.js';
 import { expectOne } from '../src/query/strict.js';
 import { TargetError } from '../src/errors.js';
-import type { Finding } from '../src/analysis/finding.js';
+import type { Finding } from '../src/common/finding.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
 import { attachFailure, viewFor } from './report-attach.js';
 

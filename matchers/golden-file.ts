@@ -13,15 +13,13 @@
  */
 import { dirname, extname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TargetError, isTreewrightError } from '../src/errors.js';
-import { readRegularFile } from '../src/devices/read-file.js';
+import { TargetError } from '../src/errors.js';
 import type { MatcherResult, MatcherThis } from './context.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
 import { attachFailure } from './report-attach.js';
 import type { GoldenReport } from '../src/render/golden-report.js';
-import { writeAtomic } from './write-atomic.js';
-
-export { writeAtomic };
+import { writeAtomic } from '../src/files/write-atomic.js';
+import { readGolden } from '../src/files/read-golden.js';
 
 export type UpdateMode = 'all' | 'changed' | 'missing' | 'none' | 'default';
 
@@ -68,17 +66,6 @@ export function goldenFileName(matcher: string, name: unknown, ext: string): str
 export function updateMode(info: GoldenTestInfo): UpdateMode {
   const m = info.config.updateSnapshots;
   return m === 'all' || m === 'changed' || m === 'missing' || m === 'none' ? m : 'default';
-}
-
-/** The file's bytes, or null when it does not exist. */
-export async function readGolden(path: string): Promise<Buffer | null> {
-  try {
-    // A regular file only (a FIFO named as a golden would block forever), time-bounded.
-    return await readRegularFile(path, { what: 'the golden file' });
-  } catch (e) {
-    if (isTreewrightError(e) && e.code === 'file_not_found') return null;
-    throw e;
-  }
 }
 
 /** A file to attach: `<name>-<suffix><ext>`. */

@@ -18,7 +18,7 @@
  * nothing is attached. A test attaches at most MAX_FAILURES_PER_TEST failures (a matcher retried inside
  * `expect.toPass()` would otherwise attach one per attempt).
  */
-import type { Receipt } from '../src/devices/actions.js';
+import type { Receipt } from '../src/query/action.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { REPORT_CONTENT_TYPE, REPORT_VERSION, buildFailureReport, failureOutlineText, failureWireframe, type FailureInput, type FailureReport, type ReceiptsReport } from '../src/render/failure-report.js';
 import { goldenWireframes } from '../src/render/golden-report.js';

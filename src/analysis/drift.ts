@@ -8,9 +8,9 @@
 import { catalogFromValue, type Catalog, type TypographyStyle } from '../formats/catalog.js';
 import type { Node, Snapshot } from '../model/schema.js';
 import { walk } from '../model/node.js';
-import { outlineHead, outlineLine } from '../render/outline.js';
-import type { Finding, Severity } from './finding.js';
-import { canonicalColor, parseFontWeight, parseLength, sameLength, type Length } from './values.js';
+import { outlineHead, outlineLine } from '../outline/outline.js';
+import type { Finding, Severity } from '../common/finding.js';
+import { canonicalColor, parseFontWeight, parseLength, sameLength, type Length } from '../common/values.js';
 
 export type DriftRule = 'token-mismatch' | 'unknown-token' | 'no-token-for-facet' | 'malformed-value' | 'missing-token' | 'unchecked-token';
 

@@ -1,12 +1,13 @@
 import type { Snapshot } from '../model/schema.js';
-import { analyzeReachability } from '../analysis/reachability.js';
-import { renderOutline, type OutlineOptions } from '../render/outline.js';
+import { analyzeReachability } from '../facts/reachability.js';
+import { renderOutline, type OutlineOptions } from '../outline/outline.js';
 import type { Selector, Step } from '../query/selector.js';
 import { Locator, Searchable, type LocatorHost } from '../query/locator.js';
 import { DeviceError } from '../errors.js';
 import { withCause } from './messages.js';
 import type { Capabilities, Driver, DriverActions } from './driver.js';
-import { actOnce, actionCall, makeReceipt, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
+import { actOnce, actionCall, makeReceipt } from './actions.js';
+import type { ActionOptions, LocatorAction, Receipt } from '../query/action.js';
 
 /** Wraps each action (the runner makes it a Playwright test.step). */
 export type StepWrapper = <T>(title: string, body: () => Promise<T>) => Promise<T>;

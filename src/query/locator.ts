@@ -3,7 +3,7 @@ import { resolveSelector } from './resolve.js';
 import { selectorToCode, type FilterOptions, type RoleOptions, type Selector, type Step } from './selector.js';
 import { expectOne } from './strict.js';
 import type { TextPattern } from './text.js';
-import type { ActionOptions, LocatorAction, Receipt } from '../devices/actions.js';
+import type { ActionOptions, LocatorAction, Receipt } from './action.js';
 import { TargetError } from '../errors.js';
 import { checkBoolean, checkChecked, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 

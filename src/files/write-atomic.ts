@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { SourceError } from '../src/errors.js';
+import { SourceError } from '../errors.js';
 
 /**
  * Writes through a temporary file in the same directory, then renames it over the target: a rename
