@@ -11,6 +11,8 @@ import { run as diff } from './diff.js';
 import { run as report } from './report.js';
 import { run as mcp } from './mcp.js';
 import { run as verify } from './verify.js';
+import { run as linear } from './linear.js';
+import { run as fuzz } from './fuzz.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
   ['import (XML)', importXml],
@@ -24,6 +26,8 @@ const suites: Array<[string, () => Promise<void>]> = [
   ['verify', verify],
   ['report', report],
   ['mcp', mcp],
+  ['linear parsing', linear],
+  ['fuzz', () => fuzz()],
 ];
 
 const only = process.argv.slice(2);

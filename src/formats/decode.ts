@@ -148,10 +148,12 @@ function firstInvalid(body: Uint8Array, encoding: string): number {
     try {
       fine.decode(body.subarray(i, i + 1), { stream: true });
     } catch {
-      // The byte that made a sequence invalid; step back over the lead bytes of that sequence.
-      let lead = i;
-      while (lead > at && lead > i - 3 && encoding === 'utf-8' && (body[lead]! & 0xc0) === 0x80) lead--;
-      return encoding === 'utf-8' && (body[lead]! & 0xc0) === 0xc0 ? lead : i;
+      // The byte that made a sequence invalid; in UTF-8 report the lead byte of the broken sequence
+      // (e2 82 followed by '=' is broken at e2), else the byte itself.
+      if (encoding !== 'utf-8') return i;
+      let j = i - 1;
+      while (j >= 0 && j > i - 4 && (body[j]! & 0xc0) === 0x80) j--;
+      return j >= 0 && j < i && body[j]! >= 0xc0 && (body[i]! & 0xc0) !== 0x80 ? j : j >= 0 && body[j]! >= 0xc0 && j === i - 1 ? j : i;
     }
   }
   return at;

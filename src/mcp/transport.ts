@@ -28,7 +28,7 @@ export interface ToolDispatch {
 
 // Registered with a lenient schema so that the SDK's own tools/call check (which runs next) is
 // what rejects a malformed envelope: as -32602 Invalid params, not -32603 from a parse failure.
-const LenientCallToolRequest = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+const LenientCallToolRequest = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
 
 /** A low-level SDK server dispatching tools/list and tools/call to `tools`. */
 export function createToolServer(tools: ToolDispatch): Server {
