@@ -99,7 +99,8 @@ async function checkConfined(fd: number, abs: string, st: { dev: number; ino: nu
 
 function fileError(e: unknown, shown: string, what: string): SourceError {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new SourceError('file_not_found', `no such file: ${shown}`, { where: shown, errno: code, hint: 'Check the path (relative paths resolve from the working directory), or capture the tree first.' });
+  // ENOTDIR: a part of the path is a file, so this file does not exist either.
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new SourceError('file_not_found', `no such file: ${shown}`, { where: shown, errno: code, hint: 'Check the path (relative paths resolve from the working directory), or capture the tree first.' });
   if (code === 'ELOOP') return new SourceError('source_invalid', `refused: ${what} ${shown} is a symlink`, { where: shown, refused: 'symlink', errno: code, hint: 'Name the regular file itself, inside the root.' });
   if (code === 'EACCES' || code === 'EPERM') return new SourceError('source_invalid', `permission denied reading ${shown}`, { where: shown, errno: code, hint: 'Make the file readable.' });
   if (code === 'EISDIR') return new SourceError('source_invalid', `${what} ${shown} is a directory, not a regular file`, { where: shown, errno: code, hint: 'Name a file.' });
