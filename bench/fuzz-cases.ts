@@ -213,6 +213,7 @@ export function mcpCases(seed: number, count: number): FuzzCase[] {
         const stdout = new PassThrough();
         const session = new Session({ source: `file:${path.join(REPO, 'fixtures/trees/home.json')}`, root: REPO, allowHosts: [] });
         const serving = await serveStdio(session, { stdin, stdout });
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-RPC answers are read loosely
         const answers: Array<Record<string, any>> = [];
         let buf = '';
         stdout.on('data', (c: Buffer) => {

@@ -7,7 +7,7 @@ import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import type { Driver, SemanticRequest } from './driver.js';
-import type { ActionOptions, LocatorAction, Receipt, Route } from '../query/action.js';
+import type { LocatorAction, Receipt, Route } from '../query/action.js';
 
 /** The semantic action each locator action maps to, and whether an input-event fallback means the same. */
 const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
@@ -69,7 +69,7 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   }
 }
 
-/** Actionability needs: what must hold before acting (DESIGN §7). */
+/** Actionability needs: what must hold before acting (docs/design.md §7). */
 function needs(a: LocatorAction, route: Route) {
   const onScreen = a.kind !== 'bringIntoView';
   return {

@@ -37,6 +37,7 @@ export function checkTextInput(text: unknown, opts: ImportOptions, what: string,
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
 
 /**

@@ -3,7 +3,7 @@
  * it. The query layer (Locator) and the reports name them; devices/actions.ts carries them out.
  */
 
-/** What a locator can be asked to do (DESIGN §7). */
+/** What a locator can be asked to do (docs/design.md §7). */
 export type LocatorAction =
   | { kind: 'click' }
   | { kind: 'longClick' }

@@ -10,6 +10,7 @@ import { Session } from '../../agents/session.js';
 import { serveStdio } from '../../agents/server.js';
 import { MAX_LINE_BYTES } from '../../src/mcp/transport.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-RPC answers are read loosely in tests
 type Msg = Record<string, any>;
 
 async function wire(source: string, root: string) {

@@ -8,6 +8,9 @@ import { exportCmpV1 } from '../../src/formats/cmp.js';
 import { stringifyJson } from '../../src/model/stringify.js';
 import { countNodes } from '../../src/model/node.js';
 
+/** A caught typed error, read loosely. */
+type Caught = { code?: string; message: string; details: Record<string, unknown> } | null;
+
 const box = { x: 0, y: 0, width: 1, height: 1 };
 const cmpNode = (tag: string, extra: Record<string, unknown> = {}) => ({ testTag: tag, text: null, contentDescription: null, bounds: box, designToken: null, children: [], ...extra });
 
@@ -37,10 +40,10 @@ test('__proto__ keys are refused, never a prototype (a JetWhale address, a MoUI 
 
 test('every number finite after arithmetic: left -1.7e308 / right 1.7e308 is a typed error, not width Infinity', () => {
   const jw = JSON.stringify({ roots: [{ rootId: 'm', density: 1, node: { id: 1, bounds: { left: -1.7e308, top: 0, right: 1.7e308, bottom: 1 } } }] });
-  let e: any = null;
-  try { importTree(jw, { where: 'inf.json' }); } catch (x) { e = x; }
+  let e: Caught = null;
+  try { importTree(jw, { where: 'inf.json' }); } catch (x) { e = x as Caught; }
   expect(e?.code).toBe('format_error');
-  expect(e.message).toMatch(/roots\[0\]\.node\.bounds: the width of these bounds overflows to Infinity/);
+  expect(e?.message).toMatch(/roots\[0\]\.node\.bounds: the width of these bounds overflows to Infinity/);
   const far = JSON.stringify({ schemaVersion: 1, source: 'headless-jvm', root: cmpNode('r', { bounds: { x: 1.5e308, y: 0, width: 1.5e308, height: 1 } }) });
   expect(() => importTree(far, { where: 'far.json' })).toThrow(/right edge \(x \+ width\) of these bounds overflows/);
 });

@@ -10,6 +10,9 @@ import { parseOutline } from '../../src/outline/outline-parse.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { matchOutline } from '../../src/analysis/outline-match.js';
 
+/** A caught typed error, read loosely. */
+type Caught = { code?: string; message: string; details: Record<string, unknown> } | null;
+
 const EVIL = /^(a+)+$/;
 const TEXT = 'a'.repeat(32) + '!';
 // A dump whose text would make V8's backtracking engine run for minutes against EVIL.
@@ -35,12 +38,12 @@ test('through a device: the locator API checks the pattern when it is given, and
     expect(await device.byText(EVIL).count()).toBe(0);
     expect(await device.byRole('Button', { name: /^(a+)+!$/ }).count()).toBe(1);
     // Refused where it is written, naming the construct: no hang, no raw SyntaxError.
-    let e: any = null;
-    try { device.byText(/(a)\1/); } catch (x) { e = x; }
+    let e: Caught = null;
+    try { device.byText(/(a)\1/); } catch (x) { e = x as Caught; }
     expect(e?.code).toBe('invalid_arguments');
     expect(e?.message).toMatch(/backreference \\1 .* cannot be matched in linear time/);
     e = null;
-    try { device.byTag('x').filter({ hasText: /a(?=b)/ }); } catch (x) { e = x; }
+    try { device.byTag('x').filter({ hasText: /a(?=b)/ }); } catch (x) { e = x as Caught; }
     expect(e?.message).toMatch(/lookahead \(\?= /);
   } finally {
     await device.close();
@@ -56,12 +59,12 @@ test('a 100,000-character pattern is invalid_arguments at parse time naming the 
     () => compilePattern(new RegExp(huge), 'byText'),
   ];
   for (const f of forms) {
-    let e: any = null;
-    try { f(); } catch (x) { e = x; }
+    let e: Caught = null;
+    try { f(); } catch (x) { e = x as Caught; }
     expect(e, String(f)).not.toBeNull();
-    expect(['invalid_arguments', 'format_error']).toContain(e.code);
+    expect(['invalid_arguments', 'format_error']).toContain(e?.code);
     // The code form has its own, larger bound on the whole locator; every other form names the pattern limit.
-    expect(e.message).toMatch(new RegExp(`${MAX_PATTERN_LENGTH}-character limit|the limit is 10000`));
+    expect(e?.message).toMatch(new RegExp(`${MAX_PATTERN_LENGTH}-character limit|the limit is 10000`));
     expect(e).not.toBeInstanceOf(SyntaxError);
   }
 });
