@@ -11,7 +11,7 @@ import { isTreewrightError } from '../src/errors.js';
 import { importTree } from '../src/formats/index.js';
 import { walk } from '../src/model/node.js';
 import type { Snapshot } from '../src/model/schema.js';
-import { compilePattern } from '../src/query/pattern.js';
+import { compilePattern } from '../src/common/pattern.js';
 import { LiveDriver } from '../src/devices/live.js';
 import { prng } from './prng.js';
 

@@ -1,6 +1,6 @@
 import { indexSnapshot } from '../src/query/snapshot-index.js';
 import { normalizeWhitespace, type TextPattern } from '../src/query/text.js';
-import { testPattern } from '../src/query/pattern.js';
+import { testPattern } from '../src/common/pattern.js';
 import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 import { NOT_FOUND } from './visibility.js';
 

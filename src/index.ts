@@ -4,7 +4,7 @@ export { makeNode, walk, walkNode, countNodes, generationOf, type Visit } from '
 export { makeSnapshot, snapshotToJson, type SnapshotInit } from './model/serialize.js';
 export * from './errors.js';
 export { importTree, detectFormat, decodeBytes, type DecodeOptions, type Decoded } from './formats/index.js';
-export { compilePattern, MAX_PATTERN_LENGTH } from './query/pattern.js';
+export { compilePattern, MAX_PATTERN_LENGTH } from './common/pattern.js';
 export { importUiautomator } from './formats/uiautomator.js';
 export { exportCmpV1 } from './formats/cmp.js';
 export type { ImportOptions, FormatName } from './formats/types.js';

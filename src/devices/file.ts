@@ -4,7 +4,7 @@ import type { Snapshot } from '../model/schema.js';
 import { SourceError, TreewrightError } from '../errors.js';
 import { importTree } from '../formats/index.js';
 import { NO_CAPABILITIES, type Capabilities, type Driver } from './driver.js';
-import { readRegularFile } from '../files/read-file.js';
+import { readRegularFile } from './read-file.js';
 
 /**
  * A captured tree on disk (any format importTree reads, in any encoding XML or RFC 8259 allows).

@@ -57,7 +57,7 @@
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
 import { FormatError, type TargetError } from '../errors.js';
-import { checkPatternLength, checkUserPattern } from '../query/pattern.js';
+import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
 import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';

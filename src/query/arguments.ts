@@ -4,7 +4,7 @@
  * not as a TypeError deep in resolution or a locator that silently matches nothing.
  */
 import { TargetError } from '../errors.js';
-import { checkUserPattern } from './pattern.js';
+import { checkUserPattern } from '../common/pattern.js';
 import type { TextPattern } from './text.js';
 
 const HINT = "Write a locator as in the docs, e.g. byRole('Button', { name: 'Send' }).filter({ hasText: /x/ }).nth(1).";

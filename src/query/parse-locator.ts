@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { TargetError } from '../errors.js';
 import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
-import { checkPatternLength, checkUserPattern } from './pattern.js';
+import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import type { TextPattern } from './text.js';
 
 /** Longer locator strings are refused rather than parsed (an agent's locator is a line, not a file). */

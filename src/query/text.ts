@@ -1,5 +1,5 @@
 /** String matching shared by locators and matchers (docs/design.md §6). */
-import { testPattern } from './pattern.js';
+import { testPattern } from '../common/pattern.js';
 
 export type TextPattern = string | RegExp;
 

@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { connect } from '../../src/devices/connect.js';
 import { importTree } from '../../src/formats/index.js';
 import { parseLocator, locatorFromInput } from '../../src/query/parse-locator.js';
-import { compilePattern, MAX_PATTERN_LENGTH } from '../../src/query/pattern.js';
+import { compilePattern, MAX_PATTERN_LENGTH } from '../../src/common/pattern.js';
 import { parseOutline } from '../../src/outline/outline-parse.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { matchOutline } from '../../src/analysis/outline-match.js';
