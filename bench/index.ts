@@ -15,6 +15,8 @@ import { run as peer } from './peer.js';
 import { run as heap } from './heap.js';
 import { run as web } from './web.js';
 import { run as appium } from './appium.js';
+import { run as linear } from './linear.js';
+import { run as fuzz } from './fuzz.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
   ['side by side with the cmp-inspector', peer],
@@ -32,6 +34,8 @@ const suites: Array<[string, () => Promise<void>]> = [
   ['mcp', mcp],
   ['web', web],
   ['appium', appium],
+  ['linear parsing', linear],
+  ['fuzz', () => fuzz()],
 ];
 
 const only = process.argv.slice(2);

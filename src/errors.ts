@@ -60,20 +60,20 @@ interface TargetDetails extends CommonDetails {
  */
 interface DeviceDetails extends CommonDetails {
   url?: string; looked?: string[]; env?: string; executablePath?: string; netError?: string;
-  webdriverError?: string; serverMessage?: string; capability?: string; sessionGone?: boolean; timeoutMs?: number;
+  field?: string; webdriverError?: string; serverMessage?: string; capability?: string; sessionGone?: boolean; timeoutMs?: number;
 }
 
 /** What each code may add to the common fields. */
 export interface DetailsByCode {
   /** `path`: the field path in the input; `hostCode`: the host's own error code, when it answered one. */
-  format_error: CommonDetails & { path?: string; issues?: string[]; hostCode?: string };
+  format_error: CommonDetails & { path?: string; issues?: string[]; hostCode?: string; encoding?: string; offset?: number; key?: string; firstLine?: number };
   unsupported_format: CommonDetails;
   /** `found`: the version the input declares; `supported`: the one treewright reads. */
   schema_version: CommonDetails & { found?: unknown; supported?: string | number };
   too_large: CommonDetails & { limit?: number; size?: number; path?: string };
-  file_not_found: CommonDetails & { path?: string };
+  file_not_found: CommonDetails & { path?: string; errno?: string };
   /** `refused`: what a server policy refused (a host, a path, …). */
-  source_invalid: CommonDetails & { refused?: string; root?: string };
+  source_invalid: CommonDetails & { refused?: string; root?: string; errno?: string };
   /** `status`: the HTTP status; `transient`: a retry may succeed (nothing listening yet, a reset). */
   device_unreachable: DeviceDetails & { status?: number; transient?: boolean };
   device_timeout: DeviceDetails;

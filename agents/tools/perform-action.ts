@@ -14,6 +14,7 @@ import { outlineLine } from '../../src/outline/outline.js';
 import { locatorFor } from '../export.js';
 import type { Session } from '../session.js';
 import { defineTool } from '../tool.js';
+import { checkAnswerSize, MAX_FILL_CHARS } from '../limits.js';
 import { GenerationSchema, matchLine } from './common.js';
 import { deltaLines, deltaSummary } from './delta.js';
 
@@ -60,6 +61,8 @@ export const performActionTool = defineTool({
       return back(session);
     }
     if ((args.locator === undefined) === (args.target === undefined)) invalid('give exactly one of locator or target { id, generation }');
+    // Sizes first: nothing is sent to the app for a text no answer could show back.
+    if (args.text !== undefined) checkAnswerSize('perform_action', 'the fill text', args.text.length, MAX_FILL_CHARS, 'Fill a shorter text; nothing was typed.');
     if (args.target && args.generation !== undefined) invalid('generation goes inside target; the top-level generation is for locators');
     const action = toLocatorAction({ ...args, action: args.action });
     const device = await session.device();

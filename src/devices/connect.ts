@@ -20,6 +20,8 @@ export interface ConnectOptions {
   cwd?: string;
   /** The adb executable for adb sources (default $ADB or `adb` on PATH). */
   adbPath?: string;
+  /** Absolute real path of a directory file sources must stay in, re-checked at every read (the MCP shim's --root). */
+  confineTo?: string;
   /** Per-request timeout for live devices, ms. */
   timeout?: number;
   /** How long a live device may stay cold or unreachable while connecting, ms. */
@@ -72,9 +74,9 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
 async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise<Driver> {
   switch (d.kind) {
     case 'file':
-      return new FileDriver(d.path, options.cwd);
+      return new FileDriver(d.path, options.cwd, options.confineTo);
     case 'uiautomator':
-      return d.xmlPath !== undefined ? new FileDriver(d.xmlPath, options.cwd) : new InlineXmlDriver(d.xml!);
+      return d.xmlPath !== undefined ? new FileDriver(d.xmlPath, options.cwd, options.confineTo) : new InlineXmlDriver(d.xml!);
     case 'adb': {
       const driver = new AdbDriver({ ...(d.serial ? { serial: d.serial } : {}), ...(options.adbPath ? { adbPath: options.adbPath } : {}) });
       await driver.open();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidHost } from './http.js';
 import { SourceError } from '../errors.js';
 import { displayUrl, redactCapabilities } from './redact.js';
 
@@ -58,7 +59,14 @@ function validate(spec: unknown, what: string): SourceDescriptor {
   }
   const d = r.data;
   // An IPv6 host is kept bare (::1): whoever builds a URL adds the brackets once.
-  if (d.kind === 'live') d.host = unbracket(d.host);
+  if (d.kind === 'live') {
+    d.host = unbracket(d.host);
+    if (!isValidHost(d.host)) {
+      throw new SourceError('source_invalid', `${what}: live host ${JSON.stringify(d.host)} is not a host name or an IP address`, {
+        hint: 'e.g. live:127.0.0.1:9500 or live:[::1]:9500 (no path, query or user in the host).',
+      });
+    }
+  }
   return d;
 }
 

@@ -6,7 +6,29 @@ import { stringifyJson } from './stringify.js';
 
 /** The snapshot as JSON (treewright's own format, what `inspect --format json` prints). Iterative: deep trees do not overflow. */
 export function snapshotToJson(s: Snapshot, indent = 2): string {
-  return stringifyJson(s, indent);
+  return stringifyJson(s, readableIndent(s.roots, indent));
+}
+
+/** Past this many nodes the indented form is not read by people and costs its size again in spaces: compact. */
+export const INDENT_MAX_NODES = 20_000;
+/** Past this depth indentation grows the text quadratically (a 2,000-deep tree overflowed V8's string limit): compact. */
+export const INDENT_MAX_DEPTH = 100;
+
+/**
+ * `indent` when the trees are small and shallow enough for an indented text to help a reader, else 0:
+ * whatever treewright writes, treewright reads back (a 200,000-node tree indented is 202 M characters,
+ * over the importers' 128 MiB; compact it is well under). Stops walking at the first limit passed.
+ */
+export function readableIndent(roots: readonly Pick<Root, 'node'>[], indent: number): number {
+  if (!indent) return 0;
+  let count = 0;
+  const stack: Array<[Root['node'], number]> = roots.map((r) => [r.node, 0]);
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (++count > INDENT_MAX_NODES || depth > INDENT_MAX_DEPTH) return 0;
+    for (const c of node.children) stack.push([c, depth + 1]);
+  }
+  return indent;
 }
 
 /**

@@ -56,7 +56,8 @@
  * The parser is one pass over the lines with an explicit stack of open entries: no recursion, linear.
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
-import { FormatError } from '../errors.js';
+import { FormatError, isTreewrightError } from '../errors.js';
+import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
 import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
@@ -152,8 +153,13 @@ class LineCursor {
     if (!ALLOWED_REGEX_FLAGS.test(flags)) this.fail(`regex flags "${flags}" not allowed`, i + 1, 'Use flags from d i m s u v; g and y make a regex stateful.');
     let re: RegExp;
     try {
+      checkPatternLength(source, 'regex');
       re = new RegExp(source, flags);
+      // Templates match app text: the same bounded-time rule as locators (query/pattern.ts).
+      checkUserPattern(re, 'regex');
     } catch (e) {
+      // A pattern the bounded-time engine refuses says why; a RegExp SyntaxError is reported as such.
+      if (isTreewrightError(e)) this.fail(e.reason, start, e.hint ?? 'Simplify the pattern.');
       this.fail(`invalid regex: ${(e as Error).message}`, start, 'Fix the pattern, or quote the value to match it literally.');
     }
     this.pos = j;
@@ -254,13 +260,15 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       }
     }
   }
-  // Flags are resolved at the end so [checked] and toggle= can come in either order.
+  // Flags are resolved at the end so [checked] and toggle= can come in either order. Sets beside the
+  // lists: a line of 100,000 flags stays linear.
+  const pos = new Set<string>(), negs = new Set<string>();
   for (const { name, neg, at } of rawFlags) {
     const sugar = TOGGLE_SUGAR[name];
     if (neg) {
       if (sugar !== undefined) cur.fail(`[!${name}] is not supported`, at, 'Write [checked], [unchecked] or toggle=indeterminate instead.');
-      if (body.flags.includes(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!body.negFlags.includes(name)) body.negFlags.push(name);
+      if (pos.has(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!negs.has(name)) { negs.add(name); body.negFlags.push(name); }
     } else if (sugar !== undefined) {
       const prev = body.attrs.toggle;
       if (prev !== undefined && prev !== sugar) {
@@ -269,8 +277,8 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       body.attrs.toggle = sugar;
       toggleAt = at;
     } else {
-      if (body.negFlags.includes(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!body.flags.includes(name)) body.flags.push(name);
+      if (negs.has(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!pos.has(name)) { pos.add(name); body.flags.push(name); }
     }
   }
   return body;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { TargetError } from '../errors.js';
+import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import { parseLocator, MAX_LOCATOR_NESTING } from './parse-locator.js';
 import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
 import type { TextPattern } from './text.js';
@@ -153,9 +154,14 @@ function valueFromInput(kind: ValueKind, v: unknown, where: string): unknown {
 
 function patternFromInput(p: PatternInput, where: string): TextPattern {
   if (typeof p === 'string') return p;
+  // Checked before it is compiled: a 100,000-character source is refused naming the limit, not a raw SyntaxError.
+  checkPatternLength(p.regex, where);
+  let re: RegExp;
   try {
-    return new RegExp(p.regex, p.flags ?? '');
+    re = new RegExp(p.regex, p.flags ?? '');
   } catch (e) {
     throw new TargetError('invalid_arguments', `invalid regex at ${where}: ${(e as Error).message}`, { where, hint: 'Give { regex, flags } with a valid JavaScript regex source.' });
   }
+  checkUserPattern(re, where);
+  return re;
 }

@@ -13,8 +13,9 @@
  * naming the 1-based line and column, with the offending line and a caret under the error.
  * The structured (JSON) form of a locator is locator-json.ts.
  */
-import { TargetError } from '../errors.js';
+import { TargetError, isTreewrightError } from '../errors.js';
 import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
+import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import type { TextPattern } from './text.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, optionNames, roleOptionProblem, type ValueKind, type ValueTypes } from './vocabulary.js';
 
@@ -152,11 +153,16 @@ class Lexer {
     if (body === '') this.fail('empty regex (// starts a comment in JS); write /(?:)/ to match anything', start);
     const flags = /^[A-Za-z]*/.exec(s.slice(this.pos, this.pos + 20))![0];
     this.pos += flags.length;
+    let re: RegExp;
     try {
-      return new RegExp(body, flags);
+      checkPatternLength(body, 'regex');
+      re = new RegExp(body, flags);
+      checkUserPattern(re, 'regex');
     } catch (e) {
-      return this.fail(`invalid regex: ${(e as Error).message}`, start);
+      // A pattern the bounded-time engine refuses says why; a RegExp SyntaxError is reported as such.
+      return this.fail(isTreewrightError(e) ? e.reason : `invalid regex: ${(e as Error).message}`, start);
     }
+    return re;
   }
 }
 
