@@ -7,6 +7,7 @@ import { renderOutline } from '../src/outline/outline.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { snapshotJsonSchema } from '../src/model/json-schema.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
+import { guardStdout, writeStdout } from './stdout.js';
 
 const USAGE = `usage: treewright <command> [options]
 
@@ -35,6 +36,7 @@ commands:
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  guardStdout();
   try {
     switch (command) {
       case 'inspect': return await inspect(rest);
@@ -115,7 +117,8 @@ async function inspect(args: string[]): Promise<number> {
     if (format === 'json') out = snapshotToJson(snapshot);
     else if (format === 'cmp') out = exportCmpV1(snapshot);
     else out = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: values.interactive, merged: !values.unmerged, ...(maxDepth !== undefined ? { maxDepth } : {}) });
-    process.stdout.write(out.endsWith('\n') ? out : out + '\n');
+    // A reader that went away (`| head -1`) ends the command quietly; a full disk is one line and exit 2.
+    if (!(await writeStdout(out.endsWith('\n') ? out : out + '\n'))) return 0;
     for (const w of snapshot.warnings) process.stderr.write(`warning: ${w}\n`);
     return 0;
   } finally {
@@ -127,6 +130,6 @@ async function schema(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   const text = JSON.stringify(snapshotJsonSchema(), null, 2) + '\n';
   if (values.out) await writeFile(values.out, text);
-  else process.stdout.write(text);
+  else await writeStdout(text);
   return 0;
 }

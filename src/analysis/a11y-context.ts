@@ -24,7 +24,7 @@ import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
 import { mergedView } from '../facts/merged-view.js';
 import { compositeOver, parseColor, type Rgba } from '../common/color.js';
-import { isEmptyRect } from '../common/geometry.js';
+import { FACT } from '../facts/node-facts.js';
 import { TargetError } from '../errors.js';
 import type { A11yThresholds } from './a11y-rules.js';
 
@@ -68,16 +68,14 @@ export const K = {
 export const K_CLICK_LIKE = K.CLICK | K.LONG_CLICK | K.EDITABLE;
 export const K_ACTIONABLE = K_CLICK_LIKE | K.FOCUSABLE;
 
-/** `hidden`: the node or an ancestor is invisible (F.HIDDEN). */
-function kindOf(n: Node, hidden: boolean, role: Node['role']): number {
+/** What node n is, from its facts (`facts`: its FACT bits, node-facts.ts), the role it has in the merged view, and what only the audit asks. */
+function kindOf(n: Node, facts: number, role: Node['role']): number {
   let k = 0;
-  // Most nodes offer no action: test the length before reading the array's elements.
-  const acts = n.actions.length !== 0;
-  if (n.clickable || (acts && n.actions.includes('Click'))) k |= K.CLICK;
-  if (n.longClickable || (acts && n.actions.includes('LongClick'))) k |= K.LONG_CLICK;
-  if (n.editable) k |= K.EDITABLE;
+  if (facts & FACT.CLICK) k |= K.CLICK;
+  if (facts & FACT.LONG_CLICK) k |= K.LONG_CLICK;
+  if (facts & FACT.EDITABLE) k |= K.EDITABLE;
   if (n.focusable) k |= K.FOCUSABLE;
-  if (!hidden && !isEmptyRect(n.bounds)) k |= K.ON_SCREEN;
+  if (facts & FACT.ON_SCREEN) k |= K.ON_SCREEN;
   if (n.contentDescription) k |= K.DESC;
   if (role === 'Button') k |= K.ROLE_BUTTON;
   else if (role === 'Image') k |= K.ROLE_IMAGE;
@@ -144,6 +142,7 @@ export class AuditContext {
   constructor(snapshot: Snapshot, init: ContextInit) {
     const index = indexSnapshot(snapshot);
     const view = mergedView(snapshot);
+    const facts = index.facts.flags;
     this.index = index;
     this.nodes = index.nodes;
     this.roots = snapshot.roots;
@@ -201,7 +200,7 @@ export class AuditContext {
         let bg = pi >= 0 ? bgAt[pi]! : NONE;
         let content = pi >= 0 ? contentAt[pi]! : NONE;
         if (!(flags & F.IGNORED) && ignore?.(n)) flags |= F.IGNORED;
-        if (!n.visible) flags |= F.HIDDEN;
+        if (!(facts[i]! & FACT.VISIBLE)) flags |= F.HIDDEN;
         flagsOf[i] = flags;
 
         const resolved = n.designToken?.resolved;
@@ -230,7 +229,7 @@ export class AuditContext {
 
         // The rules judge the merged view: a control by the role it took, and a role child merged
         // into its control is never reported (it is part of that control, not a node of its own).
-        const kind = (kindAt[i] = kindOf(n, (flags & F.HIDDEN) !== 0, view.roleAt(i)));
+        const kind = (kindAt[i] = kindOf(n, facts[i]!, view.roleAt(i)));
         if (view.mergedInto(i) >= 0) flagsOf[i] = flags | F.IGNORED;
         let pass = flags & INHERITED;
         if (kind & K_ACTIONABLE) pass |= F.UNDER_ACTIONABLE;

@@ -1,10 +1,9 @@
 import type { Snapshot } from '../model/schema.js';
-import { generationOf } from '../model/node.js';
 import { importUiautomator } from '../formats/uiautomator.js';
 import { DeviceError } from '../errors.js';
 import { AdbClient, type AdbOptions } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
+import { type Driver, type Key } from './driver.js';
 
 export { escapeInputText } from './adb-input.js';
 
@@ -49,9 +48,7 @@ export class AdbDriver implements Driver {
     return importUiautomator(xml, { where: this.description, ...(this.density ? { density: this.density } : {}) });
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, taps: true, typing: true, screenshot: true, live: true };
-  }
+  readonly live = true;
 
   async tap(x: number, y: number, options: { long?: boolean } = {}): Promise<void> {
     await this.input.tap(x, y, options);

@@ -5,7 +5,7 @@ import type { Selector, Step } from '../query/selector.js';
 import { Locator, Searchable, unmergedStep, type LocatorHost } from '../query/locator.js';
 import { DeviceError } from '../errors.js';
 import { withCause } from './messages.js';
-import type { Capabilities, Driver, DriverActions } from './driver.js';
+import { capabilitiesOf, type Capabilities, type Driver, type DriverActions } from './driver.js';
 import { actOnce, actionCall, makeReceipt } from './actions.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../query/action.js';
 
@@ -72,7 +72,7 @@ export class Device extends Searchable implements LocatorHost {
     return this.step(call, async () => {
       const timeout = options.timeout ?? this.actionTimeout;
       const force = options.force === true;
-      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, force });
+      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, force, previous: this.last });
       const receipt = makeReceipt({ selector, action, ready, after, message, forced: force });
       this.receipts.push(receipt);
       return receipt;
@@ -131,7 +131,7 @@ export class Device extends Searchable implements LocatorHost {
   }
 
   capabilities(): Capabilities {
-    return this.driver.capabilities();
+    return capabilitiesOf(this.driver);
   }
 
   /** Runs `fn` when the device closes (after the driver), e.g. to release a lease. */

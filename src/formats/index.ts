@@ -6,16 +6,16 @@ import { jetwhaleFromValue } from './jetwhale.js';
 import { parseJson } from './json.js';
 import { mouiFromValue } from './moui.js';
 import { snapshotFromValue } from './snapshot-json.js';
-import { looksLikeXml, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, type JsonFormatName } from './sniff.js';
-import { importUiautomator } from './uiautomator.js';
+import { looksLikeXml, readXmlRootAndChild, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, type JsonFormatName } from './sniff.js';
+import { importCheckedUiautomator } from './uiautomator.js';
 import { appleXmlFlavour, importAppleXml } from './xcuitest.js';
 import { idbFromValue, wdaFromValue } from './apple-json.js';
 import { maestroFromValue, stripMaestroPrefix } from './maestro.js';
-import { readXmlRootAndChild } from './sniff.js';
 import type { FormatName, ImportOptions } from './types.js';
 
 export type { FormatName, ImportOptions } from './types.js';
 export { DEFAULT_MAX_BYTES } from './types.js';
+export { decodeBytes, type DecodeOptions, type Decoded } from './decode.js';
 export { importCmp, exportCmpV1, type CmpExportOptions, type CmpImportOptions } from './cmp.js';
 export { importJetWhale, jetwhaleAddress } from './jetwhale.js';
 export { importMoui, applyMouiDelta } from './moui.js';
@@ -31,16 +31,17 @@ export { importAppleXml } from './xcuitest.js';
  * JetWhale; `kind: full|delta|unchanged` → MoUI; `{ value: { type, rect, … } }` → WebDriverAgent
  * /source; an array with AXLabel / AXFrame → `idb ui describe-all`; `{ attributes, children }` (after
  * the CLI's "Running on …" lines) → `maestro hierarchy`. MCP envelopes around the JSON are unwrapped
- * first. Size, emptiness and binary content are checked before any parsing; anything else is a
+ * first. Bytes are decoded as XML / RFC 8259 define (BOM, XML declaration; decode.ts). Size,
+ * emptiness and binary content are checked before any parsing; anything else is a
  * FormatError('unsupported_format').
  */
-export function importTree(text: string, opts: ImportOptions = {}): Snapshot {
-  const body = guardText(text, opts);
+export function importTree(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
+  const body = guardText(input, opts);
   if (looksLikeXml(body)) {
     const { root, child } = readXmlRootAndChild(body);
     if (root !== null && appleXmlFlavour(root, child) !== null) return importAppleXml(body, opts);
     requireHierarchy(body, opts.where);
-    return importUiautomator(body, opts);
+    return importCheckedUiautomator(body, opts);
   }
   const maestro = stripMaestroPrefix(body);
   const value = unwrapEnvelope(parseJson(maestro ? maestro.json : body, opts.where), opts.where);

@@ -2,22 +2,91 @@
  * The locator action vocabulary as types: what a locator can be asked to do and the receipt of doing
  * it. The query layer (Locator) and the reports name them; devices/actions.ts carries them out.
  */
+import type { Action } from '../model/schema.js';
 
-/** What a locator can be asked to do (docs/design.md §7). */
-export type LocatorAction =
-  | { kind: 'click' }
-  | { kind: 'longClick' }
-  | { kind: 'tap' }
-  | { kind: 'fill'; text: string }
-  | { kind: 'clear' }
-  | { kind: 'pressEnter' }
-  | { kind: 'scrollBy'; dx: number; dy: number }
-  | { kind: 'scrollToIndex'; index: number }
-  | { kind: 'bringIntoView' }
-  | { kind: 'focus' }
-  | { kind: 'dismiss' }
-  | { kind: 'expand' }
-  | { kind: 'collapse' };
+export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
+
+
+/** What a device can do beyond capturing (devices/driver.ts derives each from the methods a driver implements). */
+export const CAPABILITY_NAMES = ['semanticActions', 'taps', 'swipes', 'typing', 'screenshot', 'navigation', 'designSystem', 'live'] as const;
+export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
+
+/** The arguments an action takes, by name, with their types. */
+interface ActionArgTypes { text: string; dx: number; dy: number; index: number }
+
+export interface ActionSpec {
+  /** The positional arguments of the Locator method (and the MCP tool's fields of the same names). */
+  args: ReadonlyArray<keyof ActionArgTypes>;
+  /** The node's own semantics action that performs it, or null (tap is always a coordinate tap). */
+  semantic: Action | null;
+  /**
+   * How it is delivered without that semantics action, and the capabilities that route needs; null:
+   * only semantically. `editable`: only on an editable node.
+   */
+  fallback: {
+    route: Route;
+    needs: readonly CapabilityName[];
+    editable?: boolean;
+    /** The node's own semantics action the route steps with (scroll-steps pages by ScrollBy). */
+    nodeAction?: Action;
+    /** Why not, after the driver's description, when the driver lacks `needs`. */
+    why?: string;
+  } | null;
+  /** A few words for the tool description, in place of the argument names. */
+  note?: string;
+  /** Must the node be enabled (scrolling a disabled list still scrolls), and on screen (not for bringIntoView)? */
+  enabled: boolean;
+  onScreen: boolean;
+  /**
+   * What a person does by touch (a tap, a long press, focusing a field to type into it, a scroll by
+   * drag): the target must be hittable whatever route delivers it — a semantic Click behind a
+   * touch-modal dialog would do what no person can, so a test must not pass doing it (docs/design.md §7).
+   */
+  touch: boolean;
+}
+
+/**
+ * Every locator action (docs/design.md §7), in the order the docs list them. The LocatorAction type, the
+ * Locator methods (checked below), the MCP perform_action tool's action list and the routes of
+ * devices/actions.ts are derived from it: a new action is one entry here plus its delivery.
+ */
+export const ACTIONS = {
+  click: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  longClick: { args: [], semantic: 'LongClick', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  tap: { args: [], note: 'a coordinate tap', semantic: null, fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  fill: { args: ['text'], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  clear: { args: [], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  pressEnter: { args: [], semantic: 'ImeAction', fallback: { route: 'keys', needs: ['typing'], why: 'has no IME action and no keyboard' }, enabled: true, onScreen: true, touch: false },
+  scrollBy: { args: ['dx', 'dy'], semantic: 'ScrollBy', fallback: { route: 'swipe', needs: ['swipes'], why: 'has no ScrollBy and cannot swipe' }, enabled: false, onScreen: true, touch: true },
+  scrollToIndex: { args: ['index'], semantic: 'ScrollToIndex', fallback: { route: 'scroll-steps', needs: ['semanticActions'], nodeAction: 'ScrollBy' }, enabled: false, onScreen: true, touch: false },
+  bringIntoView: { args: [], semantic: 'BringIntoView', fallback: null, enabled: true, onScreen: false, touch: false },
+  focus: { args: [], semantic: 'RequestFocus', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: false },
+  dismiss: { args: [], semantic: 'Dismiss', fallback: null, enabled: true, onScreen: true, touch: false },
+  expand: { args: [], semantic: 'Expand', fallback: null, enabled: true, onScreen: true, touch: false },
+  collapse: { args: [], semantic: 'Collapse', fallback: null, enabled: true, onScreen: true, touch: false },
+} as const satisfies Record<string, ActionSpec>;
+
+export type ActionKind = keyof typeof ACTIONS;
+/** The action kinds as a non-empty tuple (for z.enum). */
+export const ACTION_KINDS = Object.keys(ACTIONS) as [ActionKind, ...ActionKind[]];
+
+type ArgsOf<K extends ActionKind> = { [A in (typeof ACTIONS)[K]['args'][number]]: ActionArgTypes[A] };
+/** What a locator can be asked to do: `{ kind }` plus the action's arguments. */
+export type LocatorAction = { [K in ActionKind]: { kind: K } & ArgsOf<K> }[ActionKind];
+
+/** The actions as a list for a description: `click, …, fill (text), …, scrollBy (dx, dy), …`. */
+export function actionList(): string {
+  return ACTION_KINDS.map((k) => {
+    const spec: ActionSpec = ACTIONS[k];
+    const extra = spec.note ?? spec.args.join(', ');
+    return extra ? `${k} (${extra})` : k;
+  }).join(', ');
+}
+
+/** The action's arguments in order (the Locator method's positional arguments). */
+export function actionArgs(a: LocatorAction): Array<string | number> {
+  return ACTIONS[a.kind].args.map((name) => (a as unknown as Record<string, string | number>)[name]!);
+}
 
 export interface ActionOptions {
   /** How long to wait for the target to become actionable, in ms. */
@@ -29,7 +98,6 @@ export interface ActionOptions {
   force?: boolean;
 }
 
-export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
 
 /** What an action did: the evidence a reviewer (and the reporter, and codegen) reads. */
 export interface Receipt {

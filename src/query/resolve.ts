@@ -8,6 +8,8 @@ import { textContentTest } from './text-filter.js';
 import { mergedView, type MergedView } from '../facts/merged-view.js';
 import { normaliseRole, shortClassName } from '../formats/role-map.js';
 import { appleTypeName } from '../formats/apple.js';
+import { FACT } from '../facts/node-facts.js';
+import { roleOptionTests, type RoleTestContext } from './vocabulary.js';
 
 /**
  * Resolves a selector against one snapshot: the matching nodes in document order.
@@ -74,16 +76,13 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
   }
 }
 
-/** `checked` → the toggle state it asks for; a node with no toggle state (null) matches none. */
-const CHECKED_TOGGLE: Record<string, string> = { true: 'on', false: 'off', mixed: 'indeterminate' };
-
 /**
  * byRole's test. A role is matched as people write it (docs/design.md §6): the normalised role (`Button`, or an
  * alias such as `EditText` → TextField), the full platform class (`android.widget.Button`,
  * `XCUIElementTypeButton`) or the short class name the outline prints (`View`, `TextView`; `Cell` for
- * XCUIElementTypeCell), all
- * case-insensitively. A control that took its role from a merged role child also answers to that
- * child's class.
+ * XCUIElementTypeCell), all case-insensitively. A control that took its role from a merged role child
+ * also answers to that child's class. Then (unless includeHidden) the node's own visibility, then each
+ * registered option's test (vocabulary.ts).
  */
 function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex, view: MergedView | null): Predicate {
   const o = step.options;
@@ -91,16 +90,17 @@ function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotInd
   const alias = normaliseRole(step.role);
   const nodes = index.nodes;
   const classMatches = (raw: string | null) => raw !== null && (raw.toLowerCase() === wanted || shortClassName(raw).toLowerCase() === wanted || appleTypeName(raw).toLowerCase() === wanted);
+  const tests = roleOptionTests(o);
+  const c: RoleTestContext = { node: index.nodes[0]!, i: 0, index, options: o };
   return (n, i) => {
     const role = view ? view.roleAt(i) : n.role;
     const child = view ? view.roleChild(i) : -1;
     const hit = (role !== null && (role.toLowerCase() === wanted || role === alias)) || classMatches(n.rawRole) || (child >= 0 && classMatches(nodes[child]!.rawRole));
     if (!hit) return false;
     if (!o.includeHidden && !n.visible) return false;
-    if (o.checked !== undefined && n.toggle !== CHECKED_TOGGLE[String(o.checked)]) return false;
-    if (o.disabled !== undefined && !n.enabled !== o.disabled) return false;
-    if (o.selected !== undefined && n.selected !== o.selected) return false;
-    if (o.name !== undefined && !matchesText(index.nameAt(i), o.name, o.exact ?? false)) return false;
+    c.node = n;
+    c.i = i;
+    for (const test of tests) if (!test(c)) return false;
     return true;
   };
 }
@@ -132,7 +132,7 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[],
     const n = index.nodes[i]!;
     if (hasText && !hasText(i)) return false;
     if (hasNotText && hasNotText(i)) return false;
-    if (o.visible !== undefined && isVisible(n, snapshot) !== o.visible) return false;
+    if (o.visible !== undefined && index.facts.is(i, FACT.ON_SCREEN) !== o.visible) return false;
     if (o.operable !== undefined && (reach!.get(n).operable === true) !== o.operable) return false;
     if (has && !has(i)) return false;
     if (hasNot && hasNot(i)) return false;
@@ -179,13 +179,13 @@ function descendantTest(snapshot: Snapshot, index: SnapshotIndex, inner: Selecto
 
 /**
  * Visible as Playwright means it: the node has a non-empty on-screen box (a node scrolled out of
- * its container has empty clipped bounds) and neither it nor an ancestor is hidden. Without the
- * snapshot only the node itself can be judged; pass it wherever it is at hand.
+ * its container has empty clipped bounds) and neither it nor an ancestor is hidden (FACT.ON_SCREEN).
+ * Without the snapshot only the node itself can be judged; pass it wherever it is at hand.
  */
 export function isVisible(n: Node, snapshot?: Snapshot): boolean {
-  if (!(n.visible && n.bounds.width > 0 && n.bounds.height > 0)) return false;
-  if (!snapshot) return true;
+  if (!snapshot) return n.visible && n.bounds.width > 0 && n.bounds.height > 0;
   const index = indexSnapshot(snapshot);
-  for (let p = index.parent.get(n) ?? null; p; p = index.parent.get(p) ?? null) if (!p.visible) return false;
-  return true;
+  const i = index.order.get(n);
+  // A node from another capture is judged alone, as without a snapshot.
+  return i === undefined ? isVisible(n) : index.facts.is(i, FACT.ON_SCREEN);
 }
