@@ -52,3 +52,20 @@ test.describe('a Compose stock dialog (uiautomator dump 005)', () => {
     await expect(device).toMatchScreenshot('fake-driver-screen');
   });
 });
+
+test.describe('an iOS consent banner (XCUITest page source)', () => {
+  test.use({ dump: 'ios/xcuitest-meetme-consent-table.xml' });
+
+  test('rejects tracking', async ({ device }) => {
+    await expect(device.byText('We Care About Your Privacy').first()).toBeVisible();
+    const reject = device.byRole('Button', { name: 'Reject All' });
+    await expect(reject).toBeOperable();
+    // Found by its accessibility identifier (bannerRejectAllButton), clicked as an element.
+    expect((await reject.click()).message).toBe('element click (found by accessibility id)');
+    await expect(device).toMatchOutline(`
+      - Button desc="I Accept"
+      - Button desc="Reject All"
+      - Button desc="Show Purposes"
+    `);
+  });
+});

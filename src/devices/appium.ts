@@ -1,7 +1,6 @@
 import type { Action, Node, Snapshot } from '../model/schema.js';
 import { importTree } from '../formats/index.js';
-import { DENSITY_WARNING } from '../formats/uiautomator.js';
-import { generationOf } from '../model/node.js';
+import { withDensity } from '../formats/density.js';
 import { DeviceError, TargetError, isTreewrightError, type ErrorDetails } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
 import { elementLocators, type ElementLocator } from './appium-locate.js';
@@ -112,8 +111,9 @@ export class AppiumDriver implements Driver {
 
   async capture(): Promise<Snapshot> {
     const xml = await this.client.source();
-    const snapshot = importTree(xml, { where: this.description });
-    if (this.density) sessionDensity(snapshot, this.density);
+    // The session's density where the page source does not carry one (the shared rule: formats/density.ts).
+    const imported = importTree(xml, { where: this.description });
+    const snapshot = this.density ? withDensity(imported, this.density) : imported;
     if (snapshot.generation !== this.generation) {
       this.generation = snapshot.generation;
       this.elements.clear();
@@ -218,14 +218,6 @@ export class AppiumDriver implements Driver {
     if (this.owned) await this.client.deleteSession();
     else this.client.sessionId = null;
   }
-}
-
-/** The session told the density a page source does not carry: px windows get it, the warning goes, the generation follows. */
-function sessionDensity(snapshot: Snapshot, density: number): void {
-  if (!snapshot.warnings.some((w) => w.startsWith(DENSITY_WARNING))) return;
-  for (const root of snapshot.roots) if (root.unit === 'px') root.density = density;
-  snapshot.warnings = snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING));
-  snapshot.generation = generationOf(`${snapshot.generation}:${density}`);
 }
 
 function elementKey(snapshot: Snapshot, node: Node): string {
