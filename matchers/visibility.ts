@@ -1,7 +1,7 @@
 import { isVisible } from '../src/query/resolve.js';
-import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
+import { NOT_FOUND, runMatcher, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 
-export const NOT_FOUND = '<element(s) not found>';
+export { NOT_FOUND };
 
 export function toBeVisible(this: MatcherThis, target: Target, options?: MatcherOptions) {
   return runMatcher(this, target, options, {

@@ -5,6 +5,7 @@ import { outlineLine } from '../render/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
+import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import type { Driver, SemanticRequest } from './driver.js';
 
@@ -138,11 +139,13 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   let reason = 'not attempted';
   let code: 'target_not_found' | 'target_disabled' | 'not_hittable' = 'target_not_found';
   const locator = selectorToCode(selector);
+  let snapshot: Snapshot | null = null;
+  let node: Node | undefined;
   for (let i = 0; ; i++) {
-    const snapshot = await capture();
+    snapshot = await capture();
     const nodes = resolveSelector(snapshot, selector);
     if (nodes.length > 1) throw strictViolation(snapshot, selector, nodes);
-    const node = nodes[0];
+    node = nodes[0];
     if (!node) {
       reason = 'no node matches';
       code = 'target_not_found';
@@ -176,7 +179,8 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
-      throw new TargetError(code, `${actionCall(selector, a)}: timed out after ${timeout}ms waiting for ${locator}: ${reason}`, {
+      const near = !node && snapshot ? noMatchLines(noMatchReport(snapshot, selector)) : [];
+      throw new TargetError(code, [`${actionCall(selector, a)}: timed out after ${timeout}ms waiting for ${locator}: ${reason}`, ...near].join('\n'), {
         where: driver.description,
         locator,
         hint: code === 'target_not_found' ? 'Check the locator against `npx treewright inspect`, or wait for the screen that shows it.'

@@ -8,8 +8,14 @@ import { withCause } from './messages.js';
 import type { Capabilities, Driver, DriverActions } from './driver.js';
 import { actOnce, actionCall, makeReceipt, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
 
-/** Wraps each action (the runner makes it a Playwright test.step). */
-export type StepWrapper = <T>(title: string, body: () => Promise<T>) => Promise<T>;
+/** What a step is about, when it is a locator action (the runner attaches the failure report from it). */
+export interface StepAbout {
+  selector: Selector;
+  action: LocatorAction;
+}
+
+/** Wraps each action (the runner makes it a Playwright test.step at the caller's line). */
+export type StepWrapper = <T>(title: string, body: () => Promise<T>, about?: StepAbout) => Promise<T>;
 
 export const DEFAULT_ACTION_TIMEOUT = 10_000;
 
@@ -70,7 +76,7 @@ export class Device extends Searchable implements LocatorHost {
       const receipt = makeReceipt({ selector, action, ready, after, message });
       this.receipts.push(receipt);
       return receipt;
-    });
+    }, { selector, action });
   }
 
   /** System back: dismisses a dialog first, then goes up a screen. */
