@@ -5,6 +5,7 @@ import { outlineLine } from '../render/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
+import { DEFAULT_MAX_SCROLLS } from '../query/locator.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import type { Driver, SemanticRequest } from './driver.js';
@@ -23,7 +24,14 @@ export type LocatorAction =
   | { kind: 'focus' }
   | { kind: 'dismiss' }
   | { kind: 'expand' }
-  | { kind: 'collapse' };
+  | { kind: 'collapse' }
+  /**
+   * Scroll this container until `target` (a locator searched inside it) is visible: by ScrollToIndex
+   * when the container has it and the item's index is known (composed but clipped), else pages of
+   * ScrollBy (or swipes), at most `maxScrolls` of them (Compose's performScrollToNode, Maestro's scrollUntilVisible).
+   */
+  | { kind: 'scrollUntilVisible'; target: Selector; maxScrolls: number; direction: 'down' | 'up' };
+
 
 export interface ActionOptions {
   /** How long to wait for the target to become actionable, in ms. */
@@ -52,7 +60,7 @@ export interface Receipt {
 const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
   click: 'Click', longClick: 'LongClick', tap: null, fill: 'SetText', clear: 'SetText', pressEnter: 'ImeAction',
   scrollBy: 'ScrollBy', scrollToIndex: 'ScrollToIndex', bringIntoView: 'BringIntoView', focus: 'RequestFocus',
-  dismiss: 'Dismiss', expand: 'Expand', collapse: 'Collapse',
+  dismiss: 'Dismiss', expand: 'Expand', collapse: 'Collapse', scrollUntilVisible: null,
 };
 
 /** Drivers that offer semantic actions, named in `action_unavailable` errors. */
@@ -60,8 +68,14 @@ const SEMANTIC_DRIVERS = 'reference, moui, jetwhale';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
-  const args = a.kind === 'fill' ? quote(a.text) : a.kind === 'scrollBy' ? `${a.dx}, ${a.dy}` : a.kind === 'scrollToIndex' ? String(a.index) : '';
+  const args = a.kind === 'fill' ? quote(a.text) : a.kind === 'scrollBy' ? `${a.dx}, ${a.dy}` : a.kind === 'scrollToIndex' ? String(a.index)
+    : a.kind === 'scrollUntilVisible' ? scrollUntilArgs(a) : '';
   return `${selectorToCode(selector)}.${a.kind}(${args})`;
+}
+
+function scrollUntilArgs(a: Extract<LocatorAction, { kind: 'scrollUntilVisible' }>): string {
+  const opts = [...(a.maxScrolls !== DEFAULT_MAX_SCROLLS ? [`maxScrolls: ${a.maxScrolls}`] : []), ...(a.direction !== 'down' ? [`direction: '${a.direction}'`] : [])];
+  return `${selectorToCode(a.target)}${opts.length ? `, { ${opts.join(', ')} }` : ''}`;
 }
 
 /**
@@ -85,6 +99,11 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
 
 /** Picks how an action reaches the node on this driver, or says why it cannot. */
 export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
+  if (a.kind === 'scrollUntilVisible') {
+    if (driver.perform && (node.actions.includes('ScrollBy') || node.actions.includes('ScrollToIndex'))) return { route: 'scroll-steps' };
+    if (driver.swipe) return { route: 'scroll-steps' };
+    return { unavailable: `scrollUntilVisible needs the container's ScrollBy / ScrollToIndex semantics action or swipes; ${driver.perform ? 'this node offers neither' : `${driver.description} can do neither`}` };
+  }
   const semantic = SEMANTIC[a.kind];
   // BringIntoView works on any node on a semantic driver (JetWhale's rule); the others only when listed.
   if (semantic && driver.perform && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
@@ -242,6 +261,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
         ? `the field's content is hidden (password), so what it held could not be cleared by keys (input events cannot select all); ${a.kind === 'fill' ? 'the text was typed after it' : 'it may still hold text'}: use a semantic driver (SetText) to be sure`
         : undefined;
     case 'scroll-steps': {
+      if (a.kind === 'scrollUntilVisible') return scrollUntilVisibleSteps(driver, ready, a, ctx);
       if (a.kind !== 'scrollToIndex') throw new Error(`scroll-steps route for ${a.kind}`);
       return scrollToIndexBySteps(driver, ready, a.index, ctx);
     }
@@ -343,6 +363,78 @@ async function scrollToIndexBySteps(driver: Driver, ready: Ready, index: number,
     node = again[0]!;
   }
   throw new DeviceError('device_error', `scrollToIndex(${index}): gave up after ${MAX_SCROLL_STEPS} scroll steps`, { where });
+}
+
+/** One page of scrolling in a container: its own ScrollBy where the driver can invoke it, else a swipe. */
+async function scrollPage(driver: Driver, snapshot: Snapshot, node: Node, down: boolean): Promise<{ performed: boolean; message?: string | undefined }> {
+  const page = Math.max(1, Math.round(node.bounds.height * 0.8));
+  if (driver.perform && node.actions.includes('ScrollBy')) {
+    return driver.perform({ snapshot, node, rootId: indexSnapshot(snapshot).root.get(node)!.rootId }, { action: 'ScrollBy', dx: 0, dy: down ? page : -page });
+  }
+  const c = centre(node);
+  const half = Math.round(page / 2);
+  await driver.swipe!({ x: c.x, y: down ? c.y + half : c.y - half }, { x: c.x, y: down ? c.y - half : c.y + half }, 300);
+  return { performed: true };
+}
+
+/** The visible rows' indices inside a container (from their collection info), for "how far it got". */
+function rowsOnScreen(snapshot: Snapshot, node: Node): number[] {
+  const idx = indexSnapshot(snapshot);
+  const out: number[] = [];
+  for (let i = idx.order.get(node)! + 1; i < idx.subtreeEnd.get(node)!; i++) {
+    const r = rowIndexOf(idx.nodes[i]!);
+    if (r !== null && isVisible(idx.nodes[i]!, snapshot)) out.push(r);
+  }
+  return out;
+}
+
+async function scrollUntilVisibleSteps(driver: Driver, ready: Ready, a: Extract<LocatorAction, { kind: 'scrollUntilVisible' }>, ctx: DeliverContext): Promise<string> {
+  let { snapshot, node } = ready;
+  const where = driver.description;
+  const target = selectorToCode(a.target);
+  const call = actionCall(ctx.selector, a);
+  let byIndex = false;
+  const got = (steps: number) => {
+    const rows = rowsOnScreen(snapshot, node);
+    return `after ${steps} scroll step${steps === 1 ? '' : 's'}${rows.length ? ` (items ${range(rows)} on screen)` : ''}`;
+  };
+  for (let step = 0; ; step++) {
+    const idx = indexSnapshot(snapshot);
+    const from = idx.order.get(node)! + 1;
+    const to = idx.subtreeEnd.get(node)!;
+    const inside = resolveSelector(snapshot, a.target).filter((n) => { const o = idx.order.get(n)!; return o >= from && o < to; });
+    if (inside.some((n) => isVisible(n, snapshot))) return `${target} is visible ${got(step)}`;
+    if (step >= a.maxScrolls) {
+      throw new TargetError('target_not_found', `${call}: ${target} is not visible ${got(step)}: gave up at maxScrolls ${a.maxScrolls}`, {
+        where, locator: target, hint: 'Raise maxScrolls, scroll the other way (direction), or check the locator against `npx treewright inspect`.',
+      });
+    }
+    if (Date.now() > ctx.deadline) throw new DeviceError('device_timeout', `${call}: not visible before the action timeout, ${got(step)}`, { where });
+    // Composed but clipped, with its index known: one ScrollToIndex instead of pages.
+    const known = inside.map(rowIndexOf).find((i) => i !== null);
+    let r: { performed: boolean; message?: string | undefined };
+    try {
+      if (known != null && !byIndex && driver.perform && node.actions.includes('ScrollToIndex')) {
+        byIndex = true;
+        r = await driver.perform({ snapshot, node, rootId: idx.root.get(node)!.rootId }, { action: 'ScrollToIndex', index: known });
+      } else {
+        r = await scrollPage(driver, snapshot, node, a.direction === 'down');
+      }
+    } catch (e) {
+      if (!(isTreewrightError(e) && e.code === 'action_unavailable')) throw e;
+      r = { performed: false, message: e.message.split('\n')[0] };
+    }
+    const end = (why: string) => new TargetError('target_not_found', `${call}: the container stopped moving ${got(step)} (at its ${a.direction === 'down' ? 'end' : 'start'}: ${why}) without showing ${target}`, {
+      where, locator: target, hint: a.direction === 'down' ? "Try direction: 'up', or check the locator against `npx treewright inspect`." : 'Check the locator against `npx treewright inspect`.',
+    });
+    if (!r.performed) throw end(`the app says: ${r.message ?? 'no reason given'}`);
+    const next = await ctx.capture();
+    const again = resolveSelector(next, ctx.selector);
+    if (again.length !== 1) throw new TargetError('target_not_found', `${call}: the container ${selectorToCode(ctx.selector)} is gone after scrolling`, { where });
+    if (next.generation === snapshot.generation) throw end('nothing changed');
+    snapshot = next;
+    node = again[0]!;
+  }
 }
 
 function range(xs: number[]): string {

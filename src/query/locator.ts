@@ -1,9 +1,14 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { resolveSelector } from './resolve.js';
 import { selectorToCode, type FilterOptions, type RoleOptions, type Selector, type Step } from './selector.js';
-import { expectOne } from './strict.js';
+import { expectOne, strictViolation } from './strict.js';
+import { isVisible } from './resolve.js';
+import { indexSnapshot } from './snapshot-index.js';
 import type { TextPattern } from './text.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../devices/actions.js';
+
+/** scrollUntilVisible's default bound on scroll steps. */
+export const DEFAULT_MAX_SCROLLS = 50;
 import { TargetError } from '../errors.js';
 import { checkBoolean, checkChecked, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 
@@ -11,6 +16,32 @@ import { checkBoolean, checkChecked, checkInteger, checkNonEmptyString, checkOpt
 export interface LocatorHost {
   snapshot(): Promise<Snapshot>;
   act?(selector: Selector, action: LocatorAction, options?: ActionOptions): Promise<Receipt>;
+  /** Waits for a state on fresh captures; `step` titles the report step ('' for none). */
+  waitFor?(selector: Selector, state: WaitState, options?: { timeout?: number; step?: string }): Promise<Resolution>;
+}
+
+/** Playwright's locator.waitFor states. */
+export type WaitState = 'attached' | 'detached' | 'visible' | 'hidden';
+const WAIT_STATES: readonly WaitState[] = ['attached', 'detached', 'visible', 'hidden'];
+
+export interface WaitOptions {
+  /** ms; default: the device's action timeout. */
+  timeout?: number;
+}
+
+/** The on-screen box of a node, in its window's unit (px, pt or dp), like Playwright's boundingBox(). */
+export interface BoundingBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ScrollUntilVisibleOptions extends ActionOptions {
+  /** Most scroll steps before giving up (default 50). */
+  maxScrolls?: number;
+  /** Which way to page (default down). */
+  direction?: 'down' | 'up';
 }
 
 export interface Resolution {
@@ -98,6 +129,16 @@ export class Locator extends Searchable {
   }
   first(): Locator { return this.nth(0); }
   last(): Locator { return this.nth(-1); }
+  /** Nodes this locator or the other matches (Playwright's locator.or), in document order. */
+  or(other: Locator): Locator {
+    checkLocator('or()', 'the other locator', other);
+    return this.chain({ kind: 'or', selector: other.selector });
+  }
+  /** Nodes both this locator and the other match (Playwright's locator.and). */
+  and(other: Locator): Locator {
+    checkLocator('and()', 'the other locator', other);
+    return this.chain({ kind: 'and', selector: other.selector });
+  }
 
   /** Captures once and resolves. */
   async resolve(): Promise<Resolution> {
@@ -113,6 +154,70 @@ export class Locator extends Searchable {
 
   async count(): Promise<number> {
     return (await this.resolve()).nodes.length;
+  }
+
+  /** Waits for the locator to be attached, detached, visible (default) or hidden; strict. */
+  async waitFor(options: WaitOptions & { state?: WaitState } = {}): Promise<void> {
+    checkOptions('waitFor()', options, { state: checkWaitState, timeout: checkTimeout });
+    await this.wait(options.state ?? 'visible', options, `waitFor(${options.state ? `{ state: '${options.state}' }` : ''})`);
+  }
+
+  /** Whether it is visible now (no waiting; false when nothing matches); strict. */
+  async isVisible(): Promise<boolean> {
+    const { snapshot, nodes } = await this.resolve();
+    if (nodes.length > 1) throw strictViolation(snapshot, this.selector, nodes);
+    return !!nodes[0] && isVisible(nodes[0], snapshot);
+  }
+
+  /** Whether the node is enabled; waits for it to be attached. */
+  async isEnabled(options: WaitOptions = {}): Promise<boolean> {
+    return (await this.attached('isEnabled()', options)).node.enabled;
+  }
+
+  /** Text and editable text of the node and its descendants (what toHaveText reads); waits for it to be attached. */
+  async textContent(options: WaitOptions = {}): Promise<string> {
+    const { snapshot, node } = await this.attached('textContent()', options);
+    return indexSnapshot(snapshot).textContent(node);
+  }
+
+  /** The on-screen box, or null when the node is not visible; waits for it to be attached. */
+  async boundingBox(options: WaitOptions = {}): Promise<BoundingBox | null> {
+    const { snapshot, node } = await this.attached('boundingBox()', options);
+    if (!isVisible(node, snapshot)) return null;
+    const { x, y, width, height } = node.bounds;
+    return { x, y, width, height };
+  }
+
+  /**
+   * A node field by name (`'contentDescription'`, `'hint'`, `'stateDescription'`, `'value'`, `'focused'`, …)
+   * as text, else a platform extra (`'resourceId'`, `'package'`), else null: Playwright's getAttribute for
+   * semantics nodes. Waits for the node to be attached.
+   */
+  async getAttribute(name: string, options: WaitOptions = {}): Promise<string | null> {
+    checkNonEmptyString(`getAttribute(${showValue(name)})`, 'the field name', name);
+    const { node } = await this.attached(`getAttribute(${showValue(name)})`, options);
+    return attributeOf(node, name);
+  }
+
+  /** Scrolls this container until `target` (searched inside it) is visible; see LocatorAction scrollUntilVisible. */
+  scrollUntilVisible(target: Locator, options: ScrollUntilVisibleOptions = {}): Promise<Receipt> {
+    const call = `scrollUntilVisible(${isLocator(target) ? target.toCode() : showValue(target)})`;
+    checkLocator(call, 'the target', target);
+    const { maxScrolls, direction, ...action } = options;
+    checkOptions(call, { maxScrolls, direction }, { maxScrolls: checkPositiveInteger, direction: checkDirection });
+    return this.act({ kind: 'scrollUntilVisible', target: target.selector, maxScrolls: maxScrolls ?? DEFAULT_MAX_SCROLLS, direction: direction ?? 'down' }, action);
+  }
+
+  private async attached(method: string, options: WaitOptions): Promise<{ snapshot: Snapshot; node: Node }> {
+    const r = await this.wait('attached', options, method);
+    return { snapshot: r.snapshot, node: r.nodes[0]! };
+  }
+
+  private wait(state: WaitState, options: WaitOptions, method: string): Promise<Resolution> {
+    if (!this.host.waitFor) {
+      return Promise.reject(new TargetError('invalid_arguments', `${this.toCode()}.${method}: this locator's host cannot wait`, { hint: 'Get locators from a connected device.' }));
+    }
+    return this.host.waitFor(this.selector, state, { ...(options.timeout !== undefined ? { timeout: options.timeout } : {}), step: `${this.toCode()}.${method}` });
   }
 
   /** One locator per current match (`nth(i)`), like Playwright's `locator.all()`. */
@@ -148,6 +253,30 @@ export class Locator extends Searchable {
   /** The locator as code, e.g. `byRole('Button', { name: 'Send' })`. */
   toCode(): string { return selectorToCode(this.selector); }
   override toString(): string { return this.toCode(); }
+}
+
+/** A node field (or platform extra) as text, null when absent. */
+export function attributeOf(node: Node, name: string): string | null {
+  const fields = node as unknown as Record<string, unknown>;
+  const v = name !== 'children' && name !== 'platform' && Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : node.platform[name];
+  if (v === null || v === undefined) return null;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+function checkWaitState(call: string, what: string, x: unknown): void {
+  if (!WAIT_STATES.includes(x as WaitState)) throw invalidArgument(call, `${what} must be one of ${WAIT_STATES.map((s) => `'${s}'`).join(', ')}, got ${showValue(x)}`);
+}
+
+function checkTimeout(call: string, what: string, x: unknown): void {
+  if (typeof x !== 'number' || !(x >= 0) || !Number.isFinite(x)) throw invalidArgument(call, `${what} must be a number of ms ≥ 0, got ${showValue(x)}`);
+}
+
+function checkPositiveInteger(call: string, what: string, x: unknown): void {
+  if (!Number.isInteger(x) || (x as number) < 1) throw invalidArgument(call, `${what} must be a whole number ≥ 1, got ${showValue(x)}`);
+}
+
+function checkDirection(call: string, what: string, x: unknown): void {
+  if (x !== 'down' && x !== 'up') throw invalidArgument(call, `${what} must be 'down' or 'up', got ${showValue(x)}`);
 }
 
 export function isLocator(x: unknown): x is Locator {

@@ -2,7 +2,7 @@ import type { Node, Snapshot } from '../model/schema.js';
 import { editDistance } from '../analysis/drift.js';
 import { outlineLine } from '../render/outline.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
-import type { Selector, Step } from './selector.js';
+import type { CombineStep, Selector, Step } from './selector.js';
 import { normalizeWhitespace, type TextPattern } from './text.js';
 
 /** At most this many near matches are listed. */
@@ -21,13 +21,13 @@ export interface NoMatchReport {
   roles: Array<{ role: string; count: number }>;
 }
 
-type SearchStep = Exclude<Step, { kind: 'filter' | 'nth' }>;
+type SearchStep = Exclude<Step, CombineStep>;
 
 /** The last step that searches (what the locator was looking for when it came up empty). */
 function lastSearch(selector: Selector): SearchStep | null {
   for (let i = selector.length - 1; i >= 0; i--) {
     const s = selector[i]!;
-    if (s.kind !== 'filter' && s.kind !== 'nth') return s;
+    if (s.kind !== 'filter' && s.kind !== 'nth' && s.kind !== 'or' && s.kind !== 'and') return s;
   }
   return null;
 }

@@ -4,7 +4,7 @@
  *
  *   locator  := [ 'device' '.' ] [ 'all' '(' ')' [ '.' ] ] call ( '.' call )*
  *   call     := byTag(str) | byId(str | int) | byRole(str [, roleOpts]) | byText(pat [, { exact }])
- *             | byDesc(pat [, { exact }]) | filter(filterOpts) | nth(int) | first() | last()
+ *             | byDesc(pat [, { exact }]) | filter(filterOpts) | nth(int) | first() | last() | or(locator) | and(locator)
  *   roleOpts := { name: pat, checked: bool | 'mixed', exact | disabled | selected | includeHidden: bool }
  *   filterOpts := { hasText | hasNotText: pat, has | hasNot: locator, visible | operable: bool }
  *   pat      := str | /regex/flags        str := '…' | "…" (JS escapes)
@@ -23,7 +23,7 @@ export const MAX_LOCATOR_LENGTH = 10_000;
 /** Deepest nesting of `has:` / `hasNot:` locators (the parser recurses on them). */
 export const MAX_LOCATOR_NESTING = 16;
 
-const METHODS = ['byTag', 'byId', 'byRole', 'byText', 'byDesc', 'filter', 'nth', 'first', 'last'] as const;
+const METHODS = ['byTag', 'byId', 'byRole', 'byText', 'byDesc', 'filter', 'nth', 'first', 'last', 'or', 'and'] as const;
 const ROLE_BOOLEANS = ['exact', 'checked', 'disabled', 'selected', 'includeHidden'] as const;
 const FILTER_PATTERNS = ['hasText', 'hasNotText'] as const;
 const FILTER_LOCATORS = ['has', 'hasNot'] as const;
@@ -273,6 +273,11 @@ class Parser {
         break;
       }
       case 'filter': step = { kind: 'filter', options: this.object(name, () => this.filterOptions(depth)) }; break;
+      case 'or': case 'and': {
+        if (this.tok.t !== 'ident') this.fail(`${name}() takes a locator such as byText('…'), got ${describe(this.tok)}`, this.tok.at);
+        step = { kind: name, selector: this.chain(depth + 1) };
+        break;
+      }
       case 'nth': {
         const t = this.tok;
         if (t.t !== 'number' || !Number.isInteger(t.v)) this.fail(`nth() takes a whole number, got ${describe(t)}`, t.at);

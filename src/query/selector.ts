@@ -37,7 +37,14 @@ export type Step =
   | { kind: 'desc'; text: TextPattern; exact: boolean }
   | { kind: 'id'; id: string }
   | { kind: 'filter'; options: FilterOptions }
-  | { kind: 'nth'; index: number };
+  | { kind: 'nth'; index: number }
+  /** Either: the current matches or the other locator's (Playwright's `locator.or`), in document order. */
+  | { kind: 'or'; selector: Selector }
+  /** Both: the current matches that the other locator also matches (`locator.and`). */
+  | { kind: 'and'; selector: Selector };
+
+/** Steps that combine with or narrow the current matches instead of searching. */
+export type CombineStep = Extract<Step, { kind: 'filter' | 'nth' | 'or' | 'and' }>;
 
 export type Selector = readonly Step[];
 
@@ -72,6 +79,8 @@ function stepToCode(step: Step): string {
       if (o.operable !== undefined) parts.push(`operable: ${o.operable}`);
       return `filter({ ${parts.join(', ')} })`;
     }
+    case 'or': case 'and':
+      return `${step.kind}(${selectorToCode(step.selector)})`;
     case 'nth':
       return step.index === 0 ? 'first()' : step.index === -1 ? 'last()' : `nth(${step.index})`;
   }
