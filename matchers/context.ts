@@ -140,7 +140,7 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
   let v = outcome.value.v;
   const kind = isLocator(target) ? 'locator' : 'device';
   // A locator that found nothing says what it came close to (near names, roles on screen).
-  if (v.pass === isNot && !v.strict && isLocator(target) && r.nodes.length === 0 && v.received === NOT_FOUND) {
+  if (v.pass === isNot && !v.strict && isLocator(target) && r.nodes.length === 0) {
     v = { ...v, details: [...(v.details ?? []), ...noMatchLines(noMatchReport(r.snapshot, target.selector))] };
   }
   const timedOut = outcome.timedOut && timeout > 0 && !v.strict;
