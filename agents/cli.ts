@@ -10,7 +10,7 @@ import { parseSource } from '../src/devices/source.js';
 import { isTreewrightError } from '../src/errors.js';
 import { serveHttp, serveStdio } from './server.js';
 import { Session } from './session.js';
-import { signalled } from './signals.js';
+import { signalled } from '../src/mcp/signals.js';
 
 export const MCP_USAGE = `usage: treewright mcp [options]
 

@@ -2,7 +2,7 @@
  * The tool registry: every tool's entry (tool.ts) gives the tools/list listing (JSON Schemas
  * generated from its zod schemas), the validation of its arguments and its dispatch, so the three
  * cannot drift apart. Argument and business errors come back as envelopes (envelope.ts); only
- * malformed JSON-RPC is a JSON-RPC error (mcp-transport.ts).
+ * malformed JSON-RPC is a JSON-RPC error (src/mcp/transport.ts).
  */
 import { z } from 'zod';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';

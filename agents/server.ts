@@ -1,16 +1,16 @@
 /**
  * The MCP server: the SDK's low-level Server dispatching tools/list and tools/call to the registry
  * over one session, on stdio (newline-delimited JSON-RPC) or streamable HTTP at /mcp on a loopback
- * address. The serving itself is mcp-transport.ts; what is the shim's own is here: the session, the
+ * address. The serving itself is src/mcp/transport.ts; what is the shim's own is here: the session, the
  * instructions, answering unreadable stdio lines, and DNS rebinding protection on HTTP.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { createToolServer, serveMcpHttp, serveMcpStdio, type HttpServing, type Serving } from './mcp-transport.js';
+import { createToolServer, serveMcpHttp, serveMcpStdio, type HttpServing, type Serving } from '../src/mcp/transport.js';
 import { buildRegistry, type Registry } from './registry.js';
 import type { Session } from './session.js';
 
-export type { HttpServing, Serving } from './mcp-transport.js';
+export type { HttpServing, Serving } from '../src/mcp/transport.js';
 
 export const SERVER_INFO = { name: 'treewright', version: '0.1.0' };
 

@@ -6,7 +6,7 @@
  */
 import { connect, type ConnectOptions } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
-import type { LocatorAction } from '../src/devices/actions.js';
+import type { LocatorAction } from '../src/query/action.js';
 import { parseSource, type SourceSpec } from '../src/devices/source.js';
 import { mayShareLease } from '../src/devices/lease-key.js';
 import type { Snapshot } from '../src/model/schema.js';

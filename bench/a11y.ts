@@ -15,7 +15,7 @@
 // Run: npx tsx bench/a11y.ts
 import { pathToFileURL } from 'node:url';
 import { audit } from '../src/analysis/a11y.js';
-import { countBySeverity } from '../src/analysis/finding.js';
+import { countBySeverity } from '../src/common/finding.js';
 import type { Snapshot } from '../src/model/schema.js';
 import { indexSnapshot } from '../src/query/snapshot-index.js';
 import { walk } from '../src/model/node.js';

@@ -9,7 +9,7 @@ import { diffTrees, summarizeDiff, type TreeDiff } from '../src/analysis/diff.js
 import { makeNode, walk } from '../src/model/node.js';
 import { makeSnapshot } from '../src/model/serialize.js';
 import type { Node, Snapshot } from '../src/model/schema.js';
-import { goldenTreeOf, parseGolden, toGolden, type GoldenTree } from '../src/render/golden.js';
+import { goldenTreeOf, parseGolden, toGolden, type GoldenTree } from '../src/outline/golden.js';
 import { syntheticSnapshot } from './synthetic.js';
 import { prng } from './prng.js';
 import { median } from './stats.js';

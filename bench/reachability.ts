@@ -17,7 +17,7 @@
 //   itself does between the two sizes.
 import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { analyzeReachability } from '../src/analysis/reachability.js';
+import { analyzeReachability } from '../src/facts/reachability.js';
 import { walk } from '../src/model/node.js';
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { syntheticSnapshot, type SyntheticOptions } from './synthetic.js';

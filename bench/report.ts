@@ -12,9 +12,9 @@ import type { Suite, TestCase, TestResult, TestStep } from '@playwright/test/rep
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { walk } from '../src/model/node.js';
 import { audit } from '../src/analysis/a11y.js';
-import { analyzeReachability } from '../src/analysis/reachability.js';
+import { analyzeReachability } from '../src/facts/reachability.js';
 import { diffTrees } from '../src/analysis/diff.js';
-import { formatGolden, goldenTreeOf, parseGolden } from '../src/render/golden.js';
+import { formatGolden, goldenTreeOf, parseGolden } from '../src/outline/golden.js';
 import { buildFailureReport, REPORT_CONTENT_TYPE, type FailureReport } from '../src/render/failure-report.js';
 import { goldenReport } from '../src/render/golden-report.js';
 import { renderWireframe } from '../src/render/wireframe.js';

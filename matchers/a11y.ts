@@ -1,7 +1,7 @@
 import type { Node } from '../src/model/schema.js';
 import { audit, type A11yOptions } from '../src/analysis/a11y.js';
-import { failsAt, parseFailOn, SEVERITIES, severitySummary, type Finding, type Severity } from '../src/analysis/finding.js';
-import { findingLine } from '../src/analysis/finding-line.js';
+import { failsAt, parseFailOn, SEVERITIES, severitySummary, type Finding, type Severity } from '../src/common/finding.js';
+import { findingLine } from '../src/common/finding-line.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
 import { TargetError } from '../src/errors.js';
 import { nodesMatchedBy, runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';

@@ -5,7 +5,7 @@ import { resolveSelector } from '../src/query/resolve.js';
 import { expectOne } from '../src/query/strict.js';
 import { TargetError, isTreewrightError } from '../src/errors.js';
 import { noMatchLines, noMatchReport } from '../src/query/near.js';
-import type { Finding } from '../src/analysis/finding.js';
+import type { Finding } from '../src/common/finding.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
 import { attachFailure, viewFor } from './report-attach.js';
 

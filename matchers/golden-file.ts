@@ -11,7 +11,6 @@
  *   all       every baseline is re-captured and written when its bytes differ; the test passes.
  *   none      nothing is written; a missing baseline fails with its path and the command to create it.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, extname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TargetError } from '../src/errors.js';
@@ -19,9 +18,8 @@ import type { MatcherResult, MatcherThis } from './context.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
 import { attachFailure } from './report-attach.js';
 import type { GoldenReport } from '../src/render/golden-report.js';
-import { writeAtomic } from './write-atomic.js';
-
-export { writeAtomic };
+import { writeAtomic } from '../src/files/write-atomic.js';
+import { readGolden } from '../src/files/read-golden.js';
 
 export type UpdateMode = 'all' | 'changed' | 'missing' | 'none' | 'default';
 
@@ -89,16 +87,6 @@ export function goldenFileName(matcher: string, name: unknown, ext: string): str
 export function updateMode(info: GoldenTestInfo): UpdateMode {
   const m = info.config.updateSnapshots;
   return m === 'all' || m === 'changed' || m === 'missing' || m === 'none' ? m : 'default';
-}
-
-/** The file's bytes, or null when it does not exist. */
-export async function readGolden(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
 }
 
 /** A file to attach: `<name>-<suffix><ext>`. */

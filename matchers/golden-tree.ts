@@ -1,7 +1,7 @@
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { TargetError } from '../src/errors.js';
 import { diffTrees, renderDiff, summarizeDiff, type IgnoreNode } from '../src/analysis/diff.js';
-import { formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, type GoldenNode, type GoldenTree } from '../src/render/golden.js';
+import { formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, type GoldenNode, type GoldenTree } from '../src/outline/golden.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
 import { describeTarget, nodesMatchedBy, resolveTarget, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 import { matchGolden } from './golden-file.js';

@@ -40,7 +40,8 @@ export const matchers = {
 
 export { toBeVisible, toBeHidden, toBeInViewport, toBeAttached, toHaveText, toContainText, toHaveValue, toHaveAccessibleName, toHaveAccessibleDescription, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeFocused, toBeSelected, toBeOperable, toBeHittable };
 export { toPassA11y, type A11yMatcherOptions } from './a11y.js';
-export { toHaveNoTokenDrift, loadCatalog, type TokenDriftOptions } from './drift.js';
+export { toHaveNoTokenDrift, type TokenDriftOptions } from './drift.js';
+export { loadCatalog } from '../src/files/catalog-file.js';
 export { toMatchOutline } from './outline.js';
 export { toMatchGoldenTree, type GoldenTreeOptions } from './golden-tree.js';
 export { toMatchScreenshot, type ScreenshotOptions } from './screenshot.js';

@@ -1,6 +1,6 @@
 import type { Node } from '../src/model/schema.js';
-import type { OutlineDoc } from '../src/render/outline-syntax.js';
-import { outlineLine } from '../src/render/outline.js';
+import type { OutlineDoc } from '../src/outline/outline-syntax.js';
+import { outlineLine } from '../src/outline/outline.js';
 import { matchOutline } from '../src/analysis/outline-match.js';
 import { prepareTemplate } from '../src/analysis/outline-template.js';
 import { isLocator } from '../src/query/locator.js';

@@ -1,5 +1,5 @@
-import { analyzeReachability, offersSomething } from '../src/analysis/reachability.js';
-import { outlineLine } from '../src/render/outline.js';
+import { analyzeReachability, offersSomething } from '../src/facts/reachability.js';
+import { outlineLine } from '../src/outline/outline.js';
 import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
 import { NOT_FOUND } from './visibility.js';
 

@@ -18,9 +18,10 @@
  * nothing is attached. A test attaches at most MAX_FAILURES_PER_TEST failures (a matcher retried inside
  * `expect.toPass()` would otherwise attach one per attempt).
  */
-import { actionCall, type LocatorAction, type Receipt } from '../src/devices/actions.js';
+import { actionCall } from '../src/devices/actions.js';
+import type { LocatorAction, Receipt } from '../src/query/action.js';
 import type { Snapshot } from '../src/model/schema.js';
-import { analyzeReachability } from '../src/analysis/reachability.js';
+import { analyzeReachability } from '../src/facts/reachability.js';
 import { isTreewrightError } from '../src/errors.js';
 import { resolveSelector } from '../src/query/resolve.js';
 import { selectorToCode, type Selector } from '../src/query/selector.js';

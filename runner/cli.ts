@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { connect } from '../src/devices/connect.js';
 import { isTreewrightError } from '../src/errors.js';
-import { analyzeReachability } from '../src/analysis/reachability.js';
-import { renderOutline } from '../src/render/outline.js';
+import { analyzeReachability } from '../src/facts/reachability.js';
+import { renderOutline } from '../src/outline/outline.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { snapshotJsonSchema } from '../src/model/json-schema.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
@@ -46,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
         return await runVerify(rest);
       }
       case 'reference-app': {
-        const { runReferenceAppCli } = await import('../fixtures/reference-app/start.js');
+        const { runReferenceAppCli } = await import('../src/reference-app/start.js');
         return await runReferenceAppCli(rest);
       }
       case undefined: case 'help': case '--help': case '-h':

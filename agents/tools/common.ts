@@ -1,11 +1,11 @@
 /** Pieces the tools share: how a node is described in JSON and as a line, and common schemas. */
 import { z } from 'zod';
 import type { Node, Snapshot } from '../../src/model/schema.js';
-import { analyzeReachability, type Reachability } from '../../src/analysis/reachability.js';
+import { analyzeReachability, type Reachability } from '../../src/facts/reachability.js';
 import { indexSnapshot } from '../../src/query/snapshot-index.js';
 import { isVisible } from '../../src/query/resolve.js';
-import { outlineFields, outlineLine } from '../../src/render/outline.js';
-import { formatEntryLine } from '../../src/render/outline-syntax.js';
+import { outlineFields, outlineLine } from '../../src/outline/outline.js';
+import { formatEntryLine } from '../../src/outline/outline-syntax.js';
 
 export const GenerationSchema = z.string().regex(/^\d+$/).describe('a capture generation (decimal string)');
 export const FormatSchema = z.enum(['text', 'json']).default('text').describe('text (compact outline, the default) or json');
@@ -55,4 +55,4 @@ export function matchLine(node: Node, reach: Reachability, extra: Record<string,
   return formatEntryLine({ ...f, attrs: { ...f.attrs, root: reach.get(node).root.rootId, ...extra } });
 }
 
-export { plural } from '../../src/render/words.js';
+export { plural } from '../../src/common/words.js';

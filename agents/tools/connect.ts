@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SourceDescriptorSchema } from '../../src/devices/source.js';
-import { analyzeReachability } from '../../src/analysis/reachability.js';
+import { analyzeReachability } from '../../src/facts/reachability.js';
 import { countNodes } from '../../src/model/node.js';
-import { renderOutline } from '../../src/render/outline.js';
+import { renderOutline } from '../../src/outline/outline.js';
 import { defineTool } from '../tool.js';
 import { GenerationSchema } from './common.js';
 

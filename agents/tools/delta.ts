@@ -1,9 +1,9 @@
 /** A snapshot delta (src/analysis/snapshot-delta.ts) as the lines and JSON an agent reads. */
 import { z } from 'zod';
 import type { Snapshot } from '../../src/model/schema.js';
-import { analyzeReachability } from '../../src/analysis/reachability.js';
+import { analyzeReachability } from '../../src/facts/reachability.js';
 import type { SnapshotDelta } from '../../src/analysis/snapshot-delta.js';
-import { outlineRootLine } from '../../src/render/outline.js';
+import { outlineRootLine } from '../../src/outline/outline.js';
 import { matchLine } from './common.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Node } from '../../src/model/schema.js';
-import { analyzeReachability, offersSomething } from '../../src/analysis/reachability.js';
+import { analyzeReachability, offersSomething } from '../../src/facts/reachability.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
 import { isVisible, resolveSelector } from '../../src/query/resolve.js';
 import { selectorToCode } from '../../src/query/selector.js';

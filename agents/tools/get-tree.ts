@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Node, Snapshot } from '../../src/model/schema.js';
-import { analyzeReachability, offersSomething } from '../../src/analysis/reachability.js';
+import { analyzeReachability, offersSomething } from '../../src/facts/reachability.js';
 import { isEmptyDelta, snapshotDelta } from '../../src/analysis/snapshot-delta.js';
 import { DeviceError, FormatError, TargetError } from '../../src/errors.js';
 import { walkNode } from '../../src/model/node.js';
 import { snapshotToJson } from '../../src/model/serialize.js';
-import { outlineLines } from '../../src/render/outline.js';
+import { outlineLines } from '../../src/outline/outline.js';
 import { MAX_ANSWER_CHARS } from '../limits.js';
 import type { Device } from '../../src/devices/device.js';
 import { defineTool } from '../tool.js';

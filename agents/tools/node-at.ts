@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analyzeReachability } from '../../src/analysis/reachability.js';
+import { analyzeReachability } from '../../src/facts/reachability.js';
 import { defineTool } from '../tool.js';
 import { GenerationSchema, NodeInfoSchema, matchLine, nodeInfo } from './common.js';
 

@@ -11,8 +11,8 @@ import { failureWireframe, outlineMarks, type FailureReport } from '../../src/re
 import { goldenWireframes, type GoldenReport } from '../../src/render/golden-report.js';
 import { findingBadges } from '../../src/render/wireframe.js';
 import { driftRow, DRIFT_COLUMNS } from '../../src/render/drift-table.js';
-import { findingLine } from '../../src/analysis/finding-line.js';
-import type { Finding } from '../../src/analysis/finding.js';
+import { findingLine } from '../../src/common/finding-line.js';
+import type { Finding } from '../../src/common/finding.js';
 import { countModel, type ReportAttempt, type ReportModel, type ReportStep, type ReportTest } from './model.js';
 import { summaryText } from './summary.js';
 

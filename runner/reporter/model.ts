@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
-import type { Receipt } from '../../src/devices/actions.js';
-import { countBySeverity, type Severity } from '../../src/analysis/finding.js';
+import type { Receipt } from '../../src/query/action.js';
+import { countBySeverity, type Severity } from '../../src/common/finding.js';
 import { REPORT_CONTENT_TYPE, parseTreewrightReport, type FailureReport, type ReceiptsReport } from '../../src/render/failure-report.js';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';

@@ -1,5 +1,5 @@
 import type { ReportCounts } from './model.js';
-import { plural } from '../../src/render/words.js';
+import { plural } from '../../src/common/words.js';
 
 /**
  * The one-paragraph summary printed at the end of a run (and shown at the top of the page): tests by

@@ -3,14 +3,14 @@
  * reporter has one test case per tree and check), each failed check drawn like a matcher failure —
  * the wireframe with the findings' badges, the findings / drift tables, the golden diff side by side.
  */
-import type { Finding } from '../../src/analysis/finding.js';
+import type { Finding } from '../../src/common/finding.js';
 import type { ChangeKind } from '../../src/analysis/diff.js';
 import type { Snapshot } from '../../src/model/schema.js';
 import { buildFailureReport, type FailureReport } from '../../src/render/failure-report.js';
 import type { GoldenReport } from '../../src/render/golden-report.js';
 import type { ReportModel, ReportTest } from './model.js';
 import { writeReport } from './write.js';
-import { plural } from '../../src/render/words.js';
+import { plural } from '../../src/common/words.js';
 
 /** One check of one tree (structurally runner/verify's CheckResult). */
 export interface VerifyCheckResult {

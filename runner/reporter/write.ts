@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { writeAtomic } from '../../matchers/write-atomic.js';
+import { writeAtomic } from '../../src/files/write-atomic.js';
 import { renderReportHtml } from './html.js';
 import type { ReportModel } from './model.js';
 

@@ -1,18 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Snapshot } from '../../src/model/schema.js';
-import type { Finding, Severity } from '../../src/analysis/finding.js';
-import { failsAt } from '../../src/analysis/finding.js';
+import type { Finding, Severity } from '../../src/common/finding.js';
+import { failsAt } from '../../src/common/finding.js';
 import { audit } from '../../src/analysis/a11y.js';
 import { checkDrift, type CatalogIndex } from '../../src/analysis/drift.js';
 import { diffTrees, diffFindings, renderDiff } from '../../src/analysis/diff.js';
-import { formatGolden, goldenTreeOf, parseGolden, toGolden } from '../../src/render/golden.js';
+import { formatGolden, goldenTreeOf, parseGolden, toGolden } from '../../src/outline/golden.js';
 import { goldenReport, type GoldenReport } from '../../src/render/golden-report.js';
 import { importTree } from '../../src/formats/index.js';
 import { DENSITY_WARNING } from '../../src/formats/uiautomator.js';
 import { countNodes } from '../../src/model/node.js';
 import { isTreewrightError, TargetError } from '../../src/errors.js';
-import { readGolden, writeAtomic } from '../../matchers/golden-file.js';
+import { readGolden } from '../../src/files/read-golden.js';
+import { writeAtomic } from '../../src/files/write-atomic.js';
 
 export type CheckName = 'a11y' | 'drift' | 'golden';
 

@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { CheckResult, TreeResult } from './check.js';
-import { countBySeverity, severitySummary } from '../../src/analysis/finding.js';
+import { countBySeverity, severitySummary } from '../../src/common/finding.js';
 
 export interface Summary {
   trees: number;

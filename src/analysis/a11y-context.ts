@@ -22,8 +22,8 @@
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
-import { compositeOver, parseColor, type Rgba } from './color.js';
-import { isEmptyRect } from './geometry.js';
+import { compositeOver, parseColor, type Rgba } from '../common/color.js';
+import { isEmptyRect } from '../common/geometry.js';
 import { TargetError } from '../errors.js';
 import type { A11yThresholds } from './a11y-rules.js';
 

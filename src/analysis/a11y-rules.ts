@@ -6,11 +6,11 @@
  * it is follows ATF (its public checks, read for their behaviour); where we differ, the rule says why.
  */
 import type { Node } from '../model/schema.js';
-import type { Severity } from './finding.js';
-import { contrastRatio, compositeOver, formatColor, type Rgba } from './color.js';
+import type { Severity } from '../common/finding.js';
+import { contrastRatio, compositeOver, formatColor, type Rgba } from '../common/color.js';
 import { normalizeWhitespace } from '../query/text.js';
 import { F, K, K_ACTIONABLE, K_CLICK_LIKE, showsText, type AuditContext } from './a11y-context.js';
-import { parseFontWeight, parseLength } from './values.js';
+import { parseFontWeight, parseLength } from '../common/values.js';
 
 export const A11Y_RULE_IDS = [
   'touch-target',

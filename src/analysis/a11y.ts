@@ -11,8 +11,8 @@
  * a toggle that speaks only its state; a colour value that cannot be read.
  */
 import type { Node, Snapshot } from '../model/schema.js';
-import { SEVERITY_ORDER, type Finding, type Severity } from './finding.js';
-import { outlineLine } from '../render/outline.js';
+import { SEVERITY_ORDER, type Finding, type Severity } from '../common/finding.js';
+import { outlineLine } from '../outline/outline.js';
 import { TargetError } from '../errors.js';
 import { AuditContext, F } from './a11y-context.js';
 import { DENSITY_WARNING } from '../formats/uiautomator.js';

@@ -1,6 +1,6 @@
 /**
  * Tree diff of two golden trees (DESIGN §8): the expected one read from a golden file, the actual one
- * printed from a snapshot by the same field extraction (render/golden.ts), so like is compared with like.
+ * printed from a snapshot by the same field extraction (outline/golden.ts), so like is compared with like.
  *
  * Children are matched by identity, not position: a node's key is its tag; else its role + own label
  * (desc, text or input); else its role + the first tag or label found below it; else its role alone
@@ -24,11 +24,11 @@
  * Iterative (an explicit task stack); linear in the node count plus the alignment's O((N+M)·D) per list.
  */
 import { TargetError } from '../errors.js';
-import type { Finding } from './finding.js';
+import type { Finding } from '../common/finding.js';
 import { align } from './align.js';
 import type { Rect } from '../model/schema.js';
-import { GOLDEN_FLAGS_LIST, parseBounds, type GoldenNode, type GoldenRoot, type GoldenTree } from '../render/golden.js';
-import { formatEntryLine, formatRootLine, formatValue, quote } from '../render/outline-syntax.js';
+import { GOLDEN_FLAGS_LIST, parseBounds, type GoldenNode, type GoldenRoot, type GoldenTree } from '../outline/golden.js';
+import { formatEntryLine, formatRootLine, formatValue, quote } from '../outline/outline-syntax.js';
 
 /** Decides whether a node (and its subtree) is left out of the comparison. Called on both sides. */
 export type IgnoreNode = (entry: GoldenNode) => boolean;

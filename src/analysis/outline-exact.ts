@@ -3,7 +3,7 @@
  * outline-match.ts). Memoised per (entry, node, deep); recursion follows the template, search is iterative.
  */
 import type { Node, Root } from '../model/schema.js';
-import type { ChildrenMode, OutlineEntry, OutlineRoot } from '../render/outline-syntax.js';
+import type { ChildrenMode, OutlineEntry, OutlineRoot } from '../outline/outline-syntax.js';
 import type { LineReader } from './outline-lines.js';
 
 /** How a list of template children is compared with a node's children. */

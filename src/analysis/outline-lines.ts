@@ -4,9 +4,9 @@
  * the node it was printed from, and a failure shows the node in the words the printer would use.
  */
 import type { Node, Root } from '../model/schema.js';
-import type { Reachability } from './reachability.js';
-import type { OutlineEntry, OutlineFields, OutlineRoot, OutlineRootFields, OutlineValue } from '../render/outline-syntax.js';
-import { outlineFields, outlineHead, outlineRootFields } from '../render/outline.js';
+import type { Reachability } from '../facts/reachability.js';
+import type { OutlineEntry, OutlineFields, OutlineRoot, OutlineRootFields, OutlineValue } from '../outline/outline-syntax.js';
+import { outlineFields, outlineHead, outlineRootFields } from '../outline/outline.js';
 import { matchesText } from '../query/text.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * toMatchOutline's engine: does an outline template (DESIGN §9; grammar at the top of
- * render/outline-parse.ts) describe part of a screen? The semantics are Playwright's toMatchAriaSnapshot's:
+ * outline/outline-parse.ts) describe part of a screen? The semantics are Playwright's toMatchAriaSnapshot's:
  *
  * - A line constrains only what it writes: omitted attributes, flags and children match anything. Values
  *   compare whole and case-sensitively after whitespace normalisation; a /regex/ searches (outline-lines.ts).
@@ -23,9 +23,9 @@
  */
 import type { Node, Snapshot } from '../model/schema.js';
 import { TargetError } from '../errors.js';
-import type { OutlineDoc, OutlineEntry } from '../render/outline-syntax.js';
-import { formatOutline } from '../render/outline.js';
-import { analyzeReachability } from './reachability.js';
+import type { OutlineDoc, OutlineEntry } from '../outline/outline-syntax.js';
+import { formatOutline } from '../outline/outline.js';
+import { analyzeReachability } from '../facts/reachability.js';
 import { LineReader } from './outline-lines.js';
 import { CONTAIN, ExactMatcher, listMode, PRUNE_HEIGHT } from './outline-exact.js';
 import { prepareTemplate } from './outline-template.js';

@@ -5,9 +5,9 @@
  * off) and the region is the node whose children best take the top-level lines.
  */
 import type { Node, Root } from '../model/schema.js';
-import type { OutlineDoc, OutlineEntry, OutlineRoot } from '../render/outline-syntax.js';
-import { formatEntryLine, formatRootLine } from '../render/outline-syntax.js';
-import { formatOutline } from '../render/outline.js';
+import type { OutlineDoc, OutlineEntry, OutlineRoot } from '../outline/outline-syntax.js';
+import { formatEntryLine, formatRootLine } from '../outline/outline-syntax.js';
+import { formatOutline } from '../outline/outline.js';
 import type { LineReader } from './outline-lines.js';
 import { CONTAIN, listMode, type ExactMatcher, type ListMode } from './outline-exact.js';
 

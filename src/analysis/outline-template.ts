@@ -4,9 +4,9 @@
  */
 import { ACTIONS } from '../model/schema.js';
 import { FormatError, TargetError } from '../errors.js';
-import { parseOutline } from '../render/outline-parse.js';
-import type { OutlineDoc, OutlineEntry } from '../render/outline-syntax.js';
-import { NODE_FLAGS, ROOT_FLAGS } from '../render/outline-syntax.js';
+import { parseOutline } from '../outline/outline-parse.js';
+import type { OutlineDoc, OutlineEntry } from '../outline/outline-syntax.js';
+import { NODE_FLAGS, ROOT_FLAGS } from '../outline/outline-syntax.js';
 
 /**
  * Matching recurses once per template level (a few frames each), so nesting is capped well below the

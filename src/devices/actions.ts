@@ -1,60 +1,15 @@
 import type { Action, Node, Snapshot } from '../model/schema.js';
-import { analyzeReachability } from '../analysis/reachability.js';
+import { analyzeReachability } from '../facts/reachability.js';
 import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
-import { outlineLine } from '../render/outline.js';
+import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
-import { DEFAULT_MAX_SCROLLS } from '../query/locator.js';
+import { DEFAULT_MAX_SCROLLS } from '../query/action.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import type { Driver, SemanticRequest } from './driver.js';
-
-/** What a locator can be asked to do (DESIGN §7). */
-export type LocatorAction =
-  | { kind: 'click' }
-  | { kind: 'longClick' }
-  | { kind: 'tap' }
-  | { kind: 'fill'; text: string }
-  | { kind: 'clear' }
-  | { kind: 'pressEnter' }
-  | { kind: 'scrollBy'; dx: number; dy: number }
-  | { kind: 'scrollToIndex'; index: number }
-  | { kind: 'bringIntoView' }
-  | { kind: 'focus' }
-  | { kind: 'dismiss' }
-  | { kind: 'expand' }
-  | { kind: 'collapse' }
-  /**
-   * Scroll this container until `target` (a locator searched inside it) is visible: by ScrollToIndex
-   * when the container has it and the item's index is known (composed but clipped), else pages of
-   * ScrollBy (or swipes), at most `maxScrolls` of them (Compose's performScrollToNode, Maestro's scrollUntilVisible).
-   */
-  | { kind: 'scrollUntilVisible'; target: Selector; maxScrolls: number; direction: 'down' | 'up' };
-
-
-export interface ActionOptions {
-  /** How long to wait for the target to become actionable, in ms. */
-  timeout?: number;
-}
-
-export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
-
-/** What an action did: the evidence a reviewer (and the reporter, and codegen) reads. */
-export interface Receipt {
-  /** Code form of the call, e.g. `byTag('email').fill('ada@example.com')`. */
-  call: string;
-  locator: string;
-  action: LocatorAction['kind'];
-  /** The node acted on, as an outline line of the capture it was resolved in. */
-  node: string;
-  nodeId: string;
-  via: Route;
-  before: string;
-  after: string;
-  changed: boolean;
-  message?: string;
-}
+import type { ActionOptions, LocatorAction, Receipt, Route } from '../query/action.js';
 
 /** The semantic action each locator action maps to, and whether an input-event fallback means the same. */
 const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {

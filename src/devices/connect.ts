@@ -6,7 +6,6 @@ import { LiveDriver } from './live.js';
 import { acquireLease } from './lease.js';
 import { leaseKeyOf } from './lease-key.js';
 import { AdbClient } from './adb-client.js';
-import { ReferenceDriver } from './reference.js';
 import { MouiDriver } from './moui.js';
 import { JetWhaleDriver } from './jetwhale.js';
 import { NO_CAPABILITIES, type Driver } from './driver.js';
@@ -106,11 +105,15 @@ function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<
 /**
  * The bundled reference app: in-process, or a private server of its own reached over one of the
  * protocols it speaks, so each protocol's driver is exercised end to end. Either way each device
- * gets a fresh app, stopped when the device closes.
+ * gets a fresh app, stopped when the device closes. The app sits above devices in the layer order
+ * (docs/design.md §3) and is loaded only when asked for, so `treewright/core` does not load it.
  */
 async function referenceDriver(d: Extract<SourceDescriptor, { kind: 'reference' }>, options: ConnectOptions): Promise<Driver> {
-  if (d.protocol === 'inprocess') return new ReferenceDriver({ signedIn: d.signedIn });
-  const { startReferenceApp } = await import('../../fixtures/reference-app/start.js');
+  if (d.protocol === 'inprocess') {
+    const { ReferenceDriver } = await import('../reference-app/driver.js');
+    return new ReferenceDriver({ signedIn: d.signedIn });
+  }
+  const { startReferenceApp } = await import('../reference-app/start.js');
   const server = await startReferenceApp({ protocol: d.protocol, port: 0, signedIn: d.signedIn, coldStartMs: 0 });
   try {
     const inner = await makeDriver(

@@ -1,6 +1,6 @@
 import type { Snapshot } from '../model/schema.js';
-import { analyzeReachability } from '../analysis/reachability.js';
-import { renderOutline, type OutlineOptions } from '../render/outline.js';
+import { analyzeReachability } from '../facts/reachability.js';
+import { renderOutline, type OutlineOptions } from '../outline/outline.js';
 import type { Selector, Step } from '../query/selector.js';
 import { Locator, Searchable, type LocatorHost, type Resolution, type WaitState } from '../query/locator.js';
 import { DeviceError, TargetError } from '../errors.js';
@@ -11,7 +11,8 @@ import { noMatchLines, noMatchReport } from '../query/near.js';
 import { poll } from './poll.js';
 import { withCause } from './messages.js';
 import type { Capabilities, Driver, DriverActions } from './driver.js';
-import { actOnce, actionCall, makeReceipt, type ActionOptions, type LocatorAction, type Receipt } from './actions.js';
+import { actOnce, actionCall, makeReceipt } from './actions.js';
+import type { ActionOptions, LocatorAction, Receipt } from '../query/action.js';
 
 /** Whether a resolution is in the state waited for. */
 function inState(r: Resolution, state: WaitState): boolean {

@@ -10,8 +10,8 @@
  */
 import { z } from 'zod';
 import { FormatError } from '../errors.js';
-import { parseColor } from '../analysis/color.js';
-import { parseFontWeight, parseLength } from '../analysis/values.js';
+import { parseColor } from '../common/color.js';
+import { parseFontWeight, parseLength } from '../common/values.js';
 import { parseJson } from './json.js';
 import { locateJsonPath, type JsonPath } from './json-locate.js';
 import { checkTextInput, lineColumnAt } from './limits.js';

@@ -5,10 +5,7 @@ import { expectOne, strictViolation } from './strict.js';
 import { isVisible } from './resolve.js';
 import { indexSnapshot } from './snapshot-index.js';
 import type { TextPattern } from './text.js';
-import type { ActionOptions, LocatorAction, Receipt } from '../devices/actions.js';
-
-/** scrollUntilVisible's default bound on scroll steps. */
-export const DEFAULT_MAX_SCROLLS = 50;
+import { DEFAULT_MAX_SCROLLS, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
 import { checkBoolean, checkChecked, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 

@@ -1,6 +1,6 @@
 import type { Node, Snapshot } from '../model/schema.js';
-import { editDistance } from '../analysis/drift.js';
-import { outlineLine } from '../render/outline.js';
+import { editDistance } from '../common/edit-distance.js';
+import { outlineLine } from '../outline/outline.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import type { CombineStep, Selector, Step } from './selector.js';
 import { normalizeWhitespace, type TextPattern } from './text.js';

@@ -1,5 +1,5 @@
 import type { Node, Snapshot } from '../model/schema.js';
-import { analyzeReachability } from '../analysis/reachability.js';
+import { analyzeReachability } from '../facts/reachability.js';
 import { TargetError } from '../errors.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type CombineStep, type FilterOptions, type Selector, type Step } from './selector.js';

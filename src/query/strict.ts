@@ -1,7 +1,7 @@
 import type { Node, Snapshot } from '../model/schema.js';
 import { TargetError } from '../errors.js';
-import { analyzeReachability } from '../analysis/reachability.js';
-import { outlineLine } from '../render/outline.js';
+import { analyzeReachability } from '../facts/reachability.js';
+import { outlineLine } from '../outline/outline.js';
 import { selectorToCode, type Selector } from './selector.js';
 import { noMatchLines, noMatchReport } from './near.js';
 

@@ -1,4 +1,4 @@
-import type { Finding } from '../analysis/finding.js';
+import type { Finding } from '../common/finding.js';
 
 export const DRIFT_TABLE_MAX_ROWS = 50;
 const MAX_CELL = 40;

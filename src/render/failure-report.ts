@@ -6,13 +6,13 @@
  * page always show the same picture. Bounded: a failure carries an excerpt of at most ~1,000 nodes and
  * 500 findings, and says how much was left out.
  */
-import type { Finding } from '../analysis/finding.js';
+import type { Finding } from '../common/finding.js';
 import type { Node, Snapshot } from '../model/schema.js';
-import type { Receipt } from '../devices/actions.js';
-import { analyzeReachability } from '../analysis/reachability.js';
+import type { Receipt } from '../query/action.js';
+import { analyzeReachability } from '../facts/reachability.js';
 import { walkNode } from '../model/node.js';
 import { DEFAULT_EXCERPT_NODES, excerptSnapshot } from './excerpt.js';
-import { outlineLine, outlineRootLine } from './outline.js';
+import { outlineLine, outlineRootLine } from '../outline/outline.js';
 import { renderWireframe } from './wireframe.js';
 import type { GoldenReport } from './golden-report.js';
 

@@ -6,7 +6,7 @@
  */
 import type { Change, ChangeKind, TreeDiff } from '../analysis/diff.js';
 import { changeLine } from '../analysis/diff.js';
-import { goldenSnapshot, parseGolden, type GoldenNode, type GoldenRoot, type GoldenTree } from './golden.js';
+import { goldenSnapshot, parseGolden, type GoldenNode, type GoldenRoot, type GoldenTree } from '../outline/golden.js';
 import { renderWireframe, type DiffMark } from './wireframe.js';
 
 /** Golden texts longer than this are left out of a report (the matcher attaches the files themselves). */

@@ -11,12 +11,12 @@
  * readable (and renders in a few ms).
  */
 import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
-import type { Severity } from '../analysis/finding.js';
-import { takesTap } from '../analysis/reachability.js';
-import { isEmptyRect, rectCentre } from '../analysis/geometry.js';
+import type { Severity } from '../common/finding.js';
+import { takesTap } from '../facts/reachability.js';
+import { isEmptyRect, rectCentre } from '../common/geometry.js';
 import { walkNode } from '../model/node.js';
 import { TargetError } from '../errors.js';
-import { outlineLine } from './outline.js';
+import { outlineLine } from '../outline/outline.js';
 import { clip, escapeXml } from './escape.js';
 
 export type DiffMark = 'added' | 'removed' | 'changed' | 'moved';

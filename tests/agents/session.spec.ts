@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { Session } from '../../agents/session.js';
 import { runMcpCli } from '../../agents/cli.js';
-import { startReferenceApp } from '../../fixtures/reference-app/start.js';
+import { startReferenceApp } from '../../src/reference-app/start.js';
 
 test('reconnecting to the same leased device closes the old one first (no wait on our own lease)', async () => {
   const server = await startReferenceApp({ protocol: 'moui', port: 0 });

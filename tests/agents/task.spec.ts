@@ -3,8 +3,8 @@ import { test, expect } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_DATA_LINE } from '../../agents/envelope.js';
-import { ReferenceApp } from '../../fixtures/reference-app/index.js';
-import { toGolden } from '../../src/render/golden.js';
+import { ReferenceApp } from '../../src/reference-app/index.js';
+import { toGolden } from '../../src/outline/golden.js';
 import { REPO, repoTempDir, stdioAgent, type Agent } from './helpers.js';
 
 let agent: Agent;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { audit, type A11yOptions } from '../../src/analysis/a11y.js';
-import { contrastRatio, parseColor } from '../../src/analysis/color.js';
-import { findingLine } from '../../src/analysis/finding-line.js';
-import { analyzeReachability, isShown } from '../../src/analysis/reachability.js';
+import { contrastRatio, parseColor } from '../../src/common/color.js';
+import { findingLine } from '../../src/common/finding-line.js';
+import { analyzeReachability, isShown } from '../../src/facts/reachability.js';
 import { importTree } from '../../src/formats/index.js';
 import { TargetError } from '../../src/errors.js';
 import type { Node, NodeFields } from '../../src/model/schema.js';

@@ -7,7 +7,7 @@ import { importTree } from '../../src/formats/index.js';
 import { TargetError } from '../../src/errors.js';
 import { align } from '../../src/analysis/align.js';
 import { diffFindings, diffTrees, renderDiff, summarizeDiff, type Change } from '../../src/analysis/diff.js';
-import { goldenTreeOf, parseGolden, toGolden, type GoldenNode } from '../../src/render/golden.js';
+import { goldenTreeOf, parseGolden, toGolden, type GoldenNode } from '../../src/outline/golden.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { n, r, root, snap } from '../helpers/build.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { checkDrift, editDistance, facetKind, indexCatalog, type DriftOptions } from '../../src/analysis/drift.js';
-import { canonicalColor, canonicalLength, parseFontWeight, parseLength, sameLength } from '../../src/analysis/values.js';
+import { canonicalColor, canonicalLength, parseFontWeight, parseLength, sameLength } from '../../src/common/values.js';
 import { catalogFromValue, parseCatalog, type Catalog } from '../../src/formats/catalog.js';
 import { importTree } from '../../src/formats/index.js';
 import type { DesignToken, Node } from '../../src/model/schema.js';

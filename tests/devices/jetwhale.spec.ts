@@ -8,7 +8,7 @@ import { Device } from '../../src/devices/device.js';
 import { JetWhaleDriver } from '../../src/devices/jetwhale.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { walk } from '../../src/model/node.js';
-import { ID, startReferenceApp, type StartedReferenceApp } from '../../fixtures/reference-app/index.js';
+import { ID, startReferenceApp, type StartedReferenceApp } from '../../src/reference-app/index.js';
 import { jsonResult, serveTools } from './mcp-helpers.js';
 
 const expect = baseExpect.extend(matchers);

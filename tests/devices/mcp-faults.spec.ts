@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { connect } from '../../src/devices/connect.js';
 import { MouiDriver } from '../../src/devices/moui.js';
-import { startReferenceApp, type StartedReferenceApp } from '../../fixtures/reference-app/index.js';
+import { startReferenceApp, type StartedReferenceApp } from '../../src/reference-app/index.js';
 import { FaultyProxy, freePort, jsonResult, serveTools, stdioCommand, type CallToolResult } from './mcp-helpers.js';
 
 const opts = { timeout: 400, connectTimeout: 800 };

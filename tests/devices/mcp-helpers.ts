@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer } from 'n
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createToolServer, jsonResult, serveMcpHttp, type Served, type ToolEntry } from '../../fixtures/reference-app/mcp-serve.js';
+import { createToolServer, jsonResult, serveMcpHttp, type Served, type ToolEntry } from '../../src/reference-app/mcp-serve.js';
 
 export const STDIO_ENTRY = fileURLToPath(new URL('../reference-app/stdio-entry.ts', import.meta.url));
 

@@ -10,7 +10,7 @@ import type { SemanticRequest } from '../../src/devices/driver.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { walk } from '../../src/model/node.js';
 import { snapshotToJson } from '../../src/model/serialize.js';
-import { ID, startReferenceApp, type StartedReferenceApp } from '../../fixtures/reference-app/index.js';
+import { ID, startReferenceApp, type StartedReferenceApp } from '../../src/reference-app/index.js';
 import { STDIO_ENTRY } from './mcp-helpers.js';
 
 const test = base;

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { test, expect as base } from '@playwright/test';
 import { matchers } from '../../matchers/index.js';
-import { loadCatalog } from '../../matchers/drift.js';
+import { loadCatalog } from '../../src/files/catalog-file.js';
 import { Device } from '../../src/devices/device.js';
 import { FileDriver } from '../../src/devices/file.js';
 import { driftTable } from '../../src/render/drift-table.js';
-import type { Finding } from '../../src/analysis/finding.js';
+import type { Finding } from '../../src/common/finding.js';
 import { n, r, root, snap, ScriptedDriver, deviceOf } from '../helpers/build.js';
 
 const expect = base.extend(matchers);

@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchers } from '../../matchers/index.js';
-import { goldenFileName, readGolden, updateMode, writeAtomic } from '../../matchers/golden-file.js';
+import { goldenFileName, updateMode } from '../../matchers/golden-file.js';
+import { readGolden } from '../../src/files/read-golden.js';
+import { writeAtomic } from '../../src/files/write-atomic.js';
 import { DeviceError, TargetError } from '../../src/errors.js';
 import { resolveSelector } from '../../src/query/resolve.js';
-import { GOLDEN_HEADER, toGolden } from '../../src/render/golden.js';
+import { GOLDEN_HEADER, toGolden } from '../../src/outline/golden.js';
 import { deviceOf } from '../helpers/build.js';
 import { png, screen } from './golden-screens.js';
 

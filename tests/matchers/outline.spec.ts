@@ -4,7 +4,7 @@ import { test, expect as base } from '@playwright/test';
 import { matchers } from '../../matchers/index.js';
 import { Device } from '../../src/devices/device.js';
 import { FormatError, TargetError } from '../../src/errors.js';
-import { parseOutline } from '../../src/render/outline-parse.js';
+import { parseOutline } from '../../src/outline/outline-parse.js';
 import { n, r, root, snap, ScriptedDriver, deviceOf } from '../helpers/build.js';
 
 const expect = base.extend(matchers);

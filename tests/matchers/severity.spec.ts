@@ -1,6 +1,6 @@
 // The one failOn / severity implementation the matchers and the verify lane share.
 import { test, expect } from '@playwright/test';
-import { failsAt, parseFailOn, severitySummary, type Finding, type Severity } from '../../src/analysis/finding.js';
+import { failsAt, parseFailOn, severitySummary, type Finding, type Severity } from '../../src/common/finding.js';
 import { TargetError } from '../../src/errors.js';
 import { runVerify } from '../../runner/verify/index.js';
 

@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
-import { ReferenceApp } from '../../fixtures/reference-app/app.js';
-import { designSystem, DRIFT_SIGN_IN_RADIUS } from '../../fixtures/reference-app/design.js';
-import { ID, ROOT_IDS, FEED_VIEWPORT, itemRowId } from '../../fixtures/reference-app/screens.js';
-import { SCREEN, DENSITY } from '../../fixtures/reference-app/geometry.js';
+import { ReferenceApp } from '../../src/reference-app/app.js';
+import { designSystem, DRIFT_SIGN_IN_RADIUS } from '../../src/reference-app/design.js';
+import { ID, ROOT_IDS, FEED_VIEWPORT, itemRowId } from '../../src/reference-app/screens.js';
+import { SCREEN, DENSITY } from '../../src/reference-app/geometry.js';
 import { snapshotToJson } from '../../src/model/serialize.js';
 import { TargetError } from '../../src/errors.js';
 import { all, byDesc, byId, byTag, byText, centre, inside, maybeByText, pngSize } from './helpers.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { runReferenceAppCli, startReferenceApp } from '../../fixtures/reference-app/start.js';
+import { runReferenceAppCli, startReferenceApp } from '../../src/reference-app/start.js';
 import { connectHttp } from './mcp-helpers.js';
 
 function capture() {

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { startReferenceApp, type StartedReferenceApp } from '../../fixtures/reference-app/start.js';
-import { ID, ROOT_IDS } from '../../fixtures/reference-app/screens.js';
+import { startReferenceApp, type StartedReferenceApp } from '../../src/reference-app/start.js';
+import { ID, ROOT_IDS } from '../../src/reference-app/screens.js';
 import { importJetWhale } from '../../src/formats/jetwhale.js';
 import { all } from './helpers.js';
 import { call, connectHttp, text } from './mcp-helpers.js';

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
-import { ReferenceApp } from '../../fixtures/reference-app/app.js';
-import { designSystem } from '../../fixtures/reference-app/design.js';
-import { startReferenceApp, type StartedReferenceApp } from '../../fixtures/reference-app/start.js';
+import { ReferenceApp } from '../../src/reference-app/app.js';
+import { designSystem } from '../../src/reference-app/design.js';
+import { startReferenceApp, type StartedReferenceApp } from '../../src/reference-app/start.js';
 import { importCmp } from '../../src/formats/cmp.js';
 import { all, pngSize } from './helpers.js';
 

@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ReferenceApp } from '../../fixtures/reference-app/app.js';
-import { startReferenceApp, type StartedReferenceApp } from '../../fixtures/reference-app/start.js';
-import { MOUI_RETAINED_DELTAS, type MouiNode, type MouiRead } from '../../fixtures/reference-app/moui.js';
+import { ReferenceApp } from '../../src/reference-app/app.js';
+import { startReferenceApp, type StartedReferenceApp } from '../../src/reference-app/start.js';
+import { MOUI_RETAINED_DELTAS, type MouiNode, type MouiRead } from '../../src/reference-app/moui.js';
 import { applyMouiDelta, importMoui } from '../../src/formats/moui.js';
 import { all } from './helpers.js';
 import { call, connectHttp, text } from './mcp-helpers.js';

@@ -1,4 +1,4 @@
 // Runs the reference app CLI in a child process, for the stdio transport test.
-import { runReferenceAppCli } from '../../fixtures/reference-app/start.js';
+import { runReferenceAppCli } from '../../src/reference-app/start.js';
 
 process.exitCode = await runReferenceAppCli(process.argv.slice(2));

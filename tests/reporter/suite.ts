@@ -11,7 +11,7 @@ import { execa } from 'execa';
 import { makeNode } from '../../src/model/node.js';
 import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
 import { importTree } from '../../src/formats/index.js';
-import { toGolden } from '../../src/render/golden.js';
+import { toGolden } from '../../src/outline/golden.js';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 

@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startReferenceApp } from '../../fixtures/reference-app/start.js';
+import { startReferenceApp } from '../../src/reference-app/start.js';
 
 test('workers queue for a live device instead of interleaving', async () => {
   test.setTimeout(120_000);

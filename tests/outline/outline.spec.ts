@@ -4,12 +4,12 @@ import { test, expect } from '@playwright/test';
 import { makeNode } from '../../src/model/node.js';
 import { makeSnapshot } from '../../src/model/serialize.js';
 import type { Node, NodeFields, Root, Snapshot } from '../../src/model/schema.js';
-import type { NodeReach, Reachability } from '../../src/analysis/reachability.js';
+import type { NodeReach, Reachability } from '../../src/facts/reachability.js';
 import { FormatError, TargetError } from '../../src/errors.js';
 import {
   MAX_OUTLINE_CHARS, formatOutline, outlineFields, outlineFlags, outlineHead, outlineLine, outlineLines, renderOutline, shortClassName,
-} from '../../src/render/outline.js';
-import { parseOutline, type OutlineEntry } from '../../src/render/outline-parse.js';
+} from '../../src/outline/outline.js';
+import { parseOutline, type OutlineEntry } from '../../src/outline/outline-parse.js';
 
 const rect = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
 const rootOf = (node: Node, over: Partial<Root> = {}): Root => ({

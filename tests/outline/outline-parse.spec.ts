@@ -2,8 +2,8 @@
 // line and column, and very deep input.
 import { test, expect } from '@playwright/test';
 import { FormatError } from '../../src/errors.js';
-import { parseOutline, type OutlineEntry } from '../../src/render/outline-parse.js';
-import { formatOutline } from '../../src/render/outline.js';
+import { parseOutline, type OutlineEntry } from '../../src/outline/outline-parse.js';
+import { formatOutline } from '../../src/outline/outline.js';
 
 /** Entries without their line numbers and empty defaults, for readable expectations. */
 function brief(entries: OutlineEntry[]): unknown[] {

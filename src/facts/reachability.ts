@@ -1,6 +1,6 @@
 import type { Node, Point, Root, Snapshot } from '../model/schema.js';
 import { TargetError } from '../errors.js';
-import { isEmptyRect, roundCoord } from './geometry.js';
+import { isEmptyRect, roundCoord } from '../common/geometry.js';
 import { RectIndex } from './rect-index.js';
 
 /** What analysis derives about one node (DESIGN §8). Never stored by importers. Read-only: it may be shared (and frozen). */

@@ -1,6 +1,6 @@
 /**
  * Generic MCP serving, shared by the shim (server.ts) and the reference app's MCP servers
- * (fixtures/reference-app/mcp-serve.ts): an SDK server dispatching tools/list and tools/call to a
+ * (src/reference-app/mcp-serve.ts): an SDK server dispatching tools/list and tools/call to a
  * tool table, stateless streamable HTTP at /mcp, and stdio. It knows nothing of sessions or apps.
  * Only malformed JSON-RPC becomes a JSON-RPC error: unparseable JSON (-32700), something that is not
  * a JSON-RPC message (-32600), a tools/call without a tool name (-32602), an unknown method (-32601).
@@ -13,7 +13,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { DeviceError } from '../src/errors.js';
+import { DeviceError } from '../errors.js';
 
 /** What an SDK server dispatches to: the listing and one call per tools/call. */
 export interface ToolDispatch {

@@ -1,7 +1,7 @@
 import type { Node, Snapshot } from '../model/schema.js';
 import { DeviceError, TargetError } from '../errors.js';
-import { ReferenceApp, type ReferenceAppOptions } from '../../fixtures/reference-app/index.js';
-import type { Capabilities, Driver, Key, PerformResult, SemanticRequest } from './driver.js';
+import { ReferenceApp, type ReferenceAppOptions } from './index.js';
+import type { Capabilities, Driver, Key, PerformResult, SemanticRequest } from '../devices/driver.js';
 
 /**
  * The bundled reference app, in-process: every test gets its own fresh app, with full semantic

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { analyzeReachability, acceptsTouch, takesTap, takesDrag } from '../../src/analysis/reachability.js';
+import { analyzeReachability, acceptsTouch, takesTap, takesDrag } from '../../src/facts/reachability.js';
 import { makeNode, walk } from '../../src/model/node.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { TargetError } from '../../src/errors.js';
 import { syntheticSnapshot } from '../../bench/synthetic.js';
-import { clickable, label, naiveReachability, node, randomSnapshot, rect, snapshotOf, win } from './reach-helpers.js';
+import { clickable, label, naiveReachability, node, randomSnapshot, rect, snapshotOf, win } from '../analysis/reach-helpers.js';
 
 const reachOf = (s: Snapshot, n: Node) => analyzeReachability(s).get(n);
 

@@ -1,6 +1,6 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
-import { offersSomething, type Reachability } from '../analysis/reachability.js';
-import { tapPointOf } from '../analysis/geometry.js';
+import { offersSomething, type Reachability } from '../facts/reachability.js';
+import { tapPointOf } from '../common/geometry.js';
 import { walkNode } from '../model/node.js';
 import { FormatError, TargetError } from '../errors.js';
 import type { OutlineDoc, OutlineEntry, OutlineFields, OutlineRootFields, OutlineValue } from './outline-syntax.js';

@@ -3,7 +3,7 @@
  * the reporter and the MCP shim all consume this one shape.
  */
 import { TargetError } from '../errors.js';
-import { plural } from '../render/words.js';
+import { plural } from './words.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type CheckKind = 'a11y' | 'drift' | 'golden';
