@@ -63,17 +63,30 @@ export class LiveDriver implements Driver {
     this.input = new AdbInput(this.adb);
   }
 
-  /** The self-healing handshake: adb forward when adb and a device are there, then health through the cold start. */
+  /**
+   * The self-healing handshake: adb forward when adb and a device are there, then health through the
+   * cold start, then the tree: the cmp-inspector answers /inspect/health 200 while the app is still
+   * starting and /inspect/tree 503 until a Compose root is attached. Both waits share connectTimeout.
+   */
   async open(): Promise<Health> {
     await this.ensureForward();
     const deadline = Date.now() + this.connectTimeout;
+    const h = await this.untilWarm('health', deadline, async () => {
+      const h = await requestJson<Health>(`${this.base}/inspect/health`, { stage: 'health' }, this.http);
+      if (!h || h.status !== 'ok') throw new DeviceError('device_error', `health: unexpected answer ${JSON.stringify(h)}`, { where: this.description, stage: 'health' });
+      return h;
+    });
+    this.health = h;
+    await this.untilWarm('tree', deadline, () => requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, this.http));
+    return h;
+  }
+
+  /** Runs `step` until it answers, waiting out refused connections and 503s with bounded backoff until the deadline. */
+  private async untilWarm<T>(stage: 'health' | 'tree', deadline: number, step: () => Promise<T>): Promise<T> {
     let last: unknown;
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       try {
-        const h = await requestJson<Health>(`${this.base}/inspect/health`, { stage: 'health' }, this.http);
-        if (!h || h.status !== 'ok') throw new DeviceError('device_error', `health: unexpected answer ${JSON.stringify(h)}`, { where: this.description, stage: 'health' });
-        this.health = h;
-        return h;
+        return await step();
       } catch (e) {
         last = e;
         // Refused (not started yet) and 503 (cold) are worth waiting out; a hang, HTML or a bad answer are not.
@@ -85,7 +98,15 @@ export class LiveDriver implements Driver {
     const e = last as DeviceError;
     // A hang, HTML or a malformed answer already names its stage and cause.
     if (!isTreewrightError(e) || e.code !== 'device_unreachable') throw e;
-    const stuck = isTreewrightError(e) && e.details.status === 503;
+    const stuck = e.details.status === 503;
+    if (stage === 'tree') {
+      throw new DeviceError('device_unreachable', stuck
+        ? `the app at ${this.base} is up (health 200) but its tree stayed unavailable (HTTP 503: no Compose root attached yet) for ${this.connectTimeout}ms`
+        : `the app at ${this.base} answered health, then its tree could not be read: ${innerMessage(e, this.description)}`, {
+        where: this.description, stage: 'tree',
+        hint: stuck ? 'Bring an activity with Compose content to the foreground (unlock the device, dismiss a splash), or raise connectTimeout.' : 'Check that the app is still running (`adb logcat`, device.crashes()), then retry.',
+      });
+    }
     throw new DeviceError('device_unreachable', stuck
       ? `the app at ${this.base} stayed cold (HTTP 503) for ${this.connectTimeout}ms`
       : `could not reach the inspector at ${this.base}: ${innerMessage(e, this.description)}`, {
