@@ -1,4 +1,6 @@
 import type { Node } from '../src/model/schema.js';
+import { Device } from '../src/devices/device.js';
+import { isLocator } from '../src/query/locator.js';
 import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 import { NOT_FOUND } from './visibility.js';
 
@@ -65,6 +67,14 @@ export interface CheckedOptions extends MatcherOptions {
   checked?: boolean;
 }
 
+/** Why a node has no toggle state, naming the driver when its protocol carries none. */
+function noToggle(target: Target, n: Node): string[] {
+  const driver = isLocator(target) && target.host instanceof Device ? target.host.driver : null;
+  const role = n.role ?? n.rawRole ?? 'node';
+  if (driver?.kind === 'live') return [`${driver.description}: the cmp-inspector live tree carries no toggle state, so this ${role}'s on/off cannot be read over it (the reference app's in-process, moui and jetwhale protocols carry it; so does adb's uiautomator dump).`];
+  return [`The ${role} reports no toggle state in ${driver ? driver.description : 'this capture'}: it is not a switch, checkbox or radio button there.`];
+}
+
 export function toBeChecked(this: MatcherThis, target: Target, options?: CheckedOptions) {
   const want = options?.checked ?? true;
   const label = (t: string | null) => (t === 'on' ? 'checked' : t === 'indeterminate' ? 'indeterminate' : t === 'off' ? 'unchecked' : 'no toggle state');
@@ -74,7 +84,7 @@ export function toBeChecked(this: MatcherThis, target: Target, options?: Checked
     check: (r) => {
       const n = single(target, r);
       if (!n) return { pass: false, received: NOT_FOUND };
-      return { pass: want ? n.toggle === 'on' : n.toggle === 'off', received: label(n.toggle) };
+      return { pass: want ? n.toggle === 'on' : n.toggle === 'off', received: label(n.toggle), ...(n.toggle === null ? { details: noToggle(target, n) } : {}) };
     },
   });
 }

@@ -66,8 +66,10 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
     case 'click': case 'longClick': case 'tap': case 'focus':
       return driver.tap ? { route: 'tap' } : { unavailable: `${driver.description} cannot deliver taps` };
     case 'fill': case 'clear':
-      if (!node.editable && !node.actions.includes('SetText')) return { unavailable: `the node is not editable` };
-      return driver.tap && driver.typeText ? { route: 'keys' } : { unavailable: `${driver.description} can neither set text semantically nor type` };
+      // Say the real reason: a driver that cannot type at all is the problem before the node's editability.
+      if (!(driver.tap && driver.typeText)) return { unavailable: cannotType(driver) };
+      if (!node.editable && !node.actions.includes('SetText')) return { unavailable: driver.kind === 'live' ? 'the live protocol\'s tree does not say which nodes are editable, and this node has no SetText action' : 'the node is not editable (no editable flag, no SetText action)' };
+      return { route: 'keys' };
     case 'pressEnter':
       return driver.pressKey ? { route: 'keys' } : { unavailable: `${driver.description} has no IME action and no keyboard` };
     case 'scrollBy':
@@ -79,6 +81,24 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
       return { unavailable: `scrollToIndex needs the node's own ScrollToIndex (or ScrollBy) semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
     default:
       return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
+  }
+}
+
+/** Why a driver cannot type, in its own terms. */
+function cannotType(driver: Driver): string {
+  switch (driver.kind) {
+    case 'file': case 'uiautomator': return 'a captured tree can neither set text nor type';
+    case 'live': return `cannot type: the cmp-inspector live protocol has no text input, and typing goes through adb, which is not connected to a device`;
+    default: return `the ${driver.kind} driver can neither set text semantically nor type`;
+  }
+}
+
+/** What to do when an action is unavailable, for this driver. */
+function unavailableHint(driver: Driver): string {
+  switch (driver.kind) {
+    case 'file': case 'uiautomator': return `A captured file supports no actions: connect the running app (live:host:port, adb, ${SEMANTIC_DRIVERS}) to act.`;
+    case 'live': return `Connect adb to the device running the app (typing and keys go through adb input), or use a driver with semantic actions (${SEMANTIC_DRIVERS}).`;
+    default: return `Drivers with semantic actions (${SEMANTIC_DRIVERS}) support it.`;
   }
 }
 
@@ -130,7 +150,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         throw new DeviceError('action_unavailable', `${actionCall(selector, a)}: ${choice.unavailable}`, {
           where: driver.description,
           node: outlineLine(node),
-          hint: `Drivers with semantic actions (${SEMANTIC_DRIVERS}) support it; a captured file supports no actions.`,
+          hint: unavailableHint(driver),
         });
       }
       const need = needs(a, choice.route);

@@ -15,7 +15,7 @@ export class FileDriver implements Driver {
   private readonly absPath: string;
   private cached: { mtimeMs: number; size: number; snapshot: Snapshot } | null = null;
 
-  constructor(filePath: string, cwd = process.cwd()) {
+  constructor(filePath: string, private readonly cwd = process.cwd()) {
     this.absPath = path.resolve(cwd, filePath);
     this.description = `file:${filePath}`;
   }
@@ -25,7 +25,7 @@ export class FileDriver implements Driver {
     try {
       st = await stat(this.absPath);
     } catch (e) {
-      throw fileError(e, this.absPath);
+      throw fileError(e, this.absPath, this.cwd);
     }
     if (!st.isFile()) throw new SourceError('source_invalid', `${this.absPath} is not a file`, { where: this.absPath, hint: 'Point the file source at a captured tree (.json or .xml).' });
     if (this.cached && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
@@ -33,7 +33,7 @@ export class FileDriver implements Driver {
     try {
       text = await readFile(this.absPath, 'utf8');
     } catch (e) {
-      throw fileError(e, this.absPath);
+      throw fileError(e, this.absPath, this.cwd);
     }
     const snapshot = importTree(text, { where: this.absPath });
     this.cached = { mtimeMs: st.mtimeMs, size: st.size, snapshot };
@@ -49,9 +49,10 @@ export class FileDriver implements Driver {
   }
 }
 
-function fileError(e: unknown, p: string): TreewrightError {
+/** The message names the path once (as `where`); the hint says which folder relative paths started from. */
+function fileError(e: unknown, p: string, cwd: string): TreewrightError {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new SourceError('file_not_found', `no such file: ${p}`, { where: p, hint: 'Check the path (relative paths resolve from the working directory), or capture the tree first.' });
-  if (code === 'EACCES') return new SourceError('source_invalid', `permission denied reading ${p}`, { where: p, hint: 'Make the file readable.' });
-  return new SourceError('source_invalid', `cannot read ${p}: ${(e as Error).message}`, { where: p });
+  if (code === 'ENOENT') return new SourceError('file_not_found', 'no such file', { where: p, hint: `Check the path (relative paths resolve from ${cwd}), or capture the tree first.` });
+  if (code === 'EACCES') return new SourceError('source_invalid', 'permission denied', { where: p, hint: 'Make the file readable.' });
+  return new SourceError('source_invalid', `cannot read it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { where: p });
 }

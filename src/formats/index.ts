@@ -1,4 +1,5 @@
 import type { Snapshot } from '../model/schema.js';
+import { FormatError } from '../errors.js';
 import { cmpFromValue } from './cmp.js';
 import { unwrapEnvelope } from './envelope.js';
 import { guardText } from './guard.js';
@@ -30,6 +31,13 @@ export function importTree(text: string, opts: ImportOptions = {}): Snapshot {
   if (looksLikeXml(body)) {
     requireHierarchy(body, opts.where);
     return importUiautomator(body, opts);
+  }
+  // A file named .xml that does not start like XML is broken XML, not "invalid JSON".
+  if (opts.where && /\.xml$/i.test(opts.where)) {
+    const head = body.trimStart().slice(0, 24).replace(/[^\x20-\x7e]/g, '.');
+    throw new FormatError('format_error', `not XML: a .xml file should start with '<', but starts with ${JSON.stringify(head)}`, {
+      where: opts.where, line: 1, hint: 'Capture it again (adb shell uiautomator dump, or the page source from Appium); a truncated or garbled dump cannot be read.',
+    });
   }
   const value = unwrapEnvelope(parseJson(body, opts.where), opts.where);
   switch (requireFormat(value, opts.where)) {
