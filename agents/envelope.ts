@@ -1,5 +1,5 @@
 /**
- * MoUI's answer envelope (DESIGN §5, §10): every tool answers a normal tool result whose
+ * MoUI's answer envelope (docs/design.md §5, §10): every tool answers a normal tool result whose
  * structuredContent is `{ ok: true, value }` or `{ ok: false, error: { code, message, details } }`,
  * with `isError` on failure and a compact text fallback (the outline, for trees). Answers that carry
  * text from the app say so twice: `appData: true` in structuredContent and a first text line, so an

@@ -1,5 +1,5 @@
 /**
- * What an agent may reach (DESIGN §10, the issue's safety rules): files only under the server's
+ * What an agent may reach (docs/design.md §10, the issue's safety rules): files only under the server's
  * root (no `../`, no absolute path outside it, no symlink leading out), devices on loopback hosts
  * unless the user allowed a host with --allow-host, and no commands (a MoUI / JetWhale stdio source
  * would run a program the agent names). Refusals are SourceErrors naming what was refused and how

@@ -19,6 +19,7 @@ type Rest<F> = F extends (target: never, ...rest: infer A) => unknown ? A : neve
 export type TreewrightMatchers<R> = { [K in keyof typeof all]: (...args: Rest<(typeof all)[K]>) => Promise<R> };
 
 declare module 'expect' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // The type parameters must repeat expect's own declaration exactly (T unused here).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
   interface Matchers<R extends void | Promise<void>, T = unknown> extends TreewrightMatchers<R> {}
 }

@@ -30,7 +30,7 @@ const textOf = (a: Actual) => (a.text ??= formatGolden(a.tree));
 
 /**
  * `expect(device).toMatchGoldenTree('home')` compares the whole screen, `expect(locator)…` that node's
- * subtree, with the golden file `<snapshotPath>/home.tree` (DESIGN §7): nodes matched by identity, bounds
+ * subtree, with the golden file `<snapshotPath>/home.tree` (docs/design.md §7): nodes matched by identity, bounds
  * within tolerancePx, ignored fields and nodes left out. Honours --update-snapshots.
  */
 export async function toMatchGoldenTree(this: MatcherThis, target: Target, name: string, options: GoldenTreeOptions = {}) {

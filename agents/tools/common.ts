@@ -13,7 +13,7 @@ export const FormatSchema = z.enum(['text', 'json']).default('text').describe('t
 export const NodeInfoSchema = z.object({
   id: z.string(),
   rootId: z.string(),
-  /** The node as an outline line (DESIGN §9). */
+  /** The node as an outline line (docs/design.md §9). */
   line: z.string(),
   role: z.string().nullable(),
   tag: z.string().nullable(),

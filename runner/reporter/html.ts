@@ -11,7 +11,6 @@ import { failureWireframe, outlineMarks, type FailureReport } from '../../src/re
 import { goldenWireframes, type GoldenReport } from '../../src/render/golden-report.js';
 import { findingBadges } from '../../src/render/wireframe.js';
 import { driftRow, DRIFT_COLUMNS } from '../../src/render/drift-table.js';
-import { findingLine } from '../../src/common/finding-line.js';
 import type { Finding } from '../../src/common/finding.js';
 import { countModel, type ReportAttempt, type ReportModel, type ReportStep, type ReportTest } from './model.js';
 import { summaryText } from './summary.js';
@@ -188,7 +187,7 @@ function renderAttempt(a: ReportAttempt, label: string | null): string {
 
 /** A stable per-test anchor (file, project, title path), usable as #fragment across runs. */
 export function anchorOf(t: ReportTest): string {
-  return 't-' + t.key.replace(/\u0000/g, '--').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 120);
+  return 't-' + t.key.split(String.fromCharCode(0)).join('--').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 120);
 }
 
 function renderTest(t: ReportTest): string {

@@ -69,6 +69,7 @@ export interface ReportCounts {
   goldenChanges: number;
 }
 
+// eslint-disable-next-line no-control-regex -- ESC is what starts an ANSI colour sequence
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 /** Steps a reader follows: actions and user steps, assertions, API calls. Hooks and fixtures only when they failed. */

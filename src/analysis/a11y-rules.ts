@@ -1,5 +1,5 @@
 /**
- * The accessibility rules (DESIGN §8), one function each, in the Android Accessibility Test Framework's
+ * The accessibility rules (docs/design.md §8), one function each, in the Android Accessibility Test Framework's
  * terms. Each reads the facts computed for one node in the context's linear pass (a11y-context.ts),
  * testing the node's kind bits before it touches the node, and returns a hit or null; the two duplicate
  * rules group nodes through hash tables and settle once at the end. What each rule skips and how severe

@@ -1,5 +1,5 @@
 /**
- * The accessibility audit (DESIGN §8): the Android Accessibility Test Framework's checks as rules with
+ * The accessibility audit (docs/design.md §8): the Android Accessibility Test Framework's checks as rules with
  * stable ids, severities and messages that give the measured value against the threshold, in dp via
  * each root's density. Linear in the node count: one context pass (a11y-context.ts), then one pass in
  * which every node meets the per-node rules and the duplicate rules' hash tables (a11y-rules.ts).

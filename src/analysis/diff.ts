@@ -1,5 +1,5 @@
 /**
- * Tree diff of two golden trees (DESIGN §8): the expected one read from a golden file, the actual one
+ * Tree diff of two golden trees (docs/design.md §8): the expected one read from a golden file, the actual one
  * printed from a snapshot by the same field extraction (outline/golden.ts), so like is compared with like.
  *
  * Children are matched by identity, not position: a node's key is its tag; else its role + own label

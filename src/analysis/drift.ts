@@ -1,5 +1,5 @@
 /**
- * Token drift (DESIGN §8): each node's `designToken { tokens, resolved }` checked against the
+ * Token drift (docs/design.md §8): each node's `designToken { tokens, resolved }` checked against the
  * design-system catalog, by meaning (values.ts) and by kind — a colour facet is only ever compared
  * with colour tokens, a length facet with dimens, a type facet (fontSize, lineHeight, …) with the
  * typography ramp, so a colour never passes because some dimen happens to share its spelling.

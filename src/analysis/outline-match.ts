@@ -1,5 +1,5 @@
 /**
- * toMatchOutline's engine: does an outline template (DESIGN §9; grammar at the top of
+ * toMatchOutline's engine: does an outline template (docs/design.md §9; grammar at the top of
  * outline/outline-parse.ts) describe part of a screen? The semantics are Playwright's toMatchAriaSnapshot's:
  *
  * - A line constrains only what it writes: omitted attributes, flags and children match anything. Values

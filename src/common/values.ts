@@ -1,5 +1,5 @@
 /**
- * Design values compared by meaning, not by spelling (DESIGN §8): `#FFF`, `#FFFFFF` and `#FFFFFFFF`
+ * Design values compared by meaning, not by spelling (docs/design.md §8): `#FFF`, `#FFFFFF` and `#FFFFFFFF`
  * are one colour; `16dp`, `16.0dp` and `16 dp` are one length; units are never converted into each
  * other (`16sp` ≠ `16dp`, `42px` ≠ `16dp`), because the unit is part of what a token declares.
  */

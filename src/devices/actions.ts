@@ -9,7 +9,7 @@ import { DEFAULT_MAX_SCROLLS } from '../query/action.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import type { Driver, SemanticRequest } from './driver.js';
-import type { ActionOptions, LocatorAction, Receipt, Route } from '../query/action.js';
+import type { LocatorAction, Receipt, Route } from '../query/action.js';
 
 /** The semantic action each locator action maps to, and whether an input-event fallback means the same. */
 const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
@@ -102,7 +102,7 @@ function unavailableHint(driver: Driver): string {
   }
 }
 
-/** Actionability needs: what must hold before acting (DESIGN §7). */
+/** Actionability needs: what must hold before acting (docs/design.md §7). */
 function needs(a: LocatorAction, route: Route) {
   const onScreen = a.kind !== 'bringIntoView';
   return {

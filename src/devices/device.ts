@@ -78,7 +78,7 @@ export class Device extends Searchable implements LocatorHost {
     return this.last;
   }
 
-  /** The compact text outline of a fresh capture (DESIGN §9), with reachability flags and tap points. */
+  /** The compact text outline of a fresh capture (docs/design.md §9), with reachability flags and tap points. */
   async outline(options: Omit<OutlineOptions, 'reach'> = {}): Promise<string> {
     const snapshot = await this.snapshot();
     return renderOutline(snapshot, { ...options, reach: analyzeReachability(snapshot) });

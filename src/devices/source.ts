@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SourceError } from '../errors.js';
 import { editDistance } from '../common/edit-distance.js';
 
-/** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (DESIGN §6). */
+/** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (docs/design.md §6). */
 export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), path: z.string().min(1) }),
   z.object({ kind: z.literal('uiautomator'), xml: z.string().optional(), xmlPath: z.string().optional() })

@@ -3,7 +3,7 @@ import { TargetError } from '../errors.js';
 import { isEmptyRect, roundCoord } from '../common/geometry.js';
 import { RectIndex } from './rect-index.js';
 
-/** What analysis derives about one node (DESIGN §8). Never stored by importers. Read-only: it may be shared (and frozen). */
+/** What analysis derives about one node (docs/design.md §8). Never stored by importers. Read-only: it may be shared (and frozen). */
 export interface NodeReach {
   /** Whether the node accepts touch input at all (clickable, long-clickable, scrollable, editable, or has Click/LongClick/ScrollBy… actions). */
   acceptsTouch: boolean;
@@ -90,7 +90,7 @@ export function isShown(snapshot: Snapshot, node: Node): boolean {
 const cache = new WeakMap<Snapshot, Reachability>();
 
 /**
- * Reachability of every node of a snapshot (DESIGN §8, JetWhale's rules), memoised per snapshot
+ * Reachability of every node of a snapshot (docs/design.md §8, JetWhale's rules), memoised per snapshot
  * object: a snapshot is never mutated once built, and locators ask for it on every resolve.
  */
 export function analyzeReachability(snapshot: Snapshot): Reachability {

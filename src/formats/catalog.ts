@@ -1,5 +1,5 @@
 /**
- * The design-system catalog a tree's resolved token values are checked against (DESIGN §5):
+ * The design-system catalog a tree's resolved token values are checked against (docs/design.md §5):
  * `{ colors: { Name: "#RRGGBB" | "#AARRGGBB" }, dimens: { Name: "16dp" }, typography?: [...] }`,
  * as create-cmp's preview harness writes it and `/inspect/design-system` serves it.
  *

@@ -10,7 +10,7 @@ import { parseSourceLabel, sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
 
 /**
- * cmp-inspector tree v1 (DESIGN §5): `{ schemaVersion: 1, source, root }`, node =
+ * cmp-inspector tree v1 (docs/design.md §5): `{ schemaVersion: 1, source, root }`, node =
  * `testTag, text, contentDescription, bounds{x,y,width,height} (root-relative px),
  * designToken|null, children` plus the optional `role, clickable, disabled, size`.
  *

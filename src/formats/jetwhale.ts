@@ -30,7 +30,7 @@ import type { ImportOptions } from './types.js';
  * - Bounds are screen coordinates (the MCP answer's `bounds`, the protocol's `boundsInScreen`),
  *   in the root's unit: px, or pt for iOS (density 1).
  * - `tap`, `hittable`, `operable` and `obscuredBy` are analysis results, which treewright
- *   derives itself (DESIGN §4), so they are not stored. Every other unmapped property is kept in
+ *   derives itself (docs/design.md §4), so they are not stored. Every other unmapped property is kept in
  *   `platform` (nested at most MAX_EXTRA_DEPTH levels, else too_large), as are the raw
  *   `viewClass`, `resourceId`, `className`, `accessibilityValue` and `traits`.
  */

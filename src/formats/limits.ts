@@ -27,6 +27,7 @@ export function checkTextInput(text: unknown, opts: ImportOptions, what: string,
   }
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
 
 /**

@@ -14,8 +14,8 @@ export class Path {
   ) {}
 
   toString(): string {
-    const segs: string[] = [];
-    let p: PathLike | null = this;
+    const segs: string[] = [this.seg];
+    let p: PathLike | null = this.parent;
     while (p instanceof Path) {
       segs.push(p.seg);
       p = p.parent;

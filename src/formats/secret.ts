@@ -1,7 +1,7 @@
 import type { NodeFields } from '../model/schema.js';
 
 /**
- * A password field's contents are never captured (DESIGN §4): whatever the producer sent,
+ * A password field's contents are never captured (docs/design.md §4): whatever the producer sent,
  * the field keeps its label but loses its content and value. The one place that scrubs them;
  * every importer calls it. Returns `fields` itself when there is nothing to drop (cheap on the
  * hot path, and `!==` tells a caller that something was dropped).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Normalised role vocabulary (DESIGN §4). Importers map platform roles/classes onto it. */
+/** Normalised role vocabulary (docs/design.md §4). Importers map platform roles/classes onto it. */
 export const ROLES = [
   'Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'TextField', 'Image', 'Link',
   'Heading', 'List', 'ListItem', 'Dialog', 'Slider', 'ProgressBar', 'DropdownList',
@@ -92,7 +92,7 @@ export const NodeSchema: z.ZodType<Node> = NodeFieldsSchema.extend({
   get children() {
     return z.array(NodeSchema);
   },
-}).meta({ id: "Node", description: "One semantics node (DESIGN §4)." }) as unknown as z.ZodType<Node>;
+}).meta({ id: "Node", description: "One semantics node (docs/design.md §4)." }) as unknown as z.ZodType<Node>;
 
 export const UnitSchema = z.enum(['px', 'pt', 'dp']);
 export type Unit = z.infer<typeof UnitSchema>;

@@ -1,5 +1,5 @@
 /**
- * Golden files (DESIGN §7, §9): the outline grammar itself, printed by formatOutline and read by
+ * Golden files (docs/design.md §7, §9): the outline grammar itself, printed by formatOutline and read by
  * parseOutline, plus the fields a golden compares as key=value attributes on each node line:
  *
  *   # treewright golden v1

@@ -1,5 +1,5 @@
 /**
- * Parser for the compact text outline (DESIGN §9): what the CLI prints, what the MCP shim returns, what
+ * Parser for the compact text outline (docs/design.md §9): what the CLI prints, what the MCP shim returns, what
  * golden files hold and what toMatchOutline templates are written in. The printer is outline.ts; both
  * share the lexical rules and types of outline-syntax.ts.
  *

@@ -102,7 +102,7 @@ export function outlineRootLine(root: Root): string {
   return formatRootLine(outlineRootFields(root));
 }
 
-/** Operable in the outline's sense (DESIGN §4 / interactiveOnly): offers an action, editing or scrolling. */
+/** Operable in the outline's sense (docs/design.md §4 / interactiveOnly): offers an action, editing or scrolling. */
 
 /**
  * Nodes kept by interactiveOnly: the interactive ones within maxDepth and their ancestors. Children are

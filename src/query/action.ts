@@ -5,7 +5,7 @@
 
 import type { Selector } from './selector.js';
 
-/** What a locator can be asked to do (DESIGN §7). */
+/** What a locator can be asked to do (docs/design.md §7). */
 export type LocatorAction =
   | { kind: 'click' }
   | { kind: 'longClick' }

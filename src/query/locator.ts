@@ -223,7 +223,7 @@ export class Locator extends Searchable {
     return Array.from({ length: n }, (_, i) => this.nth(i));
   }
 
-  // Actions (DESIGN §7): each waits for actionability, acts semantically where the device can,
+  // Actions (docs/design.md §7): each waits for actionability, acts semantically where the device can,
   // falls back to input events where that means the same thing, and returns a receipt.
   click(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'click' }, options); }
   longClick(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'longClick' }, options); }

@@ -1,4 +1,4 @@
-/** String matching shared by locators and matchers (DESIGN §6). */
+/** String matching shared by locators and matchers (docs/design.md §6). */
 
 export type TextPattern = string | RegExp;
 

@@ -1,15 +1,16 @@
-// Every error an agent can meet, each provoked for real through a server process, and what it
-// leaves behind: a rejected action has no side effect.
+// Every error an agent can meet, each provoked for real through the server's registry and session
+// (in-process; malformed JSON-RPC through a real stdio server process), and what it leaves behind:
+// a rejected action has no side effect.
 import { test, expect } from '@playwright/test';
 import { createServer } from 'node:net';
 import { copyFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { APP_DATA_LINE } from '../../agents/envelope.js';
-import { REPO, rawStdioServer, repoTempDir, stdioAgent, type Agent } from './helpers.js';
+import { REPO, localAgent, rawStdioServer, repoTempDir, type ToolCaller } from './helpers.js';
 
 /** Signs in and opens settings. */
-async function toSettings(agent: Agent): Promise<void> {
+async function toSettings(agent: ToolCaller): Promise<void> {
   await agent.call('perform_action', { locator: "byTag('email')", action: 'fill', text: 'ada@example.com' });
   await agent.call('perform_action', { locator: "byTag('password')", action: 'fill', text: 'correct horse' });
   await agent.call('perform_action', { locator: "byRole('Button', { name: 'Sign in' })", action: 'click' });
@@ -17,13 +18,13 @@ async function toSettings(agent: Agent): Promise<void> {
 }
 
 /** The screen's generation now; unchanged since `g` means nothing happened. */
-async function unchangedSince(agent: Agent, g: string): Promise<boolean> {
+async function unchangedSince(agent: ToolCaller, g: string): Promise<boolean> {
   return (await agent.call('get_tree', { since: g })).env.value.kind === 'unchanged';
 }
 
 test.describe('on the reference app', () => {
-  let agent: Agent;
-  test.beforeEach(async () => { agent = await stdioAgent(); });
+  let agent: ToolCaller;
+  test.beforeEach(async () => { agent = await localAgent(); });
   test.afterEach(async () => { await agent.close(); });
 
   test('target_not_found, target_disabled, action_unavailable: refused, nothing done', async () => {
@@ -121,7 +122,7 @@ test('a stale generation after the app changed on its own (a rewritten capture)'
   try {
     const file = path.join(tmp.dir, 'home.json');
     await copyFile(path.join(REPO, 'fixtures/trees/home.json'), file);
-    const agent = await stdioAgent(['--source', 'reference', '--root', tmp.dir]);
+    const agent = await localAgent({ source: 'reference', root: tmp.dir });
     try {
       const c = await agent.call('connect', { source: 'file:home.json' });
       expect(c.env.value).toMatchObject({ driver: 'file', capabilities: { semanticActions: false } });
@@ -152,7 +153,7 @@ test('safety: files stay under --root, hosts stay on loopback unless allowed, no
     await copyFile(path.join(REPO, 'fixtures/trees/home.json'), outside);
     await symlink(outside, path.join(root, 'link.json'));
     await symlink(tmpdir(), path.join(root, 'tmp-dir'));
-    const agent = await stdioAgent(['--root', root, '--allow-host', '0.0.0.0']);
+    const agent = await localAgent({ root, allowHosts: ['0.0.0.0'] });
     try {
       const refused = async (source: unknown) => {
         const r = await agent.call('connect', { source });

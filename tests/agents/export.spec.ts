@@ -1,9 +1,10 @@
 // export_test: the agent's session becomes a spec, and the spec passes against the same device.
+// The first session runs over a real stdio server; the second through the registry in-process.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPO, repoTempDir, serverEnv, stdioAgent } from './helpers.js';
+import { REPO, localAgent, repoTempDir, serverEnv, stdioAgent } from './helpers.js';
 
 test('the sign-in → settings session, exported, runs with npx playwright test and passes', async () => {
   test.setTimeout(120_000);
@@ -75,7 +76,7 @@ test('the sign-in → settings session, exported, runs with npx playwright test 
 test('a spec exported after connecting elsewhere replays only that device, and fails when the device does not match', async () => {
   test.setTimeout(120_000);
   const tmp = await repoTempDir();
-  const agent = await stdioAgent();
+  const agent = await localAgent();
   try {
     await agent.call('perform_action', { locator: "byTag('email')", action: 'fill', text: 'before the switch' });
     const c = await agent.call('connect', { source: { kind: 'reference', signedIn: true } });

@@ -1,12 +1,15 @@
-// The MCP shim as an agent meets it: a real server process, the SDK's real Client.
+// The MCP shim as an agent meets it: a real server process, the SDK's real Client; or, for tests of
+// the tools' logic, the same registry and session in-process (no server start per test).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { buildRegistry } from '../../agents/registry.js';
+import { Session } from '../../agents/session.js';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.join(REPO, 'agents/main.ts');
@@ -20,29 +23,57 @@ export function serverEnv(): Record<string, string> {
   return env;
 }
 
-export interface Agent {
-  client: Client;
+/** What a test calls tools through: a client of a server process, or the registry in-process. */
+export interface ToolCaller {
   /** Calls a tool; answers the result with its envelope and text. */
   call(name: string, args?: Record<string, unknown>): Promise<Answer>;
   close(): Promise<void>;
 }
 
+export interface Agent extends ToolCaller {
+  client: Client;
+}
+
+/**
+ * JSON from the wire as a test reads it, field by field. Its shape is checked where it matters: the
+ * SDK client validates every structuredContent against the tool's outputSchema (task.spec.ts,
+ * http.spec.ts), and the tests assert the fields they read.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type WireJson = any;
+
 export interface Answer {
   result: CallToolResult;
   /** structuredContent: { ok, value | error, appData }. */
-  env: { ok: boolean; appData: boolean; value?: any; error?: { code: string; message: string; details: Record<string, any> } };
+  env: { ok: boolean; appData: boolean; value?: WireJson; error?: { code: string; message: string; details: Record<string, WireJson> } };
   text: string;
+}
+
+function answerOf(result: CallToolResult): Answer {
+  const t = result.content.find((c) => c.type === 'text');
+  return { result, env: result.structuredContent as Answer['env'], text: t && t.type === 'text' ? t.text : '' };
 }
 
 async function agentOf(client: Client): Promise<Agent> {
   return {
     client,
-    async call(name, args = {}) {
-      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      const t = result.content.find((c) => c.type === 'text');
-      return { result, env: result.structuredContent as Answer['env'], text: t && t.type === 'text' ? t.text : '' };
-    },
+    call: async (name, args = {}) => answerOf((await client.callTool({ name, arguments: args })) as CallToolResult),
     close: () => client.close(),
+  };
+}
+
+/**
+ * The server's registry and session in this process, as `treewright mcp` would build them from
+ * --source, --root and --allow-host (default: the reference app, files under the repository).
+ * Answers go through JSON as on the wire. The transport is tested end to end elsewhere
+ * (errors.spec.ts over stdio, http.spec.ts over HTTP, export.spec.ts's first test).
+ */
+export async function localAgent(opts: { source?: string; root?: string; allowHosts?: string[] } = {}): Promise<ToolCaller> {
+  const session = new Session({ source: opts.source ?? 'reference', root: await realpath(opts.root ?? REPO), allowHosts: opts.allowHosts ?? [] });
+  const registry = buildRegistry();
+  return {
+    call: async (name, args = {}) => answerOf(JSON.parse(JSON.stringify(await registry.call(name, args, session))) as CallToolResult),
+    close: () => session.close(),
   };
 }
 
@@ -80,7 +111,7 @@ export async function httpServer(args: string[] = []): Promise<{ url: string; pr
 export function rawStdioServer(args: string[] = []) {
   const [command, ...rest] = SERVER_COMMAND;
   const proc = spawn(command, [...rest, ...args], { cwd: REPO, env: serverEnv() });
-  const answers: any[] = [];
+  const answers: WireJson[] = [];
   const waiters: Array<() => void> = [];
   createInterface({ input: proc.stdout }).on('line', (l) => {
     answers.push(JSON.parse(l));
@@ -92,7 +123,7 @@ export function rawStdioServer(args: string[] = []) {
       proc.stdin.write(line + '\n');
     },
     /** The next answer matching `pick`, waiting for it. */
-    async next(pick: (m: any) => boolean): Promise<any> {
+    async next(pick: (m: WireJson) => boolean): Promise<WireJson> {
       for (;;) {
         const i = answers.findIndex(pick);
         if (i >= 0) return answers.splice(i, 1)[0];

@@ -2,10 +2,11 @@
 import { test, expect } from '@playwright/test';
 import { buildRegistry } from '../../agents/registry.js';
 import { Session } from '../../agents/session.js';
+import type { WireJson } from './helpers.js';
 
 const registry = buildRegistry();
 const call = async (session: Session, name: string, args: Record<string, unknown>) =>
-  (await registry.call(name, args, session)).structuredContent as { ok: boolean; value?: any; error?: { code: string; message: string } };
+  (await registry.call(name, args, session)).structuredContent as { ok: boolean; value?: WireJson; error?: { code: string; message: string } };
 
 test('perform_action scrollToIndex over MoUI pages with the list\'s ScrollBy (the scroll-steps route)', async () => {
   const session = new Session({ source: { kind: 'reference', protocol: 'moui', signedIn: true }, root: process.cwd(), allowHosts: [] });

@@ -7,7 +7,7 @@ import { makeNode } from '../../src/model/node.js';
 import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
 import type { Node } from '../../src/model/schema.js';
 import { APP_DATA_LINE } from '../../agents/envelope.js';
-import { bytes, repoTempDir, stdioAgent } from './helpers.js';
+import { bytes, localAgent, repoTempDir, stdioAgent } from './helpers.js';
 
 /** A settings screen shaped like JetWhale's example: a toolbar and a list of rows with a title, a description and a switch. */
 function settingsScreen(rows: number) {
@@ -38,7 +38,7 @@ test('a 60-node screen: the text answer is the outline, under 4 KB; JSON is over
   const tmp = await repoTempDir();
   try {
     await writeFile(path.join(tmp.dir, 'settings.json'), snapshotToJson(screen));
-    const agent = await stdioAgent(['--source', 'file:settings.json', '--root', tmp.dir]);
+    const agent = await localAgent({ source: 'file:settings.json', root: tmp.dir });
     try {
       const text = await agent.call('get_tree');
       const lines = text.text.split('\n');

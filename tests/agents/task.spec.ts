@@ -1,11 +1,8 @@
 // The sign-in → feed → settings task, end to end: a real server process on stdio, the SDK's real client.
+// The tools' other answers are checked in-process, in tools.spec.ts.
 import { test, expect } from '@playwright/test';
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { APP_DATA_LINE } from '../../agents/envelope.js';
-import { ReferenceApp } from '../../src/reference-app/index.js';
-import { toGolden } from '../../src/outline/golden.js';
-import { REPO, repoTempDir, stdioAgent, type Agent } from './helpers.js';
+import { stdioAgent, type Agent, type WireJson } from './helpers.js';
 
 let agent: Agent;
 test.beforeEach(async () => { agent = await stdioAgent(['--source', 'reference']); });
@@ -71,7 +68,7 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   expect(delta.text).toContain(`delta since ${generation}: 1 changed, 18 added, 4 removed`);
   const deltaJson = await agent.call('get_tree', { since: generation, format: 'json' });
   expect(deltaJson.env.value.removed).toEqual(['20', '21', '22', '23']);
-  expect(deltaJson.env.value.upserted.find((n: any) => n.id === '44')).toMatchObject({ tag: 'feed', parentId: '10', rootId: 'compose-root-main', added: true, childIds: expect.arrayContaining(['1000']) });
+  expect(deltaJson.env.value.upserted.find((n: WireJson) => n.id === '44')).toMatchObject({ tag: 'feed', parentId: '10', rootId: 'compose-root-main', added: true, childIds: expect.arrayContaining(['1000']) });
   const unknown = await agent.call('get_tree', { since: '12345' });
   expect(unknown.env.value).toMatchObject({ kind: 'full', note: expect.stringContaining('not among the captures') });
 
@@ -87,7 +84,7 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   const tree = await agent.call('get_tree');
   expect(tree.text.split('\n').slice(0, 2)).toEqual([APP_DATA_LINE, expect.stringMatching(/^generation \d+ · full$/)]);
   expect(tree.text).toContain('root compose-root-main "MainActivity" unit=px density=2.625 offset=0,63');
-  expect(tree.text).toMatch(/^  - Switch #62 "Wi-Fi" toggle=on /m);
+  expect(tree.text).toMatch(/^ {2}- Switch #62 "Wi-Fi" toggle=on /m);
   const interactive = await agent.call('get_tree', { interactiveOnly: true, maxDepth: 1, rootId: 'compose-root-main' });
   expect(interactive.text).not.toContain('StatusBar');
   expect(interactive.text).not.toContain('Heading');
@@ -99,70 +96,4 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   const back = await agent.call('perform_action', { action: 'back' });
   expect(back.env.value).toMatchObject({ call: 'device.back()', changed: true });
   expect((await agent.call('find_nodes', { locator: "byText('Welcome, Ada')" })).env.value.count).toBe(1);
-});
-
-test('node_at, check and merged: false answer what the matchers and the outline say', async () => {
-  const at = await agent.call('node_at', { x: 540, y: 568 });
-  expect(at.env.value.node).toMatchObject({ id: '21', tag: 'email' });
-  const nothing = await agent.call('node_at', { x: 5, y: 5 });
-  expect(nothing.env.value.node).toBeNull();
-  expect(nothing.env.appData).toBe(false);
-
-  // The planted drift: the Sign in button's radius.
-  const drift = await agent.call('check', { kinds: ['drift'] });
-  const errors = drift.env.value.findings.filter((f: any) => f.severity === 'error');
-  expect(errors).toEqual([expect.objectContaining({ check: 'drift', rule: 'token-mismatch', nodeId: '23' })]);
-  expect(drift.env.value.counts.error).toBe(1);
-  // Errors first, as the lane lists them.
-  expect(drift.text.split('\n')[2]).toMatch(/^error token-mismatch {2}Button #23 "Sign in"/);
-  const within = await agent.call('check', { kinds: ['drift'], locator: "byRole('Button', { name: 'Sign in' })" });
-  expect(within.env.value.findings.map((f: any) => f.nodeId)).toEqual(['23']);
-  const clean = await agent.call('check', { kinds: ['drift'], locator: "byTag('email')" });
-  expect(clean.env.value.findings).toEqual([]);
-
-  // The planted a11y problem, on the feed.
-  await agent.call('perform_action', { locator: "byTag('email')", action: 'fill', text: 'ada@example.com' });
-  await agent.call('perform_action', { locator: "byTag('password')", action: 'fill', text: 'correct horse' });
-  await agent.call('perform_action', { locator: "byTag('password')", action: 'pressEnter' });
-  const a11y = await agent.call('check', { kinds: ['a11y'] });
-  expect(a11y.env.value.findings.filter((f: any) => f.severity === 'error').map((f: any) => f.nodeId)).toEqual(['42', '42']);
-  const unmerged = await agent.call('get_tree', { merged: false });
-  expect(unmerged.text).toMatch(/node #1001 "Item 0"/);
-  expect((await agent.call('get_tree')).text).not.toMatch(/#1001/);
-});
-
-test('check golden: the screen against a golden file, changes as findings', async () => {
-  const tmp = await repoTempDir();
-  try {
-    const golden = path.relative(REPO, path.join(tmp.dir, 'signin.tree'));
-    await writeFile(path.join(REPO, golden), toGolden(new ReferenceApp().snapshot()));
-    const same = await agent.call('check', { kinds: ['golden'], golden });
-    expect(same.env.value).toMatchObject({ checks: ['golden'], total: 0 });
-    expect(same.text).toMatch(/golden: no findings$/);
-    await agent.call('perform_action', { locator: "byTag('email')", action: 'fill', text: 'ada@example.com' });
-    const changed = await agent.call('check', { golden }); // without kinds: a11y, drift (the app serves a catalog) and golden
-    expect(changed.env.value.checks).toEqual(['a11y', 'drift', 'golden']);
-    const goldenFindings = changed.env.value.findings.filter((f: any) => f.check === 'golden');
-    expect(goldenFindings).toEqual([expect.objectContaining({ rule: 'golden-changed', message: expect.stringContaining('input "" → ada@example.com') })]);
-    expect((await agent.call('check', { kinds: ['golden'] })).env.error!.message).toContain('needs a golden file');
-    expect((await agent.call('check', { kinds: ['golden'], golden: golden + '.missing' })).env.error!.code).toBe('file_not_found');
-    expect(await readFile(path.join(REPO, golden), 'utf8')).toContain('# treewright golden v1');
-  } finally {
-    await tmp.remove();
-  }
-});
-
-test('connect covers the source union: files, uiautomator (path or inline), the reference app over a protocol', async () => {
-  const xml = await readFile(path.join(REPO, 'fixtures/uiautomator/034.xml'), 'utf8');
-  const inline = await agent.call('connect', { source: { kind: 'uiautomator', xml } });
-  expect(inline.env.value).toMatchObject({ device: 'uiautomator:inline', capabilities: { semanticActions: false, taps: false } });
-  expect((await agent.call('find_nodes', { locator: "byRole('Button', { name: 'EXIT', exact: true })" })).env.value.count).toBe(1);
-  const byPath = await agent.call('connect', { source: { kind: 'uiautomator', xmlPath: 'fixtures/uiautomator/034.xml' } });
-  expect(byPath.env.ok).toBe(true);
-  const file = await agent.call('connect', { source: 'file:fixtures/trees/home.json' });
-  expect(file.env.value).toMatchObject({ driver: 'file', roots: [expect.objectContaining({ rootId: expect.any(String) })] });
-  const live = await agent.call('connect', { source: 'reference:live' });
-  expect(live.env.value).toMatchObject({ driver: 'live', capabilities: { taps: true, semanticActions: false } });
-  expect((await agent.call('find_nodes', { locator: "byTag('email')" })).env.value.count).toBe(1);
-  expect((await agent.call('connect', { source: 'teleport:nowhere' })).env.error!.code).toBe('source_invalid');
 });

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { analyzeReachability, acceptsTouch, takesTap, takesDrag } from '../../src/facts/reachability.js';
 import { makeNode, walk } from '../../src/model/node.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { TargetError } from '../../src/errors.js';
 import { syntheticSnapshot } from '../../bench/synthetic.js';
-import { clickable, label, naiveReachability, node, randomSnapshot, rect, snapshotOf, win } from '../analysis/reach-helpers.js';
+import { clickable, label, naiveReachability, node, randomSnapshot, rect, snapshotOf, win } from './reach-helpers.js';
 
 const reachOf = (s: Snapshot, n: Node) => analyzeReachability(s).get(n);
 
@@ -275,7 +276,7 @@ test.describe('reachability: flags and edge cases', () => {
 test.describe('reachability: real and generated trees', () => {
   test('the cmp-inspector fixture (parsed by hand): cards hittable, the disabled one not operable, labels unflagged', () => {
     interface CmpNode { testTag: string | null; text: string | null; contentDescription: string | null; role?: string; clickable?: boolean; disabled?: boolean; bounds: { x: number; y: number; width: number; height: number }; children: CmpNode[] }
-    const doc = JSON.parse(readFileSync('/work/shared/corpus/cmp-inspector/tree.json', 'utf8')) as { root: CmpNode };
+    const doc = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fixtures/trees/home.json'), 'utf8')) as { root: CmpNode };
     let id = 0;
     const byTag = new Map<string, Node>();
     // Iterative conversion, children filled after their parent is made.

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { RectIndex } from '../../src/facts/rect-index.js';
-import { prng } from '../analysis/reach-helpers.js';
+import { prng } from './reach-helpers.js';
 
 test('RectIndex answers the topmost (latest) rect containing a point, half-open, like a brute-force scan', () => {
   for (let seed = 1; seed <= 20; seed++) {

@@ -98,7 +98,7 @@ for (const file of FILES) {
     const ours = ourNodes(s);
     expect(ours).toHaveLength(theirs.length);
     // One comparison per file (thousands of separate expects would take seconds): what fast-xml-parser
-    // read, mapped the way DESIGN §5 says, against what we imported.
+    // read, mapped the way docs/design.md §5 says, against what we imported.
     const flag = (a: Record<string, string>, k: string, dflt = 'false') => (a[k] ?? dflt) === 'true';
     const expected = theirs.map((el, i) => {
       const a = el.attrs;

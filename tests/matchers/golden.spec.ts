@@ -188,6 +188,7 @@ interface Suite {
   specs?: Array<{ title: string; tests: Array<{ results: Array<{ status: string; errors?: Array<{ message?: string }>; attachments?: Array<{ name: string }>; stdout?: Array<{ text?: string }> }> }> }>;
 }
 
+// eslint-disable-next-line no-control-regex -- ESC starts an ANSI colour sequence
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 test('update modes, messages and attachments, as a Playwright user sees them', async () => {

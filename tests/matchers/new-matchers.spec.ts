@@ -30,7 +30,7 @@ test('toBeFocused, toBeSelected, toHaveAccessibleName / Description', async () =
   await expect(tab).toHaveAccessibleName('Tab: Attendees');
   await expect(search.byTag('search_src_text')).toHaveAccessibleDescription('Search for sessions, speakers and more.');
   const e = await expect(tab).toBeFocused({ timeout: 0 }).then(() => new Error('passed'), (x: Error) => x);
-  expect(e.message).toMatch(/expect\(locator\)\.toBeFocused\(\) failed\n\nLocator:  byRole\('Text', \{ name: 'Tab: Attendees' \}\)\nExpected: focused\nReceived: not focused/);
+  expect(e.message).toMatch(/expect\(locator\)\.toBeFocused\(\) failed\n\nLocator: {2}byRole\('Text', \{ name: 'Tab: Attendees' \}\)\nExpected: focused\nReceived: not focused/);
 });
 
 test('toBeAttached and toBeInViewport: a node off screen is attached but not in the viewport', async () => {

@@ -17,7 +17,7 @@ const rootOf = (node: Node, over: Partial<Root> = {}): Root => ({
 });
 const snap = (...roots: Root[]): Snapshot => makeSnapshot({ source: 'test', roots, capturedAt: '2024-01-01T00:00:00Z' });
 
-/** /work/shared/corpus/cmp-inspector/tree.json, built by hand (ids in pre-order). */
+/** fixtures/trees/home.json (the cmp-inspector corpus tree), built by hand (ids in pre-order). */
 function cmpTree(): Snapshot {
   const c = (id: string, f: Partial<NodeFields>, kids: Node[] = []) => makeNode(id, { kind: 'compose', ...f }, kids);
   const tok = (tokens: string[], resolved: Record<string, string>) => ({ tokens, resolved });

@@ -7,6 +7,7 @@ import { all } from './helpers.js';
 import { call, connectHttp, text } from './mcp-helpers.js';
 
 const P = 'com.kitakkun.jetwhale.semantics.';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JetWhale's JSON, read field by field and checked by importJetWhale below
 type J = Record<string, any>;
 
 function flatten(n: J): J[] {

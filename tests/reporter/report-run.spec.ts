@@ -14,6 +14,8 @@ let runs: SuiteRuns;
 let browser: Browser;
 
 test.beforeAll(async () => {
+  // Three Playwright runs of the suite (one unsharded, two shards) and a browser, on CI's 2 cores.
+  test.setTimeout(180_000);
   [runs, browser] = await Promise.all([runSuite(), launchChromium()]);
 });
 

@@ -25,7 +25,7 @@ test('ambiguous matcher', async ({ device }) => {
   expect(click!.error.stack).not.toMatch(/dist[/\\]src|src[/\\]devices/);
   expect(click!.attachments).toEqual(expect.arrayContaining(['treewright-click', 'click-outline.txt', 'click-wireframe.svg']));
   // Strict mode inside a matcher: the matcher's layout with an Error: line, not a raw TargetError.
-  expect(ambiguous!.error.message).toMatch(/^Error: expect\(locator\)\.toBeVisible\(\) failed\n\nLocator:  byRole\('Text'\)\nExpected: visible\nError: strict mode violation: byRole\('Text'\) resolved to \d+ nodes:/);
+  expect(ambiguous!.error.message).toMatch(/^Error: expect\(locator\)\.toBeVisible\(\) failed\n\nLocator: {2}byRole\('Text'\)\nExpected: visible\nError: strict mode violation: byRole\('Text'\) resolved to \d+ nodes:/);
   expect(ambiguous!.error.message).not.toContain('Timeout:');
   expect(ambiguous!.error.location?.line).toBe(7);
   expect(ambiguous!.attachments).toEqual(expect.arrayContaining(['treewright-toBeVisible', 'toBeVisible-wireframe.svg']));

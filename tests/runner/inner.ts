@@ -48,7 +48,8 @@ function flatten(s: JsonSuite, out: InnerTest[]): void {
   for (const c of s.suites ?? []) flatten(c, out);
 }
 
-const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
+const ESC = String.fromCharCode(27);
+const strip = (s: string) => s.split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('');
 
 /** Writes `specs/<name>` files (`${FIXTURES}` becomes the repo's fixtures folder) and runs them. */
 export async function runInner(name: string, specs: Record<string, string>, args: string[] = []): Promise<InnerRun> {
