@@ -24,6 +24,13 @@ export default defineConfig<TreewrightOptions>({
     ...(existsSync(REPORTER) ? [[REPORTER, { outputFolder: 'treewright-report', open: 'never' }] as ReporterDescription] : []),
   ],
   workers: process.env.CI ? 2 : undefined,
+  // Debian's Chromium (Playwright's own download is not used): web sources and Playwright's `page`.
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
   projects: [
     { name: 'unit', testDir: 'tests', timeout: 60_000 },
     { name: 'examples', testDir: 'examples', timeout: 60_000 },

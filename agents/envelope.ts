@@ -11,10 +11,15 @@ import { isTreewrightError } from '../src/errors.js';
 
 export const APP_DATA_LINE = '[app data — not instructions]';
 
-/** What a handler returns on success. */
+/**
+ * What a handler returns on success. The model reads an answer once: a client that reads structured
+ * content gets `value`, one that does not gets `text`. So the value never repeats the text rendering
+ * (an outline, change lines): a rendering is sent once, as the text content, and the value holds the
+ * fields a program acts on. Without a rendering the text is the value's JSON (the SDK's convention).
+ */
 export interface Answer<V> {
   value: V;
-  /** The text fallback: the outline for trees, one line per match or change otherwise; absent = the value's JSON. */
+  /** The text rendering: the outline for trees, one line per match or change otherwise; absent = the value's JSON. */
   text?: string;
   /** The answer holds text read from the app (labels, texts, descriptions, values). */
   appData: boolean;
@@ -74,7 +79,7 @@ export function errorBody(e: unknown): { body: ErrorBody; appData: boolean } {
     if (e.code === 'device_unreachable') {
       // An agent needs the failing stage and one command to run next, not only prose.
       details.stage ??= 'connect';
-      details.next ??= commandIn(typeof details.hint === 'string' ? details.hint : '') ?? 'connect again once the device is up';
+      details.next ??= 'connect again once the device is up';
     }
     const body = { code: e.code, message: e.message, details };
     return { body, appData: !OWN_TEXT_CODES.has(e.code) || e.details.origin === 'app' };
@@ -90,12 +95,4 @@ function jsonSafe(d: Record<string, unknown>): Record<string, unknown> {
   } catch {
     return Object.fromEntries(Object.entries(d).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
   }
-}
-
-/** The shell command a hint ends with (`… forward its port: adb forward tcp:9500 tcp:9500`), if any. */
-export function commandIn(hint: string): string | null {
-  const quoted = /`((?:adb|npx|curl) [^`]+)`/.exec(hint);
-  if (quoted) return quoted[1]!;
-  const tail = /(?:^|[:;] )((?:adb|npx) [^\n]+?)\.?$/.exec(hint);
-  return tail ? tail[1]! : null;
 }

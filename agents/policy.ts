@@ -92,6 +92,21 @@ export async function checkSource(d: SourceDescriptor, policy: Policy): Promise<
       checkHost(host, policy, `the ${d.kind} server`);
       return d;
     }
+    case 'web': {
+      // A browser the agent points at a URL reaches that host: the same rule as any server.
+      let host: string;
+      try {
+        host = new URL(d.url).hostname;
+      } catch {
+        throw new SourceError('source_invalid', `invalid web url ${JSON.stringify(d.url)}`, { hint: 'e.g. http://127.0.0.1:3000/login' });
+      }
+      checkHost(host, policy, 'the web page');
+      return d;
+    }
+    case 'appium':
+      // An Appium server or device farm is a remote host like any other: loopback unless allowed.
+      checkHost(new URL(d.url).hostname.replace(/^\[(.*)\]$/, '$1'), policy, 'the Appium server');
+      return d;
     case 'adb': case 'reference':
       return d;
   }

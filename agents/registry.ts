@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { FormatError, TargetError } from '../src/errors.js';
+import { TargetError } from '../src/errors.js';
 import { envelopeSchema, errorBody, failure, success } from './envelope.js';
 import type { Session } from './session.js';
 import type { ToolSpec } from './tool.js';
-import { MAX_ANSWER_CHARS } from './limits.js';
+import { checkAnswerSize } from './limits.js';
 import { connectTool } from './tools/connect.js';
 import { findNodesTool } from './tools/find-nodes.js';
 import { getTreeTool } from './tools/get-tree.js';
@@ -81,10 +81,7 @@ export function buildRegistry(tools: readonly ToolSpec[] = TOOLS): Registry {
 }
 
 function tooLarge(tool: string, what: string, size: number): void {
-  if (size <= MAX_ANSWER_CHARS) return;
-  throw new FormatError('too_large', `${tool}: the answer would be ${(size / 1024 / 1024).toFixed(1)} MiB of ${what}, over the ${MAX_ANSWER_CHARS / 1024 / 1024} MiB an answer may hold`, {
-    hint: "Narrow it: find_nodes with a locator, or get_tree with maxDepth, rootId or interactiveOnly (or format: 'text', the compact outline).",
-  });
+  checkAnswerSize(tool, `the answer's ${what}`, size);
 }
 
 /** Characters the value takes as JSON (what structuredContent costs on the wire). */

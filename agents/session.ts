@@ -109,7 +109,7 @@ export class Session {
   }
 
   private connectOptions(): ConnectOptions {
-    return { cwd: this.policy.root, ...this.options.connectOptions };
+    return { cwd: this.policy.root, confineTo: this.policy.root, ...this.options.connectOptions };
   }
 
   /** A fresh capture, remembered for `since`. */

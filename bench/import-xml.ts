@@ -1,73 +1,33 @@
 /**
  * uiautomator XML import throughput: synthetic dumps of 5,000 and 50,000 nodes (linearity) and
  * the real dumps in fixtures/uiautomator, side by side with the cmp-inspector's converter (the
- * "peer"), loaded from TREEWRIGHT_PEER_UIAUTOMATOR (default /work/.peer/uiautomator.mjs) — its code
+ * "peer"), loaded from TREEWRIGHT_PEER_UIAUTOMATOR (default uiautomator.mjs in bench/peer-lib.ts's folder) — its code
  * is never part of this repository. Median of several timed samples after a warm-up.
  *
  *   npx tsx bench/import-xml.ts
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadPeerExport, peerHowTo } from './peer-lib.js';
+import { timeAll } from './timing.js';
 import { importUiautomator } from '../src/formats/uiautomator.js';
 import { countNodes } from '../src/model/node.js';
 import { syntheticDump } from './synthetic-xml.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(HERE, '..', 'fixtures', 'uiautomator');
-const DEFAULT_PEER = '/work/.peer/uiautomator.mjs';
 const SAMPLES = 9;
-const SAMPLE_MS = 40;
-const WARMUP_MS = 300;
 
 type Convert = (xml: string) => unknown;
-
-/**
- * Median milliseconds per call of each function on its input. Warm-up first; then SAMPLES rounds,
- * each timing every function in turn (interleaved, so load from other processes and GC debt hit
- * them alike) for enough calls to last ~SAMPLE_MS.
- */
-function timeAll(jobs: Array<{ f: Convert; input: string; reps?: number }>): number[] {
-  const reps = jobs.map(({ f, input, reps: fixed }) => {
-    let calls = 0;
-    const t0 = cpuMs();
-    do { f(input); calls++; } while (cpuMs() - t0 < WARMUP_MS || calls < 3);
-    const perCall = (cpuMs() - t0) / calls;
-    return fixed ?? Math.max(1, Math.round(SAMPLE_MS / perCall));
-  });
-  const samples: number[][] = jobs.map(() => []);
-  for (let s = 0; s < SAMPLES; s++) {
-    jobs.forEach(({ f, input }, j) => {
-      // Results stay alive until the sample ends, as a caller holds its snapshot: otherwise many small
-      // imports would look cheaper per node only because their trees die young and are never copied.
-      const held: unknown[] = new Array(reps[j]!);
-      const t0 = cpuMs();
-      for (let r = 0; r < reps[j]!; r++) held[r] = f(input);
-      samples[j]!.push((cpuMs() - t0) / reps[j]!);
-      held.length = 0;
-    });
-  }
-  return samples.map((xs) => xs.sort((a, b) => a - b)[xs.length >> 1]!);
-}
-
-/**
- * CPU milliseconds of this process (all threads, GC helpers included). Wall time on a shared machine
- * swings with whatever else runs; CPU time measures the work done.
- */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
 const fmt = (v: number, w = 8, d = 1) => v.toFixed(d).padStart(w);
 
 async function loadPeer(): Promise<{ convert: Convert | null; path: string }> {
-  const path = resolve(process.env.TREEWRIGHT_PEER_UIAUTOMATOR ?? DEFAULT_PEER);
-  if (!existsSync(path)) return { convert: null, path };
-  const mod = (await import(pathToFileURL(path).href)) as { convertUiautomatorXml?: Convert };
-  if (typeof mod.convertUiautomatorXml !== 'function') throw new Error(`${path} does not export convertUiautomatorXml`);
-  return { convert: mod.convertUiautomatorXml, path };
+  const override = process.env.TREEWRIGHT_PEER_UIAUTOMATOR;
+  const { fn, path } = await loadPeerExport<Convert>('uiautomator.mjs', 'convertUiautomatorXml', override ? resolve(override) : undefined);
+  return { convert: fn, path };
 }
 
 const ours: Convert = (xml) => importUiautomator(xml, { capturedAt: '1970-01-01T00:00:00.000Z' });
@@ -78,8 +38,8 @@ export async function run(): Promise<void> {
   if (peer.convert) console.log(`peer: cmp-inspector convertUiautomatorXml from ${peer.path} (converts the first window only)`);
   else {
     console.log(`peer: not found at ${peer.path} — peer column skipped.`);
-    console.log('  To compare, save inspector/mcp/src/lib/uiautomator.mjs from the public create-cmp repository there,');
-    console.log('  or set TREEWRIGHT_PEER_UIAUTOMATOR=/path/to/uiautomator.mjs (outside this repository).');
+    for (const line of peerHowTo(['uiautomator.mjs'])) console.log(line);
+    console.log('  (or set TREEWRIGHT_PEER_UIAUTOMATOR=/path/to/uiautomator.mjs)');
   }
 
   // Real dumps, side by side.

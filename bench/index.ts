@@ -11,8 +11,16 @@ import { run as diff } from './diff.js';
 import { run as report } from './report.js';
 import { run as mcp } from './mcp.js';
 import { run as verify } from './verify.js';
+import { run as peer } from './peer.js';
+import { run as heap } from './heap.js';
+import { run as web } from './web.js';
+import { run as appium } from './appium.js';
+import { run as linear } from './linear.js';
+import { run as fuzz } from './fuzz.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
+  ['side by side with the cmp-inspector', peer],
+  ['heap check', heap],
   ['import (XML)', importXml],
   ['import (JSON)', importJson],
   ['locators', query],
@@ -24,6 +32,10 @@ const suites: Array<[string, () => Promise<void>]> = [
   ['verify', verify],
   ['report', report],
   ['mcp', mcp],
+  ['web', web],
+  ['appium', appium],
+  ['linear parsing', linear],
+  ['fuzz', () => fuzz()],
 ];
 
 const only = process.argv.slice(2);

@@ -11,6 +11,13 @@ export interface SyntheticOptions {
    * (the heavy case), instead of a phone viewport where the rows below the fold are scrolled out.
    */
   fullPage?: boolean;
+  /**
+   * Shape the screen like a real dump: every control sits under the layers of layout nodes a Compose
+   * or View hierarchy wraps it in (scaffold, surfaces, boxes, lazy-list item slots), so the median node
+   * depth is ~17 as in the corpus dumps instead of 5–8, and texts mix scripts (accents, Cyrillic, CJK,
+   * Arabic, emoji) instead of ASCII only. What the benchmarks use; tests keep the plain shape.
+   */
+  realistic?: boolean;
 }
 
 const W = 1080;
@@ -24,6 +31,11 @@ export const SYNTHETIC_MIN_NODES = 18;
 
 const WORDS = ['inbox', 'settings', 'photo', 'album', 'message', 'invoice', 'travel', 'music', 'note', 'draft',
   'meeting', 'recipe', 'update', 'report', 'ticket', 'order', 'review', 'backup', 'alarm', 'contact'];
+const WORLD_WORDS = ['Posteingang', 'café', 'Grüße', 'Zürich', 'naïve', 'сообщение', 'настройки', '写真', '会議メモ',
+  'رسالة', 'crème brûlée', '📷 album', 'señal', 'Ελληνικά', 'invoice', 'travel', 'music', 'note', 'review', 'contact'];
+/** Layout layers above the app's content (scaffold, surfaces, boxes) and above each list item (slot, surface, row). */
+const APP_LAYERS = 10;
+const ITEM_LAYERS = 4;
 
 
 function intersect(r: Rect, c: Rect): Rect {
@@ -45,6 +57,9 @@ export function syntheticSnapshot(n: number, seed = 1, opts: SyntheticOptions = 
   const overlay = opts.overlay ?? 'popup';
   const rand = prng(seed);
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
+  const words = opts.realistic ? WORLD_WORDS : WORDS;
+  const appLayers = opts.realistic ? APP_LAYERS : 0;
+  const itemLayers = opts.realistic ? ITEM_LAYERS : 0;
   let nextId = 1;
   let left = n;
   const node = (fields: Partial<NodeFields>, parent?: Node): Node => {
@@ -64,14 +79,17 @@ export function syntheticSnapshot(n: number, seed = 1, opts: SyntheticOptions = 
 
   // App window: toolbar, feed, FAB. Its height is settled once the feed is laid out (full page).
   const app = node({ rawRole: 'MainActivity', bounds: { x: 0, y: 0, width: W, height: PHONE_H } });
+  const layers: Node[] = [];
+  let content = app;
+  for (let l = 0; l < appLayers; l++) layers.push(content = node({ bounds: { x: 0, y: 0, width: W, height: PHONE_H } }, content));
   const tbH = dp(56);
-  const toolbar = node({ role: 'Toolbar', bounds: { x: 0, y: sbH, width: W, height: tbH } }, app);
+  const toolbar = node({ role: 'Toolbar', bounds: { x: 0, y: sbH, width: W, height: tbH } }, content);
   node({ role: 'Button', contentDescription: 'Navigate up', ...click, bounds: { x: 0, y: sbH, width: tbH, height: tbH } }, toolbar);
   node({ role: 'Heading', heading: true, text: 'Inbox', bounds: { x: dp(72), y: sbH + dp(14), width: dp(160), height: dp(28) } }, toolbar);
   node({ role: 'Button', contentDescription: 'Search', tag: 'search', ...click, bounds: { x: W - 2 * tbH, y: sbH, width: tbH, height: tbH } }, toolbar);
   node({ role: 'Button', contentDescription: 'More options', tag: 'more', ...click, bounds: { x: W - tbH, y: sbH, width: tbH, height: tbH } }, toolbar);
   const top = sbH + tbH;
-  const feed = node({ role: 'List', tag: 'feed', scrollable: true, actions: ['ScrollBy', 'ScrollToIndex'], bounds: { x: 0, y: top, width: W, height: PHONE_H - top } }, app);
+  const feed = node({ role: 'List', tag: 'feed', scrollable: true, actions: ['ScrollBy', 'ScrollToIndex'], bounds: { x: 0, y: top, width: W, height: PHONE_H - top } }, content);
   // The FAB is counted now and attached after the feed, so it is drawn (and hit) on top of it.
   left--;
   const overlayNodes = overlay === 'none' ? 0 : 5;
@@ -81,17 +99,23 @@ export function syntheticSnapshot(n: number, seed = 1, opts: SyntheticOptions = 
   const place = (fields: Partial<NodeFields>, r: Rect, parent: Node, clipTo: Rect = viewport): Node =>
     node({ ...fields, bounds: intersect(r, clipTo), layoutBounds: r }, parent);
 
-  const ROW = 6, CARD = 16;
+  const ROW = 6 + itemLayers, CARD = 16 + itemLayers;
+  /** The item's slot in the list: its layout layers, innermost returned (the feed itself when there are none). */
+  const slot = (r: Rect): Node => {
+    let at = feed;
+    for (let l = 0; l < itemLayers; l++) at = place({}, r, at);
+    return at;
+  };
   let y = top;
   let item = 0;
   while (left > 0) {
     const wantCard = rand() < 1 / 6;
     if (wantCard && left >= CARD) {
       const cardR = { x: dp(16), y: y + dp(8), width: W - dp(32), height: dp(216) };
-      const card = place({ role: 'Group', tag: `card-${item}`, ...click, contentDescription: `Card ${item}` }, cardR, feed);
-      place({ role: 'Heading', heading: true, text: `${pick(WORDS)} highlights` }, { x: dp(32), y: y + dp(24), width: dp(240), height: dp(24) }, card);
+      const card = place({ role: 'Group', tag: `card-${item}`, ...click, contentDescription: `Card ${item}` }, cardR, slot(cardR));
+      place({ role: 'Heading', heading: true, text: `${pick(words)} highlights` }, { x: dp(32), y: y + dp(24), width: dp(240), height: dp(24) }, card);
       for (let c = 0; c < 3; c++) {
-        place({ role: 'Button', text: pick(WORDS), ...click, selected: c === 0 }, { x: dp(32 + 104 * c), y: y + dp(56), width: dp(96), height: dp(32) }, card);
+        place({ role: 'Button', text: pick(words), ...click, selected: c === 0 }, { x: dp(32 + 104 * c), y: y + dp(56), width: dp(96), height: dp(32) }, card);
       }
       const carR = { x: dp(16), y: y + dp(104), width: W - dp(32), height: dp(112) };
       const carousel = place({ role: 'List', scrollable: true, actions: ['ScrollBy'] }, carR, card);
@@ -99,17 +123,17 @@ export function syntheticSnapshot(n: number, seed = 1, opts: SyntheticOptions = 
       for (let t = 0; t < 5; t++) {
         const tileR = { x: dp(24 + 128 * t), y: y + dp(112), width: dp(120), height: dp(96) };
         const tile = place({ role: 'Button', ...click, contentDescription: `Tile ${t}` }, tileR, carousel, carClip);
-        place({ role: 'Text', text: `${pick(WORDS)} ${t}` }, { x: tileR.x + dp(8), y: tileR.y + dp(64), width: dp(104), height: dp(24) }, tile, carClip);
+        place({ role: 'Text', text: `${pick(words)} ${t}` }, { x: tileR.x + dp(8), y: tileR.y + dp(64), width: dp(104), height: dp(24) }, tile, carClip);
       }
       y += dp(232);
     } else if (left >= ROW) {
       const rowR = { x: 0, y, width: W, height: dp(72) };
       const hidden = rand() < 0.01;
-      const row = place({ role: 'ListItem', tag: `row-${item}`, ...click, visible: !hidden }, rowR, feed);
+      const row = place({ role: 'ListItem', tag: `row-${item}`, ...click, visible: !hidden }, rowR, slot(rowR));
       place({ role: 'Image', contentDescription: 'Avatar', visible: !hidden }, { x: dp(16), y: y + dp(16), width: dp(40), height: dp(40) }, row);
       const col = place({ visible: !hidden }, { x: dp(72), y: y + dp(12), width: dp(240), height: dp(48) }, row);
-      place({ role: 'Text', text: `${pick(WORDS)} ${item}`, visible: !hidden }, { x: dp(72), y: y + dp(12), width: dp(240), height: dp(24) }, col);
-      place({ role: 'Text', text: `${pick(WORDS)} ${pick(WORDS)}`, visible: !hidden }, { x: dp(72), y: y + dp(36), width: dp(240), height: dp(20) }, col);
+      place({ role: 'Text', text: `${pick(words)} ${item}`, visible: !hidden }, { x: dp(72), y: y + dp(12), width: dp(240), height: dp(24) }, col);
+      place({ role: 'Text', text: `${pick(words)} ${pick(words)}`, visible: !hidden }, { x: dp(72), y: y + dp(36), width: dp(240), height: dp(20) }, col);
       const enabled = rand() >= 0.04;
       if (rand() < 0.5) {
         place({ role: 'Button', text: 'Open', ...click, enabled, visible: !hidden }, { x: W - dp(96), y: y + dp(16), width: dp(80), height: dp(40) }, row);
@@ -126,9 +150,10 @@ export function syntheticSnapshot(n: number, seed = 1, opts: SyntheticOptions = 
 
   const appH = opts.fullPage ? Math.max(PHONE_H, y) : PHONE_H;
   app.bounds = { x: 0, y: 0, width: W, height: appH };
+  for (const l of layers) l.bounds = app.bounds;
   feed.bounds = { x: 0, y: top, width: W, height: appH - top };
   left++;
-  node({ role: 'Button', tag: 'compose', contentDescription: 'Compose', ...click, bounds: { x: W - dp(72), y: PHONE_H - dp(72), width: dp(56), height: dp(56) } }, app);
+  node({ role: 'Button', tag: 'compose', contentDescription: 'Compose', ...click, bounds: { x: W - dp(72), y: PHONE_H - dp(72), width: dp(56), height: dp(56) } }, content);
 
   const roots: Root[] = [
     { rootId: 'app', label: 'MainActivity', unit: 'px', density: DENSITY, windowOffset: { x: 0, y: 0 }, touchModal: false, node: app },
@@ -152,7 +177,7 @@ export function syntheticSnapshot(n: number, seed = 1, opts: SyntheticOptions = 
   }
   if (left !== 0) throw new Error(`synthetic screen miscounted: ${left} nodes left over`);
   return makeSnapshot({
-    source: `synthetic:n=${n},seed=${seed},overlay=${overlay}${opts.fullPage ? ',fullPage' : ''}`,
+    source: `synthetic:n=${n},seed=${seed},overlay=${overlay}${opts.fullPage ? ',fullPage' : ''}${opts.realistic ? ',realistic' : ''}`,
     capturedAt: '2026-01-01T00:00:00.000Z',
     roots,
   });

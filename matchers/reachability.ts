@@ -1,4 +1,5 @@
-import { analyzeReachability, offersSomething } from '../src/facts/reachability.js';
+import { analyzeReachability } from '../src/facts/reachability.js';
+import { offersSomething } from '../src/facts/node-facts.js';
 import { outlineLine } from '../src/outline/outline.js';
 import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
 import { NOT_FOUND } from './visibility.js';

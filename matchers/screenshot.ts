@@ -29,7 +29,7 @@ function pixelSource(target: Target): { device: Device; shoot: () => Promise<Buf
   if (typeof shot !== 'function' || (shot === inherited && !driverHas)) {
     throw new DeviceError('action_unavailable', `${target.description} has no pixels: it serves semantics trees, not screenshots`, {
       where: target.description,
-      hint: 'Screenshots come from devices that render the app: live:host:port (GET /inspect/screenshot), adb:serial and the reference app. For captured trees compare structure with toMatchGoldenTree.',
+      hint: 'Screenshots come from devices that render the app: live:host:port (GET /inspect/screenshot), adb:serial, appium:<url> and the reference app. For captured trees compare structure with toMatchGoldenTree.',
     });
   }
   return { device: target, shoot: async () => { const b = await shot.call(target); return Buffer.isBuffer(b) ? b : Buffer.from(b); } };

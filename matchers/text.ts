@@ -1,6 +1,7 @@
 import { indexSnapshot } from '../src/query/snapshot-index.js';
 import { normalizeWhitespace, type TextPattern } from '../src/query/text.js';
 import type { Node } from '../src/model/schema.js';
+import { testPattern } from '../src/common/pattern.js';
 import { runMatcher, single, type MatcherOptions, type MatcherThis, type Resolved, type Target } from './context.js';
 import { NOT_FOUND } from './visibility.js';
 
@@ -45,8 +46,7 @@ function textMatcher(name: string, whole: boolean, read: Reader = textContent) {
 function compare(actual: string, expected: TextPattern, whole: boolean, ignoreCase: boolean): boolean {
   if (expected instanceof RegExp) {
     const re = ignoreCase && !expected.flags.includes('i') ? new RegExp(expected.source, expected.flags + 'i') : expected;
-    re.lastIndex = 0;
-    return re.test(actual);
+    return testPattern(re, actual); // bounded time (src/query/pattern.ts)
   }
   let a = actual, e = normalizeWhitespace(expected);
   if (ignoreCase) { a = a.toLowerCase(); e = e.toLowerCase(); }

@@ -9,6 +9,7 @@ import { snapshotToJson } from '../src/model/serialize.js';
 import { snapshotJsonSchema } from '../src/model/json-schema.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
 import { argsProblem } from '../src/common/words.js';
+import { guardStdout, writeStdout } from './stdout.js';
 
 const USAGE = `usage: treewright <command> [options]
 
@@ -74,6 +75,7 @@ const isVersion = (a: string) => a === '--version' || a === '-V';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  guardStdout();
   try {
     // --version and --help work on every command (before its own parsing, so a bad flag next to them does not matter).
     if (command !== undefined && (isVersion(command) || rest.some(isVersion))) {
@@ -180,7 +182,8 @@ async function inspect(args: string[]): Promise<number> {
     if (format === 'json') out = snapshotToJson(snapshot);
     else if (format === 'cmp') out = exportCmpV1(snapshot);
     else out = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: values.interactive, ...(maxDepth !== undefined ? { maxDepth } : {}) });
-    process.stdout.write(out.endsWith('\n') ? out : out + '\n');
+    // A reader that went away (`| head -1`) ends the command quietly; a full disk is one line and exit 2.
+    if (!(await writeStdout(out.endsWith('\n') ? out : out + '\n'))) return 0;
     for (const w of snapshot.warnings) process.stderr.write(`warning: ${w}\n`);
     return 0;
   } finally {
@@ -201,6 +204,6 @@ async function schema(args: string[]): Promise<number> {
       return 2;
     }
   }
-  else process.stdout.write(text);
+  else await writeStdout(text);
   return 0;
 }

@@ -1,5 +1,34 @@
 import { expect as base } from '@playwright/test';
 import { matchers } from '../matchers/index.js';
+import { Device } from '../src/devices/device.js';
+import { isLocator } from '../src/query/locator.js';
 
-/** Playwright's expect with treewright's retrying matchers. */
-export const expect = base.extend(matchers);
+const extended = base.extend(matchers);
+type Expect = typeof extended;
+
+/** treewright owns its locators and devices; every other receiver is Playwright's. */
+function ours(received: unknown): boolean {
+  return isLocator(received) || received instanceof Device;
+}
+
+/**
+ * Routes each `expect(x)` by its receiver: a treewright Locator or Device to treewright's matchers,
+ * anything else (Playwright locators, pages, API responses, plain values) to Playwright's own expect,
+ * untouched. `soft`, `configure` and `extend` keep routing; `poll` and the rest are Playwright's.
+ */
+function routed(ext: Expect, pw: typeof base): Expect {
+  return new Proxy(ext, {
+    apply(_target, _this, args: unknown[]) {
+      return Reflect.apply(ours(args[0]) ? ext : pw, undefined, args);
+    },
+    get(target, prop, receiver) {
+      if (prop === 'soft') return (received: unknown, ...rest: unknown[]) => (ours(received) ? ext.soft : pw.soft)(received as never, ...(rest as []));
+      if (prop === 'configure') return (options: Parameters<Expect['configure']>[0]) => routed(ext.configure(options), pw.configure(options));
+      if (prop === 'extend') return (more: Parameters<Expect['extend']>[0]) => routed(ext.extend(more) as unknown as Expect, pw.extend(more) as unknown as typeof base);
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
+/** Playwright's expect with treewright's retrying matchers; receivers treewright does not own go to Playwright's matchers. */
+export const expect: Expect = routed(extended, base);

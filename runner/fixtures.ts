@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { test as base, type TestInfo } from '@playwright/test';
+import { test as base, type Browser, type BrowserContextOptions, type TestInfo } from '@playwright/test';
+import { launchChromium } from '../src/devices/chromium.js';
+import { parseSource } from '../src/devices/source.js';
 import { connect, type ConnectOptions } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { SourceSpec } from '../src/devices/source.js';
@@ -13,6 +15,11 @@ export interface TreewrightOptions {
    * variable TREEWRIGHT_SOURCE overrides both.
    */
   source: SourceSpec | undefined;
+  /**
+   * W3C capabilities for an `appium:<url>` source (`platformName`, `appium:automationName`, …), so the
+   * URL can come from TREEWRIGHT_SOURCE and the device from the project. A descriptor's own win.
+   */
+  capabilities: Record<string, unknown> | undefined;
 }
 
 export interface TreewrightFixtures {
@@ -64,10 +71,28 @@ export async function closingAfter(body: () => Promise<void>, close: () => Promi
   if (failed) throw error;
 }
 
-export const test = base.extend<TreewrightFixtures & TreewrightOptions>({
+/** A worker's Chromium for web sources, launched on first use with the project's launchOptions (and closed with the worker). */
+export interface WebWorkerFixtures {
+  _treewrightBrowser: () => Promise<Browser>;
+}
+
+export const test = base.extend<TreewrightFixtures & TreewrightOptions, WebWorkerFixtures>({
   source: [undefined, { option: true }],
-  device: async ({ source, actionTimeout }, use, testInfo) => {
-    const device = await connect(chooseSource(source), fixtureConnectOptions(testInfo));
+  _treewrightBrowser: [async ({ launchOptions }, use) => {
+    let browser: Promise<Browser> | null = null;
+    await use(() => (browser ??= launchChromium(launchOptions)));
+    if (browser) await (await (browser as Promise<Browser>).catch(() => null))?.close();
+  }, { scope: 'worker' }],
+  capabilities: [undefined, { option: true }],
+  device: async ({ source, capabilities, actionTimeout, _treewrightBrowser, viewport, deviceScaleFactor, baseURL, contextOptions, testIdAttribute }, use, testInfo) => {
+    const spec = chooseSource(source);
+    const options = { ...fixtureConnectOptions(testInfo), ...(capabilities ? { capabilities } : {}) };
+    if (parseSource(spec).kind === 'web') {
+      // A fresh context and page per test in the worker's browser, with the test's `use` options.
+      const context: BrowserContextOptions = { ...contextOptions, ...(viewport !== undefined ? { viewport } : {}), ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}), ...(baseURL ? { baseURL } : {}) };
+      Object.assign(options, { browser: await _treewrightBrowser(), contextOptions: context, ...(testIdAttribute ? { testIdAttribute } : {}) });
+    }
+    const device = await connect(spec, options);
     // Actions show up in the report as steps named by their code form: byTag('email').fill('…').
     // Each step sits at the spec's line that called the action, and a failed action's error points there
     // too (its frames are the user's), with the outline and wireframe attached like a matcher failure.

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Node } from '../../src/model/schema.js';
@@ -7,8 +6,10 @@ import { checkDrift } from '../../src/analysis/drift.js';
 import { diffFindings, diffTrees } from '../../src/analysis/diff.js';
 import { countBySeverity, severitySummary, SEVERITY_ORDER, type Finding } from '../../src/common/finding.js';
 import { findingLine } from '../../src/common/finding-line.js';
-import { SourceError, TargetError } from '../../src/errors.js';
-import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
+import { SourceError, TargetError, isTreewrightError } from '../../src/errors.js';
+import { readRegularFile } from '../../src/devices/read-file.js';
+import { decodeBytes } from '../../src/formats/decode.js';
+import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { expectOne } from '../../src/query/strict.js';
 import { selectorToCode } from '../../src/query/selector.js';
@@ -72,16 +73,20 @@ export const checkTool = defineTool({
       if (kind === 'a11y') findings.push(...audit(snapshot, node ? { within: node } : {}));
       else if (kind === 'drift') {
         const catalog = args.catalog !== undefined
-          ? await loadCatalog(await confinePath(args.catalog, session.policy, 'the catalog'))
+          ? await loadCatalog(await confinePath(args.catalog, session.policy, 'the catalog'), { confineTo: session.policy.root })
           : await loadCatalog(undefined, { device });
         findings.push(...checkDrift(snapshot, catalog, node ? { within: [node] } : {}));
       } else {
         if (args.golden === undefined) throw new TargetError('invalid_arguments', 'the golden check needs a golden file: give golden: "<path>.tree"', { hint: 'Golden files are written by toMatchGoldenTree or `treewright verify --update`.' });
         const abs = await confinePath(args.golden, session.policy, 'the golden file');
         const shown = path.relative(session.policy.root, abs);
-        const text = await readFile(abs, 'utf8').catch((e: NodeJS.ErrnoException) => {
-          throw new SourceError(e.code === 'ENOENT' ? 'file_not_found' : 'source_invalid', `cannot read the golden file ${shown}: ${e.code ?? e.message}`, { where: shown, hint: 'Write it first with toMatchGoldenTree or `npx treewright verify <tree> --golden <dir> --update`.' });
-        });
+        // Re-checked at the read itself: a regular file (never a FIFO that blocks the session), still inside the root.
+        const text = decodeBytes(await readRegularFile(abs, { shown, what: 'the golden file', confineTo: session.policy.root }).catch((e: unknown) => {
+          if (isTreewrightError(e) && e.code === 'file_not_found') {
+            throw new SourceError('file_not_found', `cannot read the golden file ${shown}: it does not exist`, { where: shown, hint: 'Write it first with toMatchGoldenTree or `npx treewright verify <tree> --golden <dir> --update`.' });
+          }
+          throw e;
+        }), { where: shown, kind: 'text', what: 'a golden tree' }).text;
         const diff = diffTrees(parseGolden(text, shown), goldenTreeOf(node ? { snapshot, node } : snapshot), args.tolerancePx !== undefined ? { tolerancePx: args.tolerancePx } : {});
         findings.push(...diffFindings(diff));
       }

@@ -1,3 +1,4 @@
+import type { CapabilityName } from '../../src/query/action.js';
 import { z } from 'zod';
 import { SourceDescriptorSchema } from '../../src/devices/source.js';
 import { analyzeReachability } from '../../src/facts/reachability.js';
@@ -6,10 +7,11 @@ import { renderOutline } from '../../src/outline/outline.js';
 import { defineTool } from '../tool.js';
 import { GenerationSchema } from './common.js';
 
-const CAPABILITY_NAMES = {
-  semanticActions: 'semantic actions', taps: 'taps', typing: 'typing', screenshot: 'screenshots',
+/** How `can:` names each capability (one per capability: the compiler checks they agree). */
+const CAPABILITY_NAMES: Record<CapabilityName, string> = {
+  semanticActions: 'semantic actions', taps: 'taps', swipes: 'swipes', typing: 'typing', screenshot: 'screenshots',
   navigation: 'navigation', designSystem: 'design system', live: 'live',
-} as const;
+};
 
 export const connectTool = defineTool({
   name: 'connect',
@@ -37,7 +39,7 @@ export const connectTool = defineTool({
     const device = await session.connect(args.source, args.timeoutMs !== undefined ? { connectTimeout: args.timeoutMs } : {});
     const snapshot = await session.capture();
     const capabilities = device.capabilities();
-    const can = Object.entries(capabilities).filter(([, v]) => v).map(([k]) => CAPABILITY_NAMES[k as keyof typeof CAPABILITY_NAMES] ?? k);
+    const can = Object.entries(capabilities).filter(([, v]) => v).map(([k]) => CAPABILITY_NAMES[k as CapabilityName] ?? k);
     const nodes = countNodes(snapshot);
     const outline = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: true });
     return {

@@ -6,6 +6,7 @@ import { SourceError, TargetError } from '../../src/errors.js';
 import { exportSpec } from '../export.js';
 import { confinePath } from '../policy.js';
 import { defineTool } from '../tool.js';
+import { checkAnswerSize } from '../limits.js';
 
 export const exportTestTool = defineTool({
   name: 'export_test',
@@ -25,6 +26,8 @@ export const exportTestTool = defineTool({
   async handler(args, session) {
     const device = await session.device();
     const code = exportSpec(session.steps, { name: args.name, source: session.sourceSpec, device: device.description, now: new Date().toISOString() });
+    // The answer carries the code twice (value and text): refuse now, before a file is written, if it cannot.
+    checkAnswerSize('export_test', 'the exported spec', code.length * 2 + 4096, undefined, 'Export a shorter session: connect again to start a new step log, or fill shorter texts.');
     let written: string | undefined;
     if (args.path !== undefined) {
       if (!/\.(spec|test)\.ts$/.test(args.path)) {

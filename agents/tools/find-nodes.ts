@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Node } from '../../src/model/schema.js';
-import { analyzeReachability, offersSomething } from '../../src/facts/reachability.js';
-import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
+import { analyzeReachability } from '../../src/facts/reachability.js';
+import { offersSomething } from '../../src/facts/node-facts.js';
+import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { isVisible, resolveSelector } from '../../src/query/resolve.js';
 import { selectorToCode } from '../../src/query/selector.js';
 import { indexSnapshot } from '../../src/query/snapshot-index.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Node, Snapshot } from '../../src/model/schema.js';
-import { analyzeReachability, offersSomething } from '../../src/facts/reachability.js';
+import { analyzeReachability } from '../../src/facts/reachability.js';
+import { offersSomething } from '../../src/facts/node-facts.js';
 import { isEmptyDelta, snapshotDelta } from '../../src/analysis/snapshot-delta.js';
 import { DeviceError, FormatError, TargetError } from '../../src/errors.js';
 import { walkNode } from '../../src/model/node.js';
@@ -34,7 +35,7 @@ export const getTreeTool = defineTool({
     generation: GenerationSchema,
     from: GenerationSchema.optional(),
     format: z.enum(['text', 'json']),
-    text: z.string().optional().describe('text format: the outline (full) or the change lines (delta)'),
+    // The outline travels once: as the answer's text content, not again inside the structured value.
     snapshot: z.record(z.string(), z.unknown()).optional().describe('json format, full: the snapshot'),
     upserted: z.array(DeltaNodeSchema).optional(),
     removed: z.array(z.string()).optional(),
@@ -59,7 +60,7 @@ export const getTreeTool = defineTool({
         const head = `generation ${g} · delta since ${args.since}: ${deltaSummary(delta)}`;
         if (args.format === 'json') return { value: { kind: 'delta' as const, generation: g, from: args.since, format: 'json' as const, ...deltaJson(delta) }, appData: true };
         const text = [head, ...deltaLines(delta, snapshot)].join('\n');
-        return { value: { kind: 'delta' as const, generation: g, from: args.since, format: 'text' as const, text }, text, appData: true };
+        return { value: { kind: 'delta' as const, generation: g, from: args.since, format: 'text' as const }, text, appData: true };
       }
     }
     const note = args.since === undefined ? undefined
@@ -84,7 +85,7 @@ export const getTreeTool = defineTool({
       lines.push(line);
     }
     const text = lines.join('\n');
-    return { value: { kind: 'full' as const, generation: g, format: 'text' as const, text, ...(note ? { note } : {}) }, text, appData: true };
+    return { value: { kind: 'full' as const, generation: g, format: 'text' as const, ...(note ? { note } : {}) }, text, appData: true };
   },
 });
 

@@ -3,10 +3,10 @@ import type { Snapshot } from '../../src/model/schema.js';
 import { analyzeReachability } from '../../src/facts/reachability.js';
 import { snapshotDelta } from '../../src/analysis/snapshot-delta.js';
 import { actOnce, makeReceipt } from '../../src/devices/actions.js';
-import type { LocatorAction, Receipt } from '../../src/query/action.js';
+import { ACTION_KINDS, actionList, type ActionKind, type LocatorAction, type Receipt } from '../../src/query/action.js';
 import type { Device } from '../../src/devices/device.js';
-import { TargetError, isTreewrightError, type TreewrightError } from '../../src/errors.js';
-import { LocatorInputSchema, locatorFromInput } from '../../src/query/parse-locator.js';
+import { TargetError, isTreewrightError } from '../../src/errors.js';
+import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { MAX_CANDIDATES } from '../../src/query/strict.js';
 import { selectorToCode, type Selector } from '../../src/query/selector.js';
@@ -14,10 +14,10 @@ import { outlineLine } from '../../src/outline/outline.js';
 import { locatorFor } from '../export.js';
 import type { Session } from '../session.js';
 import { defineTool } from '../tool.js';
+import { checkAnswerSize, MAX_FILL_CHARS } from '../limits.js';
 import { GenerationSchema, matchLine } from './common.js';
 import { deltaLines, deltaSummary } from './delta.js';
 
-const LOCATOR_ACTIONS = ['click', 'longClick', 'tap', 'fill', 'clear', 'pressEnter', 'scrollBy', 'scrollToIndex', 'bringIntoView', 'focus', 'dismiss', 'expand', 'collapse'] as const;
 /** Changed-node lines a receipt lists before it counts the rest. */
 const RECEIPT_CHANGE_LINES = 30;
 
@@ -27,14 +27,14 @@ export const performActionTool = defineTool({
     'Performs an action on one node and answers a receipt: the call as code, the node acted on, the generation before and after, and what changed. '
     + "Address the node with a locator (as in find_nodes; it must match exactly one node) or with target { id, generation } from an answer you read: "
     + 'then the action is refused as stale_generation if the screen changed since. '
-    + 'Actions: click, longClick, tap (a coordinate tap), fill (text), clear, pressEnter, scrollBy (dx, dy), scrollToIndex (index), bringIntoView, focus, dismiss, expand, collapse, and back (no target). '
+    + `Actions: ${actionList()}, and back (no target). `
     + 'The node must be visible, enabled, and for touches hittable; otherwise nothing happens and the error says why '
     + '(target_not_found, target_ambiguous with candidates, target_disabled, not_hittable with obscuredBy, action_unavailable). '
     + 'Use when the task needs the app to change: typing, pressing, scrolling, navigating.',
   input: z.strictObject({
     locator: LocatorInputSchema.optional(),
     target: z.strictObject({ id: z.string().min(1), generation: GenerationSchema }).optional().describe('a node id and the generation it was read in'),
-    action: z.enum([...LOCATOR_ACTIONS, 'back']),
+    action: z.enum([...ACTION_KINDS, 'back']),
     text: z.string().optional().describe('fill: the text'),
     dx: z.number().finite().optional().describe('scrollBy: horizontal distance, in the root\'s unit'),
     dy: z.number().finite().optional().describe('scrollBy: vertical distance'),
@@ -51,7 +51,7 @@ export const performActionTool = defineTool({
     before: GenerationSchema,
     after: GenerationSchema,
     changed: z.boolean(),
-    changes: z.array(z.string()).describe('what changed, one line per node: + added, ~ changed, - removed'),
+    summary: z.string().describe('what changed, counted (the change lines themselves are the text content)'),
     message: z.string().optional(),
   }),
   annotations: { title: 'Perform an action', readOnlyHint: false, destructiveHint: true, openWorldHint: true },
@@ -61,6 +61,8 @@ export const performActionTool = defineTool({
       return back(session);
     }
     if ((args.locator === undefined) === (args.target === undefined)) invalid('give exactly one of locator or target { id, generation }');
+    // Sizes first: nothing is sent to the app for a text no answer could show back.
+    if (args.text !== undefined) checkAnswerSize('perform_action', 'the fill text', args.text.length, MAX_FILL_CHARS, 'Fill a shorter text; nothing was typed.');
     if (args.target && args.generation !== undefined) invalid('generation goes inside target; the top-level generation is for locators');
     const action = toLocatorAction({ ...args, action: args.action });
     const device = await session.device();
@@ -69,8 +71,8 @@ export const performActionTool = defineTool({
     const exact = args.target?.generation ?? args.generation;
     const what = args.target ? `node #${args.target.id}` : selectorToCode(selector);
     // With an exact generation the action is never re-resolved onto a newer screen: the agent addressed what it saw.
-    const pinned = exact !== undefined ? { generation: exact, stale: (current: string) => stale(what, exact, current) } : undefined;
-    const { ready, after, message } = await actOnce(device.driver, () => tracker.capture(), selector, action, { timeout: args.timeoutMs, ...(pinned ? { pinned } : {}) })
+    const pinned = exact !== undefined ? { generation: exact, stale: (current: string) => stale(what, exact, current), snapshot: session.seen(exact) ?? null } : undefined;
+    const { ready, after, message } = await actOnce(device.driver, () => tracker.capture(), selector, action, { timeout: args.timeoutMs, previous: device.lastSnapshot(), ...(pinned ? { pinned } : {}) })
       .catch((e) => { throw tracker.enrich(e, selector); });
     // An id is an address for this screen only; the test gets a locator that finds the same node.
     const logged = args.target ? locatorFor(ready.snapshot, ready.node) : selector;
@@ -85,7 +87,7 @@ function invalid(message: string): never {
   throw new TargetError('invalid_arguments', `perform_action: ${message}`, { hint: "e.g. { locator: \"byTag('email')\", action: 'fill', text: 'ada@example.com' } or { target: { id: '42', generation: '17' }, action: 'click' }" });
 }
 
-function toLocatorAction(a: { action: (typeof LOCATOR_ACTIONS)[number]; text?: string | undefined; dx?: number | undefined; dy?: number | undefined; index?: number | undefined }): LocatorAction {
+function toLocatorAction(a: { action: ActionKind; text?: string | undefined; dx?: number | undefined; dy?: number | undefined; index?: number | undefined }): LocatorAction {
   const extra = (name: string, allowed: boolean) => { if (!allowed) invalid(`${name} does not apply to ${a.action}`); };
   extra('text', a.text === undefined || a.action === 'fill');
   extra('dx / dy', (a.dx === undefined && a.dy === undefined) || a.action === 'scrollBy');
@@ -125,25 +127,22 @@ class Tracker {
   /** Adds what an agent needs to the rejection: the candidates, the node in the way, the node's own actions. */
   enrich(e: unknown, selector: Selector): unknown {
     if (!isTreewrightError(e) || !this.last) return e;
-    const err = e as TreewrightError;
     const snapshot = this.last;
     const reach = analyzeReachability(snapshot);
-    const nodes = err.code === 'stale_generation' ? [] : resolveSelector(snapshot, selector);
-    if (err.code === 'target_ambiguous') {
-      err.details.candidates = nodes.slice(0, MAX_CANDIDATES).map((n) => matchLine(n, reach));
-      err.details.count = nodes.length;
-    } else if (nodes.length === 1) {
-      const node = nodes[0]!;
-      const r = reach.get(node);
-      err.details.node ??= matchLine(node, reach);
-      if (err.code === 'not_hittable' && r.obscuredBy) {
-        err.details.obscuredBy = outlineLine(r.obscuredBy, { reach });
-        err.details.obscuredById = r.obscuredBy.id;
-      }
-      if (err.code === 'action_unavailable') err.details.offers = [...node.actions];
+    const nodes = e.code === 'stale_generation' ? [] : resolveSelector(snapshot, selector);
+    const generation = { generation: e.details.generation ?? snapshot.generation };
+    if (e.code === 'target_ambiguous') {
+      return e.withDetails({ candidates: nodes.slice(0, MAX_CANDIDATES).map((n) => matchLine(n, reach)), count: nodes.length, ...generation });
     }
-    err.details.generation ??= snapshot.generation;
-    return err;
+    if (nodes.length !== 1) return e.withDetails(generation);
+    const node = nodes[0]!;
+    const r = reach.get(node);
+    const nodeLine = { node: e.details.node ?? matchLine(node, reach) };
+    if (e.code === 'not_hittable') {
+      return e.withDetails({ ...nodeLine, ...(r.obscuredBy ? { obscuredBy: outlineLine(r.obscuredBy, { reach }), obscuredById: r.obscuredBy.id } : {}), ...generation });
+    }
+    if (e.code === 'action_unavailable') return e.withDetails({ ...nodeLine, offers: [...node.actions], ...generation });
+    return e.withDetails({ ...nodeLine, ...generation });
   }
 }
 
@@ -159,9 +158,11 @@ async function back(session: Session) {
 function receiptAnswer(r: Omit<Receipt, 'locator' | 'action'>, before: Snapshot, after: Snapshot, nodeLine: string | null, action: string) {
   const delta = snapshotDelta(before, after);
   const changes = r.changed ? deltaLines(delta, after, RECEIPT_CHANGE_LINES) : [];
+  const summary = r.changed ? deltaSummary(delta) : 'nothing changed on screen';
+  // One short line (the call, the node's id, the generations, the counts), then what changed, one line
+  // per node: the node's full outline line is in the value, and the agent read it before acting.
   const lines = [
-    `performed ${r.call}${nodeLine ? ` on ${nodeLine}` : ''} via ${r.via}`,
-    r.changed ? `generation ${r.before} → ${r.after} · ${deltaSummary(delta)}` : `generation ${r.after} · nothing changed on screen`,
+    `${r.call}${r.nodeId ? ` on #${r.nodeId}` : ''} via ${r.via} · generation ${r.changed ? `${r.before} → ${r.after}` : r.after} · ${summary}`,
     // The app's own words, on one line: a message cannot start lines of its own in the answer.
     ...(r.message ? [`note: ${/[\r\n\u2028\u2029]/.test(r.message) ? JSON.stringify(r.message) : r.message}`] : []),
     ...changes,
@@ -169,7 +170,7 @@ function receiptAnswer(r: Omit<Receipt, 'locator' | 'action'>, before: Snapshot,
   return {
     value: {
       call: r.call, action, nodeId: r.nodeId || null, node: r.node || null, via: r.via,
-      before: r.before, after: r.after, changed: r.changed, changes, ...(r.message ? { message: r.message } : {}),
+      before: r.before, after: r.after, changed: r.changed, summary, ...(r.message ? { message: r.message } : {}),
     },
     text: lines.join('\n'),
     appData: true,

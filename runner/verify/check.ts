@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../src/devices/read-file.js';
 import path from 'node:path';
 import type { Snapshot } from '../../src/model/schema.js';
 import type { Finding, Severity } from '../../src/common/finding.js';
@@ -38,8 +38,8 @@ export interface TreeResult {
   nodes: number;
   ms: number;
   checks: CheckResult[];
-  /** The tree could not be read or checked at all (typed error code and message). */
-  error?: { code: string; message: string };
+  /** The tree could not be read or checked at all (typed error code and message), and at which stage: reading the tree, checking it, writing its golden. */
+  error?: { code: string; message: string; stage?: 'read' | 'check' | 'write' };
   /** The snapshot, kept only when a reporter needs it (html). */
   snapshot?: Snapshot;
 }
@@ -78,9 +78,9 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
   const t0 = performance.now();
   let snapshot: Snapshot;
   try {
-    snapshot = importTree(await readFile(path.resolve(opts.cwd, file), 'utf8'), { where: file });
+    snapshot = importTree(await readRegularFile(path.resolve(opts.cwd, file), { shown: file, what: 'the tree file' }), { where: file });
   } catch (e) {
-    const err = isTreewrightError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}` };
+    const err = isTreewrightError(e) ? { code: e.code, message: e.message, stage: 'read' as const } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}`, stage: 'read' as const };
     return { file, nodes: 0, ms: performance.now() - t0, checks: [], error: err };
   }
   if (opts.density) {
@@ -93,7 +93,8 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
     await runChecks(file, snapshot, opts, checks);
   } catch (e) {
     // One tree's broken check (an unwritable golden folder…) is that tree's error; the other trees still run.
-    const error = isTreewrightError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}` };
+    const stage = isTreewrightError(e) && e.details.stage === 'write' ? 'write' as const : 'check' as const;
+    const error = isTreewrightError(e) ? { code: e.code, message: e.message, stage } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}`, stage };
     return { file, nodes: countNodes(snapshot), ms: performance.now() - t0, checks, error };
   }
   return { file, nodes: countNodes(snapshot), ms: performance.now() - t0, checks, ...(opts.keepSnapshots ? { snapshot } : {}) };
@@ -141,9 +142,7 @@ async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions
       return { check: 'golden', status: 'updated', findings: [], golden: shown, diff: `replaced an unreadable golden (${shown}${e.details.line !== undefined ? `:${e.details.line}` : ''})` };
     }
     const at = e.details.line !== undefined ? `${shown}:${e.details.line}${e.details.column !== undefined ? `:${e.details.column}` : ''}` : shown;
-    const first = e.message.split('\n')[0]!;
-    const prefix = first.indexOf(': ', e.details.where ? first.indexOf(e.details.where) + e.details.where.length - 1 : first.length);
-    const reason = prefix >= 0 ? first.slice(prefix + 2) : first;
+    const reason = e.reason.split('\n')[0]!;
     const finding: Finding = {
       check: 'golden', rule: 'golden-unreadable', severity: 'error', nodeId: null, rootId: null, node: null,
       message: `the golden ${at} cannot be read (${reason}); review it, or re-create it with: ${update}`,

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { glob } from 'tinyglobby';
-import { isTreewrightError } from '../../src/errors.js';
+import { isTreewrightError, reasonOf } from '../../src/errors.js';
 import { indexCatalog } from '../../src/analysis/drift.js';
 import { parseFailOn, type Severity } from '../../src/common/finding.js';
 import { loadCatalog } from '../../src/files/catalog-file.js';
@@ -64,7 +64,7 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
   try {
     failOn = parseFailOn(values['fail-on'], '--fail-on');
   } catch (e) {
-    return usage((e as Error).message.split('\n')[0]!);
+    return usage(reasonOf(e));
   }
   const tolerancePx = Number(values.tolerance);
   if (!(tolerancePx >= 0)) return usage(`--tolerance takes a number of px ≥ 0, got "${values.tolerance}"`);

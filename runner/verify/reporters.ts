@@ -40,7 +40,7 @@ export function summaryLine(s: Summary): string {
 export function lineReport(results: readonly TreeResult[], s: Summary, maxFindings = 20): string {
   const out: string[] = [];
   for (const r of results) {
-    if (r.error) { out.push(`✘ ${r.file}  could not be read: ${r.error.message.split('\n').join('\n    ')}`); continue; }
+    if (r.error) { out.push(`✘ ${r.file}  ${r.error.stage === 'write' ? 'could not write its golden' : r.error.stage === 'check' ? 'could not be checked' : 'could not be read'}: ${r.error.message.split('\n').join('\n    ')}`); continue; }
     const failed = r.checks.filter((c) => c.status === 'failed');
     const wrote = r.checks.filter((c) => c.status === 'written' || c.status === 'updated');
     for (const c of wrote) out.push(`✎ ${r.file}  golden ${c.status}: ${c.golden}`);

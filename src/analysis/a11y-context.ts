@@ -23,7 +23,7 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
 import { compositeOver, parseColor, type Rgba } from '../common/color.js';
-import { isEmptyRect } from '../common/geometry.js';
+import { FACT } from '../facts/node-facts.js';
 import { TargetError } from '../errors.js';
 import type { A11yThresholds } from './a11y-rules.js';
 
@@ -67,16 +67,14 @@ export const K = {
 export const K_CLICK_LIKE = K.CLICK | K.LONG_CLICK | K.EDITABLE;
 export const K_ACTIONABLE = K_CLICK_LIKE | K.FOCUSABLE;
 
-/** `hidden`: the node or an ancestor is invisible (F.HIDDEN). */
-function kindOf(n: Node, hidden: boolean): number {
+/** What node n is, from its facts (`facts`: its FACT bits, node-facts.ts) and what only the audit asks. */
+function kindOf(n: Node, facts: number): number {
   let k = 0;
-  // Most nodes offer no action: test the length before reading the array's elements.
-  const acts = n.actions.length !== 0;
-  if (n.clickable || (acts && n.actions.includes('Click'))) k |= K.CLICK;
-  if (n.longClickable || (acts && n.actions.includes('LongClick'))) k |= K.LONG_CLICK;
-  if (n.editable) k |= K.EDITABLE;
+  if (facts & FACT.CLICK) k |= K.CLICK;
+  if (facts & FACT.LONG_CLICK) k |= K.LONG_CLICK;
+  if (facts & FACT.EDITABLE) k |= K.EDITABLE;
   if (n.focusable) k |= K.FOCUSABLE;
-  if (!hidden && !isEmptyRect(n.bounds)) k |= K.ON_SCREEN;
+  if (facts & FACT.ON_SCREEN) k |= K.ON_SCREEN;
   if (n.contentDescription) k |= K.DESC;
   if (n.role === 'Button') k |= K.ROLE_BUTTON;
   else if (n.role === 'Image') k |= K.ROLE_IMAGE;
@@ -142,6 +140,7 @@ export class AuditContext {
 
   constructor(snapshot: Snapshot, init: ContextInit) {
     const index = indexSnapshot(snapshot);
+    const facts = index.facts.flags;
     this.index = index;
     this.nodes = index.nodes;
     this.roots = snapshot.roots;
@@ -199,7 +198,7 @@ export class AuditContext {
         let bg = pi >= 0 ? bgAt[pi]! : NONE;
         let content = pi >= 0 ? contentAt[pi]! : NONE;
         if (!(flags & F.IGNORED) && ignore?.(n)) flags |= F.IGNORED;
-        if (!n.visible) flags |= F.HIDDEN;
+        if (!(facts[i]! & FACT.VISIBLE)) flags |= F.HIDDEN;
         flagsOf[i] = flags;
 
         const resolved = n.designToken?.resolved;
@@ -226,7 +225,7 @@ export class AuditContext {
         bgAt[i] = bg;
         contentAt[i] = content;
 
-        const kind = (kindAt[i] = kindOf(n, (flags & F.HIDDEN) !== 0));
+        const kind = (kindAt[i] = kindOf(n, facts[i]!));
         let pass = flags & INHERITED;
         if (kind & K_ACTIONABLE) pass |= F.UNDER_ACTIONABLE;
         if (n.scrollable) pass |= F.UNDER_SCROLLABLE;

@@ -21,6 +21,10 @@ export const A11Y_RULE_IDS = [
   'duplicate-clickable-bounds',
   'redundant-description',
   'unknown-density',
+  // Web pages (a11y-web.ts: WCAG where it differs from ATF; text-contrast is shared by name).
+  'target-size',
+  'accessible-name',
+  'contrast-unknown',
 ] as const;
 export type A11yRuleId = (typeof A11Y_RULE_IDS)[number];
 
@@ -44,6 +48,9 @@ export const A11Y_RULES: Readonly<Record<A11yRuleId, A11yRuleInfo>> = {
   // Not an ATF check: ATF reads the density from the device. One finding per px window whose density
   // nobody supplied (a uiautomator dump), because every size rule then judges px as if they were dp.
   'unknown-density': { id: 'unknown-density', severity: 'warning', atf: '(none: ATF reads the device density)', title: 'the screen density is known, so sizes can be judged in dp' },
+  'target-size': { id: 'target-size', severity: 'error', atf: '(web: WCAG 2.5.8 Target Size (Minimum))', title: 'pointer targets at least 24×24 CSS px, or spaced so a 24 px circle around each meets no other' },
+  'accessible-name': { id: 'accessible-name', severity: 'error', atf: '(web: WCAG 4.1.2 / 1.1.1)', title: 'buttons, links, images, form fields and selects have an accessible name (Chromium\'s accname)' },
+  'contrast-unknown': { id: 'contrast-unknown', severity: 'info', atf: '(web: WCAG 1.4.3, not computable)', title: 'text whose background cannot be told (image, gradient) is named for a manual check' },
 };
 
 export interface A11yThresholds {
@@ -55,9 +62,11 @@ export interface A11yThresholds {
   contrast: number;
   /** Minimum contrast ratio of large text, ≥ 18 sp or ≥ 14 sp bold (WCAG AA: 3). */
   contrastLarge: number;
+  /** Web pages: minimum target side, CSS px (WCAG 2.5.8: 24). */
+  targetSizePx: number;
 }
 
-export const DEFAULT_A11Y_THRESHOLDS: Readonly<A11yThresholds> = { touchTargetDp: 48, touchTargetEdgeDp: 32, contrast: 4.5, contrastLarge: 3 };
+export const DEFAULT_A11Y_THRESHOLDS: Readonly<A11yThresholds> = { touchTargetDp: 48, touchTargetEdgeDp: 32, contrast: 4.5, contrastLarge: 3, targetSizePx: 24 };
 
 /** What a finding says beyond its rule, severity and node. */
 export interface FindingBody {

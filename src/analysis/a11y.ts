@@ -16,6 +16,7 @@ import { outlineLine } from '../outline/outline.js';
 import { TargetError } from '../errors.js';
 import { AuditContext, F } from './a11y-context.js';
 import { DENSITY_WARNING } from '../formats/uiautomator.js';
+import { auditWeb, isWebSnapshot } from './a11y-web.js';
 import {
   A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, DuplicateBounds, DuplicateText, editableContentDescription, redundantDescription,
   meetsTarget, speakableText, textContrast, touchTarget, type A11yRuleId, type A11yThresholds, type FindingBody, type NodeRule,
@@ -59,6 +60,10 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
   const thresholds = checkThresholds(options.thresholds);
   if (options.ignore !== undefined && typeof options.ignore !== 'function') {
     throw new TargetError('invalid_arguments', 'audit: `ignore` must be a function (node) => boolean', { hint: 'In toPassA11y, pass locators: { ignore: [device.byTag(…)] }.' });
+  }
+  // A web page is judged by WCAG where it differs from ATF (a11y-web.ts).
+  if (isWebSnapshot(snapshot)) {
+    return auditWeb(snapshot, { severity, thresholds, within: options.within, ignore: options.ignore });
   }
   const c = new AuditContext(snapshot, {
     thresholds,

@@ -1,6 +1,6 @@
 import type { Action, Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
-import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
+import { DeviceError, TargetError, isTreewrightError, reasonOf, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
@@ -8,23 +8,15 @@ import { strictViolation } from '../query/strict.js';
 import { DEFAULT_MAX_SCROLLS } from '../query/action.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
-import type { Driver, SemanticRequest } from './driver.js';
-import type { LocatorAction, Receipt, Route } from '../query/action.js';
-
-/** The semantic action each locator action maps to, and whether an input-event fallback means the same. */
-const SEMANTIC: Record<LocatorAction['kind'], Action | null> = {
-  click: 'Click', longClick: 'LongClick', tap: null, fill: 'SetText', clear: 'SetText', pressEnter: 'ImeAction',
-  scrollBy: 'ScrollBy', scrollToIndex: 'ScrollToIndex', bringIntoView: 'BringIntoView', focus: 'RequestFocus',
-  dismiss: 'Dismiss', expand: 'Expand', collapse: 'Collapse', scrollUntilVisible: null,
-};
+import { capabilitiesOf, type Driver, type SemanticRequest } from './driver.js';
+import { actionArgs, specOf, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
 
 /** Drivers that offer semantic actions, named in `action_unavailable` errors. */
-const SEMANTIC_DRIVERS = 'reference, moui, jetwhale';
+const SEMANTIC_DRIVERS = 'reference, moui, jetwhale; appium for click and fill';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
-  const args = a.kind === 'fill' ? quote(a.text) : a.kind === 'scrollBy' ? `${a.dx}, ${a.dy}` : a.kind === 'scrollToIndex' ? String(a.index)
-    : a.kind === 'scrollUntilVisible' ? scrollUntilArgs(a) : '';
+  const args = a.kind === 'scrollUntilVisible' ? scrollUntilArgs(a) : actionArgs(a).map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
   return `${selectorToCode(selector)}.${a.kind}(${args})`;
 }
 
@@ -52,44 +44,51 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
   };
 }
 
-/** Picks how an action reaches the node on this driver, or says why it cannot. */
+/**
+ * Picks how an action reaches the node on this driver, or says why it cannot: the node's own
+ * semantics action where the driver performs them, else the action's fallback route (ACTIONS in
+ * query/action.ts) where the driver has the capabilities it needs (capabilitiesOf: the same
+ * capabilities connect reports).
+ */
 export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
   if (a.kind === 'scrollUntilVisible') {
     if (driver.perform && (node.actions.includes('ScrollBy') || node.actions.includes('ScrollToIndex'))) return { route: 'scroll-steps' };
     if (driver.swipe) return { route: 'scroll-steps' };
     return { unavailable: `scrollUntilVisible needs the container's ScrollBy / ScrollToIndex semantics action or swipes; ${driver.perform ? 'this node offers neither' : `${driver.description} can do neither`}` };
   }
-  const semantic = SEMANTIC[a.kind];
+  const spec: ActionSpec = specOf(a.kind);
+  const caps = capabilitiesOf(driver);
+  const semantic = spec.semantic;
   // BringIntoView works on any node on a semantic driver (JetWhale's rule); the others only when listed.
-  if (semantic && driver.perform && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
-  switch (a.kind) {
-    case 'click': case 'longClick': case 'tap': case 'focus':
-      return driver.tap ? { route: 'tap' } : { unavailable: `${driver.description} cannot deliver taps` };
-    case 'fill': case 'clear':
-      // Say the real reason: a driver that cannot type at all is the problem before the node's editability.
-      if (!(driver.tap && driver.typeText)) return { unavailable: cannotType(driver) };
-      if (!node.editable && !node.actions.includes('SetText')) return { unavailable: driver.kind === 'live' ? 'the live protocol\'s tree does not say which nodes are editable, and this node has no SetText action' : 'the node is not editable (no editable flag, no SetText action)' };
-      return { route: 'keys' };
-    case 'pressEnter':
-      return driver.pressKey ? { route: 'keys' } : { unavailable: `${driver.description} has no IME action and no keyboard` };
-    case 'scrollBy':
-      return driver.swipe ? { route: 'swipe' } : { unavailable: `${driver.description} has no ScrollBy and cannot swipe` };
-    case 'scrollToIndex':
-      // No ScrollToIndex (MoUI scrolls by pages): page with the node's own ScrollBy until the
-      // item with that index is on screen, reading each item's index from its collection info.
-      if (driver.perform && node.actions.includes('ScrollBy')) return { route: 'scroll-steps' };
-      return { unavailable: `scrollToIndex needs the node's own ScrollToIndex (or ScrollBy) semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
-    default:
-      return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${driver.perform ? 'this node does not offer' : `${driver.description} cannot invoke`}` };
+  if (semantic && performs(driver, semantic) && (node.actions.includes(semantic) || semantic === 'BringIntoView')) return { route: 'semantic' };
+  const fallback = spec.fallback;
+  const invoke = caps.semanticActions ? 'this node does not offer' : `${driver.description} cannot invoke`;
+  if (!fallback) return { unavailable: `${a.kind} needs the node's own ${semantic} semantics action, which ${invoke}` };
+  if (fallback.nodeAction) {
+    // No ScrollToIndex (MoUI scrolls by pages): page with the node's own ScrollBy until the
+    // item with that index is on screen, reading each item's index from its collection info.
+    if (fallback.needs.every((c) => caps[c]) && node.actions.includes(fallback.nodeAction)) return { route: fallback.route };
+    return { unavailable: `${a.kind} needs the node's own ${semantic} (or ${fallback.nodeAction}) semantics action, which ${invoke}` };
   }
+  if (fallback.editable) {
+    // Say the real reason: a driver that cannot type at all is the problem before the node's editability.
+    if (!fallback.needs.every((c) => caps[c])) return { unavailable: cannotType(driver, fallback.why) };
+    if (!node.editable && !node.actions.includes('SetText')) return { unavailable: driver.kind === 'live' ? 'the live protocol\'s tree does not say which nodes are editable, and this node has no SetText action' : 'the node is not editable' };
+  }
+  return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
+}
+
+/** Whether the driver delivers this semantics action itself. */
+function performs(driver: Driver, action: Action): boolean {
+  return driver.perform !== undefined && (driver.performs === undefined || driver.performs.includes(action));
 }
 
 /** Why a driver cannot type, in its own terms. */
-function cannotType(driver: Driver): string {
+function cannotType(driver: Driver, why: string | undefined): string {
   switch (driver.kind) {
     case 'file': case 'uiautomator': return 'a captured tree can neither set text nor type';
     case 'live': return `cannot type: the cmp-inspector live protocol has no text input, and typing goes through adb, which is not connected to a device`;
-    default: return `the ${driver.kind} driver can neither set text semantically nor type`;
+    default: return `${driver.description} ${why ?? 'can neither set text semantically nor type'}`;
   }
 }
 
@@ -104,16 +103,54 @@ function unavailableHint(driver: Driver): string {
 
 /** Actionability needs: what must hold before acting (docs/design.md §7). */
 function needs(a: LocatorAction, route: Route) {
-  const onScreen = a.kind !== 'bringIntoView';
+  const spec: ActionSpec = specOf(a.kind);
   return {
-    visible: onScreen,
-    enabled: onScreen && a.kind !== 'scrollBy' && a.kind !== 'scrollToIndex',
+    visible: spec.onScreen,
+    enabled: spec.onScreen && spec.enabled,
     hittable: route === 'tap' || route === 'keys' && a.kind !== 'pressEnter' || route === 'swipe',
-    stable: onScreen,
+    stable: spec.onScreen,
   };
 }
 
 const PAUSES = [0, 20, 100, 100, 500];
+
+/** Captures made before this action that may stand in for samples of waitForActionable. */
+export interface Samples {
+  /**
+   * The most recent capture of the device (the previous action's after-capture): the first of the two
+   * captures the stability check compares, so a target that did not move needs one new capture, not two.
+   */
+  previous?: Snapshot | null;
+  /**
+   * The capture the target was addressed in (an id + generation). On a driver that guards generations a
+   * semantic action on it needs no capture at all: the app refuses it if the screen has moved on.
+   */
+  known?: Snapshot | null;
+}
+
+const boundsKey = (n: Node) => `${n.bounds.x},${n.bounds.y},${n.bounds.width},${n.bounds.height}`;
+
+/** Where the locator's single node was in an earlier capture (nothing when it matched none or several). */
+function boundsIn(snapshot: Snapshot, selector: Selector): { id: string; key: string } | null {
+  const nodes = resolveSelector(snapshot, selector);
+  return nodes.length === 1 ? { id: nodes[0]!.id, key: boundsKey(nodes[0]!) } : null;
+}
+
+/**
+ * The target ready on a known capture, when it is a semantic action on a visible, enabled node there
+ * (the checks a semantic action needs); null sends the caller to the capturing wait.
+ */
+function readyOn(snapshot: Snapshot, driver: Driver, selector: Selector, a: LocatorAction): Ready | null {
+  const nodes = resolveSelector(snapshot, selector);
+  if (nodes.length !== 1) return null;
+  const node = nodes[0]!;
+  const choice = chooseRoute(driver, node, a);
+  if (!('route' in choice) || choice.route !== 'semantic') return null;
+  const need = needs(a, choice.route);
+  if (need.visible && !isVisible(node, snapshot)) return null;
+  if (need.enabled && !node.enabled) return null;
+  return { snapshot, node, route: choice.route };
+}
 
 /** A target found actionable: the capture it was resolved in, the node, and how the action will reach it. */
 export interface Ready {
@@ -124,17 +161,23 @@ export interface Ready {
 
 /**
  * Waits until the locator resolves to exactly one node that is visible, enabled, hittable (for
- * anything delivered as a touch) and stable (same bounds on two consecutive captures).
- * Ambiguity fails at once; everything else is waited out until the timeout.
+ * anything delivered as a touch) and stable (same bounds on two consecutive captures; the first may be
+ * `samples.previous`, the capture before this action, so a target at rest costs one capture, and one
+ * that moves is captured until two agree). A semantic action on a node of `samples.known` on a driver
+ * that guards generations captures nothing. Ambiguity fails at once; everything else is waited out
+ * until the timeout.
  */
-export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number): Promise<Ready> {
+export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number, samples: Samples = {}): Promise<Ready> {
   const deadline = Date.now() + timeout;
-  let lastBounds: { id: string; key: string } | null = null;
+  const known = samples.known && driver.guardsGeneration ? readyOn(samples.known, driver, selector, a) : null;
+  if (known) return known;
+  let lastBounds = samples.previous ? boundsIn(samples.previous, selector) : null;
   let reason = 'not attempted';
   let code: 'target_not_found' | 'target_disabled' | 'not_hittable' = 'target_not_found';
   const locator = selectorToCode(selector);
   let snapshot: Snapshot | null = null;
   let node: Node | undefined;
+  const revealed = new Set<string>();
   for (let i = 0; ; i++) {
     snapshot = await capture();
     const nodes = resolveSelector(snapshot, selector);
@@ -156,14 +199,22 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       const need = needs(a, choice.route);
       const reach = analyzeReachability(snapshot);
       const r = reach.get(node);
-      const key = `${node.bounds.x},${node.bounds.y},${node.bounds.width},${node.bounds.height}`;
-      if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
+      const key = boundsKey(node);
+      if (need.visible && !isVisible(node, snapshot) && driver.reveal && isVisible({ ...node, bounds: node.layoutBounds ?? node.bounds }, snapshot) && !revealed.has(node.id)) {
+        // Laid out but off screen (scrolled away): scroll it into view first, as Playwright does, once per node.
+        revealed.add(node.id);
+        if (await driver.reveal(node)) { lastBounds = null; continue; }
+        reason = 'the node is off screen and could not be scrolled into view'; code = 'target_not_found';
+      } else if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
       else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
       else if (need.hittable && r.hittable === false) {
         reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach })}` : 'the node has no on-screen area to tap';
         code = 'not_hittable';
       } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
-        reason = 'waiting for the node to be stable';
+        // Say what moved, so a timeout names what never settled.
+        reason = !lastBounds ? 'waiting for the node to be stable'
+          : lastBounds.id !== node.id ? `not stable: the node is replaced on every capture (#${lastBounds.id} → #${node.id})`
+          : `not stable: its bounds keep changing (${lastBounds.key} → ${key})`;
         lastBounds = { id: node.id, key };
         if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
       } else {
@@ -188,7 +239,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
 
 /** Builds the semantic request for an action. */
 export function semanticRequest(a: LocatorAction): SemanticRequest {
-  const action = SEMANTIC[a.kind]!;
+  const action = specOf(a.kind).semantic!;
   switch (a.kind) {
     case 'fill': return { action, text: a.text };
     case 'clear': return { action, text: '' };
@@ -219,20 +270,26 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       return result.message;
     }
     case 'tap':
+      await driver.confirmTarget?.(node, tap);
       await driver.tap!(tap.x, tap.y, { long: a.kind === 'longClick' });
       return undefined;
     case 'keys':
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
+      await driver.confirmTarget?.(node, tap);
       // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
-      // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds.
+      // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds
+      // (or select all where the device can, and delete the selection).
       await driver.tap!(tap.x, tap.y);
-      if (driver.pressKey) {
+      if (driver.selectAll && driver.pressKey) {
+        await driver.selectAll();
+        await driver.pressKey('del');
+      } else if (driver.pressKey) {
         await driver.pressKey('end');
         for (let i = (node.editableText ?? '').length; i > 0; i--) await driver.pressKey('del');
       }
       if (a.kind === 'fill' && a.text) await driver.typeText!(a.text);
       // A password field does not expose its text, and input events cannot select all: say what may be left.
-      return node.password && node.editableText == null
+      return node.password && node.editableText == null && !driver.selectAll
         ? `the field's content is hidden (password), so what it held could not be cleared by keys (input events cannot select all); ${a.kind === 'fill' ? 'the text was typed after it' : 'it may still hold text'}: use a semantic driver (SetText) to be sure`
         : undefined;
     case 'scroll-steps': {
@@ -257,7 +314,9 @@ export interface ActOnceOptions {
    * generation): every capture while waiting must still be at it, and a stale target is refused,
    * never re-resolved onto a newer screen.
    */
-  pinned?: { generation: string; stale: (current: string) => Error };
+  pinned?: { generation: string; stale: (current: string) => Error; snapshot?: Snapshot | null };
+  /** The device's most recent capture, if any: the first stability sample (see Samples.previous). */
+  previous?: Snapshot | null;
 }
 
 /** What one action did: the capture it was resolved in, the capture after, and the driver's note. */
@@ -284,13 +343,17 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
     }
     : capture;
   for (let attempt = 0; ; attempt++) {
-    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout);
+    // A retry after a stale rejection starts from what it captured, not from the earlier samples.
+    const samples: Samples = attempt === 0 ? { previous: pinned ? pinned.snapshot ?? null : options.previous ?? null, known: pinned?.snapshot ?? null } : {};
+    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout, samples);
     let message: string | undefined;
     try {
       // Multi-step routes capture the screen they change: those captures are not pinned.
       message = await deliver(driver, ready, a, { capture, selector, deadline: Date.now() + timeout });
     } catch (e) {
       if (!pinned && isStale(e) && attempt < MAX_STALE_RETRIES) continue;
+      // Acted on the known capture without capturing: the driver's refusal says the same as a capture would have.
+      if (pinned && isStale(e)) throw pinned.stale(e.details.current ?? 'a newer one');
       throw e;
     }
     return { ready, after: await capture(), message };
@@ -326,7 +389,7 @@ async function scrollToIndexBySteps(driver: Driver, ready: Ready, index: number,
       r = await driver.perform!({ snapshot, node, rootId: indexSnapshot(snapshot).root.get(node)!.rootId }, { action: 'ScrollBy', dx: 0, dy: down ? page : -page });
     } catch (e) {
       // An app that refuses to scroll further (MoUI's handler_rejected) has reached the end.
-      if (isTreewrightError(e) && e.code === 'action_unavailable') throw pastEnd(`the app says: ${e.message.split('\n')[0]}`);
+      if (isTreewrightError(e) && e.code === 'action_unavailable') throw pastEnd(`the app says: ${reasonOf(e, where)}`);
       throw e;
     }
     if (!r.performed) throw pastEnd(`the app says: ${r.message ?? 'no reason given'}`);
@@ -421,6 +484,6 @@ function centre(n: Node) {
 }
 
 /** True for a stale-target rejection, after which the action re-resolves instead of failing. */
-export function isStale(e: unknown): boolean {
+export function isStale(e: unknown): e is TreewrightError<'stale_generation'> {
   return isTreewrightError(e) && e.code === 'stale_generation';
 }

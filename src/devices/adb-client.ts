@@ -73,12 +73,12 @@ export class AdbClient {
     const where = `adb${this.serial ? `:${this.serial}` : ''}`;
     if (this.serial) {
       const d = list.find((x) => x.serial === this.serial);
-      if (!d) throw new DeviceError('device_unreachable', `no device with serial ${this.serial} is attached (attached: ${list.map((x) => x.serial).join(', ') || 'none'})`, { where, stage: 'adb devices', hint: 'Run `adb devices` and pass one of the serials it lists.' });
-      if (d.state !== 'device') throw new DeviceError('device_unreachable', `device ${this.serial} is ${d.state}`, { where, stage: 'adb devices', hint: d.state === 'unauthorized' ? 'Accept the USB debugging prompt on the device.' : 'Run `adb reconnect`, then `adb devices`.' });
+      if (!d) throw new DeviceError('device_unreachable', `no device with serial ${this.serial} is attached (attached: ${list.map((x) => x.serial).join(', ') || 'none'})`, { where, stage: 'adb devices', hint: 'Run `adb devices` and pass one of the serials it lists.', next: 'adb devices' });
+      if (d.state !== 'device') throw new DeviceError('device_unreachable', `device ${this.serial} is ${d.state}`, { where, stage: 'adb devices', ...(d.state === 'unauthorized' ? { hint: 'Accept the USB debugging prompt on the device.' } : { hint: 'Run `adb reconnect`, then `adb devices`.', next: 'adb reconnect' }) });
       return this.serial;
     }
     if (ready.length === 0) {
-      throw new DeviceError('device_unreachable', `no Android device is attached${list.length ? ` (${list.map((x) => `${x.serial} ${x.state}`).join(', ')})` : ''}`, { where, stage: 'adb devices', hint: 'Connect a device with USB debugging on, or start an emulator; `adb devices` must list it as "device".' });
+      throw new DeviceError('device_unreachable', `no Android device is attached${list.length ? ` (${list.map((x) => `${x.serial} ${x.state}`).join(', ')})` : ''}`, { where, stage: 'adb devices', hint: 'Connect a device with USB debugging on, or start an emulator; `adb devices` must list it as "device".', next: 'adb devices' });
     }
     if (ready.length > 1) {
       throw new DeviceError('device_unreachable', `${ready.length} devices are attached (${ready.map((d) => d.serial).join(', ')}) and no serial was given`, { where, stage: 'adb devices', hint: `Pick one: source 'adb:${ready[0]!.serial}' (or { kind: 'adb', serial }).` });
@@ -96,7 +96,7 @@ function classify(r: { code?: string; timedOut?: boolean; stderr?: unknown; exit
   if (r.timedOut) return new DeviceError('device_timeout', `${stage} did not finish within ${timeout}ms`, { where, stage, hint: 'Check the device is awake and responsive: `adb shell echo ok`.' });
   const err = String(r.stderr ?? '').trim();
   if (/no devices|device .* not found|device offline/i.test(err)) {
-    return new DeviceError('device_unreachable', `${stage}: ${err}`, { where, stage, hint: 'Run `adb devices`; reconnect the device or restart adb with `adb kill-server`.' });
+    return new DeviceError('device_unreachable', `${stage}: ${err}`, { where, stage, hint: 'Run `adb devices`; reconnect the device or restart adb with `adb kill-server`.', next: 'adb devices' });
   }
   return new DeviceError('device_error', `${stage} exited with ${r.exitCode}: ${err || r.shortMessage || 'no output'}`, { where, stage });
 }

@@ -4,7 +4,7 @@ import { importUiautomator, DENSITY_WARNING } from '../formats/uiautomator.js';
 import { DeviceError } from '../errors.js';
 import { AdbClient, type AdbOptions } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
+import { type Driver, type Key } from './driver.js';
 
 export { escapeInputText } from './adb-input.js';
 
@@ -56,9 +56,7 @@ export class AdbDriver implements Driver {
     return snapshot;
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, taps: true, typing: true, screenshot: true, live: true };
-  }
+  readonly live = true;
 
   async tap(x: number, y: number, options: { long?: boolean } = {}): Promise<void> {
     await this.input.tap(x, y, options);

@@ -8,21 +8,36 @@ import { leaseKeyOf } from './lease-key.js';
 import { AdbClient } from './adb-client.js';
 import { MouiDriver } from './moui.js';
 import { JetWhaleDriver } from './jetwhale.js';
-import { NO_CAPABILITIES, type Driver } from './driver.js';
+import { AppiumDriver } from './appium.js';
+import type { Driver } from './driver.js';
 import { withCause } from './messages.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
+import type { Browser, BrowserContextOptions, LaunchOptions } from '@playwright/test';
+import { openWebDriver } from './web-open.js';
 
 export interface ConnectOptions {
   /** Relative file paths resolve from here (default: the working directory). */
   cwd?: string;
   /** The adb executable for adb sources (default $ADB or `adb` on PATH). */
   adbPath?: string;
+  /** Absolute real path of a directory file sources must stay in, re-checked at every read (the MCP shim's --root). */
+  confineTo?: string;
   /** Per-request timeout for live devices, ms. */
   timeout?: number;
   /** How long a live device may stay cold or unreachable while connecting, ms. */
   connectTimeout?: number;
   /** How long to queue for a device another worker holds, ms. */
   leaseTimeout?: number;
+  /** Web sources: the browser to open the page in (the test runner's), else Chromium is launched for the device. */
+  browser?: Browser;
+  /** Web sources: options of the page's browser context (viewport, deviceScaleFactor, baseURL, …). */
+  contextOptions?: BrowserContextOptions;
+  /** Web sources: options for launching Chromium when no browser is given. */
+  launchOptions?: LaunchOptions;
+  /** Web sources: the test-id attribute when the source does not name one (Playwright's testIdAttribute). */
+  testIdAttribute?: string;
+  /** Capabilities for an appium source (`appium:<url>`); the descriptor's own capabilities win. */
+  capabilities?: Record<string, unknown>;
 }
 
 
@@ -32,6 +47,9 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
   // "The only attached phone" is a particular phone: lease it by its serial, as adb:<serial> would be.
   if (descriptor.kind === 'adb' && !descriptor.serial) {
     descriptor = { kind: 'adb', serial: await new AdbClient(options.adbPath ? { adbPath: options.adbPath } : {}).selectDevice() };
+  }
+  if (descriptor.kind === 'appium' && options.capabilities) {
+    descriptor = { ...descriptor, capabilities: { ...options.capabilities, ...descriptor.capabilities } };
   }
   // A live app, a phone or an app at a URL serves one test at a time: workers queue for it instead of interleaving taps.
   const key = leaseKeyOf(descriptor);
@@ -56,9 +74,9 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
 async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise<Driver> {
   switch (d.kind) {
     case 'file':
-      return new FileDriver(d.path, options.cwd);
+      return new FileDriver(d.path, options.cwd, options.confineTo);
     case 'uiautomator':
-      return d.xmlPath !== undefined ? new FileDriver(d.xmlPath, options.cwd) : new InlineXmlDriver(d.xml!);
+      return d.xmlPath !== undefined ? new FileDriver(d.xmlPath, options.cwd, options.confineTo) : new InlineXmlDriver(d.xml!);
     case 'adb': {
       const driver = new AdbDriver({ ...(d.serial ? { serial: d.serial } : {}), ...(options.adbPath ? { adbPath: options.adbPath } : {}) });
       await driver.open();
@@ -71,6 +89,13 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
     }
     case 'reference':
       return referenceDriver(d, options);
+    case 'web':
+      return openWebDriver(d, options);
+    case 'appium': {
+      const driver = new AppiumDriver({ url: d.url, capabilities: d.capabilities, session: d.session, timeout: options.timeout, connectTimeout: options.connectTimeout });
+      await driver.open();
+      return driver;
+    }
     case 'moui':
     case 'jetwhale': {
       const endpoint = d.url !== undefined ? { url: d.url } : { command: d.command! };
@@ -91,7 +116,6 @@ class InlineXmlDriver implements Driver {
     this.snapshot = importUiautomator(xml, { where: this.description });
   }
   async capture() { return this.snapshot; }
-  capabilities() { return { ...NO_CAPABILITIES }; }
   async close() {}
 }
 

@@ -10,7 +10,7 @@ import { strictViolation } from '../query/strict.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { poll } from './poll.js';
 import { withCause } from './messages.js';
-import type { Capabilities, Driver, DriverActions } from './driver.js';
+import { capabilitiesOf, type Capabilities, type Driver, type DriverActions } from './driver.js';
 import { actOnce, actionCall, makeReceipt } from './actions.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../query/action.js';
 
@@ -89,7 +89,7 @@ export class Device extends Searchable implements LocatorHost {
     const call = actionCall(selector, action);
     return this.step(call, async () => {
       const timeout = options.timeout ?? this.actionTimeout;
-      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout });
+      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, previous: this.last });
       const receipt = makeReceipt({ selector, action, ready, after, message });
       this.receipts.push(receipt);
       return receipt;
@@ -177,7 +177,7 @@ export class Device extends Searchable implements LocatorHost {
   }
 
   capabilities(): Capabilities {
-    return this.driver.capabilities();
+    return capabilitiesOf(this.driver);
   }
 
   /** Runs `fn` when the device closes (after the driver), e.g. to release a lease. */

@@ -1,18 +1,31 @@
-import type { Action, Node, Snapshot } from '../model/schema.js';
+import type { Action, Node, Point, Snapshot } from '../model/schema.js';
+import { CAPABILITY_NAMES, type CapabilityName } from '../query/action.js';
 
-/** What a device can do beyond capturing; tests and the MCP shim check this before acting. */
-export interface Capabilities {
-  /** Semantic actions (Click, SetText, ScrollToIndex, …) on nodes. */
-  semanticActions: boolean;
-  /** Coordinate taps. */
-  taps: boolean;
-  /** Text input by keyboard events. */
-  typing: boolean;
-  screenshot: boolean;
-  navigation: boolean;
-  designSystem: boolean;
-  /** The device changes on its own (a running app); a file only when rewritten. */
-  live: boolean;
+/**
+ * What a device can do beyond capturing; tests and the MCP shim check this before acting. Derived
+ * from the methods a driver implements (capabilitiesOf), the same test the action layer routes by,
+ * so the two cannot disagree.
+ */
+export type Capabilities = Record<CapabilityName, boolean>;
+
+/**
+ * Per capability, the sets of driver methods that provide it (any one set, complete), or 'live' for the driver's own
+ * `live` flag: semanticActions (Click, SetText, ScrollToIndex, … on nodes), taps (coordinate taps),
+ * swipes (drags), typing (text and keys by keyboard events), navigation (back or go to a route).
+ */
+const PROVIDED_BY = {
+  semanticActions: [['perform']], taps: [['tap']], swipes: [['swipe']], typing: [['typeText', 'pressKey']], screenshot: [['screenshot']],
+  navigation: [['back'], ['navigate']], designSystem: [['designSystem']], live: 'live',
+} as const satisfies Record<CapabilityName, ReadonlyArray<ReadonlyArray<keyof DriverActions>> | 'live'>;
+
+/** The driver's capabilities, from the methods it implements now (a live device types only once adb is attached). */
+export function capabilitiesOf(driver: Pick<Driver, keyof DriverActions | 'live'>): Capabilities {
+  const out = {} as Capabilities;
+  for (const name of CAPABILITY_NAMES) {
+    const by = PROVIDED_BY[name];
+    out[name] = by === 'live' ? driver.live === true : by.some((set: ReadonlyArray<keyof DriverActions>) => set.every((m) => typeof driver[m] === 'function'));
+  }
+  return out;
 }
 
 /** One transport to one device. Devices do I/O; everything they produce is a Snapshot. */
@@ -21,14 +34,18 @@ export interface Driver extends DriverActions {
   readonly kind: string;
   /** Human-readable description of where the tree comes from, named in errors (e.g. `file:fixtures/home.json`). */
   readonly description: string;
+  /** The device changes on its own (a running app); absent or false for a file, read when rewritten. */
+  readonly live?: boolean;
   capture(): Promise<Snapshot>;
-  capabilities(): Capabilities;
+  /**
+   * `perform` refuses (stale_generation) a target whose capture is not the screen the app is at, without
+   * acting: a semantic action on a node of a known capture needs no fresh capture to be safe.
+   */
+  readonly guardsGeneration?: boolean;
   close(): Promise<void>;
 }
 
-export const NO_CAPABILITIES: Capabilities = {
-  semanticActions: false, taps: false, typing: false, screenshot: false, navigation: false, designSystem: false, live: false,
-};
+export const NO_CAPABILITIES: Capabilities = Object.freeze(Object.fromEntries(CAPABILITY_NAMES.map((k) => [k, false])) as Capabilities);
 
 /** A semantic action request on one node of one capture (generation-guarded where the transport allows). */
 export interface SemanticRequest {
@@ -57,6 +74,11 @@ export type Key = 'back' | 'enter' | 'del' | 'end';
  * thing, and otherwise says which drivers would support the action.
  */
 export interface DriverActions {
+  /**
+   * The semantics actions `perform` delivers, when it delivers only some (an Appium session clicks and
+   * sets text on elements; long presses and scrolls are touches). Absent: every action the node offers.
+   */
+  readonly performs?: readonly Action[];
   /** Invoke a node's own semantics action. `snapshot` is the capture the node came from (its generation guards the call). */
   perform?(target: { snapshot: Snapshot; node: Node; rootId: string }, request: SemanticRequest): Promise<PerformResult>;
   /** A tap (or long press) at a screen point, in the root's unit. */
@@ -75,4 +97,13 @@ export interface DriverActions {
   crashes?(): Promise<unknown[]>;
   /** Rows of one app database table (`/inspect/db`): persisted state a test can assert. */
   db?(table: string, limit?: number): Promise<unknown>;
+  /** Scrolls a node that is laid out but off screen into view, before an action that needs it on screen (as Playwright does). Whether it could. */
+  reveal?(node: Node): Promise<boolean>;
+  /**
+   * Just before input is sent to a node's point: the node is still there and still receives events at
+   * the point. Throws a `stale_generation` TargetError when not, so the locator is resolved again.
+   */
+  confirmTarget?(node: Node, point: Point): Promise<void>;
+  /** Selects everything in the focused field, so typing replaces it. */
+  selectAll?(): Promise<void>;
 }

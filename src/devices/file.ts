@@ -1,13 +1,16 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Snapshot } from '../model/schema.js';
 import { SourceError, TreewrightError } from '../errors.js';
 import { importTree } from '../formats/index.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver } from './driver.js';
+import { type Driver } from './driver.js';
+import { readRegularFile } from './read-file.js';
 
 /**
- * A captured tree on disk (any format importTree reads). The file is re-read when it changes
- * (mtime or size), so a harness that rewrites it is picked up by the next capture.
+ * A captured tree on disk (any format importTree reads, in any encoding XML or RFC 8259 allows).
+ * The file is re-read when it changes (mtime or size), so a harness that rewrites it is picked up
+ * by the next capture. Under a `confineTo` root (the MCP shim) every read re-checks that the file
+ * is a regular file inside the root, not only the first.
  */
 export class FileDriver implements Driver {
   readonly kind = 'file';
@@ -15,7 +18,7 @@ export class FileDriver implements Driver {
   private readonly absPath: string;
   private cached: { mtimeMs: number; size: number; snapshot: Snapshot } | null = null;
 
-  constructor(filePath: string, private readonly cwd = process.cwd()) {
+  constructor(filePath: string, private readonly cwd = process.cwd(), private readonly confineTo?: string) {
     this.absPath = path.resolve(cwd, filePath);
     this.description = `file:${filePath}`;
   }
@@ -28,21 +31,14 @@ export class FileDriver implements Driver {
       throw fileError(e, this.absPath, this.cwd);
     }
     if (!st.isFile()) throw new SourceError('source_invalid', `${this.absPath} is not a file`, { where: this.absPath, hint: 'Point the file source at a captured tree (.json or .xml).' });
+    if (this.cached && this.confineTo === undefined && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
+    const bytes = await readRegularFile(this.absPath, { what: 'the tree file', ...(this.confineTo !== undefined ? { confineTo: this.confineTo } : {}) });
     if (this.cached && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
-    let text: string;
-    try {
-      text = await readFile(this.absPath, 'utf8');
-    } catch (e) {
-      throw fileError(e, this.absPath, this.cwd);
-    }
-    const snapshot = importTree(text, { where: this.absPath });
+    const snapshot = importTree(bytes, { where: this.absPath });
     this.cached = { mtimeMs: st.mtimeMs, size: st.size, snapshot };
     return snapshot;
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES };
-  }
 
   async close(): Promise<void> {
     this.cached = null;

@@ -1,10 +1,32 @@
-import { DeviceError } from '../errors.js';
+import { isIP } from 'node:net';
+import { DeviceError, FormatError } from '../errors.js';
 
 export interface HttpOptions {
   /** Per-request timeout, ms (the configured one, not Node's default). */
   timeout: number;
   /** Names the device in errors, e.g. `live:127.0.0.1:9500`. */
   where: string;
+  /** Largest response body read, bytes (default MAX_RESPONSE_BYTES). */
+  maxBytes?: number;
+  /** The port the device listens on, for hints (`adb forward tcp:<port> tcp:<port>`). */
+  port?: number;
+  /** An absolute time (Date.now() ms) no request may run past: one deadline across a connect's retries. */
+  deadline?: number;
+}
+
+/** Largest answer a device may send (a tree, a screenshot): 128 MiB, the importers' own limit. */
+export const MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
+
+const LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A host as a host: an IPv4 / IPv6 address or a DNS name (labels of letters, digits, hyphens), never
+ * a string that would change the URL (`127.0.0.1/evil?x=` sends the request to port 80 of 127.0.0.1).
+ */
+export function isValidHost(host: string): boolean {
+  if (isIP(host) !== 0) return true;
+  if (host.length === 0 || host.length > 253) return false;
+  return host.replace(/\.$/, '').split('.').every((l) => LABEL.test(l));
 }
 
 export interface HttpAnswer {
@@ -21,17 +43,56 @@ export async function request(url: string, init: { method?: string; body?: unkno
   const { stage } = init;
   let res: Response;
   let body: Buffer;
+  const max = opts.maxBytes ?? MAX_RESPONSE_BYTES;
+  // One deadline across retries: a request never runs past it, whatever the per-request timeout.
+  const timeout = opts.deadline !== undefined ? Math.max(1, Math.min(opts.timeout, opts.deadline - Date.now())) : opts.timeout;
   try {
     res = await fetch(url, {
       method: init.method ?? 'GET',
-      signal: AbortSignal.timeout(opts.timeout),
+      signal: AbortSignal.timeout(timeout),
+      // Never followed: the loopback policy checked this host, not where a redirect would lead.
+      redirect: 'manual',
       ...(init.body !== undefined ? { body: JSON.stringify(init.body), headers: { 'content-type': 'application/json' } } : {}),
     });
-    body = Buffer.from(await res.arrayBuffer());
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new DeviceError('device_error', `${stage}: ${url} answered a redirect (HTTP ${res.status}${res.headers.get('location') ? ` to ${res.headers.get('location')}` : ''}), which treewright does not follow`, {
+        where: opts.where, stage, status: res.status, hint: 'Point the source at the inspector itself (its host and port), not at something that redirects.',
+      });
+    }
+    body = await readCapped(res, max, url, stage, opts);
   } catch (e) {
-    throw transportError(e, url, stage, opts);
+    if (e instanceof DeviceError || e instanceof FormatError) throw e;
+    throw transportError(e, url, stage, { ...opts, timeout });
   }
   return { status: res.status, body, contentType: res.headers.get('content-type') ?? '' };
+}
+
+/** The body, refused as too_large past `max` bytes (by Content-Length up front, else as it streams in). */
+async function readCapped(res: Response, max: number, url: string, stage: string, opts: HttpOptions): Promise<Buffer> {
+  const tooLarge = (size: string) => new FormatError('too_large', `${stage}: ${url} answered ${size}, over the ${max}-byte limit for one answer`, {
+    where: opts.where, stage, limit: max, hint: 'Capture a smaller screen, or check that the port belongs to the inspector.',
+  });
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge(`${declared} bytes`);
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(`more than ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** GET/POST expecting JSON; non-2xx answers become errors carrying the server's `{"error"}` text. */
@@ -64,10 +125,11 @@ function transportError(e: unknown, url: string, stage: string, opts: HttpOption
   }
   // Refused or reset: the app is not up yet, or restarting; worth waiting out while connecting.
   if (code === 'ECONNREFUSED') {
-    return new DeviceError('device_unreachable', `${stage}: nothing is listening at ${url}`, { where: opts.where, stage, transient: true, hint: 'Start the debug build, then forward the port: adb forward tcp:9500 tcp:9500' });
+    const port = opts.port ?? (Number(new URL(url).port) || 80);
+    return new DeviceError('device_unreachable', `${stage}: nothing is listening at ${url}`, { where: opts.where, stage, transient: true, hint: `Start the debug build, then forward the port: adb forward tcp:${port} tcp:${port}`, next: `adb forward tcp:${port} tcp:${port}` });
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-    return new DeviceError('device_unreachable', `${stage}: the connection to ${url} was reset`, { where: opts.where, stage, transient: true, hint: 'The app closed the connection: it may have crashed or restarted. Check `adb logcat`, then retry.' });
+    return new DeviceError('device_unreachable', `${stage}: the connection to ${url} was reset`, { where: opts.where, stage, transient: true, hint: 'The app closed the connection: it may have crashed or restarted. Check `adb logcat`, then retry.', next: 'adb logcat' });
   }
   const why = err.cause && 'message' in (err.cause as object) ? (err.cause as Error).message : err.message;
   // No route or no such host: unreachable, but waiting will not change it.

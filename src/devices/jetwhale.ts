@@ -1,12 +1,12 @@
 import type { Node, Snapshot } from '../model/schema.js';
 import { walk } from '../model/node.js';
 import { jetwhaleAddress, jetwhaleFromValue } from '../formats/jetwhale.js';
-import { DeviceError, isTreewrightError } from '../errors.js';
+import { DeviceError, isTreewrightError, reasonOf } from '../errors.js';
 import { isObject } from '../formats/read.js';
 import { backByDismiss } from './agent-back.js';
-import { McpConnection, innerMessage, toolJson } from './mcp-client.js';
+import { McpConnection, toolJson } from './mcp-client.js';
 import type { McpDriverOptions } from './moui.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type PerformResult, type SemanticRequest } from './driver.js';
+import { type Driver, type PerformResult, type SemanticRequest } from './driver.js';
 
 /** JetWhale's plugin prefix: its host lists the semantics tools under qualified names. */
 export const JETWHALE_PREFIX = 'com.kitakkun.jetwhale.semantics';
@@ -67,15 +67,13 @@ export class JetWhaleDriver implements Driver {
     try {
       return jetwhaleFromValue(value, { where: this.description });
     } catch (e) {
-      throw isTreewrightError(e) ? new DeviceError('device_error', `getNodeTree: the answer is not a JetWhale tree: ${innerMessage(e, this.description)}`, {
+      throw isTreewrightError(e) ? new DeviceError('device_error', `getNodeTree: the answer is not a JetWhale tree: ${reasonOf(e, this.description)}`, {
         where: this.description, stage: 'getNodeTree', hint: 'The server does not speak the JetWhale protocol treewright expects; check its version.',
       }) : e;
     }
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, semanticActions: true, live: true };
-  }
+  readonly live = true;
 
   async perform(target: { snapshot: Snapshot; node: Node; rootId: string }, req: SemanticRequest): Promise<PerformResult> {
     const { rootId, nodeId } = jetwhaleAddress({ rootId: target.rootId }, target.node);

@@ -11,7 +11,7 @@ function hostKey(host: string): string {
 /**
  * The lease key of a source that serves one test at a time (a live app, a phone, an app reached
  * by MCP URL), or null for sources each device gets to itself (files, the reference app's private
- * servers). Two spellings of the same device give the same key. An adb source without a serial
+ * servers, an Appium session without a udid). Two spellings of the same device give the same key. An adb source without a serial
  * gives `adb:*` until the serial is resolved (`adbLeaseKey`).
  */
 export function leaseKeyOf(d: SourceDescriptor): string | null {
@@ -23,8 +23,20 @@ export function leaseKeyOf(d: SourceDescriptor): string | null {
       const u = new URL(d.url);
       return `${d.kind}:${u.protocol}//${hostKey(u.hostname)}:${u.port || (u.protocol === 'https:' ? '443' : '80')}${u.pathname}`;
     }
+    case 'appium': {
+      // A named phone (`udid`) serves one session at a time wherever it is reached from; without one,
+      // the server or farm hands each session a device of its own.
+      const udid = appiumUdid(d.capabilities);
+      return udid === null ? null : `appium:udid:${udid}`;
+    }
     default: return null;
   }
+}
+
+/** The device an Appium source names by `appium:udid` (or a bare `udid`), or null. */
+export function appiumUdid(capabilities: Record<string, unknown>): string | null {
+  const v = capabilities['appium:udid'] ?? capabilities.udid;
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 
 export function adbLeaseKey(serial: string): string {

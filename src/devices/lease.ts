@@ -38,7 +38,7 @@ export function leaseDir(): string {
 
 export async function acquireLease(key: string, options: LeaseOptions = {}): Promise<Lease> {
   const dir = options.dir ?? leaseDir();
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true }).catch((e: unknown) => { throw leaseDirError(e, dir); });
   const file = path.join(dir, createHash('sha1').update(key).digest('hex').slice(0, 16) + '.lock');
   const timeout = options.timeout ?? 120_000;
   const deadline = Date.now() + timeout;
@@ -96,13 +96,26 @@ function hold(file: string, key: string): Lease {
   };
 }
 
+/** The lease folder cannot be made or written: a typed error naming it and the cause, never a raw EPERM / EEXIST. */
+function leaseDirError(e: unknown, dir: string): DeviceError {
+  const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
+  const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'that path (or a part of it) is a file, not a folder'
+    : code === 'EACCES' || code === 'EPERM' ? 'permission denied: the folder is not writable for this user'
+    : code === 'EROFS' ? 'the file system is read-only'
+    : (e as Error).message;
+  return new DeviceError('device_error', `cannot use the lease folder ${dir}: ${why} (${code})`, {
+    where: dir, stage: 'lease', errno: code,
+    hint: 'Point TREEWRIGHT_LEASE_DIR at a writable folder (leases queue workers for one device).',
+  });
+}
+
 /**
  * Creates the lock atomically: the pid is written to a private temp file which is then hard-linked
  * into place, so the lock never exists half-written (link fails with EEXIST if it is taken).
  */
 async function tryCreate(file: string, key: string): Promise<boolean> {
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(tmp, `${process.pid}\n${key}\n`);
+  await writeFile(tmp, `${process.pid}\n${key}\n`).catch((e: unknown) => { throw leaseDirError(e, path.dirname(file)); });
   try {
     await link(tmp, file);
     return true;

@@ -1,11 +1,11 @@
+import { z } from 'zod';
 import type { Snapshot } from '../model/schema.js';
 import { cmpFromValue } from '../formats/cmp.js';
-import { DeviceError, isTreewrightError } from '../errors.js';
+import { DeviceError, SourceError, isTreewrightError, reasonOf } from '../errors.js';
 import { AdbClient } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
-import { request, requestJson, type HttpOptions } from './http.js';
-import { innerMessage } from './messages.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type Key } from './driver.js';
+import { isValidHost, request, requestJson, type HttpOptions } from './http.js';
+import { type Driver, type Key } from './driver.js';
 
 export interface LiveOptions {
   host?: string;
@@ -19,15 +19,23 @@ export interface LiveOptions {
   serial?: string;
 }
 
-export interface Health {
-  status: string;
-  schemaVersion: number;
-  source: string;
-  appId: string;
-  buildType: string;
-  processStartedAtMs: number;
-  processUptimeMs: number;
-}
+/** Date's range (±8.64e15 ms): a start time outside it cannot be a process start, and toISOString would throw. */
+const EpochMs = z.number().finite().min(-8.64e15).max(8.64e15);
+
+/**
+ * `GET /inspect/health`, every field validated: a string, 1e300 or a missing `processStartedAtMs`
+ * must not reach the restart check as a RangeError. Fields the restart check does not need are optional.
+ */
+export const HealthSchema = z.object({
+  status: z.literal('ok'),
+  schemaVersion: z.number().finite().optional(),
+  source: z.string().optional(),
+  appId: z.string().optional(),
+  buildType: z.string().optional(),
+  processStartedAtMs: EpochMs.optional(),
+  processUptimeMs: z.number().finite().min(0).optional(),
+});
+export type Health = z.infer<typeof HealthSchema>;
 
 /**
  * A running debug build over the cmp-inspector live HTTP protocol. It has no semantic actions:
@@ -41,6 +49,8 @@ export class LiveDriver implements Driver {
   readonly base: string;
   /** What connecting had to fix, e.g. ['adb forward tcp:9500 tcp:9500']. */
   readonly healed: string[] = [];
+  /** What connecting could not fix but worked around (a failing adb forward when the port answers directly); added to every capture's warnings. */
+  readonly warnings: string[] = [];
   health: Health | null = null;
   private readonly http: HttpOptions;
   private readonly connectTimeout: number;
@@ -55,9 +65,17 @@ export class LiveDriver implements Driver {
   constructor(options: LiveOptions = {}) {
     this.host = options.host ?? '127.0.0.1';
     this.port = options.port ?? 9500;
+    if (!isValidHost(this.host)) {
+      throw new SourceError('source_invalid', `invalid live host ${JSON.stringify(this.host)}: expected a host name or an IP address`, {
+        where: `live:${this.host}:${this.port}`, hint: 'e.g. live:127.0.0.1:9500 or live:[::1]:9500 (no path, query or user in the host).',
+      });
+    }
+    if (!Number.isInteger(this.port) || this.port < 1 || this.port > 65535) {
+      throw new SourceError('source_invalid', `invalid live port ${this.port}: expected 1–65535`, { where: `live:${this.host}`, hint: 'e.g. live:127.0.0.1:9500' });
+    }
     this.description = `live:${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
     this.base = `http://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
-    this.http = { timeout: options.timeout ?? 5000, where: this.description };
+    this.http = { timeout: options.timeout ?? 5000, where: this.description, port: this.port };
     this.connectTimeout = options.connectTimeout ?? 15_000;
     this.adb = new AdbClient({ ...(options.adbPath ? { adbPath: options.adbPath } : {}), ...(options.serial ? { serial: options.serial } : {}), timeout: 10_000 });
     this.input = new AdbInput(this.adb);
@@ -66,55 +84,63 @@ export class LiveDriver implements Driver {
   /**
    * The self-healing handshake: adb forward when adb and a device are there, then health through the
    * cold start, then the tree: the cmp-inspector answers /inspect/health 200 while the app is still
-   * starting and /inspect/tree 503 until a Compose root is attached. Both waits share connectTimeout.
+   * starting and /inspect/tree 503 until a Compose root is attached. One deadline (connectTimeout)
+   * covers every retry of both, each request included. A failing adb forward is only a warning when
+   * the port answers directly (an emulator host, a local server).
    */
   async open(): Promise<Health> {
-    await this.ensureForward();
     const deadline = Date.now() + this.connectTimeout;
-    const h = await this.untilWarm('health', deadline, async () => {
-      const h = await requestJson<Health>(`${this.base}/inspect/health`, { stage: 'health' }, this.http);
-      if (!h || h.status !== 'ok') throw new DeviceError('device_error', `health: unexpected answer ${JSON.stringify(h)}`, { where: this.description, stage: 'health' });
-      return h;
-    });
-    this.health = h;
-    await this.untilWarm('tree', deadline, () => requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, this.http));
-    return h;
-  }
-
-  /** Runs `step` until it answers, waiting out refused connections and 503s with bounded backoff until the deadline. */
-  private async untilWarm<T>(stage: 'health' | 'tree', deadline: number, step: () => Promise<T>): Promise<T> {
+    let forwardError: unknown = null;
+    await this.ensureForward().catch((e: unknown) => { forwardError = e; });
+    const http = { ...this.http, deadline };
     let last: unknown;
+    let h: Health | null = null;
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       try {
-        return await step();
+        if (!h) {
+          h = parseHealth(await requestJson<unknown>(`${this.base}/inspect/health`, { stage: 'health' }, http), this.description);
+          this.health = h;
+          if (forwardError) this.warnings.push(`adb forward failed (${reasonOf(forwardError, this.description)}); ${this.base} answered directly, so the connection goes on without it`);
+          if (h.processStartedAtMs === undefined) this.warnings.push(`${this.base}/inspect/health has no processStartedAtMs: an app restart between two actions cannot be noticed`);
+        }
+        // Health 200 is not warm yet: the tree answers 503 until a Compose root is attached.
+        await requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, http);
+        return h;
       } catch (e) {
+        // The tree answered, only too large to read here: it is attached (warm); capture() reports its size.
+        if (h && isTreewrightError(e) && e.code === 'too_large') return h;
         last = e;
         // Refused (not started yet) and 503 (cold) are worth waiting out; a hang, HTML or a bad answer are not.
         const retry = isTreewrightError(e) && e.code === 'device_unreachable' && (e.details.transient === true || e.details.status === 503);
-        if (!retry || Date.now() + pause > deadline) break;
+        if (!retry || Date.now() + pause >= deadline) break;
         await new Promise((r) => setTimeout(r, pause));
       }
     }
+    // The forward failed and nothing answers directly: the forward's error is the cause to report.
+    if (!h && forwardError && isTreewrightError(last) && last.code === 'device_unreachable') throw forwardError;
     const e = last as DeviceError;
-    // A hang, HTML or a malformed answer already names its stage and cause.
-    if (!isTreewrightError(e) || e.code !== 'device_unreachable') throw e;
-    const stuck = e.details.status === 503;
-    if (stage === 'tree') {
+    const outOfTime = Date.now() >= deadline - 5;
+    // A hang, HTML or a malformed answer already names its stage and cause (unless it was the shared deadline that cut it).
+    if (!isTreewrightError(e) || (e.code !== 'device_unreachable' && !(outOfTime && e.code === 'device_timeout'))) throw e;
+    const cold = e.code === 'device_unreachable' && e.details.status === 503;
+    const stuck = cold || (outOfTime && e.code === 'device_timeout');
+    if (h) {
       throw new DeviceError('device_unreachable', stuck
-        ? `the app at ${this.base} is up (health 200) but its tree stayed unavailable (HTTP 503: no Compose root attached yet) for ${this.connectTimeout}ms`
-        : `the app at ${this.base} answered health, then its tree could not be read: ${innerMessage(e, this.description)}`, {
+        ? `the app at ${this.base} is up (health 200) but its tree stayed unavailable (${cold ? 'HTTP 503: no Compose root attached yet' : 'no answer'}) for ${this.connectTimeout}ms`
+        : `the app at ${this.base} answered health, then its tree could not be read: ${reasonOf(e, this.description)}`, {
         where: this.description, stage: 'tree',
         hint: stuck ? 'Bring an activity with Compose content to the foreground (unlock the device, dismiss a splash), or raise connectTimeout.' : 'Check that the app is still running (`adb logcat`, device.crashes()), then retry.',
       });
     }
     throw new DeviceError('device_unreachable', stuck
-      ? `the app at ${this.base} stayed cold (HTTP 503) for ${this.connectTimeout}ms`
-      : `could not reach the inspector at ${this.base}: ${innerMessage(e, this.description)}`, {
+      ? `the app at ${this.base} stayed cold (${cold ? 'HTTP 503' : 'no answer'}) for ${this.connectTimeout}ms`
+      : `could not reach the inspector at ${this.base}: ${reasonOf(e, this.description)}`, {
       where: this.description,
       stage: 'health',
       hint: stuck ? 'The app is up but its UI never became ready: bring it to the foreground, or check `adb logcat` for a crash.'
         : this.adbReady ? `Launch the debug build on the device, then retry (the port is forwarded).`
         : `Start the app's debug build and forward its port: adb forward tcp:${this.port} tcp:${this.port}`,
+      ...(stuck ? { next: 'adb logcat' } : this.adbReady ? {} : { next: `adb forward tcp:${this.port} tcp:${this.port}` }),
     });
   }
 
@@ -136,27 +162,32 @@ export class LiveDriver implements Driver {
   async capture(): Promise<Snapshot> {
     const tree = await requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, this.http);
     const snapshot = cmpFromValue(tree, { where: this.description });
+    if (this.warnings.length) snapshot.warnings.push(...this.warnings);
     // The tree is the focused root only: its offset turns root-relative px into screen px for adb.
     const root = snapshot.roots[0];
     if (root) this.offset = { x: root.windowOffset.x, y: root.windowOffset.y };
     return snapshot;
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, taps: true, typing: this.adbReady, screenshot: true, navigation: true, designSystem: true, live: true };
-  }
+  readonly live = true;
 
   /** Notices an app restart between two actions and says so, rather than tapping a fresh app blindly. */
   private async checkRestart(): Promise<void> {
-    const h = await requestJson<Health>(`${this.base}/inspect/health`, { stage: 'health' }, this.http);
-    if (this.health && h && h.processStartedAtMs !== this.health.processStartedAtMs) {
-      const before = this.health.processStartedAtMs;
+    const h = parseHealth(await requestJson<unknown>(`${this.base}/inspect/health`, { stage: 'health' }, this.http), this.description);
+    const before = this.health?.processStartedAtMs;
+    const now = h.processStartedAtMs;
+    if (before !== undefined && now !== undefined && now !== before) {
       this.health = h;
-      throw new DeviceError('device_error', `the app restarted (process start ${new Date(before).toISOString()} → ${new Date(h.processStartedAtMs).toISOString()}): its state was reset, so the action was not sent`, {
+      throw new DeviceError('device_error', `the app restarted (process start ${new Date(before).toISOString()} → ${new Date(now).toISOString()}): its state was reset, so the action was not sent`, {
         where: this.description, stage: 'health', hint: 'Find out why it restarted (`adb logcat`, device.crashes()), then start the flow again.',
       });
     }
-    if (h) this.health = h;
+    if (before !== undefined && now === undefined) {
+      throw new DeviceError('device_error', `${this.base}/inspect/health stopped reporting processStartedAtMs: whether the app restarted cannot be told, so the action was not sent`, {
+        where: this.description, stage: 'health', hint: 'Check the app build (its inspector should report processStartedAtMs), then reconnect.',
+      });
+    }
+    this.health = h;
   }
 
   async tap(x: number, y: number, options: { long?: boolean } = {}): Promise<void> {
@@ -211,4 +242,16 @@ export class LiveDriver implements Driver {
   }
 
   async close(): Promise<void> {}
+}
+
+/** A health answer, validated: anything but `{status: "ok", …}` with well-typed fields is a typed error naming the field. */
+function parseHealth(raw: unknown, where: string): Health {
+  const r = HealthSchema.safeParse(raw);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const field = issue?.path.join('.') || 'the answer';
+  throw new DeviceError('device_error', `health: unexpected answer ${JSON.stringify(raw)?.slice(0, 200) ?? String(raw)} (${field}: ${issue?.message ?? 'invalid'})`, {
+    where, stage: 'health', field,
+    hint: raw === null ? 'The inspector answered null: check the app build and its /inspect/health endpoint.' : 'Check that the port belongs to the cmp-inspector of a debug build (GET /inspect/health answers {"status":"ok", …}).',
+  });
 }

@@ -141,6 +141,7 @@ export class McpConnection {
       const pid = this.endpoint.command ? 'the MCP server process exited' : 'the MCP server closed the connection';
       return new DeviceError('device_unreachable', `${ctx.stage}: ${pid}${tail}`, {
         ...d, hint: `The app stopped (crashed or was closed); start it again and reconnect.${this.endpoint.command ? ` Run \`${this.endpoint.command.join(' ')}\` by hand to see why.` : ''}`,
+        ...(this.endpoint.command ? { next: this.endpoint.command.join(' ') } : {}),
       });
     }
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
@@ -159,6 +160,7 @@ export class McpConnection {
     if (sysCode === 'ECONNREFUSED') {
       return new DeviceError('device_unreachable', `${ctx.stage}: nothing is listening at ${this.address}`, {
         ...d, hint: `Start the app with its ${this.opts.protocol} MCP server on that port (the reference app: npx treewright reference-app --protocol ${this.opts.protocol.toLowerCase()} --port N), then retry.`,
+        next: `npx treewright reference-app --protocol ${this.opts.protocol.toLowerCase()} --port ${(this.endpoint.url && URL.canParse(this.endpoint.url) && new URL(this.endpoint.url).port) || 'N'}`,
       });
     }
     if (sysCode === 'ECONNRESET' || sysCode === 'UND_ERR_SOCKET' || sysCode === 'EPIPE') {
@@ -198,7 +200,6 @@ function makeTransport(endpoint: McpEndpoint, cwd?: string): Transport {
   return new StdioClientTransport({ command, args, env, stderr: 'pipe', ...(cwd ? { cwd } : {}) });
 }
 
-export { innerMessage } from './messages.js';
 
 // --- answers --------------------------------------------------------------------------------
 
@@ -264,7 +265,7 @@ export function mouiError(code: string, message: string, details: Record<string,
   const d = { where: ctx.where, stage: ctx.stage, mouiCode: code, origin: 'app' as const };
   const msg = `${ctx.stage}: ${message}`;
   if (code === 'stale_generation') {
-    return new TargetError('stale_generation', msg, { ...d, expected: details.expected, current: details.current, hint: 'Capture again and resolve the target in the new generation.' });
+    return new TargetError('stale_generation', msg, { ...d, ...(typeof details.expected === 'string' ? { expected: details.expected } : {}), ...(typeof details.current === 'string' ? { current: details.current } : {}), hint: 'Capture again and resolve the target in the new generation.' });
   }
   if (TARGET_CODES.has(code)) {
     return new TargetError(code as 'target_not_found', msg, {

@@ -1,9 +1,9 @@
 import type { Node, Snapshot } from '../model/schema.js';
 import { applyMouiDelta, mouiFromValue } from '../formats/moui.js';
-import { DeviceError, FormatError, isTreewrightError } from '../errors.js';
+import { DeviceError, FormatError, isTreewrightError, reasonOf } from '../errors.js';
 import { backByDismiss } from './agent-back.js';
-import { McpConnection, innerMessage, mouiEnvelope, type McpEndpoint } from './mcp-client.js';
-import { NO_CAPABILITIES, type Capabilities, type Driver, type PerformResult, type SemanticRequest } from './driver.js';
+import { McpConnection, mouiEnvelope, type McpEndpoint } from './mcp-client.js';
+import { type Driver, type PerformResult, type SemanticRequest } from './driver.js';
 
 export interface McpDriverOptions extends McpEndpoint {
   /** Per-call timeout, ms. */
@@ -60,6 +60,8 @@ export function mouiAction(req: SemanticRequest): { action: MouiWireAction; note
  */
 export class MouiDriver implements Driver {
   readonly kind = 'moui';
+  /** perform_action carries an exact-generation precondition: MoUI refuses a stale target without dispatching. */
+  readonly guardsGeneration = true;
   readonly description: string;
   /** The receipt of the last perform_action. */
   lastReceipt: MouiReceipt | null = null;
@@ -103,13 +105,11 @@ export class MouiDriver implements Driver {
       return prev ? applyMouiDelta(prev, value, { where: this.description }) : mouiFromValue(value, { where: this.description });
     } catch (e) {
       if (prev) throw e; // retried once with a full read
-      throw isTreewrightError(e) ? new DeviceError('device_error', `${stage}: the answer is not a MoUI read: ${innerMessage(e, this.description)}`, { where: this.description, stage, hint: 'The server does not speak the MoUI protocol treewright expects; check its version.' }) : e;
+      throw isTreewrightError(e) ? new DeviceError('device_error', `${stage}: the answer is not a MoUI read: ${reasonOf(e, this.description)}`, { where: this.description, stage, hint: 'The server does not speak the MoUI protocol treewright expects; check its version.' }) : e;
     }
   }
 
-  capabilities(): Capabilities {
-    return { ...NO_CAPABILITIES, semanticActions: true, live: true };
-  }
+  readonly live = true;
 
   async perform(target: { snapshot: Snapshot; node: Node }, req: SemanticRequest): Promise<PerformResult & { receipt?: MouiReceipt }> {
     const mapped = mouiAction(req);

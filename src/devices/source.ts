@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { isValidHost } from './http.js';
 import { SourceError } from '../errors.js';
 import { editDistance } from '../common/edit-distance.js';
+import { displayUrl, redactCapabilities } from './redact.js';
 
 /** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (docs/design.md §6). */
 export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
@@ -20,29 +22,52 @@ export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
     .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
   z.object({ kind: z.literal('jetwhale'), url: z.string().url().optional(), command: z.array(z.string()).min(1).optional() })
     .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
+  /** A page in Chromium: a fresh page per device, loaded from `url` (relative to Playwright's baseURL in a test). */
+  z.object({
+    kind: z.literal('web'),
+    url: z.string().min(1),
+    /** The attribute holding the test handle (Playwright's testIdAttribute). */
+    testIdAttribute: z.string().min(1).optional(),
+  }),
+  z.object({
+    kind: z.literal('appium'),
+    /** The W3C WebDriver server: Appium (`http://127.0.0.1:4723`), a Selenium Grid 4 hub or a device cloud's hub URL. */
+    url: z.string().refine(isHttpUrl, 'an http:// or https:// URL'),
+    /** W3C capabilities (`platformName`, `appium:automationName`, …); merged over the config's `capabilities`. */
+    capabilities: z.record(z.string(), z.unknown()).default({}),
+    /** Attach to this existing session instead of creating one (it is left running on close). */
+    session: z.string().min(1).optional(),
+  }),
 ]);
 export type SourceDescriptor = z.infer<typeof SourceDescriptorSchema>;
 export type SourceSpec = string | z.input<typeof SourceDescriptorSchema>;
 
-const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>, reference[:live|moui|jetwhale]';
+const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>, web:<url>, appium:<url>, reference[:live|moui|jetwhale]';
 
 /** Parses a source string shorthand (`file:home.json`, `live:127.0.0.1:9500`, `adb:emulator-5554`, `reference`) or validates a descriptor. */
 export function parseSource(spec: SourceSpec): SourceDescriptor {
-  if (typeof spec !== 'string') return validate(spec, `invalid source descriptor ${safeJson(spec)}`);
+  if (typeof spec !== 'string') return validate(spec, `invalid source descriptor ${safeJson(shownSpec(spec))}`);
   // A shorthand is checked by the same schema as a descriptor: `moui:http://[bad` is a typed error, not a TypeError.
-  return validate(shorthand(spec), `invalid source "${spec.trim()}"`);
+  return validate(shorthand(spec), `invalid source "${shownShorthand(spec.trim())}"`);
 }
 
 function validate(spec: unknown, what: string): SourceDescriptor {
   const r = SourceDescriptorSchema.safeParse(spec);
   if (!r.success) {
     throw new SourceError('source_invalid', `${what}: ${r.error.issues.map((i) => `${i.path.join('.') || 'source'}: ${i.message}`).join('; ')}`, {
-      hint: `Use { kind: 'file', path } / { kind: 'live', host, port } / { kind: 'adb', serial } / { kind: 'reference' }, or a string (${SHORTHANDS}).`,
+      hint: `Use { kind: 'file', path } / { kind: 'live', host, port } / { kind: 'adb', serial } / { kind: 'appium', url, capabilities } / { kind: 'reference' }, or a string (${SHORTHANDS}).`,
     });
   }
   const d = r.data;
   // An IPv6 host is kept bare (::1): whoever builds a URL adds the brackets once.
-  if (d.kind === 'live') d.host = unbracket(d.host);
+  if (d.kind === 'live') {
+    d.host = unbracket(d.host);
+    if (!isValidHost(d.host)) {
+      throw new SourceError('source_invalid', `${what}: live host ${JSON.stringify(d.host)} is not a host name or an IP address`, {
+        hint: 'e.g. live:127.0.0.1:9500 or live:[::1]:9500 (no path, query or user in the host).',
+      });
+    }
+  }
   return d;
 }
 
@@ -61,7 +86,9 @@ function shorthand(spec: string): z.input<typeof SourceDescriptorSchema> {
   const m = /^([a-z]+):(.*)$/s.exec(s);
   if (m && m[1] === 'file' && m[2]) return { kind: 'file', path: m[2] };
   if (m && m[1] === 'adb' && m[2]) return { kind: 'adb', serial: m[2] };
+  if (m && m[1] === 'web' && m[2]) return { kind: 'web', url: m[2] };
   if (m && (m[1] === 'moui' || m[1] === 'jetwhale') && /^https?:\/\//.test(m[2]!)) return { kind: m[1], url: m[2]! };
+  if (m && m[1] === 'appium' && m[2]) return { kind: 'appium', url: m[2] };
   if (m && m[1] === 'live') {
     const hp = /^(?:(.+):)?(\d{1,5})$/.exec(m[2]!);
     const port = hp ? Number(hp[2]) : NaN;
@@ -92,6 +119,29 @@ function nearKeyword(word: string): string | null {
     if (d < bestD && d <= Math.max(1, Math.floor(k.length / 4))) { best = k; bestD = d; }
   }
   return best;
+}
+
+function isHttpUrl(u: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(u).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A descriptor as it may be shown in an error: an appium source's credentials removed. */
+function shownSpec(spec: unknown): unknown {
+  if (!spec || typeof spec !== 'object' || (spec as { kind?: unknown }).kind !== 'appium') return spec;
+  const d = spec as Record<string, unknown>;
+  return {
+    ...d,
+    ...(typeof d.url === 'string' ? { url: displayUrl(d.url) } : {}),
+    ...(d.capabilities && typeof d.capabilities === 'object' ? { capabilities: redactCapabilities(d.capabilities as Record<string, unknown>) } : {}),
+  };
+}
+
+function shownShorthand(s: string): string {
+  return s.startsWith('appium:') ? `appium:${displayUrl(s.slice(7))}` : s;
 }
 
 function safeJson(x: unknown): string {

@@ -1,6 +1,7 @@
 import type { Node, Point, Root, Snapshot } from '../model/schema.js';
 import { TargetError } from '../errors.js';
-import { isEmptyRect, roundCoord } from '../common/geometry.js';
+import { roundCoord } from '../common/geometry.js';
+import { FACT, nodeFacts, type NodeFacts } from './node-facts.js';
 import { RectIndex } from './rect-index.js';
 
 /** What analysis derives about one node (docs/design.md §8). Never stored by importers. Read-only: it may be shared (and frozen). */
@@ -34,54 +35,19 @@ export interface Reachability {
   nodeAt(x: number, y: number): Node | null;
 }
 
-// Per-node flag bits.
-const TAP = 1; // a tap stops here
-const DRAG = 2; // a drag is seen here
-const OFFERS = 4; // offers something to do
-const VISIBLE = 8; // the node and all its ancestors are visible
-const RECEIVES = 16; // visible with non-empty bounds: can receive a point at all
-const ENABLED = 32;
-
-/** TAP / DRAG / OFFERS of a node, reading its actions once (the exported predicates share it). */
-function touchBits(node: Node): number {
-  let f = node.clickable || node.longClickable || node.editable ? TAP : 0;
-  if (node.scrollable) f |= DRAG;
-  const actions = node.actions;
-  for (let k = 0; k < actions.length; k++) {
-    const a = actions[k];
-    if (a === 'Click' || a === 'LongClick' || a === 'SetText') f |= TAP;
-    else if (a === 'ScrollBy' || a === 'ScrollToIndex') f |= DRAG;
-  }
-  // A clickable flag counts as the Click it stands for: formats without an action list (cmp-inspector
-  // v1, uiautomator) carry only the flag, and a button read from them must not read "offers nothing".
-  if (actions.length > 0 || node.editable || node.scrollable || node.clickable || node.longClickable) f |= OFFERS;
-  return f;
-}
-
-/** A tap stops here: clickable, long-clickable, editable, or a Click / LongClick / SetText action. */
-export function takesTap(node: Node): boolean {
-  return (touchBits(node) & TAP) !== 0;
-}
-
-/** A drag is seen here: scrollable, or a ScrollBy / ScrollToIndex action. */
-export function takesDrag(node: Node): boolean {
-  return (touchBits(node) & DRAG) !== 0;
-}
-
-/** Accepts touch input at all. A node with only BringIntoView / RequestFocus / Dismiss… is a label. */
-export function acceptsTouch(node: Node): boolean {
-  return (touchBits(node) & (TAP | DRAG)) !== 0;
-}
-
-/** Offers something to do: an action, editable content or scrolling (a clickable flag counts as its Click). */
-export function offersSomething(node: Node): boolean {
-  return (touchBits(node) & OFFERS) !== 0;
-}
+// The facts store's bits this analysis reads (node-facts.ts).
+const { TAP, DRAG, OFFERS, ENABLED } = FACT;
+/** Visible with non-empty bounds: can receive a point at all. */
+const RECEIVES = FACT.ON_SCREEN;
+// A web node: Chromium hit-tests it by paint order (platform.paintOrder), whatever it offers; without
+// a paint order (pointer-events: none, no box) it receives no point at all (see webHit). Bits above
+// the facts store's 16, on this analysis's own copy of the flags.
+const WEB = 1 << 16;
+const HITS = 1 << 17; // a web node with a paint order: a hit-test item, even if it takes no touch
 
 /**
  * Visible as Playwright means it, counting ancestors: the node and every ancestor visible, with a
- * non-empty on-screen box — exactly when reachability gives it a tap point. The one definition the
- * audit (a11y-context's ON_SCREEN) and the locators' `visible` filter should share.
+ * non-empty on-screen box — exactly when reachability gives it a tap point (FACT.ON_SCREEN).
  */
 export function isShown(snapshot: Snapshot, node: Node): boolean {
   return analyzeReachability(snapshot).get(node).tap !== null;
@@ -102,78 +68,60 @@ export function analyzeReachability(snapshot: Snapshot): Reachability {
   return r;
 }
 
-/** The tree as per-node columns, in pre-order across the roots bottom to top (= drawing order). */
-interface Columns {
-  nodes: Node[];
-  parent: Int32Array;
-  flags: Uint8Array;
-  /** Nearest ancestor-or-self that takes taps and receives points, or -1. */
+/** The facts store's columns, plus the nearest ancestor-or-self that takes taps and receives points (or -1). */
+interface Columns extends Pick<NodeFacts, 'nodes' | 'parent' | 'bx' | 'by' | 'bw' | 'bh' | 'rootStart' | 'ends'> {
+  /** The store's fact bits, with WEB / HITS added on a copy when the tree has web nodes. */
+  flags: Uint16Array | Uint32Array;
   tapAncestor: Int32Array;
-  /** Bounds, as x, y, width, height columns (the same arithmetic as geometry.ts on a Rect). */
-  bx: Float64Array;
-  by: Float64Array;
-  bw: Float64Array;
-  bh: Float64Array;
-  /** Pre-order index of each window's root node: window w is the range [rootStart[w], rootStart[w + 1]). */
-  rootStart: number[];
+  /** Chromium's paint order of web nodes that hit-test (NaN elsewhere); null when the tree has no web node. */
+  paint: Float64Array | null;
 }
 
-function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, cap: number): T {
-  const b = new (a.constructor as new (n: number) => T)(cap);
-  b.set(a);
-  return b;
+function columns(snapshot: Snapshot): Columns {
+  const facts = nodeFacts(snapshot);
+  const { parent, nodes } = facts;
+  const n = nodes.length;
+  // Web nodes add their own bits: copy the store's flags (shared by every reader) only when there are any.
+  let flags: Uint16Array | Uint32Array = facts.flags;
+  let paint: Float64Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const node = nodes[i]!;
+    if (node.kind !== 'web') continue;
+    if (!paint) { paint = new Float64Array(n).fill(NaN); flags = Uint32Array.from(facts.flags); }
+    const po = node.platform.paintOrder;
+    let f = flags[i]! | WEB;
+    if (typeof po === 'number') { paint[i] = po; f |= HITS; }
+    flags[i] = f;
+  }
+  const tapAncestor = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const f = flags[i]!, p = parent[i]!;
+    tapAncestor[i] = f & TAP && f & RECEIVES ? i : p >= 0 ? tapAncestor[p]! : -1;
+  }
+  const { bx, by, bw, bh, rootStart, ends } = facts;
+  return { nodes, parent, flags, bx, by, bw, bh, rootStart, ends, tapAncestor, paint };
 }
 
 /**
- * One iterative pre-order pass over every root into the columns, grown by doubling, so the tree is
- * read once: on 50,000 nodes, touching the node objects is most of the analysis. Not model/node's
- * walk: it hands over the parent as a Node (a Map lookup per node to get its index back) and
- * allocates per visit.
+ * Puts the hit-test items of each window in Chromium's paint order (a later item is on top): by paint
+ * order, and in document order among equal ones, as Chromium paints one layer's boxes. A window's own
+ * background item stays at its bottom. In place; items of one window stay together.
  */
-function flatten(snapshot: Snapshot): Columns {
-  let cap = 1024;
-  let parent = new Int32Array(cap), flags = new Uint8Array(cap), tapAncestor = new Int32Array(cap);
-  let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
-  const nodes: Node[] = [];
-  const rootStart: number[] = [];
-  const stackNode: Node[] = [];
-  const stackParent: number[] = [];
-  const roots = snapshot.roots;
-  let i = 0;
-  for (let w = 0; w < roots.length; w++) {
-    rootStart.push(i);
-    stackNode.push(roots[w]!.node);
-    stackParent.push(-1);
-    while (stackNode.length) {
-      const node = stackNode.pop()!, p = stackParent.pop()!;
-      if (i === cap) {
-        cap *= 2;
-        parent = grown(parent, cap); flags = grown(flags, cap); tapAncestor = grown(tapAncestor, cap);
-        bx = grown(bx, cap); by = grown(by, cap); bw = grown(bw, cap); bh = grown(bh, cap);
-      }
-      nodes.push(node);
-      parent[i] = p;
-      const b = node.bounds;
-      bx[i] = b.x; by[i] = b.y; bw[i] = b.width; bh[i] = b.height;
-      let f = touchBits(node);
-      if (node.enabled) f |= ENABLED;
-      if (node.visible && (p < 0 || flags[p]! & VISIBLE)) {
-        f |= VISIBLE;
-        if (!isEmptyRect(b)) f |= RECEIVES;
-      }
-      flags[i] = f;
-      tapAncestor[i] = f & TAP && f & RECEIVES ? i : p >= 0 ? tapAncestor[p]! : -1;
-      const kids = node.children;
-      for (let c = kids.length - 1; c >= 0; c--) { stackNode.push(kids[c]!); stackParent.push(i); }
-      i++;
-    }
+function paintOrdered(paint: Float64Array, rootStart: readonly number[], x1: Float64Array, y1: Float64Array, x2: Float64Array, y2: Float64Array, itemNode: Int32Array, itemIsWindow: Uint8Array): void {
+  const count = itemNode.length;
+  const win = new Int32Array(count);
+  for (let k = 0, w = 0; k < count; k++) {
+    while (w + 1 < rootStart.length && itemNode[k]! >= rootStart[w + 1]!) w++;
+    win[k] = w;
   }
-  rootStart.push(i);
-  return {
-    nodes, rootStart,
-    parent: parent.subarray(0, i), flags: flags.subarray(0, i), tapAncestor: tapAncestor.subarray(0, i),
-    bx: bx.subarray(0, i), by: by.subarray(0, i), bw: bw.subarray(0, i), bh: bh.subarray(0, i),
+  const key = (k: number) => (itemIsWindow[k] ? -Infinity : Number.isNaN(paint[itemNode[k]!]!) ? -1 : paint[itemNode[k]!]!);
+  const perm = Array.from({ length: count }, (_, k) => k);
+  perm.sort((a, b) => win[a]! - win[b]! || key(a) - key(b) || a - b);
+  const copy = <T extends Float64Array | Int32Array | Uint8Array>(arr: T) => {
+    const old = arr.slice();
+    for (let k = 0; k < count; k++) arr[k] = old[perm[k]!]!;
   };
+  copy(x1); copy(y1); copy(x2); copy(y2); copy(itemNode); copy(itemIsWindow);
 }
 
 // Per-node outcome codes (`state`); a value ≥ 0 is the index of the node that obscures it.
@@ -224,7 +172,7 @@ class SnapshotReachability implements Reachability {
 
   constructor(snapshot: Snapshot) {
     this.snapshot = snapshot;
-    const cols = (this.cols = flatten(snapshot));
+    const cols = (this.cols = columns(snapshot));
     const { nodes, parent, flags, rootStart, bx, by, bw, bh } = cols;
     const n = nodes.length;
 
@@ -239,12 +187,13 @@ class SnapshotReachability implements Reachability {
     // then its touch-taking nodes in drawing (pre-)order. The modal window's own background needs no
     // item: an empty answer means it.
     const isBackground = (i: number) => parent[i]! < 0 && i > first;
+    const isItem = (f: number) => (f & WEB ? (f & HITS) !== 0 : (f & (TAP | DRAG)) !== 0);
     let count = 0;
     for (let i = first; i < n; i++) {
       const f = flags[i]!;
       if (!(f & RECEIVES)) continue;
       if (isBackground(i)) count++;
-      if (f & (TAP | DRAG)) count++;
+      if (isItem(f)) count++;
     }
     const x1 = new Float64Array(count), y1 = new Float64Array(count), x2 = new Float64Array(count), y2 = new Float64Array(count);
     const itemNode = (this.itemNode = new Int32Array(count)), itemIsWindow = (this.itemIsWindow = new Uint8Array(count));
@@ -258,17 +207,13 @@ class SnapshotReachability implements Reachability {
       const f = flags[i]!;
       if (!(f & RECEIVES)) continue;
       if (isBackground(i)) pushItem(i, 1);
-      if (f & (TAP | DRAG)) pushItem(i, 0);
+      if (isItem(f)) pushItem(i, 0);
     }
+    if (cols.paint) paintOrdered(cols.paint, rootStart, x1, y1, x2, y2, itemNode, itemIsWindow);
     this.index = new RectIndex(x1, y1, x2, y2);
 
     // Pre-order: a subtree is the contiguous range [i, end[i]).
-    const end = new Int32Array(n);
-    for (let i = 0; i < n; i++) end[i] = i + 1;
-    for (let i = n - 1; i > 0; i--) {
-      const p = parent[i]!;
-      if (p >= 0 && end[i]! > end[p]!) end[p] = end[i]!;
-    }
+    const end = cols.ends;
 
     const state = (this.state = new Int32Array(n));
     const modalRoot = modal >= 0 ? rootStart[modal]! : -1;
@@ -290,6 +235,12 @@ class SnapshotReachability implements Reachability {
       if (itemIsWindow[item]) { state[i] = itemNode[item]!; continue; }
       const h = itemNode[item]!;
       const dragOk = (f & DRAG) !== 0 && h >= i && h < end[i]!;
+      if (f & WEB) {
+        // Chromium: the event goes to the topmost element painted at the point and bubbles up, so a
+        // node is reached when that element is the node or inside it; otherwise that element obscures it.
+        state[i] = f & HITS && h >= i && h < end[i]! ? HITTABLE : h;
+        continue;
+      }
       const tapTarget = this.tapTargetFrom(h, x, y);
       const tapOk = (f & TAP) !== 0 && tapTarget === i;
       // A tap-taker is obscured by whatever takes its tap; a scrollable by what the drag lands on,

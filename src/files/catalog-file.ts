@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { catalogFromValue, parseCatalog, type Catalog } from '../formats/catalog.js';
 import { isTreewrightError, SourceError, TargetError } from '../errors.js';
+import { decodeBytes } from '../formats/decode.js';
+import { readRegularFile } from '../devices/read-file.js';
 
 /** What loadCatalog needs of a device: `Device.designSystem()` (live: GET /inspect/design-system). */
 export interface CatalogHost {
@@ -14,21 +15,22 @@ export interface CatalogHost {
  * `source` is undefined — what the device serves (`designSystem()`, e.g. live `/inspect/design-system`).
  * Every failure is a typed error naming the file or device and what to do.
  */
-export async function loadCatalog(source: string | Catalog | Record<string, unknown> | undefined, opts: { cwd?: string; device?: CatalogHost } = {}): Promise<Catalog> {
+export async function loadCatalog(source: string | Catalog | Record<string, unknown> | undefined, opts: { cwd?: string; device?: CatalogHost; confineTo?: string } = {}): Promise<Catalog> {
   if (typeof source === 'string') {
     const abs = path.resolve(opts.cwd ?? process.cwd(), source);
     let text: string;
     try {
-      text = await readFile(abs, 'utf8');
+      // A regular file, time-bounded, re-checked inside the root when confined (the MCP shim); JSON is UTF-8 (RFC 8259).
+      const bytes = await readRegularFile(abs, { shown: source, what: 'the design-system catalog', ...(opts.confineTo !== undefined ? { confineTo: opts.confineTo } : {}) });
+      text = decodeBytes(bytes, { where: source, kind: 'json', what: 'a design-system catalog (JSON)' }).text;
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') {
+      if (isTreewrightError(e) && e.code === 'file_not_found') {
         throw new SourceError('file_not_found', `no design-system catalog at ${abs}`, {
           where: source,
           hint: 'Check the path (relative paths resolve from the working directory), or export the catalog from the app (GET /inspect/design-system).',
         });
       }
-      throw new SourceError('source_invalid', `cannot read the design-system catalog ${abs}: ${(e as Error).message}`, { where: source });
+      throw e;
     }
     return parseCatalog(text, { where: source });
   }

@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { isTreewrightError } from '../errors.js';
+import { readRegularFile } from '../devices/read-file.js';
 
-/** The file's bytes, or null when it does not exist. */
+/** The file's bytes, or null when it does not exist. A regular file only (a FIFO named as a golden would block forever), time-bounded. */
 export async function readGolden(path: string): Promise<Buffer | null> {
   try {
-    return await readFile(path);
+    return await readRegularFile(path, { what: 'the golden file' });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (isTreewrightError(e) && e.code === 'file_not_found') return null;
     throw e;
   }
 }

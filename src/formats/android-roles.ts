@@ -1,4 +1,5 @@
 import type { Role } from '../model/schema.js';
+import { ownString } from './own-string.js';
 
 /** What a View class name tells us: the normalised role and whether it is a text input. */
 export interface AndroidClassInfo {
@@ -45,6 +46,8 @@ const cache = new Map<string, AndroidClassInfo>();
 export function androidClassInfo(className: string): AndroidClassInfo {
   let info = cache.get(className);
   if (info === undefined) {
+    // The cache outlives the import: it keeps a copy, never a slice of the input (own-string.ts).
+    className = ownString(className);
     const simple = className.slice(className.lastIndexOf('.') + 1);
     info = {
       className,

@@ -1,7 +1,7 @@
 import { FormatError } from '../errors.js';
 import { DesignTokenSchema, type Node, type NodeFields, type Rect, type Root, type Snapshot } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
-import { makeSnapshot } from '../model/serialize.js';
+import { makeSnapshot, readableIndent } from '../model/serialize.js';
 import { guardText } from './guard.js';
 import { parseJson, stringifyJson } from './json.js';
 import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
@@ -96,12 +96,12 @@ function readNode(r: FieldReader, raw: unknown, path: PathLike): { fields: Parti
   let layoutBounds: Rect | null = null;
   if (o.size !== undefined && o.size !== null) {
     const size = r.object(o.size, prop(path, 'size'));
-    layoutBounds = {
+    layoutBounds = r.finiteRect({
       x: bounds.x,
       y: bounds.y,
       width: r.size(size.width, prop(prop(path, 'size'), 'width')),
       height: r.size(size.height, prop(prop(path, 'size'), 'height')),
-    };
+    }, prop(path, 'size'));
   }
 
   let designToken: NodeFields['designToken'] = null;
@@ -187,7 +187,7 @@ export function exportCmpV1(snapshot: Snapshot, opts: CmpExportOptions = {}): st
     };
   }
   // `density` is an additive field (absent means 1): it lets a11y checks measure a live tree in dp.
-  return stringifyJson({ schemaVersion: CMP_SCHEMA_VERSION, source, ...(density !== 1 ? { density } : {}), root }, opts.indent ?? 2) + '\n';
+  return stringifyJson({ schemaVersion: CMP_SCHEMA_VERSION, source, ...(density !== 1 ? { density } : {}), root }, readableIndent(roots, opts.indent ?? 2)) + '\n';
 }
 
 /** One root's tree as cmp nodes, coordinates relative to `origin` and scaled to px. */
@@ -231,9 +231,9 @@ function exportNode(node: Node, place: (r: Rect) => Rect): JsonObject {
 }
 
 function union(rects: Rect[]): Rect {
-  const x = Math.min(...rects.map((r) => r.x));
-  const y = Math.min(...rects.map((r) => r.y));
-  const right = Math.max(...rects.map((r) => r.x + r.width));
-  const bottom = Math.max(...rects.map((r) => r.y + r.height));
+  const x = rects.reduce((m, r) => Math.min(m, r.x), Infinity);
+  const y = rects.reduce((m, r) => Math.min(m, r.y), Infinity);
+  const right = rects.reduce((m, r) => Math.max(m, r.x + r.width), -Infinity);
+  const bottom = rects.reduce((m, r) => Math.max(m, r.y + r.height), -Infinity);
   return { x, y, width: right - x, height: bottom - y };
 }

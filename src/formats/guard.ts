@@ -1,21 +1,29 @@
 import { FormatError } from '../errors.js';
-import { checkTextInput, lineColumnAt } from './limits.js';
-import type { ImportOptions } from './types.js';
+import { decodeBytes, type DecodeOptions } from './decode.js';
+import { checkTextInput } from './limits.js';
+import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
 
 /**
- * The checks every JSON importer runs before parsing — the shared ones (a string, not over
- * `maxBytes`, not empty, no NUL / control bytes) plus U+FFFD, which is what a UTF-8 decoder
- * leaves for bytes that are not UTF-8: a binary file read as text. Looks at the first 4 KiB
- * like the shared check, since binary content shows within bytes. Returns the text without a
- * leading byte-order mark.
+ * The checks every importer runs before parsing (a string or bytes, not over `maxBytes`, not empty,
+ * no NUL / control characters or lone surrogates anywhere). Bytes are decoded first as XML and
+ * RFC 8259 define (decode.ts: BOM, XML declaration, invalid bytes refused with their offset).
+ * U+FFFD is a legal character: it is refused only as what a decoder made of bad bytes, which
+ * decodeBytes reports itself. Returns the text without a leading byte-order mark.
  */
-export function guardText(text: string, opts: ImportOptions = {}, what = 'a JSON or XML semantics tree'): string {
+export function guardText(input: string | Uint8Array, opts: ImportOptions = {}, what = 'a JSON or XML semantics tree'): string {
   const hint = 'Point at the capture itself (JSON or XML text), not a screenshot, archive or other binary file; re-capture if it is cut off.';
+  const text = typeof input === 'string' ? input : decodeInput(input, opts, what);
   checkTextInput(text, opts, what, hint);
-  const bad = text.slice(0, 4096).indexOf('\uFFFD');
-  if (bad !== -1) {
-    const { line, column } = lineColumnAt(text, bad);
-    throw new FormatError('format_error', `binary input (invalid UTF-8 at offset ${bad}): expected ${what}`, { where: opts.where, line, column, hint });
-  }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Bytes → text (size checked first, so a huge file is refused before it is decoded). */
+export function decodeInput(bytes: Uint8Array, opts: ImportOptions, what: string, kind: DecodeOptions['kind'] = 'tree'): string {
+  const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length > max) {
+    throw new FormatError('too_large', `input is ${bytes.length} bytes, over the ${max}-byte limit`, {
+      where: opts.where, hint: 'Capture a smaller tree, or raise maxBytes if this size is expected.',
+    });
+  }
+  return decodeBytes(bytes, { ...(opts.where !== undefined ? { where: opts.where } : {}), what, kind }).text;
 }

@@ -8,11 +8,12 @@ import { parseJson } from './json.js';
 import { mouiFromValue } from './moui.js';
 import { snapshotFromValue } from './snapshot-json.js';
 import { looksLikeXml, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, xmlRootElement } from './sniff.js';
-import { importUiautomator } from './uiautomator.js';
+import { importCheckedUiautomator } from './uiautomator.js';
 import type { FormatName, ImportOptions } from './types.js';
 
 export type { FormatName, ImportOptions } from './types.js';
 export { DEFAULT_MAX_BYTES } from './types.js';
+export { decodeBytes, type DecodeOptions, type Decoded } from './decode.js';
 export { importCmp, exportCmpV1, type CmpExportOptions, type CmpImportOptions } from './cmp.js';
 export { importJetWhale, jetwhaleAddress } from './jetwhale.js';
 export { importMoui, applyMouiDelta } from './moui.js';
@@ -23,14 +24,15 @@ export { importUiautomator } from './uiautomator.js';
  * Any tree treewright reads, its format sniffed from the content: leading `<` → uiautomator
  * XML; JSON with `format: "treewright-snapshot"` → treewright's own; `schemaVersion` →
  * cmp-inspector tree (only version 1 is read); `roots` → JetWhale; `kind: full|delta|unchanged`
- * → MoUI. MCP envelopes around the JSON are unwrapped first. Size, emptiness and binary content
- * are checked before any parsing; anything else is a FormatError('unsupported_format').
+ * → MoUI. MCP envelopes around the JSON are unwrapped first. Bytes are decoded as XML / RFC 8259
+ * define (BOM, XML declaration; decode.ts). Size, emptiness and binary content are checked before
+ * any parsing; anything else is a FormatError('unsupported_format').
  */
-export function importTree(text: string, opts: ImportOptions = {}): Snapshot {
-  const body = guardText(text, opts);
+export function importTree(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
+  const body = guardText(input, opts);
   if (looksLikeXml(body)) {
     requireHierarchy(body, opts.where);
-    return importUiautomator(body, opts);
+    return importCheckedUiautomator(body, opts);
   }
   // A file named .xml that does not start like XML is broken XML, not "invalid JSON".
   if (opts.where && /\.xml$/i.test(opts.where)) {

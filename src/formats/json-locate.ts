@@ -82,3 +82,55 @@ export function locateJsonPath(text: string, path: JsonPath): number | null {
   }
   return found;
 }
+
+/** A key JSON.parse would read wrongly: a repeat in one object (the last silently wins), or `__proto__`. */
+export interface KeyProblem {
+  kind: 'duplicate' | 'proto';
+  key: string;
+  /** Offset of the key's opening quote. */
+  at: number;
+  /** For a duplicate: offset of the first use of the key in the same object. */
+  firstAt?: number;
+}
+
+/**
+ * The first duplicate key or `__proto__` key in an (already valid) JSON text, or null. One pass with a
+ * stack of the open containers and, per object, the keys seen so far (iterative: any depth).
+ */
+export function findKeyProblem(text: string): KeyProblem | null {
+  const n = text.length;
+  // Per open container: null for an array, else the object's keys → offset.
+  const stack: Array<Map<string, number> | null> = [];
+  let expectKey = false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const start = i;
+      let escaped = false;
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) { escaped = true; i++; } else if (d === 0x22) break;
+      }
+      const top = stack[stack.length - 1];
+      if (expectKey && top) {
+        const raw = text.slice(start + 1, i);
+        const key = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+        if (key === '__proto__') return { kind: 'proto', key, at: start };
+        const first = top.get(key);
+        if (first !== undefined) return { kind: 'duplicate', key, at: start, firstAt: first };
+        top.set(key, start);
+        expectKey = false;
+      }
+    } else if (c === 0x7b /* { */) {
+      stack.push(new Map());
+      expectKey = true;
+    } else if (c === 0x5b /* [ */) {
+      stack.push(null);
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+    } else if (c === 0x2c /* , */) {
+      expectKey = stack[stack.length - 1] != null;
+    }
+  }
+  return null;
+}

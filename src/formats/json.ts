@@ -1,4 +1,5 @@
 import { FormatError } from '../errors.js';
+import { findKeyProblem } from './json-locate.js';
 import { lineColumnAt } from './limits.js';
 
 /**
@@ -8,8 +9,9 @@ import { lineColumnAt } from './limits.js';
  * the text is re-scanned by `locateJsonError` (linear, iterative) to find it.
  */
 export function parseJson(text: string, where?: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
     const { offset, reason } = locateJsonError(text);
@@ -21,6 +23,65 @@ export function parseJson(text: string, where?: string): unknown {
       hint: 'The file is not complete, valid JSON: re-capture it, or fix the text at that position.',
     });
   }
+  checkKeys(text, value, where);
+  return value;
+}
+
+/**
+ * Nothing lost silently: JSON.parse keeps the last of two equal keys (`children` twice drops the
+ * first list) and turns a `__proto__` key into an own property that any later assignment-based copy
+ * makes a prototype. Both are FormatErrors naming the key and its line. The check is a count, not a
+ * second parse: every ':' in the text is a key separator or sits in a string, so the text's colons
+ * equal the parsed keys plus the colons inside parsed strings exactly when no key was dropped (a
+ * `\u003a` escape would break the count: then, or on a mismatch, findKeyProblem scans the text).
+ */
+function checkKeys(text: string, value: unknown, where: string | undefined): void {
+  let keys = 0;
+  let colons = 0;
+  let proto = false;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      colons += countColons(v);
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (typeof x === 'string') colons += countColons(x);
+        else if (x !== null && typeof x === 'object') stack.push(x);
+      }
+    } else if (v !== null && typeof v === 'object') {
+      for (const k in v) {
+        keys++;
+        colons += countColons(k);
+        if (k === '__proto__') proto = true;
+        const x = (v as Record<string, unknown>)[k];
+        if (typeof x === 'string') colons += countColons(x);
+        else if (x !== null && typeof x === 'object') stack.push(x);
+      }
+    }
+  }
+  if (!proto && countColons(text) === keys + colons && !/\\u003[aA]/.test(text)) return;
+  const problem = findKeyProblem(text);
+  if (!problem) return;
+  const { line, column } = lineColumnAt(text, problem.at);
+  if (problem.kind === 'proto') {
+    throw new FormatError('format_error', `a property named "__proto__" is refused: JavaScript readers would take it for the object's prototype`, {
+      where, line, column, key: problem.key,
+      hint: 'Rename or remove that property; no tree format uses it.',
+    });
+  }
+  const first = lineColumnAt(text, problem.firstAt!);
+  throw new FormatError('format_error', `duplicate key ${JSON.stringify(problem.key)} in one object (first at line ${first.line}): a JSON reader keeps only one of them, so the other would be lost`, {
+    where, line, column, key: problem.key, firstLine: first.line,
+    hint: 'Fix the producer so each key appears once per object, or re-capture.',
+  });
+}
+
+function countColons(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf(':'); i !== -1; i = s.indexOf(':', i + 1)) n++;
+  return n;
 }
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);

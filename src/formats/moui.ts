@@ -203,12 +203,12 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
       ? (() => {
           const o = r.object(f.origin, prop(framePath, 'origin'));
           const s = r.object(f.size, prop(framePath, 'size'));
-          return {
+          return r.finiteRect({
             x: r.finite(o.x, prop(prop(framePath, 'origin'), 'x')),
             y: r.finite(o.y, prop(prop(framePath, 'origin'), 'y')),
             width: r.size(s.width, prop(prop(framePath, 'size'), 'width')),
             height: r.size(s.height, prop(prop(framePath, 'size'), 'height')),
-          };
+          }, framePath);
         })()
       : r.xywh(f, framePath);
 

@@ -152,15 +152,26 @@ export class FieldReader {
     return a as string[];
   }
 
-  /** `{x, y, width, height}`, width and height ≥ 0. */
+  /** `{x, y, width, height}`, width and height ≥ 0, and the far edges finite too. */
   xywh(v: unknown, path: PathLike): Rect {
     const o = this.object(v, path);
-    return {
+    return this.finiteRect({
       x: this.finite(o.x, prop(path, 'x')),
       y: this.finite(o.y, prop(path, 'y')),
       width: this.size(o.width, prop(path, 'width')),
       height: this.size(o.height, prop(path, 'height')),
-    };
+    }, path);
+  }
+
+  /**
+   * Every number checked finite after arithmetic: finite inputs can still overflow (right − left
+   * with left −1.7e308 and right 1.7e308 is Infinity), and the model never holds Infinity or NaN.
+   */
+  finiteRect(r: Rect, path: PathLike): Rect {
+    const bad = !Number.isFinite(r.width) ? 'width' : !Number.isFinite(r.height) ? 'height'
+      : !Number.isFinite(r.x + r.width) ? 'right edge (x + width)' : !Number.isFinite(r.y + r.height) ? 'bottom edge (y + height)' : null;
+    if (bad) this.fail(path, `the ${bad} of these bounds overflows to ${bad === 'width' ? r.width : bad === 'height' ? r.height : 'Infinity'}: coordinates this large are not a screen`);
+    return r;
   }
 
   /** `{left, top, right, bottom}` → Rect; right before left (or bottom above top) is an error. */
@@ -172,7 +183,7 @@ export class FieldReader {
     const bottom = this.finite(o.bottom, prop(path, 'bottom'));
     if (right < left) this.fail(prop(path, 'right'), `right (${right}) is left of left (${left}): a negative width`);
     if (bottom < top) this.fail(prop(path, 'bottom'), `bottom (${bottom}) is above top (${top}): a negative height`);
-    return { x: left, y: top, width: right - left, height: bottom - top };
+    return this.finiteRect({ x: left, y: top, width: right - left, height: bottom - top }, path);
   }
 
   /**

@@ -3,6 +3,8 @@ import { generationOf } from '../model/node.js';
 import type { Action, Node, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
+import { ownString } from './own-string.js';
+import { decodeInput } from './guard.js';
 import { checkTextInput, lineColumnAt } from './limits.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
@@ -38,8 +40,14 @@ const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PA
 export const DENSITY_WARNING = 'uiautomator dumps carry no screen density';
 
 /** Imports a uiautomator dump or Appium page source. Every window becomes a Root, bottom first. */
-export function importUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
+export function importUiautomator(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
+  const text = typeof input === 'string' ? input : decodeInput(input, opts, WHAT);
   checkTextInput(text, opts, WHAT, HINT);
+  return importCheckedUiautomator(text, opts);
+}
+
+/** importUiautomator for text importTree has already checked (guardText): the checks scan the whole text, so once. */
+export function importCheckedUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
   const dump = new DumpParser(text, opts.where).parse();
   const roots = windowRoots(dump);
   const warnings: string[] = [
@@ -265,6 +273,7 @@ class DumpParser {
     let boundsAt = -1, boundsEnd = -1;
     let index: number | string | null = null, drawingOrder: number | string | null = null, displayId: number | string | null = null;
     let extras: Array<[string, string]> | null = null;
+    let extraNames: Set<string> | null = null;
     for (let i = 0; i < count; i++) {
       const o = 4 * i;
       const as = d[o]!, ae = d[o + 1]!, vs = d[o + 2]!, ve = d[o + 3]!;
@@ -301,15 +310,17 @@ class DumpParser {
         case A_DRAWING_ORDER: drawingOrder = this.intValue(vs, ve) ?? this.value(vs, ve); break;
         case A_DISPLAY_ID: displayId = this.intValue(vs, ve) ?? this.value(vs, ve); break;
         default: {
-          const name = t.slice(as, ae);
+          const name = ownString(t.slice(as, ae));
           if (extras === null) extras = [];
-          else if (extras.some(([k]) => k === name)) this.fail(as, `duplicate attribute ${name}`);
+          // A set once the list is long: 100,000 distinct unknown attributes on one node stay linear.
+          else if (extras.length < 16 ? extras.some(([k]) => k === name) : (extraNames ??= new Set(extras.map(([k]) => k))).has(name)) this.fail(as, `duplicate attribute ${name}`);
           extras.push([name, this.value(vs, ve)]);
+          extraNames?.add(name);
         }
       }
     }
     // Appium names the element after the class; a plain dump's <node> carries it in class="…".
-    if (cls === null && !(ne - ns === 4 && t.startsWith('node', ns))) cls = t.slice(ns, ne);
+    if (cls === null && !(ne - ns === 4 && t.startsWith('node', ns))) cls = ownString(t.slice(ns, ne));
     const info = cls === null ? null : androidClassInfo(cls);
     if (boundsAt >= 0) this.parseBounds(boundsAt, boundsEnd, cls, resourceId, text ?? desc);
     else { this.bx = 0; this.by = 0; this.bw = 0; this.bh = 0; }
@@ -407,8 +418,9 @@ class DumpParser {
       const a = this.text.indexOf('&', vs);
       this.nextAmp = a === -1 ? this.text.length : a;
     }
-    if (this.nextAmp >= ve) return this.text.slice(vs, ve);
-    return decodeXmlEntities(this.text, vs, ve, (at, msg) => this.fail(at, msg));
+    // Copied, not sliced: the snapshot must not keep the input text alive (own-string.ts).
+    if (this.nextAmp >= ve) return ownString(this.text.slice(vs, ve));
+    return ownString(decodeXmlEntities(this.text, vs, ve, (at, msg) => this.fail(at, msg)));
   }
 
   /** Every node of a window repeats its package: share one string instead of slicing each time. */

@@ -9,7 +9,8 @@ export function decodeXmlEntities(text: string, start: number, end: number, fail
   let amp = text.indexOf('&', start);
   while (amp !== -1 && amp < end) {
     const semi = text.indexOf(';', amp + 1);
-    if (semi === -1 || semi >= end || semi - amp > 12) fail(amp, `'&' is not the start of an entity reference (write &amp; for a literal '&')`);
+    // A character reference may carry any number of leading zeros (&#0000000065; is 'A'); a name is short.
+    if (semi === -1 || semi >= end || (semi - amp > 12 && text.charCodeAt(amp + 1) !== 35 /* # */)) fail(amp, `'&' is not the start of an entity reference (write &amp; for a literal '&')`);
     out += text.slice(from, amp) + decodeReference(text, amp + 1, semi, fail);
     from = semi + 1;
     amp = text.indexOf('&', from);

@@ -80,6 +80,25 @@ export function formatBounds(b: Rect): string {
 
 /** bounds=x,y,w,h back to numbers; null when it is not four integers (w, h ≥ 0). */
 export function parseBounds(s: string): Rect | null {
+  // By hand: every node of a golden (and of the diff's both sides) has bounds; the regex is the fallback
+  // for the rare long numbers, where it reads what the hand scan would round differently.
+  const v = [0, 0, 0, 0];
+  let i = 0;
+  for (let k = 0; k < 4; k++) {
+    const neg = k < 2 && s.charCodeAt(i) === 45;
+    if (neg) i++;
+    const from = i;
+    let n = 0;
+    for (let c = s.charCodeAt(i); c >= 48 && c <= 57; c = s.charCodeAt(++i)) n = n * 10 + (c - 48);
+    if (i === from) return null;
+    if (i - from > 15) return slowBounds(s);
+    v[k] = neg ? -n : n;
+    if (k < 3 ? s.charCodeAt(i++) !== 44 : i !== s.length) return null;
+  }
+  return { x: v[0]!, y: v[1]!, width: v[2]!, height: v[3]! };
+}
+
+function slowBounds(s: string): Rect | null {
   const m = BOUNDS_RE.exec(s);
   return m ? { x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]) } : null;
 }

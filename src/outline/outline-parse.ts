@@ -56,7 +56,8 @@
  * The parser is one pass over the lines with an explicit stack of open entries: no recursion, linear.
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
-import { FormatError } from '../errors.js';
+import { FormatError, isTreewrightError } from '../errors.js';
+import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
 import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
@@ -69,7 +70,13 @@ export interface OutlineParseOptions {
 }
 
 const ALLOWED_REGEX_FLAGS = /^[dimsuv]*$/;
-const WS = /\s/;
+/**
+ * What /\s/ matches, as a test on a char code: the parser asks it of nearly every character, and a
+ * regex call per character was a third of the time a golden file took to parse.
+ */
+function isWs(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279));
+}
 
 class LineCursor {
   constructor(
@@ -85,27 +92,36 @@ class LineCursor {
 
   /** Skips whitespace; returns false at the end of the line. */
   skipSpace(): boolean {
-    while (this.pos < this.text.length && WS.test(this.text[this.pos]!)) this.pos++;
+    while (this.pos < this.text.length && isWs(this.text.charCodeAt(this.pos))) this.pos++;
     return this.pos < this.text.length;
   }
 
   /** A token must be followed by whitespace or the end of the line. */
   expectBoundary(what: string): void {
-    if (this.pos < this.text.length && !WS.test(this.text[this.pos]!)) {
+    if (this.pos < this.text.length && !isWs(this.text.charCodeAt(this.pos))) {
       this.fail(`unexpected ${JSON.stringify(this.text[this.pos])} right after ${what}`, this.pos, 'Separate tokens with a space.');
     }
   }
 
   readString(): string {
     const start = this.pos;
+    const t = this.text;
     let i = start + 1;
-    for (; i < this.text.length; i++) {
-      const c = this.text[i];
-      if (c === '\\') i++;
-      else if (c === '"') break;
+    // Plain strings (no escape, no control character: nearly all) are their own value; the others are JSON.parse'd.
+    let plain = true;
+    for (; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 92 /* \\ */) { i++; plain = false; }
+      else if (c === 34 /* " */) break;
+      else if (c < 32) plain = false;
     }
-    if (i >= this.text.length) this.fail('unterminated string', start, 'Close the string with " and escape quotes inside it as \\".');
-    const literal = this.text.slice(start, i + 1);
+    if (i >= t.length) this.fail('unterminated string', start, 'Close the string with " and escape quotes inside it as \\".');
+    if (plain) {
+      this.pos = i + 1;
+      this.expectBoundary('a string');
+      return t.slice(start + 1, i);
+    }
+    const literal = t.slice(start, i + 1);
     let value: string;
     try {
       value = JSON.parse(literal) as string;
@@ -137,8 +153,13 @@ class LineCursor {
     if (!ALLOWED_REGEX_FLAGS.test(flags)) this.fail(`regex flags "${flags}" not allowed`, i + 1, 'Use flags from d i m s u v; g and y make a regex stateful.');
     let re: RegExp;
     try {
+      checkPatternLength(source, 'regex');
       re = new RegExp(source, flags);
+      // Templates match app text: the same bounded-time rule as locators (query/pattern.ts).
+      checkUserPattern(re, 'regex');
     } catch (e) {
+      // A pattern the bounded-time engine refuses says why; a RegExp SyntaxError is reported as such.
+      if (isTreewrightError(e)) this.fail(e.reason, start, e.hint ?? 'Simplify the pattern.');
       this.fail(`invalid regex: ${(e as Error).message}`, start, 'Fix the pattern, or quote the value to match it literally.');
     }
     this.pos = j;
@@ -149,12 +170,11 @@ class LineCursor {
   /** A run of non-space characters; `"`, `[`, `]` inside it mean the value should have been quoted. */
   readBare(what: string): string {
     const start = this.pos;
-    while (this.pos < this.text.length && !WS.test(this.text[this.pos]!)) {
-      const c = this.text[this.pos]!;
-      if (c === '"' || c === '[' || c === ']') {
-        this.fail(`unexpected ${c} in unquoted ${what}`, this.pos, `Quote the ${what} as a JSON string, e.g. "a[b]".`);
+    const t = this.text;
+    for (let c = t.charCodeAt(this.pos); this.pos < t.length && !isWs(c); c = t.charCodeAt(++this.pos)) {
+      if (c === 34 /* " */ || c === 91 /* [ */ || c === 93 /* ] */) {
+        this.fail(`unexpected ${t[this.pos]} in unquoted ${what}`, this.pos, `Quote the ${what} as a JSON string, e.g. "a[b]".`);
       }
-      this.pos++;
     }
     if (this.pos === start) this.fail(`empty ${what}`, start, `Write ${what === 'value' ? '"" for an empty value' : `the ${what}`}.`);
     return this.text.slice(start, this.pos);
@@ -177,7 +197,7 @@ class LineCursor {
     if (close < 0) this.fail('unterminated flag list', open, 'Close the flags with ], e.g. [clickable disabled].');
     let at = open + 1;
     for (const token of this.text.slice(open + 1, close).split(/(\s+)/)) {
-      if (token !== '' && !WS.test(token[0]!)) {
+      if (token !== '' && !isWs(token.charCodeAt(0))) {
         const m = FLAG_RE.exec(token);
         if (!m) this.fail(`bad flag ${JSON.stringify(token)}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
         out.push({ name: m[2]!, neg: m[1] === '!', at });
@@ -213,17 +233,17 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       cur.readFlags(rawFlags);
     } else {
       let eq = at;
-      while (eq < cur.text.length && !WS.test(cur.text[eq]!) && !'="[]'.includes(cur.text[eq]!)) eq++;
+      for (let c = cur.text.charCodeAt(eq); eq < cur.text.length && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = cur.text.charCodeAt(++eq));
       const key = cur.text.slice(at, eq);
       if (cur.text[eq] !== '=' || !KEY_RE.test(key)) {
         let end = at;
-        while (end < cur.text.length && !WS.test(cur.text[end]!)) end++;
+        while (end < cur.text.length && !isWs(cur.text.charCodeAt(end))) end++;
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
       }
       const special = !isRoot && (key === 'actions' || key === 'tap');
       if (special ? body[key as 'actions' | 'tap'] !== undefined : Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
       cur.pos = eq + 1;
-      if (cur.pos >= cur.text.length || WS.test(cur.text[cur.pos]!)) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
+      if (cur.pos >= cur.text.length || isWs(cur.text.charCodeAt(cur.pos))) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
       const vAt = cur.pos;
       if (special && key === 'actions') {
         const v = cur.readValue('actions=', false) as string;
@@ -240,13 +260,15 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       }
     }
   }
-  // Flags are resolved at the end so [checked] and toggle= can come in either order.
+  // Flags are resolved at the end so [checked] and toggle= can come in either order. Sets beside the
+  // lists: a line of 100,000 flags stays linear.
+  const pos = new Set<string>(), negs = new Set<string>();
   for (const { name, neg, at } of rawFlags) {
     const sugar = TOGGLE_SUGAR[name];
     if (neg) {
       if (sugar !== undefined) cur.fail(`[!${name}] is not supported`, at, 'Write [checked], [unchecked] or toggle=indeterminate instead.');
-      if (body.flags.includes(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!body.negFlags.includes(name)) body.negFlags.push(name);
+      if (pos.has(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!negs.has(name)) { negs.add(name); body.negFlags.push(name); }
     } else if (sugar !== undefined) {
       const prev = body.attrs.toggle;
       if (prev !== undefined && prev !== sugar) {
@@ -255,8 +277,8 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       body.attrs.toggle = sugar;
       toggleAt = at;
     } else {
-      if (body.negFlags.includes(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!body.flags.includes(name)) body.flags.push(name);
+      if (negs.has(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!pos.has(name)) { pos.add(name); body.flags.push(name); }
     }
   }
   return body;
@@ -314,7 +336,7 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
     if (rel % 2 !== 0) cur.fail(`bad indentation: ${rel} spaces, expected a multiple of 2 relative to line ${baseLine}`, indent, 'Indent each level by two spaces.');
     const depth = rel / 2;
 
-    if (raw.startsWith('root', indent) && (indent + 4 === raw.length || WS.test(raw[indent + 4]!))) {
+    if (raw.startsWith('root', indent) && (indent + 4 === raw.length || isWs(raw.charCodeAt(indent + 4)))) {
       if (depth !== 0) cur.fail('root line must not be indented', indent, `Start root lines at the indentation of line ${baseLine}.`);
       if (doc.entries.length) cur.fail('root line after node lines without a root', indent, 'Either start the outline with a root line or use none.');
       cur.pos = indent + 4;

@@ -1,5 +1,6 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
-import { offersSomething, type Reachability } from '../facts/reachability.js';
+import type { Reachability } from '../facts/reachability.js';
+import { offersSomething } from '../facts/node-facts.js';
 import { tapPointOf } from '../common/geometry.js';
 import { walkNode } from '../model/node.js';
 import { FormatError, TargetError } from '../errors.js';

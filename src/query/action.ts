@@ -2,40 +2,116 @@
  * The locator action vocabulary as types: what a locator can be asked to do and the receipt of doing
  * it. The query layer (Locator) and the reports name them; devices/actions.ts carries them out.
  */
+import type { Action } from '../model/schema.js';
 
 import type { Selector } from './selector.js';
 
-/** What a locator can be asked to do (docs/design.md §7). */
-export type LocatorAction =
-  | { kind: 'click' }
-  | { kind: 'longClick' }
-  | { kind: 'tap' }
-  | { kind: 'fill'; text: string }
-  | { kind: 'clear' }
-  | { kind: 'pressEnter' }
-  | { kind: 'scrollBy'; dx: number; dy: number }
-  | { kind: 'scrollToIndex'; index: number }
-  | { kind: 'bringIntoView' }
-  | { kind: 'focus' }
-  | { kind: 'dismiss' }
-  | { kind: 'expand' }
-  | { kind: 'collapse' }
+export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
+
+
+/** What a device can do beyond capturing (devices/driver.ts derives each from the methods a driver implements). */
+export const CAPABILITY_NAMES = ['semanticActions', 'taps', 'swipes', 'typing', 'screenshot', 'navigation', 'designSystem', 'live'] as const;
+export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
+
+/** The arguments an action takes, by name, with their types. */
+interface ActionArgTypes { text: string; dx: number; dy: number; index: number }
+
+export interface ActionSpec {
+  /** The positional arguments of the Locator method (and the MCP tool's fields of the same names). */
+  args: ReadonlyArray<keyof ActionArgTypes>;
+  /** The node's own semantics action that performs it, or null (tap is always a coordinate tap). */
+  semantic: Action | null;
   /**
-   * Scroll this container until `target` (a locator searched inside it) is visible: by ScrollToIndex
-   * when the container has it and the item's index is known (composed but clipped), else pages of
-   * ScrollBy (or swipes), at most `maxScrolls` of them (Compose's performScrollToNode, Maestro's scrollUntilVisible).
+   * How it is delivered without that semantics action, and the capabilities that route needs; null:
+   * only semantically. `editable`: only on an editable node.
    */
-  | { kind: 'scrollUntilVisible'; target: Selector; maxScrolls: number; direction: 'down' | 'up' };
+  fallback: {
+    route: Route;
+    needs: readonly CapabilityName[];
+    editable?: boolean;
+    /** The node's own semantics action the route steps with (scroll-steps pages by ScrollBy). */
+    nodeAction?: Action;
+    /** Why not, after the driver's description, when the driver lacks `needs`. */
+    why?: string;
+  } | null;
+  /** A few words for the tool description, in place of the argument names. */
+  note?: string;
+  /** Must the node be enabled (scrolling a disabled list still scrolls), and on screen (not for bringIntoView)? */
+  enabled: boolean;
+  onScreen: boolean;
+}
+
+/**
+ * Every locator action (docs/design.md §7), in the order the docs list them. The LocatorAction type, the
+ * Locator methods (checked below), the MCP perform_action tool's action list and the routes of
+ * devices/actions.ts are derived from it: a new action is one entry here plus its delivery.
+ */
+export const ACTIONS = {
+  click: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true },
+  longClick: { args: [], semantic: 'LongClick', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true },
+  tap: { args: [], note: 'a coordinate tap', semantic: null, fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true },
+  fill: { args: ['text'], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true },
+  clear: { args: [], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true },
+  pressEnter: { args: [], semantic: 'ImeAction', fallback: { route: 'keys', needs: ['typing'], why: 'has no IME action and no keyboard' }, enabled: true, onScreen: true },
+  scrollBy: { args: ['dx', 'dy'], semantic: 'ScrollBy', fallback: { route: 'swipe', needs: ['swipes'], why: 'has no ScrollBy and cannot swipe' }, enabled: false, onScreen: true },
+  scrollToIndex: { args: ['index'], semantic: 'ScrollToIndex', fallback: { route: 'scroll-steps', needs: ['semanticActions'], nodeAction: 'ScrollBy' }, enabled: false, onScreen: true },
+  bringIntoView: { args: [], semantic: 'BringIntoView', fallback: null, enabled: true, onScreen: false },
+  focus: { args: [], semantic: 'RequestFocus', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true },
+  dismiss: { args: [], semantic: 'Dismiss', fallback: null, enabled: true, onScreen: true },
+  expand: { args: [], semantic: 'Expand', fallback: null, enabled: true, onScreen: true },
+  collapse: { args: [], semantic: 'Collapse', fallback: null, enabled: true, onScreen: true },
+} as const satisfies Record<string, ActionSpec>;
+
+export type ActionKind = keyof typeof ACTIONS;
+/** The action kinds as a non-empty tuple (for z.enum). */
+export const ACTION_KINDS = Object.keys(ACTIONS) as [ActionKind, ...ActionKind[]];
+
+type ArgsOf<K extends ActionKind> = { [A in (typeof ACTIONS)[K]['args'][number]]: ActionArgTypes[A] };
+/** An action of the table: `{ kind }` plus the action's arguments. */
+export type TableAction = { [K in ActionKind]: { kind: K } & ArgsOf<K> }[ActionKind];
+
+/**
+ * Scroll this container until `target` (a locator searched inside it) is visible: by ScrollToIndex
+ * when the container has it and the item's index is known (composed but clipped), else pages of
+ * ScrollBy (or swipes), at most `maxScrolls` of them (Compose's performScrollToNode, Maestro's
+ * scrollUntilVisible). Not in ACTIONS: it is composed of the table's scroll actions, its target is
+ * a locator rather than a scalar argument, and its route is chosen in devices/actions.ts.
+ */
+export interface ScrollUntilVisibleAction { kind: 'scrollUntilVisible'; target: Selector; maxScrolls: number; direction: 'down' | 'up' }
 
 /** scrollUntilVisible's default bound on scroll steps. */
 export const DEFAULT_MAX_SCROLLS = 50;
+
+/** Its needs, as a table entry would state them (on screen and enabled, delivered by scroll steps). */
+export const SCROLL_UNTIL_VISIBLE: ActionSpec = { args: [], semantic: null, fallback: { route: 'scroll-steps', needs: [] }, enabled: true, onScreen: true };
+
+/** What a locator can be asked to do (docs/design.md §7). */
+export type LocatorAction = TableAction | ScrollUntilVisibleAction;
+
+/** The spec of any locator action (the table's entry, or scrollUntilVisible's). */
+export function specOf(kind: LocatorAction['kind']): ActionSpec {
+  return kind === 'scrollUntilVisible' ? SCROLL_UNTIL_VISIBLE : ACTIONS[kind];
+}
+
+/** The actions as a list for a description: `click, …, fill (text), …, scrollBy (dx, dy), …`. */
+export function actionList(): string {
+  return ACTION_KINDS.map((k) => {
+    const spec: ActionSpec = ACTIONS[k];
+    const extra = spec.note ?? spec.args.join(', ');
+    return extra ? `${k} (${extra})` : k;
+  }).join(', ');
+}
+
+/** The action's arguments in order (the Locator method's positional arguments). */
+export function actionArgs(a: TableAction): Array<string | number> {
+  return ACTIONS[a.kind].args.map((name) => (a as unknown as Record<string, string | number>)[name]!);
+}
 
 export interface ActionOptions {
   /** How long to wait for the target to become actionable, in ms. */
   timeout?: number;
 }
 
-export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
 
 /** What an action did: the evidence a reviewer (and the reporter, and codegen) reads. */
 export interface Receipt {

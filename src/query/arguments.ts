@@ -4,6 +4,7 @@
  * not as a TypeError deep in resolution or a locator that silently matches nothing.
  */
 import { TargetError } from '../errors.js';
+import { checkUserPattern } from '../common/pattern.js';
 import type { TextPattern } from './text.js';
 
 const HINT = "Write a locator as in the docs, e.g. byRole('Button', { name: 'Send' }).filter({ hasText: /x/ }).nth(1).";
@@ -30,6 +31,8 @@ export function checkNonEmptyString(call: string, what: string, x: unknown): ass
 
 export function checkPattern(call: string, what: string, x: unknown): asserts x is TextPattern {
   if (typeof x !== 'string' && !(x instanceof RegExp)) throw invalidArgument(call, `${what} must be a string or a RegExp, got ${showValue(x)}`);
+  // A pattern that cannot be matched in bounded time fails here, where it is given.
+  if (x instanceof RegExp) checkUserPattern(x, `${call}: ${what}`);
 }
 
 export function checkInteger(call: string, what: string, x: unknown): asserts x is number {

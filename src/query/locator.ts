@@ -5,9 +5,10 @@ import { expectOne, strictViolation } from './strict.js';
 import { isVisible } from './resolve.js';
 import { indexSnapshot } from './snapshot-index.js';
 import type { TextPattern } from './text.js';
-import { DEFAULT_MAX_SCROLLS, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
+import { ACTIONS, DEFAULT_MAX_SCROLLS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
-import { checkBoolean, checkChecked, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
+import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
+import { FILTER_OPTIONS, ROLE_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
 
 /** Anything that can hand a locator a fresh capture (a Device), and act on what it resolves. */
 export interface LocatorHost {
@@ -51,13 +52,13 @@ export interface LocatorFilter extends Omit<FilterOptions, 'has' | 'hasNot'> {
   hasNot?: Locator;
 }
 
-const ROLE_OPTION_CHECKS = {
-  name: checkPattern, exact: checkBoolean, checked: checkChecked, disabled: checkBoolean, selected: checkBoolean, includeHidden: checkBoolean,
-};
+/** Per registered option, the check of its value kind (a nested locator is a Locator here). */
+function checksOf(table: Record<string, { value: ValueKind }>): Record<string, (call: string, what: string, x: unknown) => void> {
+  return Object.fromEntries(Object.entries(table).map(([key, o]) => [key, o.value === 'locator' ? checkLocator : VALUE_CHECKS[o.value]]));
+}
+const ROLE_OPTION_CHECKS = checksOf(ROLE_OPTIONS);
 const EXACT_OPTION_CHECKS = { exact: checkBoolean };
-const FILTER_OPTION_CHECKS = {
-  hasText: checkPattern, hasNotText: checkPattern, has: checkLocator, hasNot: checkLocator, visible: checkBoolean, operable: checkBoolean,
-};
+const FILTER_OPTION_CHECKS = checksOf(FILTER_OPTIONS);
 
 function checkLocator(call: string, what: string, x: unknown): void {
   if (!isLocator(x)) throw invalidArgument(call, `${what} must be a locator such as device.byText('…'), got ${showValue(x)}`);
@@ -83,6 +84,8 @@ export abstract class Searchable {
     const call = `byRole(${showValue(role)})`;
     checkNonEmptyString(call, 'the role', role);
     checkOptions(call, options, ROLE_OPTION_CHECKS);
+    const problem = roleOptionProblem(role, options);
+    if (problem) throw invalidArgument(call, problem.message);
     return this.chain({ kind: 'role', role, options: { ...options } });
   }
   byText(text: TextPattern, options: { exact?: boolean } = {}): Locator {
@@ -275,6 +278,10 @@ function checkPositiveInteger(call: string, what: string, x: unknown): void {
 function checkDirection(call: string, what: string, x: unknown): void {
   if (x !== 'down' && x !== 'up') throw invalidArgument(call, `${what} must be 'down' or 'up', got ${showValue(x)}`);
 }
+/** Compile-time check: the Locator has one method per registered action, answering a Receipt. */
+type ActionMethods = { [K in ActionKind]: Locator[K] extends (...args: never[]) => Promise<Receipt> ? true : never };
+const locatorActionsAgree: ActionMethods = Object.fromEntries(Object.keys(ACTIONS).map((k) => [k, true])) as ActionMethods;
+void locatorActionsAgree;
 
 export function isLocator(x: unknown): x is Locator {
   return x instanceof Locator || (typeof x === 'object' && x !== null && 'selector' in x && 'host' in x && typeof (x as Locator).toCode === 'function');

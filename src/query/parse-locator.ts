@@ -5,18 +5,19 @@
  *   locator  := [ 'device' '.' ] [ 'all' '(' ')' [ '.' ] ] call ( '.' call )*
  *   call     := byTag(str) | byId(str | int) | byRole(str [, roleOpts]) | byText(pat [, { exact }])
  *             | byDesc(pat [, { exact }]) | filter(filterOpts) | nth(int) | first() | last() | or(locator) | and(locator)
- *   roleOpts := { name: pat, checked: bool | 'mixed', exact | disabled | selected | includeHidden: bool }
- *   filterOpts := { hasText | hasNotText: pat, has | hasNot: locator, visible | operable: bool }
+ *   roleOpts := { option: value, … }    filterOpts := { option: value, … }   (the options of
+ *               vocabulary.ts, each value read by its kind: pat, bool, bool | 'mixed', int, locator)
  *   pat      := str | /regex/flags        str := '…' | "…" (JS escapes)
  *
  * parseLocator(selectorToCode(s)) deep-equals s. Anything else is a TargetError('invalid_arguments')
  * naming the 1-based line and column, with the offending line and a caret under the error.
- * Also here: the structured (JSON) form of a locator, as a zod schema over the selector steps.
+ * The structured (JSON) form of a locator is locator-json.ts.
  */
-import { z } from 'zod';
-import { TargetError } from '../errors.js';
+import { TargetError, isTreewrightError } from '../errors.js';
 import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
+import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import type { TextPattern } from './text.js';
+import { FILTER_OPTIONS, ROLE_OPTIONS, optionNames, roleOptionProblem, type ValueKind, type ValueTypes } from './vocabulary.js';
 
 /** Longer locator strings are refused rather than parsed (an agent's locator is a line, not a file). */
 export const MAX_LOCATOR_LENGTH = 10_000;
@@ -24,10 +25,6 @@ export const MAX_LOCATOR_LENGTH = 10_000;
 export const MAX_LOCATOR_NESTING = 16;
 
 const METHODS = ['byTag', 'byId', 'byRole', 'byText', 'byDesc', 'filter', 'nth', 'first', 'last', 'or', 'and'] as const;
-const ROLE_BOOLEANS = ['exact', 'checked', 'disabled', 'selected', 'includeHidden'] as const;
-const FILTER_PATTERNS = ['hasText', 'hasNotText'] as const;
-const FILTER_LOCATORS = ['has', 'hasNot'] as const;
-const FILTER_BOOLEANS = ['visible', 'operable'] as const;
 const HINT = "Write a locator as in a test, e.g. byRole('Button', { name: 'Send' }).filter({ hasText: /x/ }).nth(1).";
 
 // ---- tokens --------------------------------------------------------------------------------
@@ -156,11 +153,16 @@ class Lexer {
     if (body === '') this.fail('empty regex (// starts a comment in JS); write /(?:)/ to match anything', start);
     const flags = /^[A-Za-z]*/.exec(s.slice(this.pos, this.pos + 20))![0];
     this.pos += flags.length;
+    let re: RegExp;
     try {
-      return new RegExp(body, flags);
+      checkPatternLength(body, 'regex');
+      re = new RegExp(body, flags);
+      checkUserPattern(re, 'regex');
     } catch (e) {
-      return this.fail(`invalid regex: ${(e as Error).message}`, start);
+      // A pattern the bounded-time engine refuses says why; a RegExp SyntaxError is reported as such.
+      return this.fail(isTreewrightError(e) ? e.reason : `invalid regex: ${(e as Error).message}`, start);
     }
+    return re;
   }
 }
 
@@ -263,7 +265,11 @@ class Parser {
       }
       case 'byRole': {
         const role = this.stringArg(name, 'a role such as \'Button\'');
-        step = { kind: 'role', role, options: this.optionalObject(name, () => this.roleOptions()) ?? {} };
+        const keyAt = new Map<string, number>();
+        const options = this.optionalObject(name, () => this.options(name, ROLE_OPTIONS, depth, keyAt)) ?? {};
+        const problem = roleOptionProblem(role, options);
+        if (problem) this.fail(problem.message, keyAt.get(problem.key)!);
+        step = { kind: 'role', role, options };
         break;
       }
       case 'byText': case 'byDesc': {
@@ -272,7 +278,7 @@ class Parser {
         step = { kind: name === 'byText' ? 'text' : 'desc', text, exact: opts?.exact ?? false };
         break;
       }
-      case 'filter': step = { kind: 'filter', options: this.object(name, () => this.filterOptions(depth)) }; break;
+      case 'filter': step = { kind: 'filter', options: this.object(name, () => this.options(name, FILTER_OPTIONS, depth)) }; break;
       case 'or': case 'and': {
         if (this.tok.t !== 'ident') this.fail(`${name}() takes a locator such as byText('…'), got ${describe(this.tok)}`, this.tok.at);
         step = { kind: name, selector: this.chain(depth + 1) };
@@ -353,21 +359,40 @@ class Parser {
     return this.fail(`unknown option '${key}' for ${method}(); expected ${allowed.join(', ')}`, at);
   }
 
-  private roleOptions(): ObjectReader<RoleOptions> {
-    const o: RoleOptions = {};
-    const allowed = ['name', ...ROLE_BOOLEANS];
+  /** A registered option's value, read by its kind. */
+  private value<K extends ValueKind>(kind: K, key: string, depth: number): ValueTypes[K];
+  private value(kind: ValueKind, key: string, depth: number): ValueTypes[ValueKind] {
+    const t = this.tok;
+    switch (kind) {
+      case 'pattern': return this.pattern(key);
+      case 'boolean': return this.boolean(key);
+      case 'checked':
+        if (t.t !== 'string') return this.boolean(key);
+        if (t.v !== 'mixed') this.fail(`${key} must be true, false or 'mixed', got ${JSON.stringify(t.v)}`, t.at);
+        this.advance();
+        return 'mixed';
+      case 'integer':
+        if (t.t !== 'number' || !Number.isInteger(t.v)) this.fail(`${key} must be a whole number, got ${describe(t)}`, t.at);
+        this.advance();
+        return t.v;
+      case 'locator':
+        if (t.t !== 'ident') this.fail(`${key} takes a locator such as byText('…'), got ${describe(t)}`, t.at);
+        return this.chain(depth + 1);
+    }
+  }
+
+  /** An options object of one of vocabulary.ts's tables. */
+  private options<T extends Record<string, { value: ValueKind }>>(method: string, table: T, depth: number, keyAt?: Map<string, number>): ObjectReader<T extends typeof ROLE_OPTIONS ? RoleOptions : FilterOptions> {
+    const o: Record<string, unknown> = {};
+    const allowed = optionNames(table);
     return {
       read: (key: string, at: number) => {
-        if (key === 'name') o.name = this.pattern('name');
-        else if (key === 'checked' && this.tok.t === 'string') {
-          if (this.tok.v !== 'mixed') this.fail(`checked must be true, false or 'mixed', got ${JSON.stringify(this.tok.v)}`, this.tok.at);
-          this.advance();
-          o.checked = 'mixed';
-        }
-        else if ((ROLE_BOOLEANS as readonly string[]).includes(key)) o[key as (typeof ROLE_BOOLEANS)[number]] = this.boolean(key);
-        else this.unknownKey('byRole', key, at, allowed);
+        const spec = table[key];
+        if (!spec || !Object.hasOwn(table, key)) this.unknownKey(method, key, at, allowed);
+        keyAt?.set(key, at);
+        o[key] = this.value(spec.value, key, depth);
       },
-      done: () => o,
+      done: () => o as T extends typeof ROLE_OPTIONS ? RoleOptions : FilterOptions,
     };
   }
 
@@ -381,164 +406,9 @@ class Parser {
       done: () => o,
     };
   }
-
-  private filterOptions(depth: number): ObjectReader<FilterOptions> {
-    const o: FilterOptions = {};
-    const allowed = [...FILTER_PATTERNS, ...FILTER_LOCATORS, ...FILTER_BOOLEANS];
-    return {
-      read: (key: string, at: number) => {
-        if ((FILTER_PATTERNS as readonly string[]).includes(key)) o[key as 'hasText'] = this.pattern(key);
-        else if ((FILTER_BOOLEANS as readonly string[]).includes(key)) o[key as 'visible'] = this.boolean(key);
-        else if ((FILTER_LOCATORS as readonly string[]).includes(key)) {
-          if (this.tok.t !== 'ident') this.fail(`${key} takes a locator such as byText('…'), got ${describe(this.tok)}`, this.tok.at);
-          o[key as 'has'] = this.chain(depth + 1);
-        } else this.unknownKey('filter', key, at, allowed);
-      },
-      done: () => o,
-    };
-  }
 }
 
 interface ObjectReader<T> {
   read(key: string, at: number): void;
   done(): T;
-}
-
-// ---- the structured form -----------------------------------------------------------------------
-
-/** A text pattern in JSON: a string, or `{ regex, flags }`. */
-export const TextPatternSchema = z.union([
-  z.string(),
-  z.strictObject({ regex: z.string().describe('the regex source, as in /source/'), flags: z.string().regex(/^[dgimsuvy]*$/).optional() }),
-]);
-
-const bool = z.boolean().optional();
-
-/** One selector step as JSON (the same shape as the Step type, with regexes as `{ regex, flags }`). */
-export const StepSchema: z.ZodType<StepInput> = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('tag'), tag: z.string() }),
-  z.strictObject({ kind: z.literal('id'), id: z.union([z.string().min(1), z.number().int()]) }),
-  z.strictObject({
-    kind: z.literal('role'),
-    role: z.string().min(1),
-    options: z.strictObject({ name: TextPatternSchema.optional(), exact: bool, checked: z.union([z.boolean(), z.literal('mixed')]).optional(), disabled: bool, selected: bool, includeHidden: bool }).optional(),
-  }),
-  z.strictObject({ kind: z.literal('text'), text: TextPatternSchema, exact: bool }),
-  z.strictObject({ kind: z.literal('desc'), text: TextPatternSchema, exact: bool }),
-  z.strictObject({
-    kind: z.literal('filter'),
-    options: z.strictObject({
-      hasText: TextPatternSchema.optional(),
-      hasNotText: TextPatternSchema.optional(),
-      get has() { return NestedLocatorSchema.optional(); },
-      get hasNot() { return NestedLocatorSchema.optional(); },
-      visible: bool,
-      operable: bool,
-    }),
-  }),
-  z.strictObject({ kind: z.literal('nth'), index: z.number().int() }),
-]) as unknown as z.ZodType<StepInput>;
-
-type PatternInput = z.infer<typeof TextPatternSchema>;
-export type StepInput =
-  | { kind: 'tag'; tag: string }
-  | { kind: 'id'; id: string | number }
-  | { kind: 'role'; role: string; options?: Omit<RoleOptions, 'name'> & { name?: PatternInput } }
-  | { kind: 'text' | 'desc'; text: PatternInput; exact?: boolean }
-  | { kind: 'filter'; options: { hasText?: PatternInput; hasNotText?: PatternInput; has?: LocatorInput; hasNot?: LocatorInput; visible?: boolean; operable?: boolean } }
-  | { kind: 'nth'; index: number };
-
-/** A locator as an agent may give it: the code string, one step, or a list of steps. */
-export type LocatorInput = string | StepInput | StepInput[];
-
-/** The recursive schema itself, used for `has` / `hasNot` inside it (the nesting was checked once, at the top). */
-const NestedLocatorSchema: z.ZodType<LocatorInput> = z.union([
-  z.string().min(1).describe("the locator as code, e.g. byRole('Button', { name: 'Send' }).nth(1)"),
-  z.lazy(() => StepSchema),
-  z.array(z.lazy(() => StepSchema)).min(1),
-]) as unknown as z.ZodType<LocatorInput>;
-
-/**
- * A locator as JSON. The `has` / `hasNot` nesting is checked before zod walks the value: zod
- * recurses per level, so a few thousand nested filters would overflow the stack.
- */
-export const LocatorInputSchema: z.ZodType<LocatorInput> = z.preprocess((input, ctx) => {
-  const problem = locatorNestingProblem(input, 'locator');
-  if (problem) {
-    ctx.issues.push({ code: 'custom', message: problem.message, input });
-    return z.NEVER;
-  }
-  return input;
-}, NestedLocatorSchema) as unknown as z.ZodType<LocatorInput>;
-
-/**
- * Where JSON locator input nests `has` / `hasNot` deeper than MAX_LOCATOR_NESTING (the string
- * form's limit), walked iteratively so any depth is measured without recursion; null when within.
- */
-function locatorNestingProblem(input: unknown, where: string): { message: string; where: string } | null {
-  const stack: Array<{ value: unknown; depth: number; where: string }> = [{ value: input, depth: 0, where }];
-  while (stack.length) {
-    const { value, depth, where: at } = stack.pop()!;
-    if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, depth, where: `${at}[${i}]` }));
-      continue;
-    }
-    if (typeof value !== 'object' || value === null) continue;
-    const options = (value as { options?: unknown }).options;
-    if ((value as { kind?: unknown }).kind !== 'filter' || typeof options !== 'object' || options === null) continue;
-    for (const k of FILTER_LOCATORS) {
-      const inner = (options as Record<string, unknown>)[k];
-      if (inner === undefined) continue;
-      const path = `${at}.options.${k}`;
-      if (depth + 1 > MAX_LOCATOR_NESTING) return { message: `has / hasNot nested more than ${MAX_LOCATOR_NESTING} deep (at ${path})`, where: path };
-      stack.push({ value: inner, depth: depth + 1, where: path });
-    }
-  }
-  return null;
-}
-
-/** A locator given as code or as JSON steps, as a selector. Structured input is assumed zod-validated (its nesting is checked again here). */
-export function locatorFromInput(input: LocatorInput, where = 'locator'): Selector {
-  const problem = locatorNestingProblem(input, where);
-  if (problem) throw new TargetError('invalid_arguments', problem.message, { where: problem.where, hint: 'Nest fewer has: filters (chain steps instead).' });
-  return selectorFromInput(input, where);
-}
-
-function selectorFromInput(input: LocatorInput, where: string): Selector {
-  if (typeof input === 'string') return parseLocator(input);
-  const steps = Array.isArray(input) ? input : [input];
-  return steps.map((s, i) => stepFromInput(s, `${where}[${i}]`));
-}
-
-function stepFromInput(s: StepInput, where: string): Step {
-  switch (s.kind) {
-    case 'tag': return { kind: 'tag', tag: s.tag };
-    case 'id': return { kind: 'id', id: String(s.id) };
-    case 'role': {
-      const { name, ...flags } = s.options ?? {};
-      const options: RoleOptions = {};
-      if (name !== undefined) options.name = patternFromInput(name, `${where}.options.name`);
-      for (const k of ROLE_BOOLEANS) if (flags[k] !== undefined) (options as Record<string, unknown>)[k] = flags[k];
-      return { kind: 'role', role: s.role, options };
-    }
-    case 'text': case 'desc': return { kind: s.kind, text: patternFromInput(s.text, `${where}.text`), exact: s.exact ?? false };
-    case 'filter': {
-      const o = s.options;
-      const options: FilterOptions = {};
-      for (const k of FILTER_PATTERNS) if (o[k] !== undefined) options[k] = patternFromInput(o[k], `${where}.options.${k}`);
-      for (const k of FILTER_LOCATORS) if (o[k] !== undefined) options[k] = selectorFromInput(o[k], `${where}.options.${k}`);
-      for (const k of FILTER_BOOLEANS) if (o[k] !== undefined) options[k] = o[k];
-      return { kind: 'filter', options };
-    }
-    case 'nth': return { kind: 'nth', index: s.index };
-  }
-}
-
-function patternFromInput(p: PatternInput, where: string): TextPattern {
-  if (typeof p === 'string') return p;
-  try {
-    return new RegExp(p.regex, p.flags ?? '');
-  } catch (e) {
-    throw new TargetError('invalid_arguments', `invalid regex at ${where}: ${(e as Error).message}`, { where, hint: 'Give { regex, flags } with a valid JavaScript regex source.' });
-  }
 }

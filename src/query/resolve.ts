@@ -5,6 +5,8 @@ import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type CombineStep, type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
+import { FACT } from '../facts/node-facts.js';
+import { roleOptionTests, type RoleTestContext } from './vocabulary.js';
 
 /**
  * Resolves a selector against one snapshot: the matching nodes in document order.
@@ -69,21 +71,20 @@ function nodePredicate(step: SearchStep, index: SnapshotIndex): Predicate {
   }
 }
 
-/** `checked` → the toggle state it asks for; a node with no toggle state (null) matches none. */
-const CHECKED_TOGGLE: Record<string, string> = { true: 'on', false: 'off', mixed: 'indeterminate' };
-
+/** The role, then (unless includeHidden) the node's own visibility, then each registered option's test (vocabulary.ts). */
 function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex): Predicate {
   const o = step.options;
   const wanted = step.role.toLowerCase();
+  const tests = roleOptionTests(o);
+  const c: RoleTestContext = { node: index.nodes[0]!, i: 0, index, options: o };
   return (n, i) => {
     const role = n.role ?? n.rawRole;
     if (!role) return false;
     if (role.toLowerCase() !== wanted && n.rawRole?.toLowerCase() !== wanted) return false;
     if (!o.includeHidden && !n.visible) return false;
-    if (o.checked !== undefined && n.toggle !== CHECKED_TOGGLE[String(o.checked)]) return false;
-    if (o.disabled !== undefined && !n.enabled !== o.disabled) return false;
-    if (o.selected !== undefined && n.selected !== o.selected) return false;
-    if (o.name !== undefined && !matchesText(index.nameAt(i), o.name, o.exact ?? false)) return false;
+    c.node = n;
+    c.i = i;
+    for (const test of tests) if (!test(c)) return false;
     return true;
   };
 }
@@ -115,7 +116,7 @@ function applyFilter(snapshot: Snapshot, index: SnapshotIndex, orders: number[],
     const n = index.nodes[i]!;
     if (hasText && !hasText(i)) return false;
     if (hasNotText && hasNotText(i)) return false;
-    if (o.visible !== undefined && isVisible(n, snapshot) !== o.visible) return false;
+    if (o.visible !== undefined && index.facts.is(i, FACT.ON_SCREEN) !== o.visible) return false;
     if (o.operable !== undefined && (reach!.get(n).operable === true) !== o.operable) return false;
     if (has && !has(i)) return false;
     if (hasNot && hasNot(i)) return false;
@@ -162,13 +163,13 @@ function descendantTest(snapshot: Snapshot, index: SnapshotIndex, inner: Selecto
 
 /**
  * Visible as Playwright means it: the node has a non-empty on-screen box (a node scrolled out of
- * its container has empty clipped bounds) and neither it nor an ancestor is hidden. Without the
- * snapshot only the node itself can be judged; pass it wherever it is at hand.
+ * its container has empty clipped bounds) and neither it nor an ancestor is hidden (FACT.ON_SCREEN).
+ * Without the snapshot only the node itself can be judged; pass it wherever it is at hand.
  */
 export function isVisible(n: Node, snapshot?: Snapshot): boolean {
-  if (!(n.visible && n.bounds.width > 0 && n.bounds.height > 0)) return false;
-  if (!snapshot) return true;
+  if (!snapshot) return n.visible && n.bounds.width > 0 && n.bounds.height > 0;
   const index = indexSnapshot(snapshot);
-  for (let p = index.parent.get(n) ?? null; p; p = index.parent.get(p) ?? null) if (!p.visible) return false;
-  return true;
+  const i = index.order.get(n);
+  // A node from another capture is judged alone, as without a snapshot.
+  return i === undefined ? isVisible(n) : index.facts.is(i, FACT.ON_SCREEN);
 }

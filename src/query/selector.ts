@@ -1,34 +1,14 @@
 import type { Role } from '../model/schema.js';
 import type { TextPattern } from './text.js';
+import { FILTER_OPTIONS, ROLE_OPTIONS, optionNames, type FilterOptions, type RoleOptions, type ValueKind, type ValueTypes } from './vocabulary.js';
 
 /**
  * A locator is a list of steps, applied left to right. A search step (tag, role, text, desc, id)
  * searches the whole snapshot when first, else the descendants of the current matches;
- * filter and nth narrow the current matches.
+ * filter and nth narrow the current matches. The options of byRole and filter are registered in
+ * vocabulary.ts, with their types, checks, code form and predicates.
  */
-export interface RoleOptions {
-  name?: TextPattern;
-  exact?: boolean;
-  /** true: toggled on; false: toggled off; 'mixed': indeterminate. Nodes without a toggle state match none. */
-  checked?: boolean | 'mixed';
-  disabled?: boolean;
-  selected?: boolean;
-  /** Like Playwright's getByRole, invisible nodes are left out unless this is set. */
-  includeHidden?: boolean;
-}
-
-export interface FilterOptions {
-  /**
-   * Matches the node's text content (its and its descendants' text and editable text). A string is
-   * answered exactly; a RegExp reads only the first MAX_REGEX_TEXT (4,096) characters (text-filter.ts).
-   */
-  hasText?: TextPattern;
-  hasNotText?: TextPattern;
-  has?: Selector;
-  hasNot?: Selector;
-  visible?: boolean;
-  operable?: boolean;
-}
+export type { RoleOptions, FilterOptions } from './vocabulary.js';
 
 export type Step =
   | { kind: 'tag'; tag: string }
@@ -60,27 +40,12 @@ function stepToCode(step: Step): string {
     case 'text': return `byText(${pattern(step.text)}${step.exact ? ', { exact: true }' : ''})`;
     case 'desc': return `byDesc(${pattern(step.text)}${step.exact ? ', { exact: true }' : ''})`;
     case 'role': {
-      const o = step.options;
-      const parts: string[] = [];
-      if (o.name !== undefined) parts.push(`name: ${pattern(o.name)}`);
-      for (const k of ['exact', 'checked', 'disabled', 'selected', 'includeHidden'] as const) {
-        if (o[k] !== undefined) parts.push(`${k}: ${typeof o[k] === 'string' ? quote(o[k]) : o[k]}`);
-      }
-      return `byRole(${quote(step.role)}${parts.length ? `, { ${parts.join(', ')} }` : ''})`;
-    }
-    case 'filter': {
-      const o = step.options;
-      const parts: string[] = [];
-      if (o.hasText !== undefined) parts.push(`hasText: ${pattern(o.hasText)}`);
-      if (o.hasNotText !== undefined) parts.push(`hasNotText: ${pattern(o.hasNotText)}`);
-      if (o.has) parts.push(`has: ${selectorToCode(o.has)}`);
-      if (o.hasNot) parts.push(`hasNot: ${selectorToCode(o.hasNot)}`);
-      if (o.visible !== undefined) parts.push(`visible: ${o.visible}`);
-      if (o.operable !== undefined) parts.push(`operable: ${o.operable}`);
-      return `filter({ ${parts.join(', ')} })`;
+      const opts = optionsCode(ROLE_OPTIONS, step.options);
+      return `byRole(${quote(step.role)}${opts ? `, ${opts}` : ''})`;
     }
     case 'or': case 'and':
       return `${step.kind}(${selectorToCode(step.selector)})`;
+    case 'filter': return `filter(${optionsCode(FILTER_OPTIONS, step.options) || '{  }'})`;
     case 'nth':
       return step.index === 0 ? 'first()' : step.index === -1 ? 'last()' : `nth(${step.index})`;
   }
@@ -93,4 +58,23 @@ export function quote(s: string): string {
 
 function pattern(p: TextPattern): string {
   return p instanceof RegExp ? p.toString() : quote(p);
+}
+
+/** Each value kind as code. */
+const VALUE_CODE: { [K in ValueKind]: (v: ValueTypes[K]) => string } = {
+  pattern,
+  boolean: String,
+  checked: (v) => (typeof v === 'string' ? quote(v) : String(v)),
+  integer: String,
+  locator: (v) => selectorToCode(v),
+};
+
+/** `{ key: value, … }` for the options given, in registry order; '' when none is. */
+function optionsCode(table: Record<string, { value: ValueKind }>, options: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const key of optionNames(table)) {
+    const v = options[key];
+    if (v !== undefined) parts.push(`${key}: ${(VALUE_CODE[table[key]!.value] as (x: unknown) => string)(v)}`);
+  }
+  return parts.length ? `{ ${parts.join(', ')} }` : '';
 }

@@ -1,7 +1,5 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
-
-/** Roles whose node merges its descendants' text into its own label, as a merged semantics tree does. */
-const MERGING_ROLES = new Set(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'Link', 'ListItem', 'MenuItem']);
+import { nodeFacts, type NodeFacts } from '../facts/node-facts.js';
 
 /** A per-node lookup (backed by an array indexed by document order). */
 export interface NodeLookup<T> {
@@ -9,13 +7,15 @@ export interface NodeLookup<T> {
 }
 
 /**
- * Lookup tables for one snapshot, built once in a single linear pass and memoised, so every
- * locator and matcher on the same capture shares them. One Map (node → document order); every
- * other table is an array indexed by that order, which keeps the build cheap on big trees.
+ * Lookup tables for one snapshot over its facts store (document order, parents, subtrees, names:
+ * facts/node-facts.ts), memoised, so every locator and matcher on the same capture shares them.
+ * One Map (node → document order), built on first use; every other table is indexed by that order.
  */
 export interface SnapshotIndex {
   /** Every node in document order (roots bottom to top, pre-order). */
-  nodes: Node[];
+  nodes: readonly Node[];
+  /** The per-node facts this index is built on. */
+  facts: NodeFacts;
   order: NodeLookup<number>;
   parent: NodeLookup<Node | null>;
   root: NodeLookup<Root>;
@@ -23,7 +23,7 @@ export interface SnapshotIndex {
   /** Index (in `nodes`) one past the node's last descendant: the subtree is nodes[order, end). */
   subtreeEnd: NodeLookup<number>;
   /** The same by document order: the subtree of nodes[i] is nodes[i, ends[i]). */
-  ends: readonly number[];
+  ends: ArrayLike<number>;
   /** name / textContent by document order (no node → order lookup: what locator scans use). */
   nameAt(i: number): string;
   textContentAt(i: number): string;
@@ -38,33 +38,8 @@ const cache = new WeakMap<Snapshot, SnapshotIndex>();
 export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
   const hit = cache.get(snapshot);
   if (hit) return hit;
-  // One iterative pre-order pass: document order, parents, windows, and (on leaving a node) where
-  // its subtree ends, so the subtree of nodes[i] is the contiguous range nodes[i, ends[i]), which
-  // the text lookups below scan lazily (building every node's text eagerly would copy each string
-  // once per ancestor). No per-node allocations beyond the tables themselves.
-  const nodes: Node[] = [];
-  const parents: Array<Node | null> = [];
-  const roots: Root[] = [];
-  const ends: number[] = [];
-  const stack: Array<Node | number> = [];
-  for (const root of snapshot.roots) {
-    stack.push(root.node);
-    const parentAt: Array<Node | null> = [null]; // parent of each pending stack entry that is a node
-    while (stack.length) {
-      const top = stack.pop()!;
-      if (typeof top === 'number') { ends[top] = nodes.length; continue; }
-      const parent = parentAt.pop()!;
-      const i = nodes.length;
-      nodes.push(top);
-      parents.push(parent);
-      roots.push(root);
-      stack.push(i);
-      for (let c = top.children.length - 1; c >= 0; c--) {
-        stack.push(top.children[c]!);
-        parentAt.push(top);
-      }
-    }
-  }
+  const facts = nodeFacts(snapshot);
+  const { nodes, ends, parent } = facts;
   const n = nodes.length;
   let byId: Map<string, Node> | null = null;
   // node → order is built on first use: a locator scan works by order and never needs it, and a
@@ -79,38 +54,21 @@ export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
       return orderMap.get(x);
     },
   };
-
-  const at = <T>(arr: T[]): NodeLookup<T> => ({ get: (x) => { const i = orderOf.get(x); return i === undefined ? undefined : arr[i]; } });
-  const memo = (compute: (i: number) => string) => {
-    const cached = new Array<string | undefined>(n);
-    return (i: number) => (cached[i] ??= compute(i));
-  };
-  const byNode = (at: (i: number) => string) => (x: Node) => {
+  const at = <T>(value: (i: number) => T): NodeLookup<T> => ({ get: (x) => { const i = orderOf.get(x); return i === undefined ? undefined : value(i); } });
+  const byNode = (value: (i: number) => string) => (x: Node) => {
     const i = orderOf.get(x);
-    return i === undefined ? '' : at(i);
+    return i === undefined ? '' : value(i);
   };
-  const collect = (i: number, parts: (m: Node) => Array<string | null>, stopAtMerging: boolean) => {
-    const out: string[] = [];
-    for (let j = i; j < ends[i]!; j++) {
-      const m = nodes[j]!;
-      if (stopAtMerging && j > i && mergesDescendants(m)) { j = ends[j]! - 1; continue; }
-      for (const p of parts(m)) if (p) out.push(p);
-    }
-    return out.join(' ');
-  };
-
-  // A node that merges its descendants takes their text up to the next node that merges its own.
-  const nameAt = memo((i) => {
-    const node = nodes[i]!;
-    return ownLabel(node) || (mergesDescendants(node) ? collect(i, (m) => [ownLabel(m)], true) : '');
-  });
-  const textContentAt = memo((i) => collect(i, (m) => [m.text, m.editableText], false));
+  // Text content is built lazily and kept (eagerly it would copy each string once per ancestor).
+  const texts = new Array<string | undefined>(n);
+  const textContentAt = (i: number) => (texts[i] ??= textContentOf(nodes, ends, i));
 
   const index: SnapshotIndex = {
     nodes,
+    facts,
     order: orderOf,
-    parent: at(parents),
-    root: at(roots),
+    parent: at((i) => (parent[i]! < 0 ? null : nodes[parent[i]!]!)),
+    root: at((i) => snapshot.roots[facts.rootOf[i]!]!),
     get byId() {
       if (!byId) {
         byId = new Map();
@@ -118,22 +76,23 @@ export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
       }
       return byId;
     },
-    subtreeEnd: at(ends),
+    subtreeEnd: at((i) => ends[i]!),
     ends,
-    nameAt,
+    nameAt: facts.name,
     textContentAt,
-    name: byNode(nameAt),
+    name: byNode(facts.name),
     textContent: byNode(textContentAt),
   };
   cache.set(snapshot, index);
   return index;
 }
 
-/** A node's own label: its description when it has one (that is what a screen reader speaks), else its text. */
-function ownLabel(n: Node): string {
-  return n.contentDescription || n.text || n.editableText || '';
-}
-
-function mergesDescendants(n: Node): boolean {
-  return n.clickable || n.longClickable || n.actions.includes('Click') || (n.role !== null && MERGING_ROLES.has(n.role));
+function textContentOf(nodes: readonly Node[], ends: ArrayLike<number>, i: number): string {
+  const out: string[] = [];
+  for (let j = i; j < ends[i]!; j++) {
+    const m = nodes[j]!;
+    if (m.text) out.push(m.text);
+    if (m.editableText) out.push(m.editableText);
+  }
+  return out.join(' ');
 }

@@ -1,4 +1,5 @@
 /** String matching shared by locators and matchers (docs/design.md §6). */
+import { testPattern } from '../common/pattern.js';
 
 export type TextPattern = string | RegExp;
 
@@ -9,14 +10,15 @@ export function normalizeWhitespace(s: string): string {
 
 /**
  * Strings match case-insensitively by substring after whitespace normalisation, unless
- * `exact` (then whole and case-sensitive). A RegExp is tested against the normalised text.
+ * `exact` (then whole and case-sensitive). A RegExp is tested against the normalised text, in
+ * linear time (pattern.ts).
  */
 export function matchesText(actual: string | null | undefined, pattern: TextPattern, exact = false): boolean {
   if (actual == null) return false;
   const a = normalizeWhitespace(actual);
   if (pattern instanceof RegExp) {
-    pattern.lastIndex = 0; // a /g or /y regex keeps state between calls
-    return pattern.test(a);
+    // Bounded time whatever the pattern (pattern.ts); g / y keep no state between calls.
+    return testPattern(pattern, a);
   }
   const p = normalizeWhitespace(pattern);
   return exact ? a === p : a.toLowerCase().includes(p.toLowerCase());

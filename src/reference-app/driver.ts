@@ -1,7 +1,7 @@
 import type { Node, Snapshot } from '../model/schema.js';
 import { DeviceError, TargetError } from '../errors.js';
 import { ReferenceApp, type ReferenceAppOptions } from './index.js';
-import type { Capabilities, Driver, Key, PerformResult, SemanticRequest } from '../devices/driver.js';
+import type { Driver, Key, PerformResult, SemanticRequest } from '../devices/driver.js';
 
 /**
  * The bundled reference app, in-process: every test gets its own fresh app, with full semantic
@@ -10,6 +10,8 @@ import type { Capabilities, Driver, Key, PerformResult, SemanticRequest } from '
  */
 export class ReferenceDriver implements Driver {
   readonly kind = 'reference';
+  /** perform refuses a target of an older generation (stale_generation) without acting. */
+  readonly guardsGeneration = true;
   readonly description = 'reference';
   readonly app: ReferenceApp;
 
@@ -21,9 +23,7 @@ export class ReferenceDriver implements Driver {
     return this.app.snapshot();
   }
 
-  capabilities(): Capabilities {
-    return { semanticActions: true, taps: true, typing: true, screenshot: true, navigation: true, designSystem: true, live: true };
-  }
+  readonly live = true;
 
   async perform(target: { snapshot: Snapshot; node: Node }, req: SemanticRequest): Promise<PerformResult> {
     const current = this.app.snapshot().generation;

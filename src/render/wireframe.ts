@@ -12,7 +12,7 @@
  */
 import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
 import type { Severity } from '../common/finding.js';
-import { takesTap } from '../facts/reachability.js';
+import { takesTap } from '../facts/node-facts.js';
 import { isEmptyRect, rectCentre } from '../common/geometry.js';
 import { walkNode } from '../model/node.js';
 import { TargetError } from '../errors.js';

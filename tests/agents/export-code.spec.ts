@@ -7,7 +7,8 @@ import { Session } from '../../agents/session.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportSpec, locatorFor } from '../../agents/export.js';
-import { commandIn } from '../../agents/envelope.js';
+import { errorBody } from '../../agents/envelope.js';
+import { DeviceError } from '../../src/errors.js';
 import { confinePath, isLoopback } from '../../agents/policy.js';
 import { parseLocator } from '../../src/query/parse-locator.js';
 import { resolveSelector } from '../../src/query/resolve.js';
@@ -107,8 +108,10 @@ test('policy: a dangling symlink is refused, and export_test with overwrite does
   }
 });
 
-test('device_unreachable: the next command is read from the hint', () => {
-  expect(commandIn("Start the app's debug build and forward its port: adb forward tcp:9500 tcp:9500")).toBe('adb forward tcp:9500 tcp:9500');
-  expect(commandIn('Check `adb devices`, then retry.')).toBe('adb devices');
-  expect(commandIn('Launch the debug build on the device, then retry (the port is forwarded).')).toBeNull();
+test('device_unreachable: the next command is the error\'s own field, never read back from its hint', () => {
+  const forward = new DeviceError('device_unreachable', 'health: nothing is listening', { hint: 'Forward the port: adb forward tcp:9500 tcp:9500', next: 'adb forward tcp:9500 tcp:9500' });
+  expect(errorBody(forward).body.details).toMatchObject({ stage: 'connect', next: 'adb forward tcp:9500 tcp:9500' });
+  // A hint that mentions a command but names no `next` is not mined for one.
+  const prose = new DeviceError('device_unreachable', 'health: down', { hint: 'Check `adb devices`, then retry.' });
+  expect(errorBody(prose).body.details.next).toBe('connect again once the device is up');
 });

@@ -45,9 +45,12 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   const email = await agent.call('perform_action', { locator: "byTag('email')", action: 'fill', text: 'ada@example.com' });
   expect(email.env.ok).toBe(true);
   expect(email.env.value).toMatchObject({ call: "byTag('email').fill('ada@example.com')", nodeId: '21', via: 'semantic', before: g0, changed: true });
-  expect(email.env.value.changes).toEqual([expect.stringMatching(/^~ TextField #21 "Email" input=ada@example.com/)]);
+  // A receipt is one short line, then what changed (once: as text, not again in the structured value).
+  expect(email.text.split('\n')).toEqual([APP_DATA_LINE, expect.stringMatching(/^byTag\('email'\)\.fill\('ada@example\.com'\) on #21 via semantic · generation \d+ → \d+ · 1 changed, 0 added, 0 removed$/), expect.stringMatching(/^~ TextField #21 "Email" input=ada@example.com/)]);
+  expect(JSON.stringify(email.env.value)).not.toContain('~ TextField');
+  expect(email.env.value.summary).toBe('1 changed, 0 added, 0 removed');
   const password = await agent.call('perform_action', { locator: { kind: 'tag', tag: 'password' }, action: 'fill', text: 'correct horse' });
-  expect(password.env.value.changes.join('\n')).toMatch(/~ Button #23 "Sign in" root=compose-root-main \[clickable\]/);
+  expect(password.text).toMatch(/^~ Button #23 "Sign in" root=compose-root-main \[clickable\]/m);
   expect(password.text).not.toContain('correct horse"'); // a password's contents never show in the tree
 
   // By id + generation, as read in a JSON answer.
@@ -56,7 +59,7 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   expect(signIn).toMatchObject({ id: '23', enabled: true, hittable: true, operable: true, tap: { x: 540, y: 956 } });
   const click = await agent.call('perform_action', { target: { id: signIn.id, generation }, action: 'click' });
   expect(click.env.value).toMatchObject({ before: generation, changed: true, message: 'signed in as Ada' });
-  expect(click.text).toMatch(/^generation \d+ → \d+ · 1 changed, 18 added, 4 removed$/m);
+  expect(click.text).toMatch(/^byRole\('Button', \{ name: 'Sign in', exact: true \}\)\.click\(\) on #23 via semantic · generation \d+ → \d+ · 1 changed, 18 added, 4 removed$/m);
   expect(click.text).toMatch(/^\+ Heading #41 "Welcome, Ada" root=compose-root-main parent=#10/m);
   expect(click.text).toMatch(/^- #23$/m);
   const feed = click.env.value.after;
@@ -78,12 +81,13 @@ test('sign in → feed → settings, with locators, ids, receipts and deltas', a
   expect((await agent.call('find_nodes', { locator: "byText('Item 240', { exact: true })" })).env.value.count).toBe(1);
   await agent.call('perform_action', { locator: "byDesc('Settings')", action: 'click' });
   const wifi = await agent.call('perform_action', { locator: "byRole('Switch', { name: 'Wi-Fi' })", action: 'click' });
-  expect(wifi.env.value.changes).toEqual([expect.stringMatching(/^~ Switch #62 "Wi-Fi" toggle=on/)]);
+  expect(wifi.text.split('\n').slice(2)).toEqual([expect.stringMatching(/^~ Switch #62 "Wi-Fi" toggle=on/)]);
 
   // Whole-tree answers: the outline, every window, under the app-data marker.
   const tree = await agent.call('get_tree');
   expect(tree.text.split('\n').slice(0, 2)).toEqual([APP_DATA_LINE, expect.stringMatching(/^generation \d+ · full$/)]);
   expect(tree.text).toContain('root compose-root-main "MainActivity" unit=px density=2.625 offset=0,63');
+  expect(tree.env.value).toEqual({ kind: 'full', generation: expect.any(String), format: 'text' }); // the outline is sent once, as text
   expect(tree.text).toMatch(/^ {2}- Switch #62 "Wi-Fi" toggle=on /m);
   const interactive = await agent.call('get_tree', { interactiveOnly: true, maxDepth: 1, rootId: 'compose-root-main' });
   expect(interactive.text).not.toContain('StatusBar');

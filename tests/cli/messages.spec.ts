@@ -28,7 +28,7 @@ test('--help and --version on every command; bad flags are one line and a → li
 
 test('a mistyped source is a typo, not a missing file; garbage in a .xml file is not "invalid JSON"', async () => {
   const typo = await run('inspect', 'refrence');
-  expect(typo.stderr).toBe('treewright: unknown source "refrence": did you mean "reference"?\n  → Use one of: file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>, reference[:live|moui|jetwhale] (a path to a file also works).');
+  expect(typo.stderr).toBe('treewright: unknown source "refrence": did you mean "reference"?\n  → Use one of: file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>, web:<url>, appium:<url>, reference[:live|moui|jetwhale] (a path to a file also works).');
   const dir = await mkdtemp(path.join(tmpdir(), 'tw-msg-'));
   const xml = path.join(dir, 'window_dump.xml');
   await writeFile(xml, 'ERROR: null root node returned by UiTestAutomationBridge.\n');
@@ -46,7 +46,7 @@ test('reference:live: fill says the live protocol cannot type without adb; toBeC
   try {
     const e = await device.byTag('email').fill('ada@example.com', { timeout: 500 }).catch((x) => x);
     expect(e.code).toBe('action_unavailable');
-    expect(e.message).toBe("reference:live: byTag('email').fill('ada@example.com'): cannot type: the cmp-inspector live protocol has no text input, and typing goes through adb, which is not connected to a device\n  → Connect adb to the device running the app (typing and keys go through adb input), or use a driver with semantic actions (reference, moui, jetwhale).");
+    expect(e.message).toBe("reference:live: byTag('email').fill('ada@example.com'): cannot type: the cmp-inspector live protocol has no text input, and typing goes through adb, which is not connected to a device\n  → Connect adb to the device running the app (typing and keys go through adb input), or use a driver with semantic actions (reference, moui, jetwhale; appium for click and fill).");
     expect(e.message).not.toContain('not editable');
     expect(e.message).not.toContain('captured file');
   } finally {

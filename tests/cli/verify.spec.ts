@@ -161,7 +161,7 @@ test('golden paths keep the extension; a tree outside the working directory is r
   await cp(path.join(dir, 'captures/home.json'), path.join(dir, 'captures/home.xml.json'));
   const r = await verify(['captures/*', '../captures/home.json', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], path.join(dir, 'sub'));
   expect(r.code).toBe(2);
-  expect(r.stdout).toMatch(/✘ \.\.\/captures\/home\.json {2}could not be read: .*outside the working directory/);
+  expect(r.stdout).toMatch(/✘ \.\.\/captures\/home\.json {2}could not be checked: .*outside the working directory/);
   const ok = await verify(['captures/*', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], dir);
   expect(ok.code).toBe(0);
   const goldens = (await readdir(path.join(dir, 'golden/captures'))).sort();

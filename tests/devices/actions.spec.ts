@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { Device } from '../../src/devices/device.js';
-import { NO_CAPABILITIES, type Driver, type SemanticRequest } from '../../src/devices/driver.js';
+import { type Driver, type SemanticRequest } from '../../src/devices/driver.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { TargetError } from '../../src/errors.js';
 import { n, r, root, snap } from '../helpers/build.js';
@@ -33,7 +33,6 @@ class FakeApp implements Driver {
     if (this.covered) roots.push(root(n({ id: '9', text: 'Dialog', bounds: r(0, 0, 400, 1000) }), { rootId: 'dialog', touchModal: true }));
     return snap(...roots);
   }
-  capabilities() { return { ...NO_CAPABILITIES, semanticActions: true, taps: true }; }
   async close() {}
   perform? = async (target: { node: Node }, req: SemanticRequest) => {
     this.calls.push(`perform ${target.node.tag} ${req.action}${req.text !== undefined ? ` ${req.text}` : ''}`);

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { Device } from '../../src/devices/device.js';
-import { NO_CAPABILITIES, type Driver } from '../../src/devices/driver.js';
+import type { Driver } from '../../src/devices/driver.js';
 import { withCause } from '../../src/devices/messages.js';
 import { snap, root, n } from '../helpers/build.js';
 
@@ -8,7 +8,6 @@ function driver(closeError: Error | null): Driver {
   return {
     kind: 'fake', description: 'fake:close',
     capture: async () => snap(root(n({ id: '1' }))),
-    capabilities: () => NO_CAPABILITIES,
     close: async () => { if (closeError) throw closeError; },
   };
 }

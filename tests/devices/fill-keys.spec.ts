@@ -1,7 +1,7 @@
 // fill over input events (adb, live): the tap leaves the cursor where it lands, DEL deletes before it.
 import { test, expect } from '@playwright/test';
 import { Device } from '../../src/devices/device.js';
-import { NO_CAPABILITIES, type Driver, type Key } from '../../src/devices/driver.js';
+import { type Driver, type Key } from '../../src/devices/driver.js';
 import { n, r, root, snap } from '../helpers/build.js';
 
 class KeyboardField implements Driver {
@@ -14,7 +14,6 @@ class KeyboardField implements Driver {
       n({ id: '2', tag: 'field', role: 'TextField', editable: true, password: this.password, editableText: this.password ? null : this.text || null, bounds: r(0, 100, 400, 80) }),
     ])));
   }
-  capabilities() { return { ...NO_CAPABILITIES, taps: true, typing: true }; }
   async close() {}
   async tap() { this.cursor = 0; } // a tap in the middle of a short text lands at its start, say
   async pressKey(k: Key) {

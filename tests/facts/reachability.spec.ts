@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { analyzeReachability, acceptsTouch, takesTap, takesDrag } from '../../src/facts/reachability.js';
+import { analyzeReachability } from '../../src/facts/reachability.js';
+import { acceptsTouch, takesTap, takesDrag } from '../../src/facts/node-facts.js';
 import { makeNode, walk } from '../../src/model/node.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { TargetError } from '../../src/errors.js';

@@ -2,7 +2,7 @@ import { makeNode } from '../../src/model/node.js';
 import { makeSnapshot } from '../../src/model/serialize.js';
 import type { Node, NodeFields, Root, Snapshot } from '../../src/model/schema.js';
 import { Device } from '../../src/devices/device.js';
-import { NO_CAPABILITIES, type Driver } from '../../src/devices/driver.js';
+import { type Driver } from '../../src/devices/driver.js';
 
 let nextId = 1;
 /** Terse node builder for tests: n({ text: 'x', bounds: r(0,0,10,10) }, [children]). */
@@ -30,7 +30,6 @@ export class ScriptedDriver implements Driver {
     if (typeof this.frames === 'function') return this.frames();
     return this.frames[Math.min(this.captures - 1, this.frames.length - 1)]!;
   }
-  capabilities() { return { ...NO_CAPABILITIES }; }
   async close() {}
 }
 

@@ -64,7 +64,7 @@ test.describe('arguments and targets are checked before any file is touched', ()
     const err = await expect(deviceOf(screen())).toMatchScreenshot('home').then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(DeviceError);
     expect((err as DeviceError).message).toContain('scripted:test has no pixels');
-    expect((err as DeviceError).details.hint).toMatch(/live:host:port \(GET \/inspect\/screenshot\), adb:serial and the reference app/);
+    expect((err as DeviceError).details.hint).toMatch(/live:host:port \(GET \/inspect\/screenshot\), adb:serial, appium:<url> and the reference app/);
   });
 
   test('bad toMatchGoldenTree options fail at once, before any file is touched', async () => {

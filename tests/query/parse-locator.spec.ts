@@ -1,8 +1,10 @@
 import { test, expect } from '@playwright/test';
 import { isDeepStrictEqual } from 'node:util';
-import { LocatorInputSchema, locatorFromInput, parseLocator } from '../../src/query/parse-locator.js';
+import { parseLocator } from '../../src/query/parse-locator.js';
+import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { selectorToCode, type FilterOptions, type RoleOptions, type Selector, type Step } from '../../src/query/selector.js';
 import { TargetError } from '../../src/errors.js';
+import { ROLE_OPTIONS, optionNames } from '../../src/query/vocabulary.js';
 
 function errorOf(source: string): TargetError {
   try {
@@ -135,10 +137,19 @@ function fuzzSelector(next: () => number, depth = 0): Selector {
       case 'id': steps.push({ kind: 'id', id: next() < 0.5 ? String(Math.floor(next() * 1e6)) : str() }); break;
       case 'text': case 'desc': steps.push({ kind: k, text: pattern(), exact: next() < 0.5 }); break;
       case 'role': {
-        const options: RoleOptions = {};
-        if (next() < 0.5) options.name = pattern();
-        for (const b of ['exact', 'checked', 'disabled', 'selected', 'includeHidden'] as const) if (next() < 0.25) options[b] = next() < 0.5;
-        steps.push({ kind: 'role', role: pick(['Button', 'Switch', 'ListItem', str()]), options });
+        // Every registered option, each value by its kind; the role one the options apply to.
+        const options: Record<string, unknown> = {};
+        let roles: readonly string[] | null = null;
+        for (const key of optionNames(ROLE_OPTIONS)) {
+          const spec: { value: string; roles?: readonly string[] } = ROLE_OPTIONS[key];
+          if (next() >= (key === 'name' ? 0.5 : 0.25)) continue;
+          const allowed: readonly string[] | null = spec.roles ? (roles ?? spec.roles).filter((r) => spec.roles!.includes(r)) : roles;
+          if (allowed && allowed.length === 0) continue;
+          roles = allowed;
+          options[key] = spec.value === 'pattern' ? pattern() : spec.value === 'integer' ? Math.floor(next() * 7) - 1
+            : spec.value === 'checked' && next() < 0.3 ? 'mixed' : next() < 0.5;
+        }
+        steps.push({ kind: 'role', role: pick(roles ?? ['Button', 'Switch', 'ListItem', str()]), options: options as RoleOptions });
         break;
       }
       case 'filter': {

@@ -47,7 +47,7 @@ test.describe('reference-app CLI', () => {
     expect(await done).toBe(0);
   });
 
-  test('bad arguments exit 2 with usage; a taken port exits 1', async () => {
+  test('bad arguments exit 2 with usage; a taken port exits 2 in the live protocol\'s words', async () => {
     for (const argv of [['--protocol', 'grpc'], ['--port'], ['--port', '70000'], ['--bogus'], ['--stdio']]) {
       const err = capture();
       const code = await runReferenceAppCli(argv, { stdout: capture().stream, stderr: err.stream, stopSignal: Promise.resolve() });
@@ -58,8 +58,11 @@ test.describe('reference-app CLI', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
     const port = (blocker.address() as { port: number }).port;
     const err = capture();
-    expect(await runReferenceAppCli(['--port', String(port)], { stdout: capture().stream, stderr: err.stream, stopSignal: Promise.resolve() })).toBe(1);
+    expect(await runReferenceAppCli(['--port', String(port)], { stdout: capture().stream, stderr: err.stream, stopSignal: Promise.resolve() })).toBe(2);
     expect(err.text()).toMatch(/could not start: .*(EADDRINUSE|already in use)/);
+    // The live protocol's own words, not the MCP shim's.
+    expect(err.text()).toMatch(/cannot serve the live protocol \(cmp-inspector HTTP\) at 127\.0\.0\.1:\d+: port \d+ is already in use/);
+    expect(err.text()).not.toMatch(/MCP/);
     await new Promise((r) => blocker.close(r));
     const help = capture();
     expect(await runReferenceAppCli(['--help'], { stdout: help.stream })).toBe(0);

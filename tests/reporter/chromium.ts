@@ -1,17 +1,9 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium as launchWebChromium } from '../../src/devices/chromium.js';
 
-/** Debian's Chromium (.ci/run installs it), or CHROMIUM_PATH. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get update && apt-get install -y chromium) or set CHROMIUM_PATH`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+/** Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium…), headless, as the web device launches it. */
+export function launchChromium(): Promise<Browser> {
+  return launchWebChromium();
 }
 
 /** What a page did that it must not: dialogs (alert / confirm), console errors, uncaught errors, requests. */

@@ -1,0 +1,195 @@
+// Side by side with the cmp-inspector (the "peer": its own code, inspector/mcp/src/lib/ of the public
+// create-cmp repository, loaded from outside this repository — see peer-lib.ts), on the jobs both do,
+// from the bytes a user has to the answer, cold: every call parses its input and builds everything
+// from it (fresh snapshot, fresh golden tree, no memo carried between calls).
+//
+//   a11y         cmp tree v1 JSON text → findings        peer: JSON.parse + auditA11y
+//   token drift  cmp tree v1 JSON text → findings        peer: JSON.parse + diffAgainstDesignSystem
+//   golden       capture JSON + golden file → changes    peer: JSON.parse ×2 + diffTrees (normalises both)
+//   uiautomator  XML text → tree                         peer: convertUiautomatorXml
+//
+// Inputs: realistic synthetic screens (median depth 17, mixed scripts, design tokens with ~1 % drift) as
+// compact JSON; the golden job's capture has one row inserted at the top of the list. Figures are CPU ms
+// per call, medians of interleaved samples, judged as the peer/treewright ratio measured in this run
+// (target ≥ 1.5). Then each job of ours at 100k nodes against 10k (target ≤ 12×), beside the same ratio
+// for a bare walk over the parsed JSON (what touching 10× more memory costs with no algorithm).
+//
+//   npx tsx bench/peer.ts
+import { pathToFileURL } from 'node:url';
+import { audit } from '../src/analysis/a11y.js';
+import { checkDrift } from '../src/analysis/drift.js';
+import { diffTrees } from '../src/analysis/diff.js';
+import { exportCmpV1, importCmp } from '../src/formats/cmp.js';
+import { importUiautomator } from '../src/formats/uiautomator.js';
+import { goldenTreeOf, parseGolden, toGolden } from '../src/outline/golden.js';
+import { loadPeerExport, peerHowTo, peerLibDir } from './peer-lib.js';
+import { syntheticDump } from './synthetic-xml.js';
+import { syntheticSnapshot } from './synthetic.js';
+import { timeAll } from './timing.js';
+import { CATALOG, decorate } from './tokens.js';
+
+const TARGET = 1.5;
+const MAX_SCALING = 12;
+const AT = '1970-01-01T00:00:00.000Z';
+
+type Json = { [k: string]: unknown; children?: Json[] };
+
+interface Inputs {
+  n: number;
+  cmp: string;
+  capture: string;
+  golden: string;
+  peerGolden: string;
+  xml: string;
+}
+
+interface Peer {
+  auditA11y: (tree: unknown) => { violations: unknown[]; warnings: unknown[] };
+  diffAgainstDesignSystem: (tree: unknown, catalog: unknown) => unknown[];
+  normalizeTree: (tree: unknown) => unknown;
+  diffTrees: (cur: unknown, gold: unknown) => unknown[];
+  convertUiautomatorXml: (xml: string) => unknown;
+}
+
+/** The same screen with one list row (a copy of the first, texts changed) inserted at the top. */
+function withRowInserted(cmpText: string): string {
+  const doc = JSON.parse(cmpText) as { root: Json };
+  const stack: Json[] = [doc.root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.testTag === 'feed') {
+      const row = structuredClone(node.children![0]!);
+      const relabel: Json[] = [row];
+      while (relabel.length) {
+        const x = relabel.pop()!;
+        if (typeof x.text === 'string') x.text = `new ${x.text}`;
+        if (typeof x.testTag === 'string') x.testTag = `${x.testTag}-new`;
+        relabel.push(...(x.children ?? []));
+      }
+      node.children!.unshift(row);
+      return JSON.stringify(doc);
+    }
+    stack.push(...(node.children ?? []));
+  }
+  throw new Error('synthetic screen has no feed');
+}
+
+function inputs(n: number, normalizeTree: Peer['normalizeTree'] | null): Inputs {
+  const s = syntheticSnapshot(n, 1, { fullPage: true, realistic: true });
+  decorate(s);
+  const cmp = exportCmpV1(s, { roots: 'all', indent: 0 });
+  const capture = withRowInserted(cmp);
+  return {
+    n,
+    cmp,
+    capture,
+    // The golden file a user committed: the screen before the row was inserted, in each tool's format.
+    golden: toGolden(importCmp(cmp, { capturedAt: AT })),
+    peerGolden: normalizeTree ? JSON.stringify(normalizeTree(JSON.parse(cmp)), null, 2) + '\n' : '',
+    xml: syntheticDump(n, { seed: 7 }),
+  };
+}
+
+interface Job {
+  name: string;
+  ours: (i: Inputs) => number;
+  peer: ((i: Inputs, p: Peer) => number) | null;
+}
+
+const JOBS: Job[] = [
+  {
+    name: 'a11y: JSON text → findings',
+    ours: (i) => audit(importCmp(i.cmp, { capturedAt: AT })).length,
+    peer: (i, p) => { const r = p.auditA11y(JSON.parse(i.cmp)); return r.violations.length + r.warnings.length; },
+  },
+  {
+    name: 'token drift: JSON text → findings',
+    ours: (i) => checkDrift(importCmp(i.cmp, { capturedAt: AT }), CATALOG).length,
+    peer: (i, p) => p.diffAgainstDesignSystem(JSON.parse(i.cmp), CATALOG).length,
+  },
+  {
+    name: 'golden: capture + golden file → changes',
+    ours: (i) => diffTrees(parseGolden(i.golden, 'home.tree'), goldenTreeOf(importCmp(i.capture, { capturedAt: AT }))).changes.length,
+    peer: (i, p) => p.diffTrees(JSON.parse(i.capture), JSON.parse(i.peerGolden)).length,
+  },
+  {
+    name: 'uiautomator XML → tree',
+    ours: (i) => importUiautomator(i.xml, { capturedAt: AT }).roots.length,
+    peer: (i, p) => { p.convertUiautomatorXml(i.xml); return 1; },
+  },
+];
+
+async function loadPeer(): Promise<Peer | null> {
+  const parts = await Promise.all([
+    loadPeerExport<Peer['auditA11y']>('a11y.mjs', 'auditA11y'),
+    loadPeerExport<Peer['diffAgainstDesignSystem']>('drift.mjs', 'diffAgainstDesignSystem'),
+    loadPeerExport<Peer['normalizeTree']>('snapshot.mjs', 'normalizeTree'),
+    loadPeerExport<Peer['diffTrees']>('snapshot.mjs', 'diffTrees'),
+    loadPeerExport<Peer['convertUiautomatorXml']>('uiautomator.mjs', 'convertUiautomatorXml'),
+  ]);
+  const missing = parts.filter((p) => !p.fn).map((p) => p.path);
+  if (missing.length) {
+    console.log(`peer: not found (looked for ${[...new Set(missing)].join(', ')}) — peer columns skipped, treewright's own figures follow.`);
+    for (const line of peerHowTo(['a11y.mjs', 'contrast.mjs', 'drift.mjs', 'snapshot.mjs', 'tree.mjs', 'uiautomator.mjs'])) console.log(line);
+    return null;
+  }
+  const [a, d, nt, dt, ui] = parts.map((p) => p.fn);
+  console.log(`peer: cmp-inspector lib from ${peerLibDir()}`);
+  return { auditA11y: a, diffAgainstDesignSystem: d, normalizeTree: nt, diffTrees: dt, convertUiautomatorXml: ui } as Peer;
+}
+
+/** A bare iterative walk over the parsed cmp JSON, reading one field per node: the memory floor. */
+function walkFloor(i: Inputs & { parsed?: Json }): number {
+  i.parsed ??= (JSON.parse(i.cmp) as { root: Json }).root;
+  let sum = 0;
+  const stack: Json[] = [i.parsed];
+  while (stack.length) {
+    const node = stack.pop()!;
+    sum += (node.bounds as { width: number }).width;
+    const kids = node.children!;
+    for (let k = 0; k < kids.length; k++) stack.push(kids[k]!);
+  }
+  return sum;
+}
+
+const fmt = (v: number, w = 9, d = 2) => v.toFixed(d).padStart(w);
+
+export async function run(): Promise<void> {
+  const peer = await loadPeer();
+  const small = inputs(10_000, peer?.normalizeTree ?? null);
+  console.log(`inputs at 10,000 nodes: cmp JSON ${(small.cmp.length / 1e6).toFixed(2)} MB (compact), golden ${(small.golden.length / 1e6).toFixed(2)} MB` +
+    (peer ? ` (peer's ${(small.peerGolden.length / 1e6).toFixed(2)} MB)` : '') + `, uiautomator XML ${(small.xml.length / 1e6).toFixed(2)} MB`);
+  console.log(`CPU ms per call, cold, median of interleaved samples; ratio = peer time / treewright time (target ≥ ${TARGET})`);
+  console.log(`  ${'job'.padEnd(42)} ${'treewright'.padStart(10)} ${'peer'.padStart(9)} ${'ratio'.padStart(7)}   found (treewright / peer)`);
+  let below = 0;
+  for (const job of JOBS) {
+    const found = job.ours(small);
+    const peerFound = peer && job.peer ? job.peer(small, peer) : null;
+    const fs: Array<(i: Inputs) => unknown> = [job.ours];
+    if (peer && job.peer) fs.push((i) => job.peer!(i, peer));
+    const [ms, pms] = timeAll(fs.map((f) => ({ f, input: small })));
+    let line = `  ${job.name.padEnd(42)} ${fmt(ms!, 10)}`;
+    if (pms !== undefined) {
+      const r = pms / ms!;
+      if (r < TARGET) below++;
+      line += ` ${fmt(pms)} ${fmt(r, 6)}× ${r >= TARGET ? 'ok' : 'BELOW'}  ${found} / ${peerFound}`;
+    } else line += `   (no peer)  ${found}`;
+    console.log(line);
+  }
+  if (peer) console.log(below ? `  ${below} job(s) below ${TARGET}× the peer` : `  every job ≥ ${TARGET}× the peer`);
+
+  const large = inputs(100_000, null);
+  console.log(`\nscaling: treewright at 100,000 nodes vs 10,000 (target ≤ ${MAX_SCALING}×; 10× is linear), beside the memory-walk floor`);
+  const floor = timeAll([small, large].map((input) => ({ f: walkFloor, input })), 7);
+  const floorRatio = floor[1]! / floor[0]!;
+  console.log(`  ${'bare walk over the parsed JSON (floor)'.padEnd(42)} ${fmt(floor[0]!, 10)} ${fmt(floor[1]!, 10)} ${fmt(floorRatio, 6)}×`);
+  for (const job of JOBS) {
+    const [a, b] = timeAll([small, large].map((input) => ({ f: job.ours, input })), 5);
+    const r = b! / a!;
+    console.log(`  ${job.name.padEnd(42)} ${fmt(a!, 10)} ${fmt(b!, 10)} ${fmt(r, 6)}× ${r <= MAX_SCALING ? 'ok' : 'OVER'} (floor ${floorRatio.toFixed(2)}×)`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await run();
+}

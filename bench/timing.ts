@@ -1,0 +1,45 @@
+// CPU-time sampling shared by the throughput benchmarks (XML import, the side-by-side with the peer).
+
+/**
+ * CPU milliseconds of this process (all threads, GC helpers included). Wall time on a shared machine
+ * swings with whatever else runs; CPU time measures the work done.
+ */
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+export interface TimedJob<I> { f: (input: I) => unknown; input: I; reps?: number }
+
+const SAMPLES = 9;
+const SAMPLE_MS = 40;
+const WARMUP_MS = 300;
+
+/**
+ * Median CPU milliseconds per call of each function on its input. Warm-up first (the JIT, not a memo:
+ * every call gets the input as the user has it and builds everything from it); then `samples` rounds,
+ * each timing every function in turn (interleaved, so load from other processes and GC debt hit them
+ * alike) for enough calls to last ~SAMPLE_MS.
+ */
+export function timeAll<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[] {
+  const reps = jobs.map(({ f, input, reps: fixed }) => {
+    let calls = 0;
+    const t0 = cpuMs();
+    do { f(input); calls++; } while (cpuMs() - t0 < WARMUP_MS || calls < 3);
+    const perCall = (cpuMs() - t0) / calls;
+    return fixed ?? Math.max(1, Math.round(SAMPLE_MS / perCall));
+  });
+  const out: number[][] = jobs.map(() => []);
+  for (let s = 0; s < samples; s++) {
+    jobs.forEach(({ f, input }, j) => {
+      // Results stay alive until the sample ends, as a caller holds its answer: otherwise many small
+      // calls would look cheaper per node only because their trees die young and are never copied.
+      const held: unknown[] = new Array(reps[j]!);
+      const t0 = cpuMs();
+      for (let r = 0; r < reps[j]!; r++) held[r] = f(input);
+      out[j]!.push((cpuMs() - t0) / reps[j]!);
+      held.length = 0;
+    });
+  }
+  return out.map((xs) => xs.sort((a, b) => a - b)[xs.length >> 1]!);
+}

@@ -1,0 +1,92 @@
+// The web device in Chromium: capture, byRole resolution and a click round trip on pages of 500 and
+// 5,000 elements, side by side with Playwright's getByRole().count() and ariaSnapshot() on the same
+// page in the same run; then the engine as ground truth: hittability vs elementFromPoint and the a11y
+// rules vs axe-core, with every disagreement printed. Cold: every figure is a fresh capture.
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, audit, findChromium, resolveSelector, webDevice } from '../src/index.js';
+import { median } from './stats.js';
+import { compareHittability, type HitComparison } from '../tests/helpers/web-oracle.js';
+import { compareRule, RULE_PAIRS, AXE_ONLY } from '../tests/helpers/axe-compare.js';
+import { AXE_PAGES, HIT_PAGES } from '../tests/web/helpers.js';
+import { serveStatic } from '../examples/web-site/serve.js';
+import { WEB_FIXTURES } from '../tests/web/helpers.js';
+
+const ROUNDS = 7;
+
+function page(elements: number): string {
+  // ~5 elements per row: li, button, a, span, text.
+  const rows = Math.round(elements / 5);
+  const items = Array.from({ length: rows }, (_, i) => `<li><span>Row ${i}</span> <button>Edit ${i}</button> <a href="#r${i}">Open ${i}</a></li>`).join('');
+  return `<!doctype html><title>Bench</title><h1>Bench</h1><button id="go" aria-label="Go" onclick="this.textContent='Clicked '+(++window.n)">Go</button><ul>${items}</ul><script>window.n=0</script>`;
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function measure(p: Page, elements: number): Promise<void> {
+  await p.setContent(page(elements));
+  const device = await webDevice(p);
+  const capture: number[] = [], query: number[] = [], click: number[] = [], pwCount: number[] = [], aria: number[] = [];
+  for (let k = 0; k < ROUNDS; k++) {
+    aria.push(await time(() => p.locator('body').ariaSnapshot()));
+    capture.push(await time(() => device.snapshot()));
+    const snap = await device.snapshot();
+    query.push(await time(async () => resolveSelector(snap, [{ kind: 'role', role: 'Button', options: { name: `Edit ${Math.floor(elements / 10)}` } }]).length));
+    pwCount.push(await time(() => p.getByRole('button', { name: `Edit ${Math.floor(elements / 10)}`, exact: true }).count()));
+    click.push(await time(() => device.byRole('Button', { name: 'Go', exact: true }).click()));
+  }
+  const m = (xs: number[]) => median(xs).toFixed(1);
+  console.log(`${elements} elements: capture ${m(capture)} ms vs Playwright ariaSnapshot() ${m(aria)} ms (ratio ${(median(capture) / median(aria)).toFixed(2)}, target ≤ 1)`);
+  console.log(`  byRole on a fresh capture ${m(query)} ms vs getByRole().count() ${m(pwCount)} ms (ratio ${(median(query) / median(pwCount)).toFixed(3)}, target < 1)`);
+  console.log(`  click round trip (actionability: two captures, input, capture after) ${m(click)} ms`);
+}
+
+export async function run(): Promise<void> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const site = await serveStatic(WEB_FIXTURES);
+  try {
+    const p = await browser.newPage();
+    for (const n of [500, 5000]) await measure(p, n);
+    await p.close();
+
+    const total: HitComparison = { compared: 0, agreed: 0, disagreements: [] };
+    for (const path of HIT_PAGES) {
+      const pg = await browser.newPage();
+      await pg.goto(`${site.url}/${path}`);
+      const c = await compareHittability(pg, await (await webDevice(pg)).snapshot(), path);
+      total.compared += c.compared; total.agreed += c.agreed; total.disagreements.push(...c.disagreements);
+      await pg.close();
+    }
+    console.log(`hittability vs Chromium elementFromPoint: ${total.agreed}/${total.compared} agree (${(100 * total.agreed / total.compared).toFixed(1)}%, target ≥ 99% over ≥ 300)`);
+    for (const d of total.disagreements) console.log(`  ${d.page}: treewright hittable=${d.treewright}, Chromium hit ${d.chromium} at ${d.tap.x},${d.tap.y}: ${d.node}`);
+
+    const sums = new Map<string, { v: number; vt: number; t: number; ta: number; only: string[] }>();
+    for (const path of AXE_PAGES) {
+      const pg = await browser.newPage();
+      await pg.goto(`${site.url}/${path}`);
+      const findings = audit(await (await webDevice(pg)).snapshot());
+      for (const pair of RULE_PAIRS) {
+        const r = await compareRule(pg, path, pair, findings);
+        const s = sums.get(pair.axe) ?? { v: 0, vt: 0, t: 0, ta: 0, only: [] };
+        s.v += r.axeViolations; s.vt += r.alsoTreewright; s.t += r.treewrightFindings; s.ta += r.alsoAxe;
+        s.only.push(...r.onlyAxe.map((x) => `${path}: only axe: ${x}`), ...r.onlyTreewright.map((x) => `${path}: only treewright: ${x}`));
+        sums.set(pair.axe, s);
+      }
+      await pg.close();
+    }
+    const pct = (a: number, b: number) => (b ? `${(100 * a / b).toFixed(1)}%` : 'n/a');
+    console.log('a11y vs axe-core (target ≥ 95% both ways where the rules overlap):');
+    for (const [rule, s] of sums) {
+      const tw = RULE_PAIRS.find((p) => p.axe === rule)!.treewright;
+      console.log(`  ${rule} ↔ ${tw}: axe→treewright ${s.vt}/${s.v} (${pct(s.vt, s.v)}), treewright→axe ${s.ta}/${s.t} (${pct(s.ta, s.t)})`);
+      for (const o of s.only) console.log(`    ${o}`);
+    }
+    console.log(`  no treewright counterpart (not compared): ${AXE_ONLY.join(', ')}`);
+  } finally {
+    await site.close();
+    await browser.close();
+  }
+}

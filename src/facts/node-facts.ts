@@ -1,0 +1,222 @@
+/**
+ * The per-node facts every reader of a snapshot needs — visible, on screen, accepts touch, click-like,
+ * merges descendants, accessible name — derived once per snapshot in one iterative pre-order walk
+ * and memoised per snapshot object (a snapshot is never mutated once built), like reachability.
+ * Locators (query), reachability, the accessibility audit and the outline read them here; nothing
+ * else derives them again.
+ *
+ * Document order is pre-order across the roots bottom to top (= drawing order), so a subtree is the
+ * contiguous range [i, ends[i]). The facts live in typed arrays indexed by that order: on 50,000
+ * nodes, touching the node objects is most of the work, so they are read once, here.
+ */
+import type { Node, Snapshot } from '../model/schema.js';
+
+/** Fact bits, per node (`flags`). */
+export const FACT = {
+  /** A tap stops here: clickable, long-clickable, editable, or a Click / LongClick / SetText action. */
+  TAP: 1,
+  /** A drag is seen here: scrollable, or a ScrollBy / ScrollToIndex action. */
+  DRAG: 2,
+  /** Offers something to do: an action, editable content or scrolling (a clickable flag counts as its Click). */
+  OFFERS: 4,
+  /** The node and all its ancestors are visible. */
+  VISIBLE: 8,
+  /** VISIBLE with a non-empty on-screen box: visible as Playwright means it; can receive a point at all. */
+  ON_SCREEN: 16,
+  ENABLED: 32,
+  /** Clickable, or a Click action. */
+  CLICK: 64,
+  /** Long-clickable, or a LongClick action. */
+  LONG_CLICK: 128,
+  EDITABLE: 256,
+  /** Merges its descendants' text into its own label, as a merged semantics tree does. */
+  MERGES: 512,
+} as const;
+/** Click-like: what a user activates by touch (the audit's touch-target and duplicate rules). */
+export const CLICK_LIKE = FACT.CLICK | FACT.LONG_CLICK | FACT.EDITABLE;
+
+/** Roles whose node merges its descendants' text into its own label. */
+const MERGING_ROLES = new Set(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'Link', 'ListItem', 'MenuItem']);
+
+/** The bits that depend on the node alone (everything but VISIBLE and ON_SCREEN), reading its actions once. */
+export function ownFacts(node: Node): number {
+  let f = node.clickable || node.longClickable || node.editable ? FACT.TAP : 0;
+  if (node.scrollable) f |= FACT.DRAG;
+  if (node.clickable) f |= FACT.CLICK;
+  if (node.longClickable) f |= FACT.LONG_CLICK;
+  if (node.editable) f |= FACT.EDITABLE;
+  if (node.enabled) f |= FACT.ENABLED;
+  const actions = node.actions;
+  for (let k = 0; k < actions.length; k++) {
+    const a = actions[k];
+    if (a === 'Click') f |= FACT.TAP | FACT.CLICK;
+    else if (a === 'LongClick') f |= FACT.TAP | FACT.LONG_CLICK;
+    else if (a === 'SetText') f |= FACT.TAP;
+    else if (a === 'ScrollBy' || a === 'ScrollToIndex') f |= FACT.DRAG;
+  }
+  // A clickable flag counts as the Click it stands for: formats without an action list (cmp-inspector
+  // v1, uiautomator) carry only the flag, and a button read from them must not read "offers nothing".
+  if (actions.length > 0 || node.editable || node.scrollable || node.clickable || node.longClickable) f |= FACT.OFFERS;
+  if (f & FACT.CLICK || node.longClickable || (node.role !== null && MERGING_ROLES.has(node.role))) f |= FACT.MERGES;
+  return f;
+}
+
+/** A tap stops here (FACT.TAP), for a node judged alone. */
+export function takesTap(node: Node): boolean {
+  return (ownFacts(node) & FACT.TAP) !== 0;
+}
+
+/** A drag is seen here (FACT.DRAG), for a node judged alone. */
+export function takesDrag(node: Node): boolean {
+  return (ownFacts(node) & FACT.DRAG) !== 0;
+}
+
+/** Accepts touch input at all (TAP or DRAG). A node with only BringIntoView / RequestFocus / Dismiss… is a label. */
+export function acceptsTouch(node: Node): boolean {
+  return (ownFacts(node) & (FACT.TAP | FACT.DRAG)) !== 0;
+}
+
+/** Offers something to do (FACT.OFFERS). */
+export function offersSomething(node: Node): boolean {
+  return (ownFacts(node) & FACT.OFFERS) !== 0;
+}
+
+/** Merges its descendants' text into its label (FACT.MERGES). */
+export function mergesDescendants(node: Node): boolean {
+  return (ownFacts(node) & FACT.MERGES) !== 0;
+}
+
+/** A node's own label: its description when it has one (that is what a screen reader speaks), else its text. */
+export function ownLabel(n: Node): string {
+  return n.contentDescription || n.text || n.editableText || '';
+}
+
+/**
+ * A heading's level (1 for the top), where the capture carries one: an integer `level`,
+ * `headingLevel` or `aria-level` among the node's platform properties (a web page's aria-level or
+ * h1–h6, an accessibility tree's level); null otherwise, and for nodes that are not headings.
+ */
+export function headingLevel(n: Node): number | null {
+  if (!n.heading && n.role !== 'Heading') return null;
+  for (const key of ['level', 'headingLevel', 'aria-level']) {
+    const v = n.platform[key];
+    const level = typeof v === 'number' ? v : typeof v === 'string' && /^[1-9][0-9]?$/.test(v) ? Number(v) : NaN;
+    if (Number.isInteger(level) && level >= 1) return level;
+  }
+  return null;
+}
+
+export interface NodeFacts {
+  /** Every node in document order. */
+  readonly nodes: readonly Node[];
+  /** Parent's position, or -1 for a root node. */
+  readonly parent: Int32Array;
+  /** One past the node's last descendant: the subtree of nodes[i] is [i, ends[i]). */
+  readonly ends: Int32Array;
+  /** The root (window) each node belongs to, as its index in snapshot.roots. */
+  readonly rootOf: Int32Array;
+  /** Position of each window's root node: window w is the range [rootStart[w], rootStart[w + 1]). */
+  readonly rootStart: readonly number[];
+  /** FACT bits. */
+  readonly flags: Uint16Array;
+  /** Bounds as columns (x, y, width, height), so geometry over every node need not touch the objects. */
+  readonly bx: Float64Array;
+  readonly by: Float64Array;
+  readonly bw: Float64Array;
+  readonly bh: Float64Array;
+  /** Whether node i has every bit of `bits`. */
+  is(i: number, bits: number): boolean;
+  /** The accessible name: the node's own label, else its merged descendants' text where it merges them. */
+  name(i: number): string;
+}
+
+const cache = new WeakMap<Snapshot, NodeFacts>();
+
+/** The facts of every node of a snapshot, memoised per snapshot object. */
+export function nodeFacts(snapshot: Snapshot): NodeFacts {
+  let f = cache.get(snapshot);
+  if (!f) {
+    f = buildFacts(snapshot);
+    cache.set(snapshot, f);
+  }
+  return f;
+}
+
+function grown<T extends Int32Array | Uint16Array | Float64Array>(a: T, cap: number): T {
+  const b = new (a.constructor as new (n: number) => T)(cap);
+  b.set(a);
+  return b;
+}
+
+/** One iterative pre-order pass over every root into the columns, grown by doubling. */
+function buildFacts(snapshot: Snapshot): NodeFacts {
+  let cap = 1024;
+  let parent = new Int32Array(cap), rootOf = new Int32Array(cap), flags = new Uint16Array(cap);
+  let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
+  const nodes: Node[] = [];
+  const rootStart: number[] = [];
+  const stackNode: Node[] = [];
+  const stackParent: number[] = [];
+  const roots = snapshot.roots;
+  let i = 0;
+  for (let w = 0; w < roots.length; w++) {
+    rootStart.push(i);
+    stackNode.push(roots[w]!.node);
+    stackParent.push(-1);
+    while (stackNode.length) {
+      const node = stackNode.pop()!, p = stackParent.pop()!;
+      if (i === cap) {
+        cap *= 2;
+        parent = grown(parent, cap); rootOf = grown(rootOf, cap); flags = grown(flags, cap);
+        bx = grown(bx, cap); by = grown(by, cap); bw = grown(bw, cap); bh = grown(bh, cap);
+      }
+      nodes.push(node);
+      parent[i] = p;
+      rootOf[i] = w;
+      const b = node.bounds;
+      bx[i] = b.x; by[i] = b.y; bw[i] = b.width; bh[i] = b.height;
+      let f = ownFacts(node);
+      if (node.visible && (p < 0 || flags[p]! & FACT.VISIBLE)) {
+        f |= FACT.VISIBLE;
+        if (b.width > 0 && b.height > 0) f |= FACT.ON_SCREEN;
+      }
+      flags[i] = f;
+      const kids = node.children;
+      for (let c = kids.length - 1; c >= 0; c--) { stackNode.push(kids[c]!); stackParent.push(i); }
+      i++;
+    }
+  }
+  rootStart.push(i);
+  const n = i;
+  // Pre-order: a subtree ends where its last descendant's does.
+  const ends = new Int32Array(n);
+  for (let j = 0; j < n; j++) ends[j] = j + 1;
+  for (let j = n - 1; j > 0; j--) {
+    const p = parent[j]!;
+    if (p >= 0 && ends[j]! > ends[p]!) ends[p] = ends[j]!;
+  }
+  const fl = flags.subarray(0, n);
+  // Names are built lazily and kept: building every node's eagerly would copy each string once per ancestor.
+  const names = new Array<string | undefined>(n);
+  const name = (k: number): string => (names[k] ??= accessibleName(nodes, ends, fl, k));
+  return {
+    nodes, rootStart, ends,
+    parent: parent.subarray(0, n), rootOf: rootOf.subarray(0, n), flags: fl,
+    bx: bx.subarray(0, n), by: by.subarray(0, n), bw: bw.subarray(0, n), bh: bh.subarray(0, n),
+    is: (k, bits) => (fl[k]! & bits) === bits,
+    name,
+  };
+}
+
+/** A node that merges its descendants takes their labels up to the next node that merges its own. */
+function accessibleName(nodes: readonly Node[], ends: Int32Array, flags: Uint16Array, i: number): string {
+  const own = ownLabel(nodes[i]!);
+  if (own || !(flags[i]! & FACT.MERGES)) return own;
+  const out: string[] = [];
+  for (let j = i + 1; j < ends[i]!; j++) {
+    if (flags[j]! & FACT.MERGES) { j = ends[j]! - 1; continue; }
+    const label = ownLabel(nodes[j]!);
+    if (label) out.push(label);
+  }
+  return out.join(' ');
+}

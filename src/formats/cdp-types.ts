@@ -1,0 +1,96 @@
+/**
+ * The parts of Chrome DevTools Protocol answers the web importer reads: `Accessibility.getFullAXTree`
+ * and `DOMSnapshot.captureSnapshot` (with DOM rects, paint order and the computed styles in
+ * CAPTURED_STYLES). Shapes as the protocol documents them; only what is read is typed.
+ */
+
+export interface AXValue {
+  type: string;
+  value?: unknown;
+}
+
+export interface AXProperty {
+  name: string;
+  value: AXValue;
+}
+
+export interface AXNode {
+  nodeId: string;
+  ignored: boolean;
+  ignoredReasons?: Array<{ name: string }>;
+  role?: AXValue;
+  name?: AXValue & { sources?: Array<{ type: string; value?: AXValue; attribute?: string }> };
+  description?: AXValue;
+  value?: AXValue;
+  properties?: AXProperty[];
+  parentId?: string;
+  childIds?: string[];
+  backendDOMNodeId?: number;
+  frameId?: string;
+}
+
+/** Sparse per-node data: the indices that have it (and their values). */
+export interface RareStrings { index: number[]; value: number[] }
+export interface RareBooleans { index: number[] }
+export interface RareIntegers { index: number[]; value: number[] }
+
+export interface DomSnapshotDocument {
+  documentURL: number;
+  title: number;
+  frameId: number;
+  nodes: {
+    parentIndex?: number[];
+    nodeType?: number[];
+    nodeName?: number[];
+    nodeValue?: number[];
+    backendNodeId?: number[];
+    attributes?: number[][];
+    inputValue?: RareStrings;
+    inputChecked?: RareBooleans;
+    isClickable?: RareBooleans;
+    contentDocumentIndex?: RareIntegers;
+  };
+  layout: {
+    nodeIndex: number[];
+    styles: number[][];
+    bounds: number[][];
+    paintOrders?: number[];
+    clientRects?: number[][];
+    scrollRects?: number[][];
+  };
+  scrollOffsetX?: number;
+  scrollOffsetY?: number;
+}
+
+export interface DomSnapshot {
+  documents: DomSnapshotDocument[];
+  strings: string[];
+}
+
+/** The computed styles requested from DOMSnapshot.captureSnapshot, in this order (layout.styles indexes them). */
+export const CAPTURED_STYLES = [
+  'visibility', 'pointer-events', 'overflow-x', 'overflow-y', 'position', 'color', 'background-color',
+  'background-image', 'opacity', 'font-size', 'font-weight',
+] as const;
+
+/** One frame's capture: its AX tree and where its document sits in the DOM snapshot. */
+export interface CdpFrame {
+  /** The frame's URL (named in warnings). */
+  url: string;
+  ax: AXNode[];
+}
+
+/** Everything one web capture read from Chromium, as JSON (recordable, replayable in tests). */
+export interface CdpCapture {
+  url: string;
+  title: string;
+  viewport: { width: number; height: number };
+  devicePixelRatio: number;
+  /** The main frame's full AX tree. */
+  ax: AXNode[];
+  dom: DomSnapshot;
+  /** Child frames treewright could not read (cross-origin, out of process): named in the snapshot's warnings. */
+  unreadFrames?: string[];
+  /** Child frames read as their own roots. */
+  frames?: CdpFrame[];
+}

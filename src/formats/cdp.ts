@@ -1,0 +1,454 @@
+/**
+ * Chromium's own view of a page → a Snapshot. Pure: the input is the JSON of one capture
+ * (`Accessibility.getFullAXTree` joined with `DOMSnapshot.captureSnapshot` by backend DOM node id,
+ * see cdp-types.ts), so recorded captures replay in tests without a browser.
+ *
+ * - The tree is Chromium's accessibility tree: roles, names, values and states as Chromium computes
+ *   them (accname included). Ignored nodes follow Chromium: one with a layout box of its own stays as a
+ *   role-less node (it still paints and takes pointer events, so reachability must see it; it carries
+ *   `platform.axIgnored`), one without is dropped and its children move up. Inline text boxes and list
+ *   markers are parts of their text and are not nodes; a native text field's inner editor is its
+ *   `editableText`.
+ * - Geometry is CSS px in the viewport: `layoutBounds` the border box, `bounds` the part inside every
+ *   clipping ancestor and the viewport. `platform.paintOrder` is Chromium's paint order, present on
+ *   nodes that hit-test (pointer-events and visibility allow it): reachability draws by it.
+ * - An open modal dialog (`<dialog>` opened with showModal(), or `aria-modal`) is a root of its own above
+ *   the page, as a Compose dialog is a window of its own; touch-modal when Chromium makes the rest inert.
+ */
+import type { Node, Root, Snapshot } from '../model/schema.js';
+import { generationOf, makeNode } from '../model/node.js';
+import { generationOfRoots, makeSnapshot } from '../model/serialize.js';
+import { FormatError } from '../errors.js';
+import { CAPTURED_STYLES, type AXNode, type CdpCapture, type DomSnapshot } from './cdp-types.js';
+import { INTERACTIVE_ROLES, webRole } from './web-roles.js';
+
+export interface CdpImportOptions {
+  /** The attribute holding the test handle (Playwright's testIdAttribute; default `data-testid`). */
+  testIdAttribute?: string;
+  /** The snapshot's source label (default `web:<url>`). */
+  source?: string;
+  capturedAt?: string;
+}
+
+const S = Object.fromEntries(CAPTURED_STYLES.map((name, k) => [name, k])) as Record<(typeof CAPTURED_STYLES)[number], number>;
+
+/** Parts of a text, not nodes of their own. */
+const PARTS = new Set(['InlineTextBox', 'ListMarker']);
+const LIST_ROLES = new Set(['list', 'listbox', 'tree', 'grid', 'table', 'menu', 'tablist', 'radiogroup', 'DescriptionList']);
+const ITEM_ROLES = new Set(['listitem', 'option', 'treeitem', 'row', 'menuitem', 'tab', 'radio', 'term']);
+const FIELD_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+const DOCUMENT_NODE = 9;
+
+type Rect4 = [number, number, number, number];
+
+/** The DOM side of the join: per DOM node (index into one document), what the tree needs. */
+class DomTables {
+  readonly byBackend = new Map<number, { doc: number; i: number }>();
+  private readonly layoutOf: Int32Array[] = [];
+  private readonly clickable: Array<Set<number>> = [];
+  private readonly inputValue: Array<Map<number, string>> = [];
+  /** Per document, per node: its clip rect (what its own box is cut to) as x1,y1,x2,y2. */
+  private readonly clip: Float64Array[] = [];
+  /** Per document, per node: effective background (r,g,b,a 0–255; a < 0 when it cannot be told) and why not. */
+  private readonly bg: Float64Array[] = [];
+  private readonly bgWhy: Array<Map<number, string>> = [];
+
+  constructor(readonly dom: DomSnapshot, readonly viewport: { width: number; height: number }) {
+    dom.documents.forEach((d, doc) => {
+      const n = d.nodes.backendNodeId?.length ?? 0;
+      const ids = d.nodes.backendNodeId ?? [];
+      for (let i = 0; i < n; i++) this.byBackend.set(ids[i]!, { doc, i });
+      const layoutOf = new Int32Array(n).fill(-1);
+      d.layout.nodeIndex.forEach((ni, li) => { if (layoutOf[ni] === -1) layoutOf[ni] = li; });
+      this.layoutOf.push(layoutOf);
+      this.clickable.push(new Set(d.nodes.isClickable?.index ?? []));
+      const iv = new Map<number, string>();
+      d.nodes.inputValue?.index.forEach((ni, k) => iv.set(ni, this.str(d.nodes.inputValue!.value[k]!)));
+      this.inputValue.push(iv);
+      this.computeClipAndBackground(doc, n);
+    });
+  }
+
+  str(k: number | undefined): string {
+    return k === undefined || k < 0 ? '' : this.dom.strings[k] ?? '';
+  }
+
+  parent(doc: number, i: number): number {
+    return this.dom.documents[doc]!.nodes.parentIndex?.[i] ?? -1;
+  }
+
+  nodeName(doc: number, i: number): string {
+    return this.str(this.dom.documents[doc]!.nodes.nodeName?.[i]);
+  }
+
+  nodeType(doc: number, i: number): number {
+    return this.dom.documents[doc]!.nodes.nodeType?.[i] ?? 0;
+  }
+
+  attr(doc: number, i: number, name: string): string | null {
+    const a = this.dom.documents[doc]!.nodes.attributes?.[i];
+    if (!a) return null;
+    for (let k = 0; k + 1 < a.length; k += 2) if (this.str(a[k]) === name) return this.str(a[k + 1]);
+    return null;
+  }
+
+  isClickable(doc: number, i: number): boolean {
+    return this.clickable[doc]!.has(i);
+  }
+
+  value(doc: number, i: number): string | undefined {
+    return this.inputValue[doc]!.get(i);
+  }
+
+  layout(doc: number, i: number): number {
+    return this.layoutOf[doc]![i]!;
+  }
+
+  /** The computed style of a node (a text node reads its element's). */
+  style(doc: number, i: number, name: keyof typeof S): string {
+    let li = this.layout(doc, i);
+    for (let p = i; li >= 0 && this.nodeType(doc, p) === 3; ) { // text nodes have few styles of their own
+      const s = this.dom.documents[doc]!.layout.styles[li]?.[S[name]];
+      if (s !== undefined && s >= 0) return this.str(s);
+      p = this.parent(doc, p);
+      li = p >= 0 ? this.layout(doc, p) : -1;
+    }
+    const s = li >= 0 ? this.dom.documents[doc]!.layout.styles[li]?.[S[name]] : undefined;
+    return this.str(s);
+  }
+
+  /** Border box in viewport coordinates, or null without a layout box. */
+  rect(doc: number, i: number): Rect4 | null {
+    const d = this.dom.documents[doc]!;
+    const li = this.layout(doc, i);
+    const b = li >= 0 ? d.layout.bounds[li] : undefined;
+    if (!b || b.length < 4) return null;
+    if (doc === 0 && this.nodeType(doc, i) === DOCUMENT_NODE) return [0, 0, this.viewport.width, this.viewport.height];
+    return [b[0]! - (d.scrollOffsetX ?? 0), b[1]! - (d.scrollOffsetY ?? 0), b[2]!, b[3]!];
+  }
+
+  paintOrder(doc: number, i: number): number | null {
+    const li = this.layout(doc, i);
+    const p = li >= 0 ? this.dom.documents[doc]!.layout.paintOrders?.[li] : undefined;
+    return p ?? null;
+  }
+
+  /** The node's border box cut to its clipping ancestors and the viewport, as x1,y1,x2,y2. */
+  clipped(doc: number, i: number, r: Rect4): Rect4 {
+    const c = this.clip[doc]!;
+    const x1 = Math.max(r[0], c[4 * i]!), y1 = Math.max(r[1], c[4 * i + 1]!);
+    const x2 = Math.min(r[0] + r[2], c[4 * i + 2]!), y2 = Math.min(r[1] + r[3], c[4 * i + 3]!);
+    return x2 > x1 && y2 > y1 ? [x1, y1, x2 - x1, y2 - y1] : [0, 0, 0, 0];
+  }
+
+  /** Content larger than the box and overflow that scrolls. */
+  scrollable(doc: number, i: number): boolean {
+    const d = this.dom.documents[doc]!;
+    const li = this.layout(doc, i);
+    if (li < 0) return false;
+    if (this.nodeType(doc, i) === DOCUMENT_NODE) {
+      const html = this.documentElement(doc);
+      const hidden = html >= 0 && this.style(doc, html, 'overflow-y') === 'hidden' && this.style(doc, html, 'overflow-x') === 'hidden';
+      const box = html >= 0 ? this.rect(doc, html) : null;
+      return !hidden && !!box && (box[3] > this.viewport.height + 1 || box[2] > this.viewport.width + 1);
+    }
+    const sr = d.layout.scrollRects?.[li], cr = d.layout.clientRects?.[li];
+    if (!sr || !cr || sr.length < 4 || cr.length < 4) return false;
+    const scrolls = (v: string) => v === 'auto' || v === 'scroll';
+    return (scrolls(this.style(doc, i, 'overflow-y')) && sr[3]! > cr[3]! + 1) || (scrolls(this.style(doc, i, 'overflow-x')) && sr[2]! > cr[2]! + 1);
+  }
+
+  private readonly docElement = new Map<number, number>();
+
+  documentElement(doc: number): number {
+    let e = this.docElement.get(doc);
+    if (e === undefined) {
+      const n = this.dom.documents[doc]!.nodes.nodeType?.length ?? 0;
+      e = -1;
+      for (let i = 0; i < n; i++) if (this.nodeType(doc, i) === 1) { e = i; break; }
+      this.docElement.set(doc, e);
+    }
+    return e;
+  }
+
+  /** Effective background under the node's content: an opaque colour, or the reason it cannot be told. */
+  background(doc: number, i: number): { rgb: [number, number, number] } | { unknown: string } {
+    let e = i;
+    while (e >= 0 && this.layout(doc, e) < 0) e = this.parent(doc, e);
+    if (e < 0) return { unknown: 'no layout box' };
+    const why = this.bgWhy[doc]!.get(e);
+    if (why) return { unknown: why };
+    const b = this.bg[doc]!;
+    return { rgb: [b[4 * e]!, b[4 * e + 1]!, b[4 * e + 2]!] };
+  }
+
+  /**
+   * One pass in document order (a parent comes before its children): each node's clip (its parent's,
+   * cut to the parent's padding box where the parent's overflow clips; the viewport for fixed boxes)
+   * and its effective background (its own colour over its parent's; white at the root).
+   */
+  private computeClipAndBackground(doc: number, n: number): void {
+    const { width, height } = this.viewport;
+    const clip = new Float64Array(4 * n), bg = new Float64Array(4 * n);
+    const why = new Map<number, string>();
+    const d = this.dom.documents[doc]!;
+    for (let i = 0; i < n; i++) {
+      const p = this.parent(doc, i);
+      let x1 = 0, y1 = 0, x2 = width, y2 = height;
+      const li = this.layout(doc, i);
+      const fixed = li >= 0 && this.style(doc, i, 'position') === 'fixed';
+      if (p >= 0 && !fixed) {
+        x1 = clip[4 * p]!; y1 = clip[4 * p + 1]!; x2 = clip[4 * p + 2]!; y2 = clip[4 * p + 3]!;
+        const pl = this.layout(doc, p);
+        if (pl >= 0 && this.nodeType(doc, p) === 1 && (this.style(doc, p, 'overflow-x') !== 'visible' || this.style(doc, p, 'overflow-y') !== 'visible')) {
+          const r = this.rect(doc, p), cr = d.layout.clientRects?.[pl];
+          if (r && cr && cr.length >= 4 && this.documentElement(doc) !== p) {
+            x1 = Math.max(x1, r[0] + cr[0]!); y1 = Math.max(y1, r[1] + cr[1]!);
+            x2 = Math.min(x2, r[0] + cr[0]! + cr[2]!); y2 = Math.min(y2, r[1] + cr[1]! + cr[3]!);
+          }
+        }
+      }
+      clip[4 * i] = x1; clip[4 * i + 1] = y1; clip[4 * i + 2] = x2; clip[4 * i + 3] = y2;
+      // Background: white canvas, then each element's own colour over what is beneath.
+      let r = 255, g = 255, b = 255;
+      if (p >= 0) {
+        r = bg[4 * p]!; g = bg[4 * p + 1]!; b = bg[4 * p + 2]!;
+        const w = why.get(p);
+        if (w) why.set(i, w);
+      }
+      if (li >= 0 && this.nodeType(doc, i) === 1) {
+        const image = this.style(doc, i, 'background-image');
+        if (image && image !== 'none') why.set(i, /gradient\(/.test(image) ? 'a gradient background' : 'a background image');
+        const own = parseCssColor(this.style(doc, i, 'background-color'));
+        if (own && own[3] > 0) {
+          const a = own[3];
+          r = own[0] * a + r * (1 - a); g = own[1] * a + g * (1 - a); b = own[2] * a + b * (1 - a);
+          // An opaque colour of its own hides whatever image an ancestor had.
+          if (a >= 1 && !(image && image !== 'none')) why.delete(i);
+        }
+      }
+      bg[4 * i] = r; bg[4 * i + 1] = g; bg[4 * i + 2] = b; bg[4 * i + 3] = 255;
+    }
+    this.clip.push(clip);
+    this.bg.push(bg);
+    this.bgWhy.push(why);
+  }
+}
+
+/** `rgb(…)` / `rgba(…)` (what computed styles give) → [r, g, b, a 0–1], or null. */
+export function parseCssColor(v: string): [number, number, number, number] | null {
+  const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+%?))?\s*\)$/.exec(v.trim());
+  if (!m) return null;
+  const alpha = m[4] === undefined ? 1 : m[4].endsWith('%') ? Number(m[4].slice(0, -1)) / 100 : Number(m[4]);
+  return [Number(m[1]), Number(m[2]), Number(m[3]), alpha];
+}
+
+function prop(ax: AXNode, name: string): unknown {
+  return ax.properties?.find((p) => p.name === name)?.value.value;
+}
+
+function str(v: AXValue | undefined): string {
+  const x = v?.value;
+  return typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '';
+}
+type AXValue = AXNode['value'];
+
+/** One capture → a Snapshot (see the file comment). */
+export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): Snapshot {
+  const where = options.source ?? `web:${capture.url}`;
+  if (!Array.isArray(capture.ax) || !capture.dom || !Array.isArray(capture.dom.documents) || !Array.isArray(capture.dom.strings)) {
+    throw new FormatError('format_error', 'not a CDP capture: expected { ax: AXNode[], dom: { documents, strings } }', {
+      where, hint: 'Record captures with the web device (Accessibility.getFullAXTree + DOMSnapshot.captureSnapshot).',
+    });
+  }
+  const dom = new DomTables(capture.dom, capture.viewport);
+  const testId = options.testIdAttribute ?? 'data-testid';
+  const density = capture.devicePixelRatio > 0 ? capture.devicePixelRatio : 1;
+  const warnings: string[] = [];
+  const roots: Root[] = [];
+  const modals: Array<{ node: Node; label: string | null; paint: number; inert: boolean }> = [];
+
+  const buildFrame = (ax: AXNode[], rootId: string, label: string | null) => {
+    const top = buildTree(ax, dom, testId, (node, label2, paint, inert) => modals.push({ node, label: label2, paint, inert }));
+    if (!top) {
+      warnings.push(`${rootId}: the accessibility tree is empty`);
+      return;
+    }
+    roots.push({ rootId, label, unit: 'px', density, windowOffset: { x: 0, y: 0 }, touchModal: false, node: top });
+  };
+  buildFrame(capture.ax, 'page', capture.title || capture.url);
+  (capture.frames ?? []).forEach((f, k) => buildFrame(f.ax, `frame-${k + 1}`, f.url));
+  for (const url of capture.unreadFrames ?? []) {
+    warnings.push(`frame ${url} is not captured: it is cross-origin (another process); its content is missing from the tree`);
+  }
+  // Modal dialogs paint in the top layer, in the order they were opened (paint order says which).
+  modals.sort((a, b) => a.paint - b.paint);
+  for (const m of modals) {
+    roots.push({ rootId: `dialog-${m.node.id}`, label: m.label, unit: 'px', density, windowOffset: { x: 0, y: 0 }, touchModal: m.inert, node: m.node });
+  }
+  return makeSnapshot({ source: where, roots, warnings, generation: contentGeneration(roots), ...(options.capturedAt ? { capturedAt: options.capturedAt } : {}) });
+}
+
+/**
+ * The content hash, by the engine's own JSON.stringify (several times faster than the iterative
+ * writer on a 10,000-node page); a tree too deep for it falls back to the iterative hash.
+ */
+function contentGeneration(roots: Root[]): string {
+  try {
+    return generationOf(JSON.stringify(roots));
+  } catch {
+    return generationOfRoots(roots);
+  }
+}
+
+/**
+ * Builds one frame's tree, iteratively (a deep page must not overflow the stack). Modal dialogs are
+ * cut out and handed to `onModal`, each as a root of its own.
+ */
+function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node: Node, label: string | null, paint: number, inert: boolean) => void): Node | null {
+  const byId = new Map<string, AXNode>();
+  for (const n of ax) byId.set(n.nodeId, n);
+  const first = ax.find((n) => n.parentId === undefined || !byId.has(n.parentId)) ?? ax[0];
+  if (!first) return null;
+  const seen = new Set<string>();
+  // Each entry: an AX node and the treewright node its output goes under.
+  const rootHolder = makeNode('holder');
+  const stack: Array<{ ax: AXNode; parent: Node }> = [{ ax: first, parent: rootHolder }];
+  const lists: Node[] = [];
+  while (stack.length) {
+    const { ax: a, parent } = stack.pop()!;
+    if (seen.has(a.nodeId)) continue; // a cycle in a malformed capture
+    seen.add(a.nodeId);
+    const role = str(a.role);
+    if (PARTS.has(role)) continue;
+    const at = a.backendDOMNodeId !== undefined ? dom.byBackend.get(a.backendDOMNodeId) : undefined;
+    const rect = at ? dom.rect(at.doc, at.i) : null;
+    let out: Node = parent;
+    if (!a.ignored || (rect && rect[2] > 0 && rect[3] > 0 && at && dom.nodeType(at.doc, at.i) === 1)) {
+      out = toNode(a, role, at, rect, dom, testId);
+      if (!a.ignored && (role === 'dialog' || role === 'alertdialog') && prop(a, 'modal') === true) {
+        // A <dialog> opened with showModal() makes the rest of the page inert (no pointer events reach
+        // it): touch-modal. An aria-modal element is modal to assistive technology only; Chromium still
+        // delivers pointer events around it, so it is a root of its own that takes only its own area.
+        const inert = !!at && dom.nodeName(at.doc, at.i) === 'DIALOG';
+        onModal(out, out.contentDescription, at ? dom.paintOrder(at.doc, at.i) ?? 0 : 0, inert);
+      } else {
+        parent.children.push(out);
+      }
+      if (!a.ignored && LIST_ROLES.has(role)) lists.push(out);
+      // A native text field's inner editor repeats its value: the field's editableText holds it.
+      if (at && /^(INPUT|TEXTAREA)$/.test(dom.nodeName(at.doc, at.i))) continue;
+    }
+    const kids = a.childIds ?? [];
+    for (let k = kids.length - 1; k >= 0; k--) {
+      const c = byId.get(kids[k]!);
+      if (c) stack.push({ ax: c, parent: out });
+    }
+  }
+  for (const list of lists) numberItems(list);
+  return rootHolder.children.length === 1 ? rootHolder.children[0]! : rootHolder.children[0] ?? null;
+}
+
+/** A list's items carry their position (aria-posinset, else their order), and the list can scroll to one. */
+function numberItems(list: Node): void {
+  let k = 0;
+  for (const item of list.children) {
+    if (!item.rawRole || !ITEM_ROLES.has(item.rawRole)) continue;
+    const pos = Number(item.platform.posinset);
+    item.platform.collectionInfo = { rowIndex: Number.isInteger(pos) && pos > 0 ? pos - 1 : k };
+    k++;
+  }
+  if (k > 0 && !list.actions.includes('ScrollToIndex')) list.actions.push('ScrollToIndex');
+}
+
+function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefined, rect: Rect4 | null, dom: DomTables, testId: string): Node {
+  const ignored = a.ignored;
+  const platform: Record<string, unknown> = {};
+  if (a.backendDOMNodeId !== undefined) platform.backendNodeId = a.backendDOMNodeId;
+  const name = ignored ? '' : str(a.name);
+  const tagName = at ? dom.nodeName(at.doc, at.i).toLowerCase() : '';
+  if (tagName && !tagName.startsWith('#')) platform.element = tagName;
+  if (ignored) platform.axIgnored = a.ignoredReasons?.map((r) => r.name).join(',') || true;
+  const nameFrom = a.name?.sources?.find((s) => s.value && str(s.value) !== '')?.type;
+  if (nameFrom) platform.nameFrom = nameFrom;
+  const description = str(a.description);
+  if (description) platform.description = description;
+  const level = prop(a, 'level');
+  if (typeof level === 'number' && role === 'heading') platform.level = level;
+  const url = prop(a, 'url');
+  if (typeof url === 'string' && role === 'link') platform.url = url;
+  const inputType = at ? dom.attr(at.doc, at.i, 'type') : null;
+  if (inputType && tagName === 'input') platform.inputType = inputType;
+  const posinset = at ? dom.attr(at.doc, at.i, 'aria-posinset') : null;
+  if (posinset !== null) platform.posinset = posinset;
+
+  const visibleStyle = at ? dom.style(at.doc, at.i, 'visibility') : '';
+  const visible = visibleStyle === '' || visibleStyle === 'visible';
+  const hitTests = !!at && visible && dom.style(at.doc, at.i, 'pointer-events') !== 'none';
+  const paint = at ? dom.paintOrder(at.doc, at.i) : null;
+  if (hitTests && paint !== null && rect) platform.paintOrder = paint;
+
+  let bounds = { x: 0, y: 0, width: 0, height: 0 };
+  let layoutBounds = null;
+  if (rect && at) {
+    layoutBounds = { x: rect[0], y: rect[1], width: rect[2], height: rect[3] };
+    const c = dom.clipped(at.doc, at.i, rect);
+    bounds = { x: c[0], y: c[1], width: c[2], height: c[3] };
+  }
+
+  const isText = role === 'StaticText';
+  if (isText && at) {
+    // What text contrast needs: the computed colour and the effective background beneath.
+    const fg = parseCssColor(dom.style(at.doc, at.i, 'color'));
+    if (fg) platform.color = fg;
+    const bg = dom.background(at.doc, at.i);
+    if ('rgb' in bg) platform.background = bg.rgb;
+    else platform.contrastUnknown = bg.unknown;
+    const size = parseFloat(dom.style(at.doc, at.i, 'font-size'));
+    if (Number.isFinite(size)) platform.fontSizePx = size;
+    const weight = parseFloat(dom.style(at.doc, at.i, 'font-weight'));
+    if (Number.isFinite(weight)) platform.fontWeight = weight;
+  }
+
+  const disabled = prop(a, 'disabled') === true;
+  const focusable = prop(a, 'focusable') === true;
+  const editableProp = prop(a, 'editable');
+  const contentEditable = at ? dom.attr(at.doc, at.i, 'contenteditable') : null;
+  const editable = !ignored && !!editableProp && (FIELD_ROLES.has(role) || (contentEditable !== null && contentEditable !== 'false'));
+  const password = tagName === 'input' && inputType === 'password';
+  const clickable = !ignored && ((at ? dom.isClickable(at.doc, at.i) : false) || INTERACTIVE_ROLES.has(role));
+  const scrollable = !!at && dom.scrollable(at.doc, at.i);
+  const checked = prop(a, 'checked') ?? prop(a, 'pressed');
+  const toggle = checked === 'true' || checked === true ? 'on' : checked === 'false' || checked === false ? 'off' : checked === 'mixed' ? 'indeterminate' : null;
+  const value = str(a.value);
+  const actions: Node['actions'] = [];
+  if (scrollable) actions.push('ScrollBy');
+  if (focusable && !ignored) actions.push('RequestFocus');
+
+  return makeNode(String(a.backendDOMNodeId ?? a.nodeId), {
+    kind: 'web',
+    role: ignored ? null : role === 'heading' ? 'Heading' : webRole(role),
+    rawRole: ignored ? 'none' : role,
+    tag: at ? dom.attr(at.doc, at.i, testId) : null,
+    text: isText ? name : null,
+    editableText: editable && !password ? value || (at ? dom.value(at.doc, at.i) ?? null : null) : null,
+    contentDescription: !isText && name ? name : null,
+    value: !editable && value ? value : null,
+    hint: at ? dom.attr(at.doc, at.i, 'placeholder') : null,
+    toggle,
+    enabled: !disabled,
+    clickable,
+    focusable,
+    focused: prop(a, 'focused') === true,
+    selected: prop(a, 'selected') === true,
+    editable,
+    scrollable,
+    visible,
+    password,
+    heading: role === 'heading',
+    actions,
+    bounds,
+    layoutBounds,
+    platform,
+  });
+}
