@@ -20,6 +20,8 @@ commands:
       --format <f>      outline (default) | json (treewright snapshot) | cmp (cmp-inspector tree v1)
       --interactive     keep only what can be operated, and its ancestors (outline)
       --max-depth <n>   cut the outline at depth n
+      --unmerged        print the unmerged tree (role children of Compose controls as lines of their own)
+      --density <n>     px per dp of the device a uiautomator dump came from (dumps do not say)
   schema             print the JSON Schema of the snapshot format
       --out <file>      write it to a file instead
   mcp                the MCP shim for agents: same locators and checks (see mcp --help)
@@ -159,7 +161,10 @@ async function inspect(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { format: { type: 'string', default: 'outline' }, interactive: { type: 'boolean', default: false }, 'max-depth': { type: 'string' } },
+    options: {
+      format: { type: 'string', default: 'outline' }, interactive: { type: 'boolean', default: false }, 'max-depth': { type: 'string' },
+      unmerged: { type: 'boolean', default: false }, density: { type: 'string' },
+    },
   });
   if (positionals.length !== 1) {
     process.stderr.write(`treewright inspect: expected one source, got ${positionals.length}\n  → e.g. treewright inspect window_dump.xml (treewright inspect --help lists the sources).\n`);
@@ -175,13 +180,18 @@ async function inspect(args: string[]): Promise<number> {
     process.stderr.write(`treewright inspect: --max-depth takes a whole number ≥ 0, got "${values['max-depth']}"\n  → e.g. --max-depth 3.\n`);
     return 2;
   }
-  const device = await connect(positionals[0]!);
+  const density = values.density !== undefined ? Number(values.density) : undefined;
+  if (density !== undefined && !(density > 0 && Number.isFinite(density))) {
+    process.stderr.write(`treewright inspect: --density takes px per dp > 0 (e.g. 2.625), got "${values.density}"\n`);
+    return 2;
+  }
+  const device = await connect(positionals[0]!, { ...(density !== undefined ? { density } : {}), ...(values.unmerged ? { merged: false } : {}) });
   try {
     const snapshot = await device.snapshot();
     let out: string;
     if (format === 'json') out = snapshotToJson(snapshot);
     else if (format === 'cmp') out = exportCmpV1(snapshot);
-    else out = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: values.interactive, ...(maxDepth !== undefined ? { maxDepth } : {}) });
+    else out = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: values.interactive, merged: !values.unmerged, ...(maxDepth !== undefined ? { maxDepth } : {}) });
     // A reader that went away (`| head -1`) ends the command quietly; a full disk is one line and exit 2.
     if (!(await writeStdout(out.endsWith('\n') ? out : out + '\n'))) return 0;
     for (const w of snapshot.warnings) process.stderr.write(`warning: ${w}\n`);

@@ -9,7 +9,6 @@ import { diffTrees, diffFindings, renderDiff } from '../../src/analysis/diff.js'
 import { formatGolden, goldenTreeOf, parseGolden, toGolden } from '../../src/outline/golden.js';
 import { goldenReport, type GoldenReport } from '../../src/render/golden-report.js';
 import { importTree } from '../../src/formats/index.js';
-import { DENSITY_WARNING } from '../../src/formats/uiautomator.js';
 import { countNodes } from '../../src/model/node.js';
 import { isTreewrightError, TargetError } from '../../src/errors.js';
 import { readGolden } from '../../src/files/read-golden.js';
@@ -78,15 +77,11 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
   const t0 = performance.now();
   let snapshot: Snapshot;
   try {
-    snapshot = importTree(await readRegularFile(path.resolve(opts.cwd, file), { shown: file, what: 'the tree file' }), { where: file });
+    // --density: the density of trees that do not carry one (uiautomator dumps); the dump's warning goes.
+    snapshot = importTree(await readRegularFile(path.resolve(opts.cwd, file), { shown: file, what: 'the tree file' }), { where: file, ...(opts.density ? { density: opts.density } : {}) });
   } catch (e) {
     const err = isTreewrightError(e) ? { code: e.code, message: e.message, stage: 'read' as const } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}`, stage: 'read' as const };
     return { file, nodes: 0, ms: performance.now() - t0, checks: [], error: err };
-  }
-  if (opts.density) {
-    // The density is known now: the dump's "no density" warning no longer applies.
-    for (const root of snapshot.roots) if (root.unit === 'px') root.density = opts.density;
-    snapshot.warnings = snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING));
   }
   const checks: CheckResult[] = [];
   try {

@@ -22,6 +22,7 @@
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
+import { mergedView } from '../facts/merged-view.js';
 import { compositeOver, parseColor, type Rgba } from '../common/color.js';
 import { FACT } from '../facts/node-facts.js';
 import { TargetError } from '../errors.js';
@@ -67,8 +68,8 @@ export const K = {
 export const K_CLICK_LIKE = K.CLICK | K.LONG_CLICK | K.EDITABLE;
 export const K_ACTIONABLE = K_CLICK_LIKE | K.FOCUSABLE;
 
-/** What node n is, from its facts (`facts`: its FACT bits, node-facts.ts) and what only the audit asks. */
-function kindOf(n: Node, facts: number): number {
+/** What node n is, from its facts (`facts`: its FACT bits, node-facts.ts), the role it has in the merged view, and what only the audit asks. */
+function kindOf(n: Node, facts: number, role: Node['role']): number {
   let k = 0;
   if (facts & FACT.CLICK) k |= K.CLICK;
   if (facts & FACT.LONG_CLICK) k |= K.LONG_CLICK;
@@ -76,9 +77,9 @@ function kindOf(n: Node, facts: number): number {
   if (n.focusable) k |= K.FOCUSABLE;
   if (facts & FACT.ON_SCREEN) k |= K.ON_SCREEN;
   if (n.contentDescription) k |= K.DESC;
-  if (n.role === 'Button') k |= K.ROLE_BUTTON;
-  else if (n.role === 'Image') k |= K.ROLE_IMAGE;
-  else if (n.role === 'TextField') k |= K.ROLE_TEXT_FIELD;
+  if (role === 'Button') k |= K.ROLE_BUTTON;
+  else if (role === 'Image') k |= K.ROLE_IMAGE;
+  else if (role === 'TextField') k |= K.ROLE_TEXT_FIELD;
   return k;
 }
 
@@ -140,6 +141,7 @@ export class AuditContext {
 
   constructor(snapshot: Snapshot, init: ContextInit) {
     const index = indexSnapshot(snapshot);
+    const view = mergedView(snapshot);
     const facts = index.facts.flags;
     this.index = index;
     this.nodes = index.nodes;
@@ -225,7 +227,10 @@ export class AuditContext {
         bgAt[i] = bg;
         contentAt[i] = content;
 
-        const kind = (kindAt[i] = kindOf(n, facts[i]!));
+        // The rules judge the merged view: a control by the role it took, and a role child merged
+        // into its control is never reported (it is part of that control, not a node of its own).
+        const kind = (kindAt[i] = kindOf(n, facts[i]!, view.roleAt(i)));
+        if (view.mergedInto(i) >= 0) flagsOf[i] = flags | F.IGNORED;
         let pass = flags & INHERITED;
         if (kind & K_ACTIONABLE) pass |= F.UNDER_ACTIONABLE;
         if (n.scrollable) pass |= F.UNDER_SCROLLABLE;

@@ -295,21 +295,24 @@ const NEEDS_NORMALISING = /^\s|\s$|\s\s|[^\S ]|\u200b/;
  * speakable text and passes it; we still say it is unlabelled), and a non-actionable image without a
  * description (TalkBack does not stop on it, but it may carry meaning).
  */
-export const speakableText: NodeRule<'unlabelled' | 'image' | 'toggle'> = {
+export const speakableText: NodeRule<'unlabelled' | 'image' | 'inert' | 'toggle'> = {
   id: 'speakable-text',
   judge(c, i) {
     if (!c.is(i, K.ON_SCREEN) || !c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON | K.ROLE_IMAGE)) return null;
     const n = c.nodes[i]!;
-    const actionable = c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON);
+    // A node no one can operate or focus is only ever a warning: a screen reader does not stop on it
+    // (an inert Button-role node, an unlabelled image), whatever its role says.
+    const actionable = c.isAny(i, K_ACTIONABLE);
     const flags = c.flags[i]!;
     if (!actionable && (flags & F.UNDER_ACTIONABLE || n.contentDescription === '')) return null;
     if (speakable(c, i)) return null;
     if (actionable && flags & F.ACTIONABLE_DESCENDANT) return null;
-    return !actionable ? 'image' : n.toggle !== null ? 'toggle' : 'unlabelled';
+    return !actionable ? (c.is(i, K.ROLE_IMAGE) ? 'image' : 'inert') : n.toggle !== null ? 'toggle' : 'unlabelled';
   },
   demoted: (v) => v !== 'unlabelled',
   describe(c, i, v) {
     if (v === 'image') return { message: 'image without a description (give it one, or an empty description "" if it is decorative)' };
+    if (v === 'inert') return { message: `${c.nodes[i]!.role ?? 'node'} without speakable text that nothing can operate or focus (a screen reader skips it; if it is a control, make it actionable and label it)` };
     if (v === 'toggle') return { message: `toggle without a label: a screen reader says only its state ("${c.nodes[i]!.toggle}"), not what it turns on or off` };
     return { message: 'no speakable text: no description, text or hint, and no descendant text merges into it' };
   },

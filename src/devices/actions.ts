@@ -29,7 +29,7 @@ function scrollUntilArgs(a: Extract<LocatorAction, { kind: 'scrollUntilVisible' 
  * The receipt of a delivered action: the node as resolved in `ready.snapshot`, and the generations
  * before and after (`changed` is whether the screen's content changed). Pure.
  */
-export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined }): Receipt {
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined; forced?: boolean }): Receipt {
   return {
     call: actionCall(r.selector, r.action),
     locator: selectorToCode(r.selector),
@@ -40,6 +40,7 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
     before: r.ready.snapshot.generation,
     after: r.after.generation,
     changed: r.ready.snapshot.generation !== r.after.generation,
+    ...(r.forced ? { forced: true } : {}),
     ...(r.message ? { message: r.message } : {}),
   };
 }
@@ -101,13 +102,14 @@ function unavailableHint(driver: Driver): string {
   }
 }
 
-/** Actionability needs: what must hold before acting (docs/design.md §7). */
-function needs(a: LocatorAction, route: Route) {
+/** Actionability needs: what must hold before acting (docs/design.md §7). `force` skips the hittability check. */
+function needs(a: LocatorAction, route: Route, force: boolean) {
   const spec: ActionSpec = specOf(a.kind);
+  const touch = spec.touch || route === 'tap' || route === 'swipe' || (route === 'keys' && a.kind !== 'pressEnter');
   return {
     visible: spec.onScreen,
     enabled: spec.onScreen && spec.enabled,
-    hittable: route === 'tap' || route === 'keys' && a.kind !== 'pressEnter' || route === 'swipe',
+    hittable: touch && !force,
     stable: spec.onScreen,
   };
 }
@@ -140,15 +142,17 @@ function boundsIn(snapshot: Snapshot, selector: Selector): { id: string; key: st
  * The target ready on a known capture, when it is a semantic action on a visible, enabled node there
  * (the checks a semantic action needs); null sends the caller to the capturing wait.
  */
-function readyOn(snapshot: Snapshot, driver: Driver, selector: Selector, a: LocatorAction): Ready | null {
+function readyOn(snapshot: Snapshot, driver: Driver, selector: Selector, a: LocatorAction, force: boolean): Ready | null {
   const nodes = resolveSelector(snapshot, selector);
   if (nodes.length !== 1) return null;
   const node = nodes[0]!;
   const choice = chooseRoute(driver, node, a);
   if (!('route' in choice) || choice.route !== 'semantic') return null;
-  const need = needs(a, choice.route);
+  const need = needs(a, choice.route, force);
   if (need.visible && !isVisible(node, snapshot)) return null;
   if (need.enabled && !node.enabled) return null;
+  // A touch action must be hittable even when performed semantically: the capturing wait says why not.
+  if (need.hittable && analyzeReachability(snapshot).get(node).hittable === false) return null;
   return { snapshot, node, route: choice.route };
 }
 
@@ -167,9 +171,9 @@ export interface Ready {
  * that guards generations captures nothing. Ambiguity fails at once; everything else is waited out
  * until the timeout.
  */
-export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number, samples: Samples = {}): Promise<Ready> {
+export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number, samples: Samples = {}, force = false): Promise<Ready> {
   const deadline = Date.now() + timeout;
-  const known = samples.known && driver.guardsGeneration ? readyOn(samples.known, driver, selector, a) : null;
+  const known = samples.known && driver.guardsGeneration ? readyOn(samples.known, driver, selector, a, force) : null;
   if (known) return known;
   let lastBounds = samples.previous ? boundsIn(samples.previous, selector) : null;
   let reason = 'not attempted';
@@ -196,7 +200,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
           hint: unavailableHint(driver),
         });
       }
-      const need = needs(a, choice.route);
+      const need = needs(a, choice.route, force);
       const reach = analyzeReachability(snapshot);
       const r = reach.get(node);
       const key = boundsKey(node);
@@ -208,7 +212,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       } else if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
       else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
       else if (need.hittable && r.hittable === false) {
-        reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach })}` : 'the node has no on-screen area to tap';
+        reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach, snapshot })}` : 'the node has no on-screen area to tap';
         code = 'not_hittable';
       } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
         // Say what moved, so a timeout names what never settled.
@@ -230,7 +234,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         locator,
         hint: code === 'target_not_found' ? 'Check the locator against `npx treewright inspect`, or wait for the screen that shows it.'
           : code === 'target_disabled' ? 'Wait for the app to enable it (fill the required fields first?), or assert toBeDisabled() if that is expected.'
-          : 'Close what covers it (a dialog, a keyboard) or scroll it into view first.',
+          : 'Close what covers it (a dialog, a keyboard) or scroll it into view first; { force: true } acts anyway.',
       });
     }
     await new Promise((res) => setTimeout(res, Math.min(PAUSES[Math.min(i, PAUSES.length - 1)]!, remaining)));
@@ -317,6 +321,8 @@ export interface ActOnceOptions {
   pinned?: { generation: string; stale: (current: string) => Error; snapshot?: Snapshot | null };
   /** The device's most recent capture, if any: the first stability sample (see Samples.previous). */
   previous?: Snapshot | null;
+  /** Skip the hittability check (ActionOptions.force). */
+  force?: boolean;
 }
 
 /** What one action did: the capture it was resolved in, the capture after, and the driver's note. */
@@ -334,7 +340,7 @@ const MAX_STALE_RETRIES = 3;
  * capture and delivery is resolved again (a pinned target is not).
  */
 export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<ActResult> {
-  const { timeout, pinned } = options;
+  const { timeout, pinned, force = false } = options;
   const waitCapture = pinned
     ? async () => {
       const s = await capture();
@@ -345,7 +351,7 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
   for (let attempt = 0; ; attempt++) {
     // A retry after a stale rejection starts from what it captured, not from the earlier samples.
     const samples: Samples = attempt === 0 ? { previous: pinned ? pinned.snapshot ?? null : options.previous ?? null, known: pinned?.snapshot ?? null } : {};
-    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout, samples);
+    const ready = await waitForActionable(waitCapture, driver, selector, a, timeout, samples, force);
     let message: string | undefined;
     try {
       // Multi-step routes capture the screen they change: those captures are not pinned.

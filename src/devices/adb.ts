@@ -1,6 +1,5 @@
 import type { Snapshot } from '../model/schema.js';
-import { generationOf } from '../model/node.js';
-import { importUiautomator, DENSITY_WARNING } from '../formats/uiautomator.js';
+import { importUiautomator } from '../formats/uiautomator.js';
 import { DeviceError } from '../errors.js';
 import { AdbClient, type AdbOptions } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
@@ -45,15 +44,8 @@ export class AdbDriver implements Driver {
       throw new DeviceError('device_error', `uiautomator dump failed: ${out.trim()}`, { where: this.description, stage: 'uiautomator dump', hint: 'The screen may be animating or secure; retry, or check `adb shell uiautomator dump` by hand.' });
     }
     const xml = await this.adb.run(['exec-out', 'cat', DUMP_PATH], { stage: 'read dump' });
-    const snapshot = importUiautomator(xml, { where: this.description });
     // A dump carries no density; the device told us at connect time, so sizes can be judged in dp.
-    if (this.density) {
-      for (const root of snapshot.roots) root.density = this.density;
-      snapshot.warnings = snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING));
-      // The density is content: the same dump at another density must not share a generation.
-      snapshot.generation = generationOf(`${snapshot.generation}:${this.density}`);
-    }
-    return snapshot;
+    return importUiautomator(xml, { where: this.description, ...(this.density ? { density: this.density } : {}) });
   }
 
   readonly live = true;

@@ -11,6 +11,7 @@ import { JetWhaleDriver } from './jetwhale.js';
 import { AppiumDriver } from './appium.js';
 import type { Driver } from './driver.js';
 import { withCause } from './messages.js';
+import { SourceError } from '../errors.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
 import type { Browser, BrowserContextOptions, LaunchOptions } from '@playwright/test';
 import { openWebDriver } from './web-open.js';
@@ -28,6 +29,13 @@ export interface ConnectOptions {
   connectTimeout?: number;
   /** How long to queue for a device another worker holds, ms. */
   leaseTimeout?: number;
+  /**
+   * px per dp of the device, for captures that do not say (uiautomator dumps, from a file or adb);
+   * a descriptor's own `density` wins. Without it a dump is read at density 1 with a warning.
+   */
+  density?: number;
+  /** false: every locator and outline of this device reads the unmerged tree (Compose's useUnmergedTree). Default true. */
+  merged?: boolean;
   /** Web sources: the browser to open the page in (the test runner's), else Chromium is launched for the device. */
   browser?: Browser;
   /** Web sources: options of the page's browser context (viewport, deviceScaleFactor, baseURL, …). */
@@ -56,7 +64,7 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
   const lease = key !== null ? await acquireLease(key, { timeout: options.leaseTimeout ?? 120_000 }) : null;
   try {
     const driver = await makeDriver(descriptor, options);
-    const device = new Device(driver);
+    const device = new Device(driver, options.merged === false ? { merged: false } : {});
     if (lease) device.onClose(() => lease.release());
     // Fail at connect time, naming the stage, rather than at the first assertion.
     await device.snapshot().catch(async (e) => {
@@ -74,12 +82,16 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
 async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise<Driver> {
   switch (d.kind) {
     case 'file':
-      return new FileDriver(d.path, options.cwd, options.confineTo);
-    case 'uiautomator':
-      return d.xmlPath !== undefined ? new FileDriver(d.xmlPath, options.cwd, options.confineTo) : new InlineXmlDriver(d.xml!);
+      return new FileDriver(d.path, options.cwd, { density: d.density ?? checkedDensity(options), confineTo: options.confineTo });
+    case 'uiautomator': {
+      const density = d.density ?? checkedDensity(options);
+      return d.xmlPath !== undefined ? new FileDriver(d.xmlPath, options.cwd, { density, confineTo: options.confineTo }) : new InlineXmlDriver(d.xml!, density);
+    }
     case 'adb': {
       const driver = new AdbDriver({ ...(d.serial ? { serial: d.serial } : {}), ...(options.adbPath ? { adbPath: options.adbPath } : {}) });
       await driver.open();
+      const density = checkedDensity(options);
+      if (density !== undefined) driver.density = density; // what the caller says wins over `wm density`
       return driver;
     }
     case 'live': {
@@ -112,13 +124,25 @@ class InlineXmlDriver implements Driver {
   readonly kind = 'uiautomator';
   readonly description = 'uiautomator:inline';
   private readonly snapshot;
-  constructor(xml: string) {
-    this.snapshot = importUiautomator(xml, { where: this.description });
+  constructor(xml: string, density?: number) {
+    this.snapshot = importUiautomator(xml, { where: this.description, ...(density !== undefined ? { density } : {}) });
   }
   async capture() { return this.snapshot; }
   async close() {}
 }
 
+
+/** connect()'s density option, checked (a SourceError naming it when it is not a positive number). */
+function checkedDensity(options: ConnectOptions): number | undefined {
+  const d = options.density;
+  if (d === undefined) return undefined;
+  if (typeof d !== 'number' || !Number.isFinite(d) || d <= 0) {
+    throw new SourceError('source_invalid', `connect(): density must be a positive number of px per dp, got ${String(d)}`, {
+      hint: 'Pass the device density, e.g. { density: 2.625 } for 420 dpi (`adb shell wm density` / 160).',
+    });
+  }
+  return d;
+}
 
 function pick<T extends object, K extends keyof T>(o: T, ...keys: K[]): Partial<Pick<T, K>> {
   const out: Partial<Pick<T, K>> = {};

@@ -2,7 +2,7 @@ import type { Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { renderOutline, type OutlineOptions } from '../outline/outline.js';
 import type { Selector, Step } from '../query/selector.js';
-import { Locator, Searchable, type LocatorHost, type Resolution, type WaitState } from '../query/locator.js';
+import { Locator, Searchable, unmergedStep, type LocatorHost, type Resolution, type WaitState } from '../query/locator.js';
 import { DeviceError, TargetError } from '../errors.js';
 import { isVisible, resolveSelector } from '../query/resolve.js';
 import { selectorToCode } from '../query/selector.js';
@@ -50,12 +50,16 @@ export class Device extends Searchable implements LocatorHost {
   actionTimeout = DEFAULT_ACTION_TIMEOUT;
   step: StepWrapper = (_title, body) => body();
 
-  constructor(readonly driver: Driver) {
+  /** false: every locator and outline of this device reads the unmerged tree (connect's `merged` option). */
+  readonly merged: boolean;
+
+  constructor(readonly driver: Driver, options: { merged?: boolean } = {}) {
     super();
+    this.merged = options.merged !== false;
   }
 
   protected chain(step: Step): Locator {
-    return new Locator(this, [step]);
+    return new Locator(this, [this.merged ? step : unmergedStep(step)]);
   }
 
   /** A locator matching every node (useful with filter()). */
@@ -81,7 +85,7 @@ export class Device extends Searchable implements LocatorHost {
   /** The compact text outline of a fresh capture (docs/design.md §9), with reachability flags and tap points. */
   async outline(options: Omit<OutlineOptions, 'reach'> = {}): Promise<string> {
     const snapshot = await this.snapshot();
-    return renderOutline(snapshot, { ...options, reach: analyzeReachability(snapshot) });
+    return renderOutline(snapshot, { merged: this.merged, ...options, reach: analyzeReachability(snapshot) });
   }
 
   /** Performs a locator action: waits for actionability, delivers it, and returns the receipt. */
@@ -89,8 +93,9 @@ export class Device extends Searchable implements LocatorHost {
     const call = actionCall(selector, action);
     return this.step(call, async () => {
       const timeout = options.timeout ?? this.actionTimeout;
-      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, previous: this.last });
-      const receipt = makeReceipt({ selector, action, ready, after, message });
+      const force = options.force === true;
+      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, force, previous: this.last });
+      const receipt = makeReceipt({ selector, action, ready, after, message, forced: force });
       this.receipts.push(receipt);
       return receipt;
     }, { selector, action });

@@ -18,7 +18,11 @@ export class FileDriver implements Driver {
   private readonly absPath: string;
   private cached: { mtimeMs: number; size: number; snapshot: Snapshot } | null = null;
 
-  constructor(filePath: string, private readonly cwd = process.cwd(), private readonly confineTo?: string) {
+  /**
+   * `density`: px per dp, for captures that do not say (a uiautomator dump); a file that states one keeps it.
+   * `confineTo`: the directory the file must lie in (read-file.ts).
+   */
+  constructor(filePath: string, private readonly cwd = process.cwd(), private readonly opts: { density?: number | undefined; confineTo?: string | undefined } = {}) {
     this.absPath = path.resolve(cwd, filePath);
     this.description = `file:${filePath}`;
   }
@@ -31,10 +35,11 @@ export class FileDriver implements Driver {
       throw fileError(e, this.absPath, this.cwd);
     }
     if (!st.isFile()) throw new SourceError('source_invalid', `${this.absPath} is not a file`, { where: this.absPath, hint: 'Point the file source at a captured tree (.json or .xml).' });
-    if (this.cached && this.confineTo === undefined && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
-    const bytes = await readRegularFile(this.absPath, { what: 'the tree file', ...(this.confineTo !== undefined ? { confineTo: this.confineTo } : {}) });
+    if (this.cached && this.opts.confineTo === undefined && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
+    const bytes = await readRegularFile(this.absPath, { what: 'the tree file', ...(this.opts.confineTo !== undefined ? { confineTo: this.opts.confineTo } : {}) });
     if (this.cached && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
-    const snapshot = importTree(bytes, { where: this.absPath });
+    const density = this.opts.density;
+    const snapshot = importTree(bytes, { where: this.absPath, ...(density !== undefined ? { density } : {}) });
     this.cached = { mtimeMs: st.mtimeMs, size: st.size, snapshot };
     return snapshot;
   }

@@ -6,8 +6,9 @@ import { displayUrl, redactCapabilities } from './redact.js';
 
 /** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (docs/design.md §6). */
 export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('file'), path: z.string().min(1) }),
-  z.object({ kind: z.literal('uiautomator'), xml: z.string().optional(), xmlPath: z.string().optional() })
+  /** density: px per dp of the device the capture came from, for files that do not say (uiautomator dumps). */
+  z.object({ kind: z.literal('file'), path: z.string().min(1), density: z.number().finite().positive().optional() }),
+  z.object({ kind: z.literal('uiautomator'), xml: z.string().optional(), xmlPath: z.string().optional(), density: z.number().finite().positive().optional() })
     .refine((s) => (s.xml === undefined) !== (s.xmlPath === undefined), 'give exactly one of xml or xmlPath'),
   z.object({ kind: z.literal('live'), host: z.string().default('127.0.0.1'), port: z.number().int().min(1).max(65535).default(9500) }),
   z.object({ kind: z.literal('adb'), serial: z.string().optional() }),

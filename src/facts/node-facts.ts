@@ -57,7 +57,7 @@ export function ownFacts(node: Node): number {
   // A clickable flag counts as the Click it stands for: formats without an action list (cmp-inspector
   // v1, uiautomator) carry only the flag, and a button read from them must not read "offers nothing".
   if (actions.length > 0 || node.editable || node.scrollable || node.clickable || node.longClickable) f |= FACT.OFFERS;
-  if (f & FACT.CLICK || node.longClickable || (node.role !== null && MERGING_ROLES.has(node.role))) f |= FACT.MERGES;
+  if (f & FACT.CLICK || node.longClickable || node.toggle !== null || (node.role !== null && MERGING_ROLES.has(node.role))) f |= FACT.MERGES;
   return f;
 }
 

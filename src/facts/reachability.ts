@@ -15,9 +15,11 @@ export interface NodeReach {
   /** Offers something (actions / editable / scrollable) and enabled and hittable; null for labels. */
   operable: boolean | null;
   /**
-   * Centre of the on-screen bounds, in the root's unit (screen coordinates, like bounds), rounded half
-   * up to whole units as the platform's roundToInt does; null when there is nothing to aim at (empty
-   * bounds, or the node or an ancestor is invisible).
+   * Where a tap aims, in the root's unit (screen coordinates, like bounds): the centre of the on-screen
+   * bounds, rounded half up to whole units as the platform's roundToInt does — or, when something else
+   * takes the centre (the node's own clickable child, a sibling drawn on top), the centre of the largest
+   * part of the node a touch does reach. null when there is nothing to aim at (empty bounds, or the
+   * node or an ancestor is invisible). When no part reaches the node it stays the centre.
    */
   tap: Point | null;
   root: Root;
@@ -124,6 +126,41 @@ function paintOrdered(paint: Float64Array, rootStart: readonly number[], x1: Flo
   copy(x1); copy(y1); copy(x2); copy(y2); copy(itemNode); copy(itemIsWindow);
 }
 
+/** A rect as [left, top, right, bottom]. */
+type Piece = [number, number, number, number];
+
+/** Hit tests spent looking for a free part of one node. */
+const MAX_PROBES = 12;
+
+/**
+ * The maximal rects of p outside cut, appended to out: the whole bands above, below, left and right of
+ * it (they overlap; each is as large as it can be, so "the largest free part" is a real one rather than
+ * an artefact of how the area was split).
+ */
+function subtract(p: Piece, cut: Piece, out: Piece[]): void {
+  const [l, t, r, b] = p;
+  const [cl, ct, cr, cb] = cut;
+  if (cr <= l || cl >= r || cb <= t || ct >= b) { out.push(p); return; }
+  if (ct > t) out.push([l, t, r, ct]);
+  if (cb < b) out.push([l, cb, r, b]);
+  if (cl > l) out.push([l, t, cl, b]);
+  if (cr < r) out.push([cr, t, r, b]);
+}
+
+/** Pieces with those inside another one dropped, the largest MAX_PIECES kept (largest first). */
+function prune(pieces: Piece[]): Piece[] {
+  const area = (p: Piece) => (p[2] - p[0]) * (p[3] - p[1]);
+  pieces.sort((a, b) => area(b) - area(a));
+  const kept: Piece[] = [];
+  for (const p of pieces) {
+    if (kept.length === MAX_PIECES) break;
+    if (!kept.some((k) => k[0] <= p[0] && k[1] <= p[1] && k[2] >= p[2] && k[3] >= p[3])) kept.push(p);
+  }
+  return kept;
+}
+
+const MAX_PIECES = 32;
+
 // Per-node outcome codes (`state`); a value ≥ 0 is the index of the node that obscures it.
 const LABEL = -1;
 const HITTABLE = -2;
@@ -167,6 +204,15 @@ class SnapshotReachability implements Reachability {
   private readonly itemNode: Int32Array;
   private readonly itemIsWindow: Uint8Array;
   private readonly state: Int32Array;
+  /** Item rects, for the free-area search. */
+  private readonly ix1: Float64Array;
+  private readonly iy1: Float64Array;
+  private readonly ix2: Float64Array;
+  private readonly iy2: Float64Array;
+  /** Subtree ends by node (pre-order: the subtree of i is [i, end[i])). */
+  private readonly end: Int32Array;
+  /** Tap points off the centre, for nodes whose centre something else takes. */
+  private readonly moved = new Map<number, Point>();
   /** The shared answers for nodes with nothing to aim at, by 2 × window + acceptsTouch. */
   private readonly blank: NodeReach[] = [];
 
@@ -186,7 +232,11 @@ class SnapshotReachability implements Reachability {
     // Hit-test items in priority order: windows bottom to top and, within one, its background first,
     // then its touch-taking nodes in drawing (pre-)order. The modal window's own background needs no
     // item: an empty answer means it.
-    const isBackground = (i: number) => parent[i]! < 0 && i > first;
+    // An iOS window (an `apple` root) takes no touch its views do not take: UIKit hit-testing passes
+    // through a window none of whose views is hit (system windows for the status bar or an idle
+    // alert host span the screen), so only Android windows swallow touches with their background.
+    // A modal one still blocks everything beneath (touchModal).
+    const isBackground = (i: number) => parent[i]! < 0 && i > first && nodes[i]!.kind !== 'apple';
     const isItem = (f: number) => (f & WEB ? (f & HITS) !== 0 : (f & (TAP | DRAG)) !== 0);
     let count = 0;
     for (let i = first; i < n; i++) {
@@ -211,9 +261,10 @@ class SnapshotReachability implements Reachability {
     }
     if (cols.paint) paintOrdered(cols.paint, rootStart, x1, y1, x2, y2, itemNode, itemIsWindow);
     this.index = new RectIndex(x1, y1, x2, y2);
+    this.ix1 = x1; this.iy1 = y1; this.ix2 = x2; this.iy2 = y2;
 
     // Pre-order: a subtree is the contiguous range [i, end[i]).
-    const end = cols.ends;
+    const end = (this.end = cols.ends);
 
     const state = (this.state = new Int32Array(n));
     const modalRoot = modal >= 0 ? rootStart[modal]! : -1;
@@ -238,6 +289,7 @@ class SnapshotReachability implements Reachability {
       if (f & WEB) {
         // Chromium: the event goes to the topmost element painted at the point and bubbles up, so a
         // node is reached when that element is the node or inside it; otherwise that element obscures it.
+        // The centre only, as Playwright aims and elementFromPoint answers: no free-part search on the web.
         state[i] = f & HITS && h >= i && h < end[i]! ? HITTABLE : h;
         continue;
       }
@@ -246,7 +298,56 @@ class SnapshotReachability implements Reachability {
       // A tap-taker is obscured by whatever takes its tap; a scrollable by what the drag lands on,
       // which is outside its subtree here.
       state[i] = tapOk || dragOk ? HITTABLE : f & TAP ? tapTarget : h;
+      // The centre is taken: look for a part of the node that a touch does reach.
+      if (state[i]! >= 0) {
+        const p = this.freePoint(i, item);
+        if (p) { state[i] = HITTABLE; this.moved.set(i, p); }
+      }
     }
+  }
+
+  /** Whether a touch at (x, y) reaches node i: the item it lands on, or -1 when it reaches i. */
+  private blockerAt(i: number, x: number, y: number): number {
+    const item = this.index.query(x, y);
+    if (item < 0) return -2;
+    if (this.itemIsWindow[item]) return item;
+    const f = this.cols.flags[i]!;
+    const h = this.itemNode[item]!;
+    if (f & DRAG && h >= i && h < this.end[i]!) return -1;
+    if (f & TAP && this.tapTargetFrom(h, x, y) === i) return -1;
+    return item;
+  }
+
+  /**
+   * A point of node i's bounds that a touch reaches, when its centre does not: the node's rect minus
+   * what was found in the way, as maximal free rects; the centre of the largest is tried, and what it
+   * lands on is cut away in turn. At most MAX_PROBES hit tests per node (each O(log² n)), and only
+   * for nodes whose centre is taken, so the analysis stays O(n log² n). null when nothing is left.
+   */
+  private freePoint(i: number, firstBlocker: number): Point | null {
+    const { bx, by, bw, bh } = this.cols;
+    let pieces: Piece[] = [[bx[i]!, by[i]!, bx[i]! + bw[i]!, by[i]! + bh[i]!]];
+    let blocker = firstBlocker;
+    for (let probe = 0; probe < MAX_PROBES; probe++) {
+      if (blocker >= 0) {
+        const cut: Piece = [this.ix1[blocker]!, this.iy1[blocker]!, this.ix2[blocker]!, this.iy2[blocker]!];
+        const next: Piece[] = [];
+        for (const p of pieces) subtract(p, cut, next);
+        pieces = prune(next);
+      }
+      // Largest first (prune sorts); an empty list means nothing is left.
+      if (!pieces.length) return null;
+      const [l, t, r, b] = pieces[0]!;
+      const cx = (l + r) / 2, cy = (t + b) / 2;
+      const rx = roundCoord(cx), ry = roundCoord(cy);
+      const inside = rx >= l && rx < r && ry >= t && ry < b;
+      const x = inside ? rx : cx, y = inside ? ry : cy;
+      blocker = this.blockerAt(i, x, y);
+      if (blocker === -1) return { x, y };
+      // Nothing at all there (float edge cases at extreme coordinates): drop that piece.
+      if (blocker === -2) pieces.shift();
+    }
+    return null;
   }
 
   private contains(i: number, x: number, y: number): boolean {
@@ -312,8 +413,9 @@ class SnapshotReachability implements Reachability {
       hittable: accepts ? st === HITTABLE : null,
       obscuredBy: st >= 0 ? nodes[st]! : null,
       operable: accepts ? (f & (OFFERS | ENABLED)) === (OFFERS | ENABLED) && st === HITTABLE : null,
-      // geometry's tapPointOf, on the columns: RECEIVES means non-empty bounds, so there is one.
-      tap: { x: roundCoord(bx[i]! + bw[i]! / 2), y: roundCoord(by[i]! + bh[i]! / 2) },
+      // geometry's tapPointOf, on the columns: RECEIVES means non-empty bounds, so there is one;
+      // or the free point found when something else takes the centre.
+      tap: this.moved.get(i) ?? { x: roundCoord(bx[i]! + bw[i]! / 2), y: roundCoord(by[i]! + bh[i]! / 2) },
       root: this.snapshot.roots[w]!,
     };
   }

@@ -27,10 +27,8 @@ import type { ImportOptions } from './types.js';
  */
 export const CMP_SCHEMA_VERSION = 1;
 
-export interface CmpImportOptions extends ImportOptions {
-  /** px per dp of the device the tree came from (default: the file's `density`, else 1). */
-  density?: number;
-}
+/** `density`: px per dp of the device the tree came from (default: the file's `density`, else 1). */
+export type CmpImportOptions = ImportOptions;
 
 const WHAT = 'a cmp-inspector tree v1 (JSON)';
 const FORMAT = 'cmp-inspector tree v1';

@@ -7,8 +7,11 @@ import { jetwhaleFromValue } from './jetwhale.js';
 import { parseJson } from './json.js';
 import { mouiFromValue } from './moui.js';
 import { snapshotFromValue } from './snapshot-json.js';
-import { looksLikeXml, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, xmlRootElement } from './sniff.js';
+import { looksLikeXml, readXmlRootAndChild, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, type JsonFormatName } from './sniff.js';
 import { importCheckedUiautomator } from './uiautomator.js';
+import { appleXmlFlavour, importAppleXml } from './xcuitest.js';
+import { idbFromValue, wdaFromValue } from './apple-json.js';
+import { maestroFromValue, stripMaestroPrefix } from './maestro.js';
 import type { FormatName, ImportOptions } from './types.js';
 
 export type { FormatName, ImportOptions } from './types.js';
@@ -19,18 +22,25 @@ export { importJetWhale, jetwhaleAddress } from './jetwhale.js';
 export { importMoui, applyMouiDelta } from './moui.js';
 export { importSnapshotJson } from './snapshot-json.js';
 export { importUiautomator } from './uiautomator.js';
+export { importAppleXml } from './xcuitest.js';
 
 /**
- * Any tree treewright reads, its format sniffed from the content: leading `<` → uiautomator
- * XML; JSON with `format: "treewright-snapshot"` → treewright's own; `schemaVersion` →
- * cmp-inspector tree (only version 1 is read); `roots` → JetWhale; `kind: full|delta|unchanged`
- * → MoUI. MCP envelopes around the JSON are unwrapped first. Bytes are decoded as XML / RFC 8259
- * define (BOM, XML declaration; decode.ts). Size, emptiness and binary content are checked before
- * any parsing; anything else is a FormatError('unsupported_format').
+ * Any tree treewright reads, its format sniffed from the content. XML by its root element:
+ * `<hierarchy>` → uiautomator / Appium Android; `<AppiumAUT>` or `<XCUIElementType…>` → Appium
+ * XCUITest or Mac2, `<AppiumAUT><UIA…>` → legacy UIAutomation. JSON: `format: "treewright-snapshot"`
+ * → treewright's own; `schemaVersion` → cmp-inspector tree (only version 1 is read); `roots` →
+ * JetWhale; `kind: full|delta|unchanged` → MoUI; `{ value: { type, rect, … } }` → WebDriverAgent
+ * /source; an array with AXLabel / AXFrame → `idb ui describe-all`; `{ attributes, children }` (after
+ * the CLI's "Running on …" lines) → `maestro hierarchy`. MCP envelopes around the JSON are unwrapped
+ * first. Bytes are decoded as XML / RFC 8259 define (BOM, XML declaration; decode.ts). Size,
+ * emptiness and binary content are checked before any parsing; anything else is a
+ * FormatError('unsupported_format').
  */
 export function importTree(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
   const body = guardText(input, opts);
   if (looksLikeXml(body)) {
+    const { root, child } = readXmlRootAndChild(body);
+    if (root !== null && appleXmlFlavour(root, child) !== null) return importAppleXml(body, opts);
     requireHierarchy(body, opts.where);
     return importCheckedUiautomator(body, opts);
   }
@@ -41,29 +51,31 @@ export function importTree(input: string | Uint8Array, opts: ImportOptions = {})
       where: opts.where, line: 1, hint: 'Capture it again (adb shell uiautomator dump, or the page source from Appium); a truncated or garbled dump cannot be read.',
     });
   }
-  const value = unwrapEnvelope(parseJson(body, opts.where), opts.where);
-  switch (requireFormat(value, opts.where)) {
-    case 'treewright':
-      return snapshotFromValue(value, opts);
-    case 'cmp-v1':
-      return cmpFromValue(value, opts);
-    case 'jetwhale':
-      return jetwhaleFromValue(value, opts);
-    case 'moui':
-      return mouiFromValue(value, opts);
-  }
+  const maestro = stripMaestroPrefix(body);
+  const value = unwrapEnvelope(parseJson(maestro ? maestro.json : body, opts.where), opts.where);
+  return JSON_IMPORTERS[requireFormat(value, opts.where)](value, opts);
 }
+
+/** One reader per JSON format, by the name sniffing gives it. */
+const JSON_IMPORTERS: Record<JsonFormatName, (value: unknown, opts: ImportOptions) => Snapshot> = {
+  treewright: snapshotFromValue, 'cmp-v1': cmpFromValue, jetwhale: jetwhaleFromValue, moui: mouiFromValue,
+  wda: wdaFromValue, idb: idbFromValue, maestro: maestroFromValue,
+};
 
 /** The format `importTree` would read the text as, or null when it reads none (never throws). */
 export function detectFormat(text: string): FormatName | null {
   if (typeof text !== 'string' || text.trim() === '') return null;
   if (looksLikeXml(text)) {
-    const name = xmlRootElement(text);
-    return name === null || name === 'hierarchy' ? 'uiautomator' : null;
+    const { root, child } = readXmlRootAndChild(text);
+    const apple = root === null ? null : appleXmlFlavour(root, child);
+    // Mac2 sources are XCUIElementType… too, told apart by the attributes only macOS writes.
+    if (apple !== null) return apple === 'uia' ? 'uia' : /\s(elementType|identifier|title)="/.test(text.slice(0, 4096)) ? 'mac2' : 'xcuitest';
+    return root === null || root === 'hierarchy' ? 'uiautomator' : null;
   }
   let value: unknown;
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    const body = stripMaestroPrefix(text)?.json ?? text;
+    value = JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
   } catch {
     return null;
   }

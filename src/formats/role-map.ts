@@ -77,3 +77,13 @@ export function appleRole(traits: readonly string[], className: string | null): 
   if (t.has('StaticText')) return 'Text';
   return null;
 }
+
+/**
+ * Short name of a raw class: the last segment of a Java/Kotlin qualified name (`android.widget.TextView`
+ * → `TextView`, `a.b.Outer$Inner` → `Outer$Inner`, so anonymous `Foo$1` keeps its outer name). Anything
+ * not shaped like a package path (Compose roles, iOS / Swift classes, web roles) is kept as given.
+ * What the outline prints and what byRole accepts besides the role and the full class.
+ */
+export function shortClassName(raw: string): string {
+  return /^[a-z_][a-z0-9_]*(\.[A-Za-z_$][\w$]*)+$/.test(raw) ? raw.slice(raw.lastIndexOf('.') + 1) : raw;
+}

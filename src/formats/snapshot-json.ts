@@ -5,6 +5,7 @@ import { parseJson } from './json.js';
 import { FieldReader, IdRegistry, index, prop, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import type { ImportOptions } from './types.js';
+import { checkDensity, withDensity } from './density.js';
 
 /**
  * treewright's own snapshot JSON (what `snapshotToJson` writes), validated against the zod
@@ -62,7 +63,9 @@ export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Sna
     return { ...parsedRoot.data, node: readTree(r, ids, rawNode, prop(path, 'node'), warnings) };
   });
 
-  return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, ...parsedHead.data, roots, warnings };
+  const snapshot: Snapshot = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, ...parsedHead.data, roots, warnings };
+  // A snapshot keeps the density it states; one saved from a dump whose density was unknown takes the one given.
+  return opts.density === undefined ? snapshot : withDensity(snapshot, checkDensity(opts.density, opts.where));
 }
 
 function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike, warnings: string[]): Node {

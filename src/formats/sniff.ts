@@ -4,7 +4,12 @@ import { unwrapEnvelope } from './envelope.js';
 import { looksLikeJetWhale } from './jetwhale.js';
 import { looksLikeMoui } from './moui.js';
 import { describeValue, isObject } from './read.js';
+import { looksLikeIdb, looksLikeWda } from './apple-json.js';
+import { looksLikeMaestro, looksLikeMaestroCommands } from './maestro.js';
 import type { FormatName } from './types.js';
+
+/** The formats that come as JSON. */
+export type JsonFormatName = Exclude<FormatName, 'uiautomator' | 'xcuitest' | 'mac2' | 'uia'>;
 
 /** What each JSON format looks like, for the "unsupported format" message. */
 export const EXPECTED_FORMATS = [
@@ -12,7 +17,11 @@ export const EXPECTED_FORMATS = [
   'a cmp-inspector tree ({"schemaVersion": 1, "source", "root"})',
   'a JetWhale getNodeTree answer ({"roots": [{"rootId", "density", "node"}]})',
   'a MoUI read_semantics value ({"kind": "full", "generation", "nodes"})',
-  'uiautomator / Appium page-source XML (<hierarchy>…)',
+  'a WebDriverAgent /source answer ({"value": {"type", "rect", "children"}})',
+  'an `idb ui describe-all --json` array ([{"AXLabel", "AXFrame", "type"}, …])',
+  'a `maestro hierarchy` tree ({"attributes", "children"})',
+  'uiautomator / Appium Android page-source XML (<hierarchy>…)',
+  'Appium XCUITest / Mac2 / UIAutomation page-source XML (<AppiumAUT>…, <XCUIElementTypeApplication>…)',
 ];
 
 /** True when the text is XML (after a byte-order mark and leading whitespace). */
@@ -31,6 +40,18 @@ export function xmlRootElement(text: string): string | null {
   return m ? m[1]! : null;
 }
 
+// The first child element after the root's start tag (skipping space, comments and PIs).
+const FIRST_CHILD = /^[^>]*>\s*(?:(?:<\?[^]*?\?>|<!--[^]*?-->)\s*)*<([A-Za-z_][\w.:-]*)/;
+
+/** The root element's name and its first child element's name (either null when not told from the first 64 KiB). */
+export function readXmlRootAndChild(text: string): { root: string | null; child: string | null } {
+  const head = text.length > 65536 ? text.slice(0, 65536) : text;
+  const m = ROOT_ELEMENT.exec(head);
+  if (!m) return { root: null, child: null };
+  const c = FIRST_CHILD.exec(head.slice(m.index + m[0].length));
+  return { root: m[1]!, child: c ? c[1]! : null };
+}
+
 /**
  * XML whose root element is not <hierarchy> is well-formed data in a format we do not read
  * (an HTML page, an XCUITest page source, …): unsupported_format, as for unknown JSON.
@@ -40,14 +61,18 @@ export function requireHierarchy(text: string, where?: string): void {
   if (name === null || name === 'hierarchy') return;
   throw new FormatError('unsupported_format', `XML with root element <${name}>, which is not a tree format treewright reads; expected one of: ${EXPECTED_FORMATS.join('; ')}`, {
     where,
-    hint: 'A uiautomator dump or Appium Android page source starts with <hierarchy>; capture one of those.',
+    hint: 'A uiautomator dump or Appium Android page source starts with <hierarchy>, an iOS page source with <AppiumAUT>; capture one of those.',
   });
 }
 
 /** The JSON format of a parsed value (after unwrapping MCP envelopes), or null. Pure: never throws. */
-export function sniffValue(value: unknown): Exclude<FormatName, 'uiautomator'> | null {
+export function sniffValue(value: unknown): JsonFormatName | null {
+  if (looksLikeIdb(value)) return 'idb';
+  if (looksLikeMaestroCommands(value)) return 'maestro';
   if (!isObject(value)) return null;
   if (value.format === SNAPSHOT_FORMAT) return 'treewright';
+  if (looksLikeWda(value)) return 'wda';
+  if (looksLikeMaestro(value)) return 'maestro';
   if ('schemaVersion' in value) return 'cmp-v1';
   if (looksLikeJetWhale(value)) return 'jetwhale';
   if (looksLikeMoui(value)) return 'moui';
@@ -55,7 +80,7 @@ export function sniffValue(value: unknown): Exclude<FormatName, 'uiautomator'> |
 }
 
 /** `sniffValue`, or a FormatError('unsupported_format') saying what the value is and what was expected. */
-export function requireFormat(value: unknown, where?: string): Exclude<FormatName, 'uiautomator'> {
+export function requireFormat(value: unknown, where?: string): JsonFormatName {
   const format = sniffValue(value);
   if (format) return format;
   const what = isObject(value)

@@ -7,6 +7,11 @@ export interface ImportOptions {
   maxBytes?: number;
   /** capturedAt to stamp; default now. Tests pin it for equality. */
   capturedAt?: string;
+  /**
+   * px per dp of the device, for inputs that do not say (a uiautomator dump, a Maestro Android
+   * hierarchy, a cmp-inspector tree without `density`). A snapshot that states its density keeps it.
+   */
+  density?: number;
 }
 
 export const DEFAULT_MAX_BYTES = 128 * 1024 * 1024;
@@ -14,4 +19,5 @@ export const DEFAULT_MAX_BYTES = 128 * 1024 * 1024;
 /** A pure importer: text in, snapshot out, or a FormatError naming the problem and `where`. */
 export type Importer = (text: string, opts?: ImportOptions) => Snapshot;
 
-export type FormatName = 'treewright' | 'cmp-v1' | 'uiautomator' | 'jetwhale' | 'moui';
+export type FormatName = 'treewright' | 'cmp-v1' | 'uiautomator' | 'jetwhale' | 'moui'
+  | 'xcuitest' | 'mac2' | 'uia' | 'wda' | 'idb' | 'maestro';

@@ -10,6 +10,7 @@ import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
 import { decodeXmlEntities } from './xml-entities.js';
+import { DENSITY_WARNING, checkDensity, withDensity } from './density.js';
 
 /*
  * uiautomator / Appium page-source XML → Snapshot.
@@ -36,8 +37,7 @@ const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PA
   A_VISIBLE_TO_USER = 18, A_DISPLAYED = 19, A_HINT = 20, A_DRAWING_ORDER = 21, A_HEADING = 22,
   A_SHOWING_HINT = 23, A_DISPLAY_ID = 24;
 
-/** The start of the warning every dump carries; a driver that learns the density drops it. */
-export const DENSITY_WARNING = 'uiautomator dumps carry no screen density';
+export { DENSITY_WARNING };
 
 /** Imports a uiautomator dump or Appium page source. Every window becomes a Root, bottom first. */
 export function importUiautomator(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
@@ -57,7 +57,7 @@ export function importCheckedUiautomator(text: string, opts: ImportOptions = {})
     warnings.push(`display rotation ${dump.rotation} (${dump.rotation * 90}°): bounds are in the rotated display's coordinates`);
   }
   if (roots.length === 0) warnings.push('the dump holds no window: <hierarchy> is empty');
-  return makeSnapshot({
+  const snapshot = makeSnapshot({
     source: sourceLabel(opts.where, 'uiautomator', dump.appium ? 'appium' : null),
     roots,
     warnings,
@@ -65,6 +65,8 @@ export function importCheckedUiautomator(text: string, opts: ImportOptions = {})
     // The dump text is the content: hashing it is equivalent to hashing the tree, and far cheaper.
     generation: generationOf(text),
   });
+  // A density given by whoever captured the dump (`{ kind: 'file', path, density }`, --density).
+  return opts.density === undefined ? snapshot : withDensity(snapshot, checkDensity(opts.density, opts.where));
 }
 
 interface Dump {

@@ -3,6 +3,10 @@ import type { Reachability } from '../facts/reachability.js';
 import { offersSomething } from '../facts/node-facts.js';
 import { tapPointOf } from '../common/geometry.js';
 import { walkNode } from '../model/node.js';
+import { shortClassName } from '../formats/role-map.js';
+import { mergedView, viewRole } from '../facts/merged-view.js';
+
+export { shortClassName };
 import { FormatError, TargetError } from '../errors.js';
 import type { OutlineDoc, OutlineEntry, OutlineFields, OutlineRootFields, OutlineValue } from './outline-syntax.js';
 import { formatEntryLine, formatRootLine } from './outline-syntax.js';
@@ -15,6 +19,14 @@ export interface OutlineOptions {
   /** Deepest node depth printed (a root's node is depth 0); a node whose children are cut gets children=N. */
   maxDepth?: number;
   rootId?: string;
+  /** false: print the unmerged tree (role children as lines of their own, controls with their own class). Default true. */
+  merged?: boolean;
+}
+
+/** What a line needs to read a node as the merged view does: the snapshot it belongs to. */
+export interface LineOptions extends Pick<OutlineOptions, 'reach' | 'merged'> {
+  /** The snapshot the node belongs to: with it, a control is headed by the role it took in the merged view. */
+  snapshot?: Snapshot;
 }
 
 /**
@@ -23,17 +35,8 @@ export interface OutlineOptions {
  */
 export const MAX_OUTLINE_CHARS = 256 * 1024 * 1024;
 
-/**
- * Short name of a raw class: the last segment of a Java/Kotlin qualified name (`android.widget.TextView`
- * → `TextView`, `a.b.Outer$Inner` → `Outer$Inner`, so anonymous `Foo$1` keeps its outer name). Anything
- * not shaped like a package path (Compose roles, iOS / Swift classes, web roles) is kept as given.
- */
-export function shortClassName(raw: string): string {
-  return /^[a-z_][a-z0-9_]*(\.[A-Za-z_$][\w$]*)+$/.test(raw) ? raw.slice(raw.lastIndexOf('.') + 1) : raw;
-}
-
-export function outlineHead(node: Node): string {
-  return node.role ?? (node.rawRole ? shortClassName(node.rawRole) : 'node');
+export function outlineHead(node: Node, role: Node['role'] = node.role): string {
+  return role ?? (node.rawRole ? shortClassName(node.rawRole) : 'node');
 }
 
 /**
@@ -67,7 +70,7 @@ export function outlineFlags(node: Node, reach?: Reachability): string[] {
  * What a node's outline line says, as data: the printer formats it, and a matcher compares a parsed
  * template entry with it, so both read the node the same way. Only what is present is included.
  */
-export function outlineFields(node: Node, opts: Pick<OutlineOptions, 'reach'> = {}): OutlineFields {
+export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields {
   const attrs: Record<string, OutlineValue> = {};
   if (node.contentDescription !== null) attrs.desc = node.contentDescription;
   // A password field's contents are never shown, even if an importer let them through.
@@ -77,7 +80,8 @@ export function outlineFields(node: Node, opts: Pick<OutlineOptions, 'reach'> = 
   if (node.stateDescription !== null) attrs.state = node.stateDescription;
   if (node.toggle !== null) attrs.toggle = node.toggle;
   if (node.tag !== null) attrs.tag = node.tag;
-  const f: OutlineFields = { head: outlineHead(node), id: node.id, attrs, flags: outlineFlags(node, opts.reach), negFlags: [] };
+  const role = opts.snapshot ? viewRole(opts.snapshot, node, opts.merged !== false) : node.role;
+  const f: OutlineFields = { head: outlineHead(node, role), id: node.id, attrs, flags: outlineFlags(node, opts.reach), negFlags: [] };
   if (node.text !== null) f.text = node.text;
   if (node.actions.length) f.actions = [...node.actions];
   const tap = opts.reach ? opts.reach.get(node).tap : tapPointOf(node.bounds);
@@ -95,7 +99,7 @@ export function outlineRootFields(root: Root): OutlineRootFields {
 }
 
 /** One outline line for a node, without indentation or leading "- ". */
-export function outlineLine(node: Node, opts: Pick<OutlineOptions, 'reach'> = {}): string {
+export function outlineLine(node: Node, opts: LineOptions = {}): string {
   return formatEntryLine(outlineFields(node, opts));
 }
 
@@ -146,6 +150,9 @@ export function* outlineLines(snapshot: Snapshot, opts: OutlineOptions = {}): Ge
     });
   }
   const reach = opts.reach ? { reach: opts.reach } : {};
+  // The merged view (default): controls headed by the role they took, their role children left out.
+  const view = opts.merged === false ? null : mergedView(snapshot);
+  const merging = view !== null && view.mergedCount > 0;
   for (const root of roots) {
     yield outlineRootLine(root);
     const keep = opts.interactiveOnly ? interactiveKeep(root.node, maxDepth) : null;
@@ -155,7 +162,10 @@ export function* outlineLines(snapshot: Snapshot, opts: OutlineOptions = {}): Ge
     while (stack.length) {
       const [node, depth] = stack.pop()!;
       if (keep && !keep.has(node)) continue;
+      const at = merging ? view.orderOf(node)! : -1;
+      if (merging && view.mergedInto(at) >= 0) continue;
       const fields = outlineFields(node, reach);
+      if (merging) fields.head = outlineHead(node, view.roleAt(at));
       if (depth >= maxDepth && node.children.length) fields.attrs.children = String(node.children.length);
       while (indents.length <= depth) indents.push(indents[indents.length - 1]! + '  ');
       yield `${indents[depth]}- ${formatEntryLine(fields)}`;

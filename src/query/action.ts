@@ -39,6 +39,12 @@ export interface ActionSpec {
   /** Must the node be enabled (scrolling a disabled list still scrolls), and on screen (not for bringIntoView)? */
   enabled: boolean;
   onScreen: boolean;
+  /**
+   * What a person does by touch (a tap, a long press, focusing a field to type into it, a scroll by
+   * drag): the target must be hittable whatever route delivers it — a semantic Click behind a
+   * touch-modal dialog would do what no person can, so a test must not pass doing it (docs/design.md §7).
+   */
+  touch: boolean;
 }
 
 /**
@@ -47,19 +53,19 @@ export interface ActionSpec {
  * devices/actions.ts are derived from it: a new action is one entry here plus its delivery.
  */
 export const ACTIONS = {
-  click: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true },
-  longClick: { args: [], semantic: 'LongClick', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true },
-  tap: { args: [], note: 'a coordinate tap', semantic: null, fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true },
-  fill: { args: ['text'], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true },
-  clear: { args: [], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true },
-  pressEnter: { args: [], semantic: 'ImeAction', fallback: { route: 'keys', needs: ['typing'], why: 'has no IME action and no keyboard' }, enabled: true, onScreen: true },
-  scrollBy: { args: ['dx', 'dy'], semantic: 'ScrollBy', fallback: { route: 'swipe', needs: ['swipes'], why: 'has no ScrollBy and cannot swipe' }, enabled: false, onScreen: true },
-  scrollToIndex: { args: ['index'], semantic: 'ScrollToIndex', fallback: { route: 'scroll-steps', needs: ['semanticActions'], nodeAction: 'ScrollBy' }, enabled: false, onScreen: true },
-  bringIntoView: { args: [], semantic: 'BringIntoView', fallback: null, enabled: true, onScreen: false },
-  focus: { args: [], semantic: 'RequestFocus', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true },
-  dismiss: { args: [], semantic: 'Dismiss', fallback: null, enabled: true, onScreen: true },
-  expand: { args: [], semantic: 'Expand', fallback: null, enabled: true, onScreen: true },
-  collapse: { args: [], semantic: 'Collapse', fallback: null, enabled: true, onScreen: true },
+  click: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  longClick: { args: [], semantic: 'LongClick', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  tap: { args: [], note: 'a coordinate tap', semantic: null, fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  fill: { args: ['text'], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  clear: { args: [], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  pressEnter: { args: [], semantic: 'ImeAction', fallback: { route: 'keys', needs: ['typing'], why: 'has no IME action and no keyboard' }, enabled: true, onScreen: true, touch: false },
+  scrollBy: { args: ['dx', 'dy'], semantic: 'ScrollBy', fallback: { route: 'swipe', needs: ['swipes'], why: 'has no ScrollBy and cannot swipe' }, enabled: false, onScreen: true, touch: true },
+  scrollToIndex: { args: ['index'], semantic: 'ScrollToIndex', fallback: { route: 'scroll-steps', needs: ['semanticActions'], nodeAction: 'ScrollBy' }, enabled: false, onScreen: true, touch: false },
+  bringIntoView: { args: [], semantic: 'BringIntoView', fallback: null, enabled: true, onScreen: false, touch: false },
+  focus: { args: [], semantic: 'RequestFocus', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: false },
+  dismiss: { args: [], semantic: 'Dismiss', fallback: null, enabled: true, onScreen: true, touch: false },
+  expand: { args: [], semantic: 'Expand', fallback: null, enabled: true, onScreen: true, touch: false },
+  collapse: { args: [], semantic: 'Collapse', fallback: null, enabled: true, onScreen: true, touch: false },
 } as const satisfies Record<string, ActionSpec>;
 
 export type ActionKind = keyof typeof ACTIONS;
@@ -83,7 +89,7 @@ export interface ScrollUntilVisibleAction { kind: 'scrollUntilVisible'; target: 
 export const DEFAULT_MAX_SCROLLS = 50;
 
 /** Its needs, as a table entry would state them (on screen and enabled, delivered by scroll steps). */
-export const SCROLL_UNTIL_VISIBLE: ActionSpec = { args: [], semantic: null, fallback: { route: 'scroll-steps', needs: [] }, enabled: true, onScreen: true };
+export const SCROLL_UNTIL_VISIBLE: ActionSpec = { args: [], semantic: null, fallback: { route: 'scroll-steps', needs: [] }, enabled: true, onScreen: true, touch: true };
 
 /** What a locator can be asked to do (docs/design.md §7). */
 export type LocatorAction = TableAction | ScrollUntilVisibleAction;
@@ -110,6 +116,11 @@ export function actionArgs(a: TableAction): Array<string | number> {
 export interface ActionOptions {
   /** How long to wait for the target to become actionable, in ms. */
   timeout?: number;
+  /**
+   * Skip the hittability check (Playwright's name): act on a node that a dialog, an overlay or a
+   * touch-modal window covers. The receipt says the action was forced.
+   */
+  force?: boolean;
 }
 
 
@@ -126,5 +137,7 @@ export interface Receipt {
   before: string;
   after: string;
   changed: boolean;
+  /** The hittability check was skipped (`force: true`). */
+  forced?: boolean;
   message?: string;
 }

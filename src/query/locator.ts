@@ -1,6 +1,6 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { resolveSelector } from './resolve.js';
-import { selectorToCode, type FilterOptions, type RoleOptions, type Selector, type Step } from './selector.js';
+import { selectorToCode, type FilterOptions, type RoleOptions, type SearchOptions, type Selector, type Step } from './selector.js';
 import { expectOne, strictViolation } from './strict.js';
 import { isVisible } from './resolve.js';
 import { indexSnapshot } from './snapshot-index.js';
@@ -8,12 +8,14 @@ import type { TextPattern } from './text.js';
 import { ACTIONS, DEFAULT_MAX_SCROLLS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
-import { FILTER_OPTIONS, ROLE_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
+import { FILTER_OPTIONS, ROLE_OPTIONS, SEARCH_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
 
 /** Anything that can hand a locator a fresh capture (a Device), and act on what it resolves. */
 export interface LocatorHost {
   snapshot(): Promise<Snapshot>;
   act?(selector: Selector, action: LocatorAction, options?: ActionOptions): Promise<Receipt>;
+  /** false: every locator made from this host searches the unmerged tree. */
+  readonly merged?: boolean;
   /** Waits for a state on fresh captures; `step` titles the report step ('' for none). */
   waitFor?(selector: Selector, state: WaitState, options?: { timeout?: number; step?: string }): Promise<Resolution>;
 }
@@ -57,7 +59,8 @@ function checksOf(table: Record<string, { value: ValueKind }>): Record<string, (
   return Object.fromEntries(Object.entries(table).map(([key, o]) => [key, o.value === 'locator' ? checkLocator : VALUE_CHECKS[o.value]]));
 }
 const ROLE_OPTION_CHECKS = checksOf(ROLE_OPTIONS);
-const EXACT_OPTION_CHECKS = { exact: checkBoolean };
+const SEARCH_OPTION_CHECKS = checksOf(SEARCH_OPTIONS);
+const EXACT_OPTION_CHECKS = { exact: checkBoolean, ...SEARCH_OPTION_CHECKS };
 const FILTER_OPTION_CHECKS = checksOf(FILTER_OPTIONS);
 
 function checkLocator(call: string, what: string, x: unknown): void {
@@ -70,15 +73,18 @@ function checkLocator(call: string, what: string, x: unknown): void {
  */
 export abstract class Searchable {
   protected abstract chain(step: Step): Locator;
-  byTag(tag: string): Locator {
-    checkNonEmptyString(`byTag(${showValue(tag)})`, 'the tag', tag);
-    return this.chain({ kind: 'tag', tag });
+  byTag(tag: string, options: SearchOptions = {}): Locator {
+    const call = `byTag(${showValue(tag)})`;
+    checkNonEmptyString(call, 'the tag', tag);
+    checkOptions(call, options, SEARCH_OPTION_CHECKS);
+    return this.chain({ kind: 'tag', tag, ...merged(options) });
   }
-  byId(id: string | number): Locator {
+  byId(id: string | number, options: SearchOptions = {}): Locator {
     const call = `byId(${showValue(id)})`;
     if (typeof id === 'number') checkInteger(call, 'a numeric id', id);
     else checkNonEmptyString(call, 'the id', id);
-    return this.chain({ kind: 'id', id: String(id) });
+    checkOptions(call, options, SEARCH_OPTION_CHECKS);
+    return this.chain({ kind: 'id', id: String(id), ...merged(options) });
   }
   byRole(role: Role | (string & {}), options: RoleOptions = {}): Locator {
     const call = `byRole(${showValue(role)})`;
@@ -88,12 +94,26 @@ export abstract class Searchable {
     if (problem) throw invalidArgument(call, problem.message);
     return this.chain({ kind: 'role', role, options: { ...options } });
   }
-  byText(text: TextPattern, options: { exact?: boolean } = {}): Locator {
-    return this.chain({ kind: 'text', text, exact: textArguments('byText', text, options) });
+  byText(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'text', text, exact: textArguments('byText', text, options), ...merged(options) });
   }
-  byDesc(text: TextPattern, options: { exact?: boolean } = {}): Locator {
-    return this.chain({ kind: 'desc', text, exact: textArguments('byDesc', text, options) });
+  byDesc(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'desc', text, exact: textArguments('byDesc', text, options), ...merged(options) });
   }
+}
+
+/** `{ merged: false }` when asked for (the default, merged, is left implicit). */
+function merged(options: SearchOptions): { merged?: false } {
+  return options.merged === false ? { merged: false } : {};
+}
+
+/** A step searching the unmerged tree: what a device connected with `merged: false` gives every locator. */
+export function unmergedStep(step: Step): Step {
+  if (step.kind === 'role') return step.options.merged === undefined ? { ...step, options: { ...step.options, merged: false } } : step;
+  if (step.kind === 'filter' || step.kind === 'nth') return step;
+  // or()/and(): the other locator searches the same (unmerged) tree.
+  if (step.kind === 'or' || step.kind === 'and') return { ...step, selector: step.selector.map(unmergedStep) };
+  return step.merged === undefined ? { ...step, merged: false } : step;
 }
 
 /** Checks byText / byDesc arguments; the exact flag. */
@@ -114,7 +134,7 @@ export class Locator extends Searchable {
   }
 
   protected chain(step: Step): Locator {
-    return new Locator(this.host, [...this.selector, step]);
+    return new Locator(this.host, [...this.selector, this.host.merged === false ? unmergedStep(step) : step]);
   }
 
   filter(options: LocatorFilter): Locator {

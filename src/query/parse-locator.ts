@@ -275,7 +275,7 @@ class Parser {
       case 'byText': case 'byDesc': {
         const text = this.pattern(`${name}'s first argument`);
         const opts = this.optionalObject(name, () => this.exactOption(name));
-        step = { kind: name === 'byText' ? 'text' : 'desc', text, exact: opts?.exact ?? false };
+        step = { kind: name === 'byText' ? 'text' : 'desc', text, exact: opts?.exact ?? false, ...(opts?.merged === false ? { merged: false } : {}) };
         break;
       }
       case 'filter': step = { kind: 'filter', options: this.object(name, () => this.options(name, FILTER_OPTIONS, depth)) }; break;
@@ -396,12 +396,13 @@ class Parser {
     };
   }
 
-  private exactOption(method: string): ObjectReader<{ exact?: boolean }> {
-    const o: { exact?: boolean } = {};
+  private exactOption(method: string): ObjectReader<{ exact?: boolean; merged?: boolean }> {
+    const o: { exact?: boolean; merged?: boolean } = {};
     return {
       read: (key: string, at: number) => {
         if (key === 'exact') o.exact = this.boolean(key);
-        else this.unknownKey(method, key, at, ['exact']);
+        else if (key === 'merged') o.merged = this.boolean(key);
+        else this.unknownKey(method, key, at, ['exact', 'merged']);
       },
       done: () => o,
     };

@@ -5,6 +5,9 @@ import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type CombineStep, type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
+import { mergedView, type MergedView } from '../facts/merged-view.js';
+import { normaliseRole, shortClassName } from '../formats/role-map.js';
+import { appleTypeName } from '../formats/apple.js';
 import { FACT } from '../facts/node-facts.js';
 import { roleOptionTests, type RoleTestContext } from './vocabulary.js';
 
@@ -27,7 +30,7 @@ function resolveOrders(snapshot: Snapshot, index: SnapshotIndex, selector: Selec
     else if (step.kind === 'or' || step.kind === 'and') current = combine(step.kind, current ?? all(), resolveOrders(snapshot, index, step.selector, from, to));
     else if (step.kind === 'filter') current = applyFilter(snapshot, index, current ?? all(), step.options);
     else {
-      const test = nodePredicate(step, index);
+      const test = nodePredicate(step, index, snapshot);
       current = current === null ? scan(index, from, to, test, []) : searchDescendants(index, current, test);
     }
   }
@@ -54,13 +57,25 @@ function combine(kind: 'or' | 'and', a: number[], b: number[]): number[] {
   return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
 
-function nodePredicate(step: SearchStep, index: SnapshotIndex): Predicate {
+/**
+ * A search step's test. In the merged view (the default; `merged: false` asks for the raw tree) a
+ * role node merged into its control matches nothing, and a control reads with the role it took.
+ */
+function nodePredicate(step: SearchStep, index: SnapshotIndex, snapshot: Snapshot): Predicate {
+  const merged = (step.kind === 'role' ? step.options.merged : step.merged) !== false;
+  const view = merged ? mergedView(snapshot) : null;
+  const test = ownPredicate(step, index, view);
+  if (!view || view.mergedCount === 0) return test;
+  return (n, i) => view.mergedInto(i) < 0 && test(n, i);
+}
+
+function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView | null): Predicate {
   switch (step.kind) {
     case 'tag': return (n) => matchesIdentifier(n.tag, step.tag);
     case 'id': return (n) => matchesIdentifier(n.id, step.id);
     case 'text': return (n) => matchesText(n.text, step.text, step.exact) || matchesText(n.editableText, step.text, step.exact);
     case 'desc': return (n) => matchesText(n.contentDescription, step.text, step.exact);
-    case 'role': return rolePredicate(step, index);
+    case 'role': return rolePredicate(step, index, view);
     default: {
       // Unreachable from typed code; a selector built by hand in JS can still carry any kind.
       const kind = (step as { kind?: unknown }).kind;
@@ -71,16 +86,27 @@ function nodePredicate(step: SearchStep, index: SnapshotIndex): Predicate {
   }
 }
 
-/** The role, then (unless includeHidden) the node's own visibility, then each registered option's test (vocabulary.ts). */
-function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex): Predicate {
+/**
+ * byRole's test. A role is matched as people write it (docs/design.md §6): the normalised role (`Button`, or an
+ * alias such as `EditText` → TextField), the full platform class (`android.widget.Button`,
+ * `XCUIElementTypeButton`) or the short class name the outline prints (`View`, `TextView`; `Cell` for
+ * XCUIElementTypeCell), all case-insensitively. A control that took its role from a merged role child
+ * also answers to that child's class. Then (unless includeHidden) the node's own visibility, then each
+ * registered option's test (vocabulary.ts).
+ */
+function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex, view: MergedView | null): Predicate {
   const o = step.options;
   const wanted = step.role.toLowerCase();
+  const alias = normaliseRole(step.role);
+  const nodes = index.nodes;
+  const classMatches = (raw: string | null) => raw !== null && (raw.toLowerCase() === wanted || shortClassName(raw).toLowerCase() === wanted || appleTypeName(raw).toLowerCase() === wanted);
   const tests = roleOptionTests(o);
   const c: RoleTestContext = { node: index.nodes[0]!, i: 0, index, options: o };
   return (n, i) => {
-    const role = n.role ?? n.rawRole;
-    if (!role) return false;
-    if (role.toLowerCase() !== wanted && n.rawRole?.toLowerCase() !== wanted) return false;
+    const role = view ? view.roleAt(i) : n.role;
+    const child = view ? view.roleChild(i) : -1;
+    const hit = (role !== null && (role.toLowerCase() === wanted || role === alias)) || classMatches(n.rawRole) || (child >= 0 && classMatches(nodes[child]!.rawRole));
+    if (!hit) return false;
     if (!o.includeHidden && !n.visible) return false;
     c.node = n;
     c.i = i;

@@ -8,14 +8,14 @@ import { FILTER_OPTIONS, ROLE_OPTIONS, optionNames, type FilterOptions, type Rol
  * filter and nth narrow the current matches. The options of byRole and filter are registered in
  * vocabulary.ts, with their types, checks, code form and predicates.
  */
-export type { RoleOptions, FilterOptions } from './vocabulary.js';
+export type { RoleOptions, FilterOptions, SearchOptions } from './vocabulary.js';
 
 export type Step =
-  | { kind: 'tag'; tag: string }
+  | { kind: 'tag'; tag: string; merged?: boolean }
   | { kind: 'role'; role: Role | string; options: RoleOptions }
-  | { kind: 'text'; text: TextPattern; exact: boolean }
-  | { kind: 'desc'; text: TextPattern; exact: boolean }
-  | { kind: 'id'; id: string }
+  | { kind: 'text'; text: TextPattern; exact: boolean; merged?: boolean }
+  | { kind: 'desc'; text: TextPattern; exact: boolean; merged?: boolean }
+  | { kind: 'id'; id: string; merged?: boolean }
   | { kind: 'filter'; options: FilterOptions }
   | { kind: 'nth'; index: number }
   /** Either: the current matches or the other locator's (Playwright's `locator.or`), in document order. */
@@ -35,10 +35,10 @@ export function selectorToCode(selector: Selector): string {
 
 function stepToCode(step: Step): string {
   switch (step.kind) {
-    case 'tag': return `byTag(${quote(step.tag)})`;
-    case 'id': return `byId(${quote(step.id)})`;
-    case 'text': return `byText(${pattern(step.text)}${step.exact ? ', { exact: true }' : ''})`;
-    case 'desc': return `byDesc(${pattern(step.text)}${step.exact ? ', { exact: true }' : ''})`;
+    case 'tag': return `byTag(${quote(step.tag)}${unmerged(step.merged, '')})`;
+    case 'id': return `byId(${quote(step.id)}${unmerged(step.merged, '')})`;
+    case 'text': return `byText(${pattern(step.text)}${textOptions(step.exact, step.merged)})`;
+    case 'desc': return `byDesc(${pattern(step.text)}${textOptions(step.exact, step.merged)})`;
     case 'role': {
       const opts = optionsCode(ROLE_OPTIONS, step.options);
       return `byRole(${quote(step.role)}${opts ? `, ${opts}` : ''})`;
@@ -49,6 +49,16 @@ function stepToCode(step: Step): string {
     case 'nth':
       return step.index === 0 ? 'first()' : step.index === -1 ? 'last()' : `nth(${step.index})`;
   }
+}
+
+/** `, { merged: false }` when the step searches the unmerged tree (`inner` adds the other options). */
+function unmerged(merged: boolean | undefined, inner: string): string {
+  const parts = [inner, merged === false ? 'merged: false' : ''].filter(Boolean);
+  return parts.length ? `, { ${parts.join(', ')} }` : '';
+}
+
+function textOptions(exact: boolean, merged: boolean | undefined): string {
+  return unmerged(merged, exact ? 'exact: true' : '');
 }
 
 /** A JS single-quoted string literal. */

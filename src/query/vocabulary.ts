@@ -93,6 +93,11 @@ export const ROLE_OPTIONS = {
   includeHidden: option({ value: 'boolean' }),
   /** A heading's level (1 for the top): nodes whose level the capture does not carry match none. */
   level: option({ value: 'integer', roles: ['Heading'], rolesWhy: 'have a level', test: (want, c) => headingLevel(c.node) === want }),
+  /**
+   * false: search the unmerged tree (Compose's useUnmergedTree), where role children are nodes of their
+   * own. Default true. A modifier read by resolve.ts (facts/merged-view.ts), so it has no test.
+   */
+  merged: option({ value: 'boolean' }),
 } as const;
 
 type ValueOf<S> = S extends RoleOptionSpec<infer K> ? ValueTypes[K] : never;
@@ -115,6 +120,13 @@ export const FILTER_OPTIONS = {
 
 export type FilterOptionName = keyof typeof FILTER_OPTIONS;
 export type FilterOptions = { [K in FilterOptionName]?: ValueTypes[(typeof FILTER_OPTIONS)[K]['value']] };
+
+/** Options of the other search steps (byTag, byId, byText, byDesc): `merged: false` searches the unmerged tree, as for byRole. */
+export const SEARCH_OPTIONS = {
+  merged: { value: 'boolean' },
+} as const satisfies Record<string, { value: ValueKind }>;
+
+export type SearchOptions = { [K in keyof typeof SEARCH_OPTIONS]?: ValueTypes[(typeof SEARCH_OPTIONS)[K]['value']] };
 
 /** Option names as a typed list, in registry order. */
 export function optionNames<T extends object>(table: T): Array<keyof T & string> {

@@ -292,12 +292,13 @@ test.describe('speakable-text', () => {
     ])).toEqual(['error speakable-text #btn']);
   });
 
-  test('an image without a description is a warning; a Button role counts as interactive', () => {
+  test('an image without a description is a warning; so is a Button role nothing can operate or focus (only actionable nodes get errors)', () => {
     expect(rulesOf([
       n({ id: 'img', role: 'Image', bounds: r(10, 10, 24, 24) }),
       n({ id: 'btn', role: 'Button', bounds: r(10, 100, 48, 48) }),
       n({ id: 'inBtn', ...click, text: 'Save', bounds: r(10, 200, 100, 48) }, [n({ id: 'icon', role: 'Image', bounds: r(14, 210, 24, 24) })]),
-    ])).toEqual(['error speakable-text #btn', 'warning speakable-text #img']);
+      n({ id: 'focusBtn', role: 'Button', focusable: true, bounds: r(10, 300, 48, 48) }),
+    ])).toEqual(['error speakable-text #focusBtn', 'warning speakable-text #img', 'warning speakable-text #btn']);
   });
 
   test('a container whose actionable children speak for themselves is not a focus stop', () => {

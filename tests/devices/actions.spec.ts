@@ -3,6 +3,7 @@ import { Device } from '../../src/devices/device.js';
 import { type Driver, type SemanticRequest } from '../../src/devices/driver.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { TargetError } from '../../src/errors.js';
+import { connect } from '../../src/devices/connect.js';
 import { n, r, root, snap } from '../helpers/build.js';
 
 /** A tiny app: a text field, a Send button enabled once the field has text, a counter, an optional cover. */
@@ -111,6 +112,48 @@ test('a touch on a node under a modal window is not delivered: not_hittable name
   expect(err.code).toBe('not_hittable');
   expect(err.message).toContain('obscured by');
   expect(app.calls).toEqual([]);
+});
+
+test('semantic touches check hittability too: click, fill and scrollBy under a modal window fail naming it; force: true acts and says so', async () => {
+  const app = new FakeApp({ covered: true }); // semantic device: Click / SetText / ScrollBy need no coordinates
+  app.text = 'x';
+  const device = new Device(app);
+  for (const act of [() => device.byTag('send').click({ timeout: 150 }), () => device.byTag('field').fill('y', { timeout: 150 }), () => device.byTag('list').scrollBy(0, 100, { timeout: 150 })]) {
+    const err = await act().catch((e) => e);
+    expect(err).toBeInstanceOf(TargetError);
+    expect(err.code).toBe('not_hittable');
+    expect(err.message).toMatch(/obscured by node #9 "Dialog"/);
+    expect(err.message).toContain('{ force: true }');
+  }
+  expect(app.calls).toEqual([]);
+  expect(app.sent).toBe(0);
+  const forced = await device.byTag('send').click({ force: true });
+  expect(forced).toMatchObject({ via: 'semantic', forced: true, changed: true });
+  expect(app.calls).toEqual(['perform send Click']);
+  // An action that was not forced says nothing about it.
+  app.covered = false;
+  expect((await device.byTag('send').click()).forced).toBeUndefined();
+});
+
+test('the reference app: with the sign-out dialog open, click() on anything below fails naming the dialog and changes nothing', async () => {
+  const device = await connect({ kind: 'reference', signedIn: true });
+  try {
+    await device.navigate('settings');
+    await device.byText('Sign out', { exact: true }).click();
+    const before = await device.snapshot();
+    for (const target of [device.byRole('Switch', { name: 'Wi-Fi' }), device.byRole('Button', { name: 'Navigate up' }), device.byRole('Slider')]) {
+      const t0 = Date.now();
+      const err = await target.click({ timeout: 300 }).catch((e) => e);
+      expect(Date.now() - t0).toBeLessThan(3000);
+      expect(err.code).toBe('not_hittable');
+      expect(err.message).toMatch(/timed out after 300ms .* obscured by Dialog #\d+/);
+    }
+    const after = await device.snapshot();
+    expect(after.generation).toBe(before.generation);
+    await expect(device.byRole('Switch', { name: 'Wi-Fi' }).one()).resolves.toMatchObject({ node: { toggle: 'off' } });
+  } finally {
+    await device.close();
+  }
 });
 
 test('a missing target times out with target_not_found; an ambiguous one fails at once', async () => {

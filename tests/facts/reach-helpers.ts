@@ -108,6 +108,16 @@ export function naiveReachability(s: Snapshot) {
     if (!r) return null;
     return 'blocker' in r ? r.blocker : tapTarget(r.h, x, y);
   };
+  /** Whether a touch at (x, y) reaches n: its tap stops there, or (a scrollable) it lands in n's subtree. */
+  const reachesAt = (n: Node, x: number, y: number): boolean => {
+    const e = byNode.get(n)!;
+    if (e.w < modal || !receives(e, x, y)) return false;
+    const r = hit(x, y);
+    if (!r || 'blocker' in r) return false;
+    if (tapper(n) && tapTarget(r.h, x, y) === n) return true;
+    if (dragger(n)) for (let a: E | null = r.h; a; a = a.parent) if (a.node === n) return true;
+    return false;
+  };
   const get = (n: Node): NaiveReach => {
     const e = byNode.get(n)!;
     if (!tapper(n) && !dragger(n)) return { hittable: null, obscuredBy: null };
@@ -126,5 +136,5 @@ export function naiveReachability(s: Snapshot) {
     if (tapOk || dragOk) return { hittable: true, obscuredBy: null };
     return { hittable: false, obscuredBy: tapper(n) ? tt : r.h.node };
   };
-  return { get, nodeAt };
+  return { get, nodeAt, reachesAt };
 }

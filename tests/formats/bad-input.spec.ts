@@ -55,6 +55,17 @@ const ownDoc = once(() =>
 
 const DEPTH = 60_000;
 
+/** An XCUITest page source around `inner` (one window in one application). */
+const aut = (inner: string) => `<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="375" height="667"><XCUIElementTypeWindow type="XCUIElementTypeWindow" x="0" y="0" width="375" height="667">${inner}</XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>`;
+
+const deepAut = () => {
+  const parts = ['<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" x="0" y="0" width="375" height="667">'];
+  for (let i = 0; i < DEPTH; i++) parts.push('<XCUIElementTypeOther type="XCUIElementTypeOther" x="0" y="0" width="375" height="667">');
+  for (let i = 0; i < DEPTH; i++) parts.push('</XCUIElementTypeOther>');
+  parts.push('</XCUIElementTypeApplication></AppiumAUT>');
+  return parts.join('');
+};
+
 const deepCmp = () => {
   const open = '{"testTag":null,"text":null,"contentDescription":null,"bounds":{"x":0,"y":0,"width":1,"height":1},"designToken":null,"children":[';
   return `{"schemaVersion":1,"source":"headless-jvm","root":${open.repeat(DEPTH - 1)}${open}]}${']}'.repeat(DEPTH - 1)}}`;
@@ -181,7 +192,30 @@ const rows: Row[] = [
 
   // XML (uiautomator / Appium page source).
   { name: 'XML that is not a hierarchy', ext: 'xml', input: '<?xml version="1.0"?>\n<html><body><p>Hi</p></body></html>', expect: { error: F, code: 'unsupported_format', message: /XML with root element <html>, which is not a tree format treewright reads/ } },
-  { name: 'XCUITest page source', ext: 'xml', input: '<?xml version="1.0" encoding="UTF-8"?><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App"/>', expect: { error: F, code: 'unsupported_format', message: /root element <XCUIElementTypeApplication>/ } },
+  // iOS / macOS / Maestro sources (#10): the same typed errors as every other format.
+  { name: 'XCUITest page source, one element', ext: 'xml', input: '<?xml version="1.0" encoding="UTF-8"?><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App"/>', expect: { nodes: 1, format: 'xcuitest' } },
+  { name: 'XCUITest x not a number', ext: 'xml', input: aut('<XCUIElementTypeButton type="XCUIElementTypeButton" name="Back" x="abc" y="0" width="10" height="10"/>'), expect: { error: F, code: 'format_error', message: /x="abc" of <XCUIElementTypeButton> is not a number/, details: { line: 1 } } },
+  { name: 'XCUITest negative width', ext: 'xml', input: aut('<XCUIElementTypeButton type="XCUIElementTypeButton" x="0" y="0" width="-3" height="10"/>'), expect: { error: F, code: 'format_error', message: /negative width \(-3\)/ } },
+  { name: 'XCUITest enabled="maybe"', ext: 'xml', input: aut('<XCUIElementTypeButton type="XCUIElementTypeButton" enabled="maybe" x="0" y="0" width="3" height="10"/>'), expect: { error: F, code: 'format_error', message: /enabled="maybe" of <XCUIElementTypeButton> is not true or false/ } },
+  { name: 'XCUITest truncated', ext: 'xml', input: aut('<XCUIElementTypeButton type="XCUIElementTypeButton" x="0"/>').slice(0, -60), expect: { error: F, code: 'format_error', message: /truncated XML/ } },
+  { name: 'XCUITest mismatched end tag', ext: 'xml', input: aut('<XCUIElementTypeOther type="XCUIElementTypeOther"></XCUIElementTypeButton>'), expect: { error: F, code: 'format_error', message: /<\/XCUIElementTypeButton> does not close <XCUIElementTypeOther>/ } },
+  { name: 'XCUITest duplicate attribute', ext: 'xml', input: aut('<XCUIElementTypeButton name="a" name="b"/>'), expect: { error: F, code: 'format_error', message: /duplicate attribute name in <XCUIElementTypeButton>/ } },
+  { name: 'XCUITest two applications', ext: 'xml', input: '<AppiumAUT><XCUIElementTypeApplication/><XCUIElementTypeApplication/></AppiumAUT>', expect: { error: F, code: 'format_error', message: /<AppiumAUT> holds 2 elements; a page source holds exactly one application/ } },
+  { name: 'XCUITest entity bomb', ext: 'xml', input: '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><AppiumAUT><XCUIElementTypeApplication name="&lol;"/></AppiumAUT>', expect: { error: F, code: 'format_error', message: /DOCTYPE declarations are refused/ } },
+  { name: 'XCUITest unknown entity', ext: 'xml', input: aut('<XCUIElementTypeButton label="&lol;"/>'), expect: { error: F, code: 'format_error', message: /unknown entity &lol;/ } },
+  { name: 'UIAutomation source, bad height', ext: 'xml', input: '<AppiumAUT><UIAApplication name="App" x="0" y="0" width="320" height="tall"><UIAWindow/></UIAApplication></AppiumAUT>', expect: { error: F, code: 'format_error', message: /height="tall" of <UIAApplication> is not a number/ } },
+  { name: 'UIAutomation source', ext: 'xml', input: '<AppiumAUT><UIAApplication name="App" label="App" value="" dom="" enabled="true" valid="true" visible="true" hint="" path="/0" x="0" y="0" width="320" height="568"><UIAWindow name="" x="0" y="0" width="320" height="568" visible="true" enabled="true"><UIAButton name="Back" label="Back" value="" enabled="true" valid="true" visible="true" hint="" path="/0/0/0" x="0" y="20" width="60" height="44"/></UIAWindow></UIAApplication></AppiumAUT>', expect: { nodes: 3, format: 'uia', check: (s) => expect(s.roots.map((r) => r.rootId)).toEqual(['app', 'window-0']) } },
+  { name: 'Mac2 source, bad selected', ext: 'xml', input: '<XCUIElementTypeApplication elementType="2" identifier="" title="App" selected="yes" x="0" y="0" width="0" height="0"/>', expect: { error: F, code: 'format_error', message: /selected="yes" of <XCUIElementTypeApplication> is not true or false/ } },
+  { name: '60,000-deep XCUITest source', ext: 'xml', input: deepAut, expect: { nodes: DEPTH + 1, format: 'xcuitest' } },
+  { name: 'WDA JSON without a type', ext: 'json', input: JSON.stringify({ sessionId: 'S', value: { type: 'XCUIElementTypeApplication', rect: { x: 0, y: 0, width: 10, height: 10 }, children: [{ name: 'x', rect: { x: 0, y: 0, width: 1, height: 1 } }] } }), expect: { error: F, code: 'format_error', message: /value\.children\[0\]\.type: is missing \(expected a string\)/ } },
+  { name: 'WDA JSON negative width (a lone value wrapper)', ext: 'json', input: JSON.stringify({ value: { type: 'XCUIElementTypeApplication', rect: { x: 0, y: 0, width: -10, height: 10 } } }), expect: { error: F, code: 'format_error', message: /rect\.width: a size cannot be negative, got -10/ } },
+  { name: 'WDA JSON isVisible "maybe"', ext: 'json', input: JSON.stringify({ sessionId: null, value: { tree: { type: 'UIAApplication', isVisible: 'maybe', rect: { origin: { x: 0, y: 0 }, size: { width: 1, height: 1 } } } } }), expect: { error: F, code: 'format_error', message: /value\.tree\.isVisible: expected "1" \/ "0" or true \/ false, got "maybe"/ } },
+  { name: 'idb describe-all, bad AXFrame', ext: 'json', input: JSON.stringify([{ type: 'Application', AXLabel: 'App', AXFrame: '{{0, 0}, {wide, 812}}' }]), expect: { error: F, code: 'format_error', message: /\[0\]\.AXFrame: expected a frame "\{\{x, y\}, \{width, height\}\}"/ } },
+  { name: 'idb describe-all, frame height a string', ext: 'json', input: JSON.stringify([{ type: 'Application', AXLabel: 'App', frame: { x: 0, y: 0, width: 375, height: '812' } }]), expect: { error: F, code: 'format_error', message: /\[0\]\.frame\.height: expected a finite number, got string "812"/ } },
+  { name: 'maestro hierarchy, bounds in the wrong notation', ext: 'json', input: 'Running on iPhone 15 - iOS 17.0 - 1234\nNone: \n' + JSON.stringify({ attributes: { bounds: '[0,0][402,874]' }, children: [{ attributes: { text: 'Hi', bounds: '0,0,10,10' }, children: [] }] }), expect: { error: F, code: 'format_error', message: /children\[0\]\.attributes\.bounds: expected "\[x1,y1\]\[x2,y2\]", got "0,0,10,10"/ } },
+  { name: 'maestro hierarchy, truncated after the prefix', ext: 'json', input: 'Running on emulator-5554\n{ "attributes" : { }, "children" : [ {', expect: { error: F, code: 'format_error', message: /invalid JSON: unexpected end of input/ } },
+  { name: 'maestro hierarchy, enabled "yes"', ext: 'json', input: JSON.stringify({ attributes: {}, children: [{ attributes: { class: 'android.widget.Button', enabled: 'yes', bounds: '[0,0][10,10]' }, children: [] }] }), expect: { error: F, code: 'format_error', message: /children\[0\]\.attributes\.enabled: expected "true" or "false", got "yes"/ } },
+  { name: 'maestro commands file without a failed command', ext: 'json', input: JSON.stringify([{ command: { tapOnElement: {} }, metadata: { status: 'COMPLETED' } }]), expect: { error: F, code: 'format_error', message: /a Maestro commands file with no hierarchyRoot/ } },
   { name: 'XML bounds [a,b][c,d]', ext: 'xml', input: '<?xml version="1.0"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[a,b][c,d]"/></hierarchy>', expect: { error: F, code: 'format_error', message: /bounds="\[a,b\]\[c,d\]"/ } },
   { name: 'XML entity bomb', ext: 'xml', input: entityBomb, expect: { error: F, code: 'format_error', message: /DOCTYPE declarations are refused.*entity/ } },
   { name: 'truncated XML', ext: 'xml', input: '<?xml version="1.0"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][10,10]"><node', expect: { error: F, code: 'format_error', message: /truncated XML/ } },

@@ -261,3 +261,16 @@ test('the JSON form has the string form\'s nesting limit, checked before zod wal
   }
   expect(LocatorInputSchema.safeParse(nest(3_000)).success).toBe(false);
 });
+
+test('merged: false reads back from the code form of byRole, byText and byDesc (the unmerged tree)', () => {
+  for (const sel of [
+    [{ kind: 'role', role: 'Checkbox', options: { merged: false } }],
+    [{ kind: 'text', text: 'Wi-Fi', exact: true, merged: false }],
+    [{ kind: 'desc', text: /more/i, exact: false, merged: false }],
+  ] as Selector[]) {
+    const code = selectorToCode(sel);
+    expect(code).toContain('merged: false');
+    expect(parseLocator(code)).toEqual(sel);
+  }
+  expect(errorOf("byText('x', { merged: 1 })").message).toContain('merged');
+});

@@ -1,0 +1,119 @@
+import type { Node, Role, Snapshot } from '../model/schema.js';
+
+/**
+ * The merged view of a snapshot (docs/design.md §4, JetWhale's "Merged (default): one node per control"):
+ * what locators, the outline and the a11y rules read unless asked for the unmerged tree.
+ *
+ * Import is lossless, so a Compose screen read from `uiautomator dump` keeps the shape Compose
+ * exports there: a Material button is a clickable `android.view.View` holding its label (a TextView,
+ * or an icon View with a content-desc) and a separate empty, non-clickable `android.widget.Button`
+ * that only carries the role. A person sees one button. In the merged view the container takes the
+ * role child's role (its name already comes from its descendants, snapshot-index's nameAt), and the
+ * role child is merged into it: no locator matches it, the outline leaves it out, and a11y rules never
+ * report it. Nothing is copied or removed; the view is two arrays by document order.
+ */
+export interface MergedView {
+  /** The role node i reads as: a container's taken role, else its own. */
+  roleAt(i: number): Role | null;
+  /** Node i is a role node merged into its control (index of that control), or -1. */
+  mergedInto(i: number): number;
+  /** The role child merged into control i, or -1. */
+  roleChild(i: number): number;
+  /** How many nodes the view merges away. */
+  readonly mergedCount: number;
+  /** A node's position in document order (roots bottom first, pre-order), or undefined when it is not in the snapshot. */
+  orderOf(node: Node): number | undefined;
+}
+
+/** Roles a Compose control exports as a separate role child (Role.Button, Checkbox, Switch, RadioButton, Tab, DropdownList). */
+const CONTROL_ROLES: ReadonlySet<Role> = new Set<Role>(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'DropdownList']);
+
+const cache = new WeakMap<Snapshot, MergedView>();
+
+/** The merged view of a snapshot, built once per snapshot object in one linear pass. */
+export function mergedView(snapshot: Snapshot): MergedView {
+  let v = cache.get(snapshot);
+  if (!v) {
+    v = buildMergedView(snapshot);
+    cache.set(snapshot, v);
+  }
+  return v;
+}
+
+/** The role a node reads as in the view asked for: merged (default) or the node's own. */
+export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | null {
+  if (!merged) return node.role;
+  const view = mergedView(snapshot);
+  if (view.mergedCount === 0) return node.role;
+  const i = view.orderOf(node);
+  return i === undefined ? node.role : view.roleAt(i);
+}
+
+/** Document order (the same as the query layer's snapshot index) and where each subtree ends, iteratively. */
+function preorder(snapshot: Snapshot): { nodes: Node[]; ends: Int32Array } {
+  const nodes: Node[] = [];
+  const endsList: number[] = [];
+  const stack: Array<Node | number> = [];
+  for (const root of snapshot.roots) {
+    stack.push(root.node);
+    while (stack.length) {
+      const top = stack.pop()!;
+      if (typeof top === 'number') { endsList[top] = nodes.length; continue; }
+      stack.push(nodes.length);
+      nodes.push(top);
+      for (let c = top.children.length - 1; c >= 0; c--) stack.push(top.children[c]!);
+    }
+  }
+  return { nodes, ends: Int32Array.from(endsList) };
+}
+
+function buildMergedView(snapshot: Snapshot): MergedView {
+  const { nodes, ends } = preorder(snapshot);
+  const n = nodes.length;
+  let into: Int32Array | null = null;
+  let taken: Map<number, number> | null = null;
+  let count = 0;
+  let order: Map<Node, number> | null = null;
+  for (let i = 0; i < n; i++) {
+    const c = nodes[i]!;
+    if (c.children.length === 0 || !isControlContainer(c)) continue;
+    // Direct children: the first at i + 1, each next one where the previous subtree ends.
+    for (let j = i + 1; j < ends[i]!; j = ends[j]!) {
+      const r = nodes[j]!;
+      if (!isRoleChild(r, c)) continue;
+      into ??= new Int32Array(n).fill(-1);
+      taken ??= new Map();
+      into[j] = i;
+      taken.set(i, j);
+      count++;
+      break;
+    }
+  }
+  return {
+    roleAt: (i) => {
+      const j = taken?.get(i);
+      return j === undefined ? nodes[i]!.role : nodes[j]!.role;
+    },
+    roleChild: (i) => taken?.get(i) ?? -1,
+    mergedInto: (i) => (into ? into[i]! : -1),
+    mergedCount: count,
+    orderOf: (node) => {
+      order ??= new Map(nodes.map((x, k) => [x, k]));
+      return order.get(node);
+    },
+  };
+}
+
+/** Something a person operates that has no role of its own: clickable, checkable or focusable. */
+function isControlContainer(c: Node): boolean {
+  return c.role === null && (c.clickable || c.toggle !== null || c.focusable || c.actions.includes('Click'));
+}
+
+/** A role-bearing leaf that says nothing and takes nothing, lying within its parent's bounds. */
+function isRoleChild(r: Node, parent: Node): boolean {
+  if (r.role === null || !CONTROL_ROLES.has(r.role) || r.children.length !== 0) return false;
+  if (r.text || r.contentDescription || r.editableText || r.clickable || r.longClickable || r.editable || r.scrollable) return false;
+  if (r.actions.includes('Click') || r.actions.includes('LongClick')) return false;
+  const a = r.bounds, b = parent.bounds;
+  return a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
+}

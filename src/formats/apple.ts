@@ -1,0 +1,225 @@
+import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
+import { makeSnapshot } from '../model/serialize.js';
+import { appleRole } from './role-map.js';
+import { withoutSecret } from './secret.js';
+import { sourceLabel } from './source-label.js';
+import type { FormatName, ImportOptions } from './types.js';
+
+/**
+ * One element of an iOS / macOS page source, as the XML and JSON readers hand it over (XCUITest and
+ * legacy UIAutomation sources, WebDriverAgent JSON, `idb ui describe-all`, Appium Mac2, Maestro on
+ * iOS): what the element says, before it becomes an `apple` node.
+ */
+export interface AppleElement {
+  /** The element type as the source spells it: XCUIElementTypeButton, UIAButton, Button (idb), … */
+  type: string | null;
+  /** accessibilityIdentifier, when the source tells it apart from the label. */
+  identifier: string | null;
+  label: string | null;
+  /** macOS title (Mac2), idb title. */
+  title: string | null;
+  value: string | null;
+  placeholder: string | null;
+  enabled: boolean;
+  /** null when the source does not say (old WDA XML): visible. */
+  visible: boolean | null;
+  selected: boolean;
+  focused: boolean;
+  bounds: Rect;
+  traits: string[];
+  /** Everything else the source carries, verbatim. */
+  extras: Record<string, unknown>;
+  children: AppleElement[];
+}
+
+/** Prefixes the sources put before an element type: XCUIElementTypeButton, UIAButton, AXButton. */
+const TYPE_PREFIX = /^(XCUIElementType|UIA|AX)(?=[A-Z])/;
+
+/** The element type without its source's prefix (`XCUIElementTypeButton` → `Button`): what byRole also accepts. */
+export function appleTypeName(type: string): string {
+  return type.replace(TYPE_PREFIX, '');
+}
+
+// Element types (prefix removed) onto the normalised roles. A Cell is a list item; an Alert or Sheet
+// a dialog; a SecureTextField a text field whose text is never captured.
+const TYPE_ROLES = new Map<string, Role>(Object.entries({
+  Button: 'Button', Key: 'Button', DisclosureTriangle: 'Button', IncrementArrow: 'Button', DecrementArrow: 'Button',
+  Link: 'Link', Switch: 'Switch', Toggle: 'Switch', CheckBox: 'Checkbox', RadioButton: 'RadioButton',
+  TextField: 'TextField', SecureTextField: 'TextField', SearchField: 'TextField', TextArea: 'TextField',
+  StaticText: 'Text', TextView: 'Text', Image: 'Image', Icon: 'Image', Cell: 'ListItem', Table: 'List',
+  CollectionView: 'List', Outline: 'List', Browser: 'List', ScrollView: 'List', WebView: 'Group',
+  Alert: 'Dialog', Sheet: 'Dialog', Dialog: 'Dialog', Window: 'Window', Slider: 'Slider', Stepper: 'Slider',
+  ProgressIndicator: 'ProgressBar', ActivityIndicator: 'ProgressBar', LevelIndicator: 'ProgressBar',
+  PageIndicator: 'Pager', Picker: 'DropdownList', PickerWheel: 'DropdownList', PopUpButton: 'DropdownList',
+  ComboBox: 'DropdownList', DatePicker: 'DropdownList', Menu: 'Menu', MenuItem: 'MenuItem', MenuBarItem: 'MenuItem',
+  MenuButton: 'Button', MenuBar: 'Toolbar', NavigationBar: 'Toolbar', Toolbar: 'Toolbar', TabBar: 'Group',
+  Tab: 'Tab', TabGroup: 'Group', SegmentedControl: 'Group', Keyboard: 'Group', StatusBar: 'Toolbar', Group: 'Group',
+  RadioGroup: 'Group', ButtonGroup: 'Group', Heading: 'Heading',
+} satisfies Record<string, Role>));
+
+/** What a person can do with an element of this type: tap it, type into it, or scroll it. */
+const TAPPABLE = new Set(['Button', 'Key', 'Link', 'Switch', 'Toggle', 'CheckBox', 'RadioButton', 'Cell', 'Tab', 'MenuItem', 'MenuBarItem', 'MenuButton', 'PopUpButton', 'ComboBox', 'DisclosureTriangle', 'IncrementArrow', 'DecrementArrow', 'SegmentedControl', 'Stepper', 'PickerWheel', 'DatePicker']);
+const EDITABLE = new Set(['TextField', 'SecureTextField', 'SearchField', 'TextArea']);
+const SCROLLABLE = new Set(['ScrollView', 'Table', 'CollectionView', 'Outline', 'Browser', 'WebView']);
+/** Types whose label is the text they show, not a description of something else. */
+const TEXT_TYPES = new Set(['StaticText', 'TextView']);
+
+/** Role of an element: its type, else its traits (a bare `Other` that says Button in its traits). */
+export function appleElementRole(type: string | null, traits: readonly string[]): Role | null {
+  const t = type === null ? null : appleTypeName(type);
+  return (t !== null ? TYPE_ROLES.get(t) : undefined) ?? (traits.length ? appleRole(traits, null) : null);
+}
+
+/**
+ * One apple node per element, iteratively, ids in document order from `next`. A password field keeps
+ * its label and loses its content (withoutSecret); a not-visible ancestor makes its subtree not
+ * visible, as the accessibility tree hides it.
+ */
+function buildTree(top: AppleElement, next: { id: number }, hidden: boolean): Node {
+  let out: Node | null = null;
+  const stack: Array<{ e: AppleElement; parent: Node | null; hidden: boolean }> = [{ e: top, parent: null, hidden }];
+  while (stack.length) {
+    const { e, parent, hidden: h } = stack.pop()!;
+    const node = appleNode(e, String(next.id++), h);
+    if (parent) parent.children.push(node);
+    else out = node;
+    for (let i = e.children.length - 1; i >= 0; i--) stack.push({ e: e.children[i]!, parent: node, hidden: !node.visible });
+  }
+  return out!;
+}
+
+function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
+  const t = e.type === null ? '' : appleTypeName(e.type);
+  const traits = new Set(e.traits);
+  const role = appleElementRole(e.type, e.traits);
+  const secure = t === 'SecureTextField' || traits.has('SecureTextField');
+  const editable = EDITABLE.has(t) || traits.has('SearchField');
+  const clickable = !editable && (TAPPABLE.has(t) || traits.has('Button') || traits.has('Link') || traits.has('KeyboardKey'));
+  const scrollable = SCROLLABLE.has(t);
+  const name = nonEmpty(e.label) ?? nonEmpty(e.title);
+  const value = nonEmpty(e.value);
+  // A switch or checkbox reports its state as its value: "1" / "0" (XCUITest), or true / false.
+  const isToggle = role === 'Switch' || role === 'Checkbox' || role === 'RadioButton' || traits.has('ToggleButton');
+  const toggle = isToggle && value !== null ? (value === '1' || value === 'true' ? 'on' : value === '0' || value === 'false' ? 'off' : value === '2' ? 'indeterminate' : null) : null;
+  const actions: Action[] = [];
+  if (clickable) actions.push('Click');
+  if (editable) actions.push('SetText');
+  if (scrollable) actions.push('ScrollBy');
+  const platform: Record<string, unknown> = { ...e.extras };
+  if (e.type !== null) platform.type = e.type;
+  if (e.identifier !== null) platform.accessibilityIdentifier = e.identifier;
+  if (e.traits.length) platform.traits = [...e.traits];
+  // A macOS title beside a label (the Apple menu: label "\uF8FF", title "Apple") is kept too.
+  if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
+  return withoutSecret<Node>({
+    id,
+    kind: 'apple',
+    role,
+    rawRole: e.type,
+    tag: nonEmpty(e.identifier),
+    // A text element shows its label (or its value, when that is all it has); a text field's value is its content.
+    text: TEXT_TYPES.has(t) ? name ?? value : null,
+    editableText: editable ? (secure ? null : value !== null && value !== e.placeholder ? value : null) : null,
+    contentDescription: TEXT_TYPES.has(t) ? null : name,
+    stateDescription: null,
+    value: editable || toggle !== null || TEXT_TYPES.has(t) ? null : value,
+    hint: nonEmpty(e.placeholder),
+    toggle,
+    enabled: e.enabled && !traits.has('NotEnabled'),
+    clickable,
+    longClickable: false,
+    focusable: false,
+    focused: e.focused,
+    selected: e.selected || traits.has('Selected'),
+    editable,
+    scrollable,
+    visible: !hidden && e.visible !== false,
+    password: secure,
+    heading: role === 'Heading' || traits.has('Header'),
+    actions,
+    bounds: e.bounds,
+    layoutBounds: null,
+    designToken: null,
+    platform,
+    children: [],
+  });
+}
+
+function nonEmpty(s: string | null): string | null {
+  return s === null || s.trim() === '' ? null : s;
+}
+
+/** A window element: XCUIElementTypeWindow, UIAWindow, Window. */
+export function isWindow(e: AppleElement): boolean {
+  return e.type !== null && appleTypeName(e.type) === 'Window';
+}
+
+/**
+ * The snapshot of an iOS / macOS source: one root per window, in points at density 1 (docs/design.md §4). The
+ * application element (or whatever holds the windows) is a root of its own below them, holding what is
+ * not in a window (a macOS menu bar), so every element of the source is a node. A window that is not
+ * visible stays, its nodes not visible. A window holding an alert or sheet is touch-modal: it hides
+ * what lies beneath, as accessibilityViewIsModal does.
+ */
+export function appleSnapshot(top: AppleElement, format: FormatName, opts: ImportOptions, extra: { producer?: string | null; warnings?: string[]; generation?: string; windowsAreChildren?: boolean } = {}): Snapshot {
+  const next = { id: 0 };
+  // `windowsAreChildren`: a source without element types (Maestro) holds one subtree per window under its top node.
+  const windows = extra.windowsAreChildren ? top.children : top.children.filter(isWindow);
+  const holder = windows.length ? { ...top, children: top.children.filter((c) => !windows.includes(c)) } : top;
+  const roots: Root[] = [];
+  const app = buildTree(holder, next, false);
+  roots.push(rootOf(app, 'app', top, false));
+  windows.forEach((w, k) => {
+    const node = buildTree(w, next, false);
+    // A not-visible window's nodes are not visible either: say so on each, as the tree hides them all.
+    if (!node.visible) markHidden(node);
+    roots.push(rootOf(node, `window-${k}`, w, k > 0 && node.visible && holdsDialog(node)));
+  });
+  return makeSnapshot({
+    source: sourceLabel(opts.where, format, extra.producer ?? null),
+    roots,
+    warnings: extra.warnings ?? [],
+    ...(opts.capturedAt !== undefined ? { capturedAt: opts.capturedAt } : {}),
+    ...(extra.generation !== undefined ? { generation: extra.generation } : {}),
+  });
+}
+
+function rootOf(node: Node, rootId: string, e: AppleElement, touchModal: boolean): Root {
+  return {
+    rootId,
+    label: nonEmpty(e.identifier) ?? nonEmpty(e.label) ?? nonEmpty(e.title) ?? e.type,
+    unit: 'pt',
+    density: 1,
+    windowOffset: { x: node.bounds.x, y: node.bounds.y },
+    touchModal,
+    node,
+  };
+}
+
+function markHidden(top: Node): void {
+  const stack = [top];
+  while (stack.length) {
+    const n = stack.pop()!;
+    n.visible = false;
+    for (const c of n.children) stack.push(c);
+  }
+}
+
+function holdsDialog(top: Node): boolean {
+  const stack = [top];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.role === 'Dialog' && n.visible) return true;
+    for (const c of n.children) stack.push(c);
+  }
+  return false;
+}
+
+/** An element with every field at its neutral value; readers fill what their source carries. */
+export function appleElement(fields: Partial<AppleElement>): AppleElement {
+  return {
+    type: null, identifier: null, label: null, title: null, value: null, placeholder: null,
+    enabled: true, visible: null, selected: false, focused: false, bounds: { x: 0, y: 0, width: 0, height: 0 },
+    traits: [], extras: {}, children: [], ...fields,
+  };
+}

@@ -1,0 +1,199 @@
+import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
+import { makeSnapshot } from '../model/serialize.js';
+import { androidClassInfo } from './android-roles.js';
+import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
+import { DENSITY_WARNING, checkDensity, withDensity } from './density.js';
+import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
+import { withoutSecret } from './secret.js';
+import { sourceLabel } from './source-label.js';
+import type { ImportOptions } from './types.js';
+
+/*
+ * `maestro hierarchy` JSON → Snapshot. A node is { attributes: { text, accessibilityText, hintText,
+ * resource-id, bounds "[x1,y1][x2,y2]", enabled, focused, selected, checked, … as strings }, children }.
+ * On Android the attributes add class, clickable, scrollable (and the bounds are px); on iOS there is no
+ * class (points; title and value instead). The top node holds one subtree per window: each becomes a
+ * root, and the top node a root of its own below them, so every node of the source is in the snapshot.
+ *
+ * The CLI prints lines before the JSON ("Running on <device>", on iOS also "None: "); they are skipped.
+ * A Maestro --debug-output commands file (a JSON array of { command, metadata }) carries the screen of
+ * a failed command as metadata.error.hierarchyRoot: the last one is read.
+ */
+
+const FORMAT = '`maestro hierarchy` JSON';
+
+/** A Maestro node: an object with `attributes` (an object) and, usually, `children`. */
+export function looksLikeMaestro(v: unknown): boolean {
+  return isObject(v) && isObject(v.attributes) && (Array.isArray(v.children) || Object.keys(v).length === 1);
+}
+
+/** A Maestro --debug-output commands file: an array of { command, metadata } with at least one hierarchyRoot. */
+export function looksLikeMaestroCommands(v: unknown): boolean {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => isObject(x) && 'command' in x && 'metadata' in x);
+}
+
+/**
+ * The JSON part of `maestro hierarchy` output: the text from the first line that starts a JSON
+ * value, when every line before it is one of the CLI's own ("Running on …", "None: "). Null when the
+ * text has no such prefix.
+ */
+export function stripMaestroPrefix(text: string): { json: string; skipped: number } | null {
+  const lines = text.split('\n');
+  let k = 0;
+  while (k < lines.length && k < 4 && /^(Running on .*|None:\s*|\s*)$/.test(lines[k]!.replace(/\r$/, ''))) k++;
+  if (k === 0 || !/^\s*[{[]/.test(lines[k] ?? '') || !/^Running on /.test(lines[0]!)) return null;
+  return { json: lines.slice(k).join('\n'), skipped: k };
+}
+
+export function maestroFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
+  const r = new FieldReader(opts.where, FORMAT);
+  let top = value;
+  let path: PathLike = '';
+  const warnings: string[] = [];
+  if (Array.isArray(value)) {
+    let at = -1;
+    value.forEach((c, i) => { if (isObject(c) && isObject(c.metadata) && isObject(c.metadata.error) && c.metadata.error.hierarchyRoot !== undefined) at = i; });
+    if (at < 0) r.fail('', 'a Maestro commands file with no hierarchyRoot: no command failed, so it holds no screen', 'Run `maestro hierarchy` for the screen, or use the commands file of a failed run.');
+    top = ((value[at] as JsonObject).metadata as JsonObject & { error: JsonObject }).error.hierarchyRoot;
+    path = prop(prop(prop(index('', at), 'metadata'), 'error'), 'hierarchyRoot');
+    warnings.push(`Maestro commands file: the screen of command ${at + 1} (the last that failed)`);
+  }
+  const o = r.object(top, path);
+  r.object(o.attributes, prop(path, 'attributes'));
+  const android = hasClass(o);
+  if (android) return androidSnapshot(r, o, path, opts, warnings);
+  return appleSnapshot(readApple(r, o, path), 'maestro', opts, { producer: 'ios', warnings, windowsAreChildren: true });
+}
+
+/** Any node with attributes.class: the Android hierarchy (iOS nodes have no class). */
+function hasClass(top: JsonObject): boolean {
+  const stack: unknown[] = [top];
+  let seen = 0;
+  while (stack.length && seen++ < 10000) {
+    const n = stack.pop();
+    if (!isObject(n)) continue;
+    if (isObject(n.attributes) && typeof n.attributes.class === 'string') return true;
+    if (Array.isArray(n.children)) for (const c of n.children) stack.push(c);
+  }
+  return false;
+}
+
+interface Attrs { a: JsonObject; path: PathLike }
+
+function str(r: FieldReader, { a, path }: Attrs, key: string): string | null {
+  const v = a[key];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string') return r.fail(prop(path, key), `expected a string, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+function bool(r: FieldReader, at: Attrs, key: string, node: JsonObject): boolean {
+  // Maestro writes the flags as strings in attributes, and some also as booleans on the node.
+  const v = at.a[key] ?? node[key];
+  if (v === undefined || v === null || v === '') return key === 'enabled';
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  return r.fail(prop(at.path, key), `expected "true" or "false", got ${JSON.stringify(v)}`);
+}
+
+/** "[x1,y1][x2,y2]" (negative and off-screen values are real: a dimming node larger than the screen). */
+function bounds(r: FieldReader, at: Attrs): Rect {
+  const v = at.a.bounds;
+  if (v === undefined || v === null || v === '') return { x: 0, y: 0, width: 0, height: 0 };
+  const m = typeof v === 'string' ? /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/.exec(v) : null;
+  if (!m) return r.fail(prop(at.path, 'bounds'), `expected "[x1,y1][x2,y2]", got ${JSON.stringify(v)}`);
+  const [x1, y1, x2, y2] = m.slice(1).map(Number) as [number, number, number, number];
+  if (x2 < x1 || y2 < y1) return r.fail(prop(at.path, 'bounds'), `bounds ${v} end before they start (x2 < x1 or y2 < y1)`);
+  return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+}
+
+const KNOWN = new Set(['text', 'accessibilityText', 'hintText', 'resource-id', 'bounds', 'enabled', 'focused', 'selected', 'checked', 'clickable', 'scrollable', 'class', 'title', 'value', 'password', 'checkable', 'long-clickable', 'focusable']);
+
+function extras(a: JsonObject): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(a)) if (!KNOWN.has(k)) out[k] = v;
+  return Object.keys(out).length ? { attributes: out } : {};
+}
+
+/** Walks the Maestro tree iteratively, building with `make` (children appended by the walker). */
+function walkMaestro<T extends { children: T[] }>(r: FieldReader, top: JsonObject, path: PathLike, make: (node: JsonObject, at: Attrs) => T): T {
+  let out: T | null = null;
+  const stack: Array<{ raw: unknown; path: PathLike; parent: T | null }> = [{ raw: top, path, parent: null }];
+  while (stack.length) {
+    const { raw, path: p, parent } = stack.pop()!;
+    const o = r.object(raw, p);
+    const a = o.attributes === undefined ? {} : r.object(o.attributes, prop(p, 'attributes'));
+    const made = make(o, { a, path: prop(p, 'attributes') });
+    if (parent) parent.children.push(made);
+    else out = made;
+    const kids = r.optArray(o, 'children', p);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ raw: kids[i], path: index(prop(p, 'children'), i), parent: made });
+  }
+  return out!;
+}
+
+function readApple(r: FieldReader, top: JsonObject, path: PathLike): AppleElement {
+  return walkMaestro(r, top, path, (o, at) => {
+    const checked = bool(r, at, 'checked', o);
+    return appleElement({
+      identifier: str(r, at, 'resource-id'),
+      label: str(r, at, 'accessibilityText') ?? str(r, at, 'text'),
+      title: str(r, at, 'title'),
+      // A toggle's "1"/"0" is its value; Maestro's checked says the same.
+      value: str(r, at, 'value') ?? (checked ? '1' : null),
+      placeholder: str(r, at, 'hintText'),
+      enabled: bool(r, at, 'enabled', o),
+      selected: bool(r, at, 'selected', o),
+      focused: bool(r, at, 'focused', o),
+      bounds: bounds(r, at),
+      extras: { ...extras(at.a), ...(str(r, at, 'text') !== null && str(r, at, 'accessibilityText') !== null ? { text: str(r, at, 'text') } : {}) },
+    });
+  });
+}
+
+function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: ImportOptions, warnings: string[]): Snapshot {
+  let next = 0;
+  const tree = walkMaestro<Node>(r, top, path, (o, at) => {
+    const cls = str(r, at, 'class');
+    const info = cls === null ? null : androidClassInfo(cls);
+    const clickable = bool(r, at, 'clickable', o), scrollable = bool(r, at, 'scrollable', o);
+    const editable = info?.editable ?? false;
+    const actions: Action[] = [];
+    if (clickable) actions.push('Click');
+    if (scrollable) actions.push('ScrollBy');
+    if (editable) actions.push('SetText');
+    const text = str(r, at, 'text');
+    const resourceId = str(r, at, 'resource-id');
+    const checkable = at.a.checkable === 'true';
+    return withoutSecret<Node>({
+      id: String(next++), kind: 'view', role: info?.role ?? null, rawRole: cls,
+      tag: resourceId === null ? null : resourceId.includes(':id/') ? resourceId.slice(resourceId.indexOf(':id/') + 4) : resourceId,
+      text: editable ? null : text, editableText: editable ? text : null,
+      contentDescription: str(r, at, 'accessibilityText'), stateDescription: null, value: null, hint: str(r, at, 'hintText'),
+      toggle: checkable ? (bool(r, at, 'checked', o) ? 'on' : 'off') : null,
+      enabled: bool(r, at, 'enabled', o), clickable, longClickable: at.a['long-clickable'] === 'true', focusable: at.a.focusable === 'true',
+      focused: bool(r, at, 'focused', o), selected: bool(r, at, 'selected', o), editable, scrollable,
+      visible: true, password: at.a.password === 'true', heading: false, actions,
+      bounds: bounds(r, at), layoutBounds: null, designToken: null,
+      platform: { ...(resourceId !== null ? { resourceId } : {}), ...extras(at.a) }, children: [],
+    });
+  });
+  // The top node (and any bounds-less wrapper with a single child under it) holds the windows: each
+  // window is a root, bottom first; the holders a root of their own below them.
+  let last = tree;
+  while (last.children.length === 1 && last.children[0]!.bounds.width === 0 && last.children[0]!.bounds.height === 0 && last.children[0]!.children.length > 0) last = last.children[0]!;
+  const windows = last.children;
+  last.children = [];
+  const roots: Root[] = [tree, ...windows].map((node, k): Root => ({
+    rootId: k === 0 ? 'hierarchy' : `window-${k - 1}`,
+    label: k === 0 ? null : node.rawRole,
+    unit: 'px', density: 1, windowOffset: { x: node.bounds.x, y: node.bounds.y }, touchModal: false, node,
+  }));
+  const snapshot = makeSnapshot({
+    source: sourceLabel(opts.where, 'maestro', 'android'),
+    roots,
+    warnings: [...warnings, `${DENSITY_WARNING}: a Maestro Android hierarchy is in device px with no density, so dp-based checks need the density set by whoever captured it`],
+    ...(opts.capturedAt !== undefined ? { capturedAt: opts.capturedAt } : {}),
+  });
+  return opts.density === undefined ? snapshot : withDensity(snapshot, checkDensity(opts.density, opts.where));
+}
