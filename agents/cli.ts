@@ -2,6 +2,7 @@
  * `npx treewright mcp [--source <source>] [--root <dir>] [--allow-host <host>]… [--http <port>]`:
  * the MCP shim on stdio (default) or streamable HTTP. runner/cli.ts dispatches `mcp` here.
  */
+import { argsProblem } from '../src/common/words.js';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -87,7 +88,7 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
     return 0;
   } catch (e) {
     if (isTreewrightError(e)) say(e.message);
-    else if (e instanceof TypeError && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) say(`${e.message}\n\n${MCP_USAGE}`);
+    else if (e instanceof TypeError && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) say(`${argsProblem(e.message)}\n  → Run treewright mcp --help for its options.`);
     else say(`internal error: ${(e as Error).stack ?? e}`);
     return 2;
   } finally {

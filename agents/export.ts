@@ -84,7 +84,7 @@ function stepCode(s: LoggedStep): string {
 /** `device.<locator>`; a locator that starts with filter() or nth() starts from every node. */
 function on(selector: Selector): string {
   const first = selector[0];
-  const prefix = !first || first.kind === 'filter' || first.kind === 'nth' ? 'device.all()' : 'device';
+  const prefix = !first || first.kind === 'filter' || first.kind === 'nth' || first.kind === 'or' || first.kind === 'and' ? 'device.all()' : 'device';
   return selector.length ? `${prefix}.${selectorToCode(selector)}` : prefix;
 }
 

@@ -3,10 +3,13 @@ import { Device } from '../src/devices/device.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
 import { resolveSelector } from '../src/query/resolve.js';
 import { expectOne } from '../src/query/strict.js';
-import { TargetError } from '../src/errors.js';
+import { TargetError, isTreewrightError } from '../src/errors.js';
+import { noMatchLines, noMatchReport } from '../src/query/near.js';
 import type { Finding } from '../src/common/finding.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
 import { attachFailure, viewFor } from './report-attach.js';
+
+export const NOT_FOUND = '<element(s) not found>';
 
 /** The parts of a matcher's `this` we use; both Playwright's and Jest's expect provide them. */
 export interface MatcherThis {
@@ -81,7 +84,20 @@ export function nodesMatchedBy(snapshot: Snapshot, locators: readonly Locator[])
   return out;
 }
 
-/** Exactly one node or the strict-mode error (thrown: ambiguity is a test bug, not a state to wait out). */
+/**
+ * One check, with a strict-mode violation (thrown by single()) turned into a failing verdict that carries
+ * it, so it is reported in the matcher's layout (and attached) instead of escaping as a raw TargetError.
+ */
+function checkStrict(spec: RunSpec, r: Resolved, isNot: boolean): Verdict & { strict?: string } {
+  try {
+    return spec.check(r);
+  } catch (e) {
+    if (!(isTreewrightError(e) && e.code === 'target_ambiguous')) throw e;
+    return { pass: isNot, received: `strict mode violation (${r.nodes.length} nodes)`, strict: e.message };
+  }
+}
+
+/** Exactly one node or the strict-mode error (thrown: ambiguity is a test bug, not a state to wait out; runMatcher reports it). */
 export function single(target: Target, r: Resolved): Node | null {
   if (r.nodes.length === 0) return null;
   if (!isLocator(target)) throw new TargetError('invalid_arguments', 'this assertion needs a locator for one node, not the whole device');
@@ -111,44 +127,54 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
   const outcome = await poll(
     async () => {
       const r = await resolveTarget(target);
-      const v = spec.check(r);
-      if (v.received !== lastReceived) log.push(`  ${r.nodes.length === 0 ? 'locator resolved to no node' : `${label} resolved; received ${v.received}`} (generation ${r.snapshot.generation})`);
+      const v = checkStrict(spec, r, isNot);
+      if (v.received !== lastReceived) log.push(`  ${r.nodes.length === 0 ? 'locator resolved to no node' : v.strict ? `${label} resolved to ${r.nodes.length} nodes` : `${label} resolved; received ${v.received}`} (generation ${r.snapshot.generation})`);
       lastReceived = v.received;
       return { r, v };
     },
-    ({ v }) => v.pass !== isNot,
+    // A strict-mode violation does not get better by waiting: it ends the retry at once.
+    ({ v }) => v.pass !== isNot || v.strict !== undefined,
     timeout,
   );
-  const { r, v } = outcome.value;
+  const { r } = outcome.value;
+  let v = outcome.value.v;
   const kind = isLocator(target) ? 'locator' : 'device';
+  // A locator that found nothing says what it came close to (near names, roles on screen).
+  if (v.pass === isNot && !v.strict && isLocator(target) && r.nodes.length === 0) {
+    v = { ...v, details: [...(v.details ?? []), ...noMatchLines(noMatchReport(r.snapshot, target.selector))] };
+  }
+  const timedOut = outcome.timedOut && timeout > 0 && !v.strict;
+  const call = `expect(${kind}).${isNot ? 'not.' : ''}${spec.name}(${spec.argument ?? ''})`;
   if (v.pass === isNot) {
     // The one place every matcher's failure passes: attach what the reporter shows (a no-op outside Playwright Test).
+    const shown = v;
     await attachFailure(() => ({
       matcher: spec.name,
-      call: `expect(${kind}).${isNot ? 'not.' : ''}${spec.name}(${spec.argument ?? ''})`,
+      call,
       negated: isNot,
       target: kind,
       locator: label,
       expected: `${isNot ? 'not ' : ''}${spec.expected}`,
-      received: v.received,
-      timedOut: outcome.timedOut && timeout > 0,
-      details: v.details ?? [],
+      received: shown.received,
+      timedOut,
+      details: shown.strict ? shown.strict.split('\n') : shown.details ?? [],
       snapshot: r.snapshot,
       nodes: kind === 'locator' ? r.nodes : [],
-      ...(v.report?.node !== undefined ? { node: v.report.node } : {}),
-      obscuredBy: v.report?.obscuredBy ?? null,
-      findings: v.report?.findings ?? [],
-      view: viewFor(spec.name),
+      ...(shown.report?.node !== undefined ? { node: shown.report.node } : shown.strict ? { node: null } : {}),
+      obscuredBy: shown.report?.obscuredBy ?? null,
+      findings: shown.report?.findings ?? [],
+      view: shown.strict ? 'screen' : viewFor(spec.name),
     }));
   }
   const message = () => [
-    `expect(${kind}).${isNot ? 'not.' : ''}${spec.name}(${spec.argument ?? ''}) failed`,
+    `${call} failed`,
     '',
     `${kind === 'locator' ? 'Locator' : 'Device'}:  ${label}`,
     `Expected: ${isNot ? 'not ' : ''}${spec.expected}`,
-    `Received: ${v.received}`,
-    ...(outcome.timedOut && timeout > 0 ? [`Timeout:  ${timeout}ms`] : []),
-    ...(v.details?.length ? ['', ...v.details] : []),
+    // Playwright's layout for a strict-mode violation inside an assertion: an Error: line instead of Received:.
+    ...(v.strict ? [`Error: ${v.strict}`] : [`Received: ${v.received}`]),
+    ...(timedOut ? [`Timeout:  ${timeout}ms`] : []),
+    ...(!v.strict && v.details?.length ? ['', ...v.details] : []),
     '',
     'Call log:',
     ...log.map((l) => `  - ${l}`),

@@ -23,9 +23,30 @@ import { readGolden } from '../src/files/read-golden.js';
 
 export type UpdateMode = 'all' | 'changed' | 'missing' | 'none' | 'default';
 
+/** Playwright's kinds of baseline: each has its own pathTemplate and default (see baselinePath). */
+export type SnapshotKind = 'screenshot' | 'aria' | 'snapshot';
+
+/**
+ * Where a baseline lives, through Playwright's `testInfo.snapshotPath(name, { kind })`:
+ *   pixels (`screenshot`)  expect.toHaveScreenshot.pathTemplate, else snapshotPathTemplate, else Playwright's
+ *                          default `…-snapshots/{arg}{-projectName}{-snapshotSuffix}{ext}` (pixels do differ by OS);
+ *   trees and outlines (`aria`)  expect.toMatchAriaSnapshot.pathTemplate, else snapshotPathTemplate, else
+ *                          `{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}`: no project or
+ *                          platform suffix, since a semantics tree does not depend on the OS running the test.
+ * `legacy` is where treewright before 0.2 put the same file (the `snapshot` kind: with project and
+ * platform suffix), when that differs: a baseline found only there is reported with the command that moves it.
+ */
+export function baselinePath(info: GoldenTestInfo, file: string, kind: Exclude<SnapshotKind, 'snapshot'>): { path: string; legacy: string | null } {
+  const path = info.snapshotPath(file, { kind });
+  if (kind === 'screenshot') return { path, legacy: null };
+  const legacy = info.snapshotPath(file);
+  return { path, legacy: legacy !== path ? legacy : null };
+}
+
 /** The part of Playwright's TestInfo a golden matcher uses (a test may pass a stand-in). */
 export interface GoldenTestInfo {
-  snapshotPath(...name: string[]): string;
+  /** Playwright ≥ 1.53: `snapshotPath(name, { kind })` picks the kind's pathTemplate. */
+  snapshotPath(name: string, options?: { kind: SnapshotKind }): string;
   config: { updateSnapshots: string; ignoreSnapshots?: boolean };
   attach(name: string, options: { body?: string | Buffer; contentType?: string }): Promise<void>;
 }
@@ -170,7 +191,7 @@ export async function matchGolden<A, E>(self: MatcherThis, spec: GoldenSpec<A, E
   const isNot = !!self.isNot;
   const base = { name: spec.matcher };
   if (info.config.ignoreSnapshots) return { ...base, pass: !isNot, message: () => '' };
-  const path = info.snapshotPath(file);
+  const { path, legacy } = baselinePath(info, file, spec.matcher === 'toMatchScreenshot' ? 'screenshot' : 'aria');
   const shown = relative(process.cwd(), path) || path;
   const mode = updateMode(info);
   const timeout = spec.timeout ?? self.timeout ?? DEFAULT_EXPECT_TIMEOUT;
@@ -192,6 +213,19 @@ export async function matchGolden<A, E>(self: MatcherThis, spec: GoldenSpec<A, E
   ].join('\n');
 
   const expectedBytes = await readGolden(path);
+
+  if (expectedBytes === null && legacy !== null && (await readGolden(legacy)) !== null) {
+    // A baseline recorded under the old platform-suffixed name: never silently re-recorded.
+    const old = relative(process.cwd(), legacy) || legacy;
+    return {
+      ...base, pass: isNot,
+      message: message({
+        expected: `the golden ${shown}`,
+        received: `only the old-style golden ${old}`,
+        details: [`Goldens of trees no longer carry the platform and project in their name (see the README, "Baselines").`, `Move it: git mv '${old}' '${shown}'`],
+      }),
+    };
+  }
 
   if (expectedBytes === null) {
     if (isNot) {

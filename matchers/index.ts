@@ -9,15 +9,22 @@ import { toMatchScreenshot } from './screenshot.js';
 import { toHaveNoTokenDrift } from './drift.js';
 import { toMatchOutline } from './outline.js';
 import { toBeHittable, toBeOperable } from './reachability.js';
-import { toBeChecked, toBeDisabled, toBeEnabled } from './state.js';
-import { toContainText, toHaveText } from './text.js';
-import { toBeHidden, toBeVisible } from './visibility.js';
+import { toBeAttached, toBeChecked, toBeDisabled, toBeEnabled, toBeFocused, toBeSelected } from './state.js';
+import { toContainText, toHaveAccessibleDescription, toHaveAccessibleName, toHaveText, toHaveValue } from './text.js';
+import { toBeHidden, toBeInViewport, toBeVisible } from './visibility.js';
 
 export const matchers = {
   toBeVisible,
   toBeHidden,
+  toBeInViewport,
+  toBeAttached,
   toHaveText,
   toContainText,
+  toHaveValue,
+  toHaveAccessibleName,
+  toHaveAccessibleDescription,
+  toBeFocused,
+  toBeSelected,
   toHaveCount,
   toBeEnabled,
   toBeDisabled,
@@ -31,7 +38,7 @@ export const matchers = {
   toMatchScreenshot,
 };
 
-export { toBeVisible, toBeHidden, toHaveText, toContainText, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeOperable, toBeHittable };
+export { toBeVisible, toBeHidden, toBeInViewport, toBeAttached, toHaveText, toContainText, toHaveValue, toHaveAccessibleName, toHaveAccessibleDescription, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeFocused, toBeSelected, toBeOperable, toBeHittable };
 export { toPassA11y, type A11yMatcherOptions } from './a11y.js';
 export { toHaveNoTokenDrift, type TokenDriftOptions } from './drift.js';
 export { loadCatalog } from '../src/files/catalog-file.js';
@@ -40,5 +47,6 @@ export { toMatchGoldenTree, type GoldenTreeOptions } from './golden-tree.js';
 export { toMatchScreenshot, type ScreenshotOptions } from './screenshot.js';
 export type { MatcherOptions, MatcherThis, Target } from './context.js';
 export type { TextOptions } from './text.js';
-export type { CheckedOptions } from './state.js';
+export type { CheckedOptions, SelectedOptions, AttachedOptions } from './state.js';
+export type { ViewportOptions } from './visibility.js';
 export { poll, POLL_INTERVALS, DEFAULT_EXPECT_TIMEOUT } from './retry.js';

@@ -1,33 +1,74 @@
+import { relative } from 'node:path';
 import type { Node } from '../src/model/schema.js';
 import type { OutlineDoc } from '../src/outline/outline-syntax.js';
 import { outlineLine } from '../src/outline/outline.js';
-import { matchOutline } from '../src/analysis/outline-match.js';
-import { prepareTemplate } from '../src/analysis/outline-template.js';
+import { matchOutline, type OutlineMatch } from '../src/analysis/outline-match.js';
+import { prepareTemplate, templateOfScope } from '../src/analysis/outline-template.js';
 import { isLocator } from '../src/query/locator.js';
-import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
-import { NOT_FOUND } from './visibility.js';
+import { TargetError } from '../src/errors.js';
+import { readGolden } from '../src/files/read-golden.js';
+import { writeAtomic } from '../src/files/write-atomic.js';
+import { NOT_FOUND, resolveTarget, runMatcher, single, type MatcherOptions, type MatcherResult, type MatcherThis, type Target, type Verdict } from './context.js';
+import { baselinePath, goldenFileName, updateMode, type GoldenTestInfo, type UpdateMode } from './golden-file.js';
+
+/** A template kept in a file next to the test's other baselines: `toMatchOutline({ name: 'settings' })` → settings.outline. */
+export interface NamedTemplate {
+  name: string;
+}
+
+/** What Playwright reads off a matcher result: a rewrite of the inline template (`-u`), or a soft failure. */
+interface OutlineMatcherResult extends MatcherResult {
+  suggestedRebaseline?: string;
+  softError?: Error;
+  shouldNotRetryTest?: boolean;
+}
+
+const EXT = '.outline';
 
 /**
  * `expect(locator).toMatchOutline(template)`: the template (outline grammar, partial like Playwright's
  * aria snapshots) describes the locator's node and/or its descendants; `expect(device)` the whole screen.
  * The template is parsed and checked before the first capture, so a malformed one throws at once
  * instead of being retried until the timeout.
+ *
+ * With `--update-snapshots=changed` (`-u`) or `all`, an inline template that does not match is rewritten
+ * in the spec file by Playwright, as for toMatchAriaSnapshot (`--update-source-method` decides between a
+ * patch and an overwrite); `toMatchOutline({ name })` reads the template from `<name>.outline` (trees'
+ * path template) and writes it when missing or, with -u, when it does not match.
  */
-export function toMatchOutline(this: MatcherThis, target: Target, template: string | OutlineDoc, options?: MatcherOptions) {
-  const t = prepareTemplate(template, 'template');
+export async function toMatchOutline(this: MatcherThis, target: Target, template: string | OutlineDoc | NamedTemplate, options?: MatcherOptions): Promise<OutlineMatcherResult> {
+  if (isNamed(template)) return named(this, target, template, options);
+  const result = await inline(this, target, template, 'template', options);
+  const mode = await runningMode();
+  if (!this.isNot && mode && (mode === 'all' || (mode === 'changed' && !result.pass))) {
+    const received = result.last?.received;
+    if (received) return { pass: true, message: () => '', name: 'toMatchOutline', suggestedRebaseline: rebaseline(received) };
+  }
+  return result.result;
+}
+
+function isNamed(t: unknown): t is NamedTemplate {
+  return typeof t === 'object' && t !== null && 'name' in t && !('entries' in t);
+}
+
+/** Matches an inline template (or one read from a file) with the retry loop; keeps the last match for rebaselining. */
+async function inline(self: MatcherThis, target: Target, template: string | OutlineDoc, where: string, options?: MatcherOptions): Promise<{ result: MatcherResult; pass: boolean; last: OutlineMatch | null }> {
+  const t = prepareTemplate(template, where);
   const locator = isLocator(target);
-  return runMatcher(this, target, options, {
+  let last: OutlineMatch | null = null;
+  const result = await runMatcher(self, target, options, {
     name: 'toMatchOutline',
-    argument: 'template',
-    expected: `matching the template (${t.lines} line${t.lines === 1 ? '' : 's'})`,
+    argument: where === 'template' ? 'template' : '{ name }',
+    expected: `matching the template${where === 'template' ? '' : ` ${where}`} (${t.lines} line${t.lines === 1 ? '' : 's'})`,
     check: (r): Verdict => {
       let within: Node | undefined;
       if (locator) {
         const n = single(target, r);
-        if (!n) return { pass: false, received: NOT_FOUND };
+        if (!n) { last = null; return { pass: false, received: NOT_FOUND }; }
         within = n;
       }
-      const m = matchOutline(t.doc, r.snapshot, within ? { within } : {});
+      const m = matchOutline(t.doc, r.snapshot, within ? { within, where } : { where });
+      last = m;
       const region = m.anchor ? `the children of ${outlineLine(m.anchor)}` : locator ? "the locator's node" : 'the screen';
       if (m.pass) return { pass: true, received: `matches ${region}`, details: ['Matched (in the template\'s form):', ...indent(m.received)] };
       const diff = m.diff.split('\n');
@@ -40,6 +81,66 @@ export function toMatchOutline(this: MatcherThis, target: Target, template: stri
       };
     },
   });
+  return { result, pass: result.pass, last };
+}
+
+async function named(self: MatcherThis, target: Target, t: NamedTemplate, options?: MatcherOptions): Promise<OutlineMatcherResult> {
+  const info = await testInfo();
+  if (!info) {
+    throw new TargetError('invalid_arguments', 'toMatchOutline({ name }) must be called during a Playwright test', {
+      hint: 'Template files are found and updated through Playwright Test (testInfo.snapshotPath, --update-snapshots); pass the template inline elsewhere.',
+    });
+  }
+  const file = goldenFileName('toMatchOutline', t.name, EXT);
+  const { path } = baselinePath(info, file, 'aria');
+  const shown = relative(process.cwd(), path) || path;
+  const mode = updateMode(info);
+  const bytes = await readGolden(path);
+  if (bytes === null) {
+    if (self.isNot || mode === 'none') {
+      return { pass: !!self.isNot, name: 'toMatchOutline', message: () => `A template file doesn't exist at ${shown}.\n  → Create it with: npx playwright test --update-snapshots=missing (then review and commit it).` };
+    }
+    // Written from one capture of the scope: every line of it (review and trim it to what matters).
+    const r = await resolveTarget(target);
+    const node = isLocator(target) ? single(target, r) : undefined;
+    if (node === null) return { pass: false, name: 'toMatchOutline', message: () => `expect(locator).toMatchOutline({ name }) failed\n\nLocator:  ${r.label}\nExpected: a node to write ${shown} from\nReceived: ${NOT_FOUND}` };
+    await writeAtomic(path, templateOfScope(r.snapshot, node ?? undefined) + '\n');
+    const text = `A template file doesn't exist at ${shown}, writing actual.`;
+    if (mode === 'default') return { pass: true, name: 'toMatchOutline', message: () => text, softError: new Error(text), shouldNotRetryTest: true };
+    console.log(text);
+    return { pass: true, name: 'toMatchOutline', message: () => text };
+  }
+  const result = await inline(self, target, bytes.toString('utf8'), shown, options);
+  if (!self.isNot && (mode === 'all' || (mode === 'changed' && !result.pass)) && result.last) {
+    const next = result.last.received + '\n';
+    if (next !== bytes.toString('utf8')) {
+      await writeAtomic(path, next);
+      console.log(`${shown} does not match, writing actual.`);
+    }
+    return { pass: true, name: 'toMatchOutline', message: () => '' };
+  }
+  return result.result;
+}
+
+/** The running test's info, or null outside Playwright Test. */
+async function testInfo(): Promise<GoldenTestInfo | null> {
+  try {
+    const { test } = await import('@playwright/test');
+    return test.info() as unknown as GoldenTestInfo;
+  } catch {
+    return null;
+  }
+}
+
+async function runningMode(): Promise<UpdateMode | null> {
+  const info = await testInfo();
+  return info ? updateMode(info) : null;
+}
+
+/** The new inline template as Playwright's source rewrite takes it: a template literal at the call's indentation. */
+function rebaseline(received: string): string {
+  const body = received.split('\n').map((l) => `{indent}  ${l.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}`).join('\n');
+  return `\`\n${body}\n{indent}\``;
 }
 
 function indent(text: string): string[] {

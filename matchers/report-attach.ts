@@ -18,7 +18,13 @@
  * nothing is attached. A test attaches at most MAX_FAILURES_PER_TEST failures (a matcher retried inside
  * `expect.toPass()` would otherwise attach one per attempt).
  */
-import type { Receipt } from '../src/query/action.js';
+import { actionCall } from '../src/devices/actions.js';
+import type { LocatorAction, Receipt } from '../src/query/action.js';
+import type { Snapshot } from '../src/model/schema.js';
+import { analyzeReachability } from '../src/facts/reachability.js';
+import { isTreewrightError } from '../src/errors.js';
+import { resolveSelector } from '../src/query/resolve.js';
+import { selectorToCode, type Selector } from '../src/query/selector.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { REPORT_CONTENT_TYPE, REPORT_VERSION, buildFailureReport, failureOutlineText, failureWireframe, type FailureInput, type FailureReport, type ReceiptsReport } from '../src/render/failure-report.js';
 import { goldenWireframes } from '../src/render/golden-report.js';
@@ -81,6 +87,37 @@ export async function attachReport(info: AttachTarget, report: FailureReport): P
     await info.attach(`${m}-golden-expected.svg`, { body: pair.expected, contentType: 'image/svg+xml' });
     await info.attach(`${m}-golden-actual.svg`, { body: pair.actual, contentType: 'image/svg+xml' });
   }
+}
+
+/**
+ * The failure report of an action that failed (not found, disabled, obscured, ambiguous, unavailable):
+ * the screen it last saw with the locator's nodes marked, drawn like a matcher failure. Pure.
+ */
+export function actionFailureInput(snapshot: Snapshot | null, selector: Selector, action: LocatorAction, error: unknown): FailureInput {
+  const nodes = snapshot ? resolveSelector(snapshot, selector) : [];
+  const message = error instanceof Error ? error.message : String(error);
+  const code = isTreewrightError(error) ? error.code : 'error';
+  const [first = '', ...rest] = message.split('\n');
+  const call = actionCall(selector, action);
+  // The call is already in the first line ("byTag('x').click(): …"): the received line is the reason.
+  const reason = first.startsWith(`${call}: `) ? first.slice(call.length + 2) : first;
+  const node = nodes.length === 1 ? nodes[0]! : null;
+  const obscuredBy = node && snapshot && code === 'not_hittable' ? analyzeReachability(snapshot).get(node).obscuredBy ?? null : null;
+  return {
+    matcher: action.kind,
+    call,
+    target: 'locator',
+    locator: selectorToCode(selector),
+    expected: 'one visible, enabled, hittable, stable node',
+    received: `${code}: ${reason}`,
+    timedOut: /timed out/.test(first),
+    details: rest,
+    snapshot,
+    nodes,
+    node,
+    obscuredBy,
+    view: 'screen',
+  };
 }
 
 /** Attaches a test's receipts (the fixture calls it at the end of the test). Nothing when there are none. */

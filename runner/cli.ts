@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { connect } from '../src/devices/connect.js';
@@ -7,6 +8,7 @@ import { renderOutline } from '../src/outline/outline.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { snapshotJsonSchema } from '../src/model/json-schema.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
+import { argsProblem } from '../src/common/words.js';
 import { guardStdout, writeStdout } from './stdout.js';
 
 const USAGE = `usage: treewright <command> [options]
@@ -31,13 +33,61 @@ commands:
       --port <n>        listen port (default 9500; 0 = any free port)
       --stdio           serve MCP on stdin/stdout instead of HTTP (moui, jetwhale)
       --signed-in       start past the sign-in screen
-  help               this text
+  help               this text (each command takes --help; --version prints treewright's version)
 `;
+
+const INSPECT_USAGE = `usage: treewright inspect <source> [--format outline|json|cmp] [--interactive] [--max-depth <n>]
+
+Prints a device's semantics tree: the outline (default), treewright snapshot JSON, or cmp-inspector tree v1.
+  <source>          a file (any format treewright reads), file:<path>, live:<host>:<port>, adb[:serial],
+                    moui:<url>, jetwhale:<url>, reference[:live|:moui|:jetwhale]
+  --format <f>      outline (default) | json | cmp
+  --interactive     keep only what can be operated, and its ancestors (outline)
+  --max-depth <n>   cut the outline at depth n
+  -h, --help        this text;  -V, --version  treewright's version
+`;
+
+const SCHEMA_USAGE = `usage: treewright schema [--out <file>]
+
+Prints the JSON Schema of treewright's snapshot format (generated from the zod model).
+  --out <file>      write it to a file instead of stdout
+  -h, --help        this text;  -V, --version  treewright's version
+`;
+
+/** treewright's version, from the package's own package.json (dist/runner/cli.js → ../../package.json). */
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Each command's usage, for `treewright <command> --help` (the sub-CLIs' own texts where they have one). */
+async function usageOf(command: string): Promise<string | null> {
+  switch (command) {
+    case 'inspect': return INSPECT_USAGE;
+    case 'schema': return SCHEMA_USAGE;
+    case 'mcp': return (await import('../agents/cli.js')).MCP_USAGE;
+    case 'verify': return (await import('./verify/index.js')).VERIFY_USAGE;
+    case 'reference-app': return (await import('../src/reference-app/start.js')).REFERENCE_APP_USAGE + '\n';
+    default: return null;
+  }
+}
+
+const isHelp = (a: string) => a === '--help' || a === '-h';
+const isVersion = (a: string) => a === '--version' || a === '-V';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   guardStdout();
   try {
+    // --version and --help work on every command (before its own parsing, so a bad flag next to them does not matter).
+    if (command !== undefined && (isVersion(command) || rest.some(isVersion))) {
+      process.stdout.write(`treewright ${version()}\n`);
+      return 0;
+    }
+    if (command !== undefined && rest.some(isHelp)) {
+      const usage = await usageOf(command);
+      if (usage) { process.stdout.write(usage); return 0; }
+    }
     switch (command) {
       case 'inspect': return await inspect(rest);
       case 'schema': return await schema(rest);
@@ -57,11 +107,11 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        process.stderr.write(`treewright: unknown command "${command}"\n\n${USAGE}`);
+        process.stderr.write(`treewright: unknown command "${command}"\n  → Commands: inspect, schema, mcp, verify, reference-app; treewright --help lists their options.\n`);
         return 2;
     }
   } catch (e) {
-    process.stderr.write(describeFailure(e, process.env));
+    process.stderr.write(describeFailure(e, process.env, command));
     return 2;
   }
 }
@@ -71,15 +121,40 @@ export async function main(argv: string[]): Promise<number> {
  * the usage; a file system error as its one line; anything else one line asking for a report. The
  * stack only with TREEWRIGHT_DEBUG set.
  */
-export function describeFailure(e: unknown, env: NodeJS.ProcessEnv): string {
+export function describeFailure(e: unknown, env: NodeJS.ProcessEnv, command?: string): string {
   const err = e instanceof Error ? e : new Error(String(e));
   const code = (err as NodeJS.ErrnoException).code;
   const debug = env.TREEWRIGHT_DEBUG ? `${err.stack ?? err.message}\n` : '';
   if (isTreewrightError(err)) return `treewright: ${err.message}\n${debug}`;
-  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return `treewright: ${err.message}\n\n${USAGE}`;
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return `treewright ${command ?? ''}: ${argsProblem(err.message)}\n  → Run treewright ${command ?? '<command>'} --help for its options.\n`.replace('treewright :', 'treewright:');
   const line = err.message.split('\n')[0];
-  if ((err as NodeJS.ErrnoException).syscall) return `treewright: ${line}\n${debug}`; // ENOENT, EACCES…: the path says what to fix
+  const sys = err as NodeJS.ErrnoException;
+  if (sys.syscall) return `treewright: ${fileProblem(sys) ?? line}\n  → ${fileNext(sys)}\n${debug}`;
   return `treewright: internal error: ${line}\n  → This is a bug in treewright; please report it with the command you ran${debug ? '' : ' (TREEWRIGHT_DEBUG=1 prints the stack)'}.\n${debug}`;
+}
+
+/** A file system error in words: what could not be done to which path. */
+function fileProblem(e: NodeJS.ErrnoException, verb?: string): string | null {
+  const p = e.path;
+  if (!p) return null;
+  const doing = verb ?? (e.syscall === 'open' || e.syscall === 'read' ? 'open' : e.syscall === 'write' ? 'write' : e.syscall ?? 'use');
+  switch (e.code) {
+    case 'ENOENT': return `cannot ${doing} ${p}: no such file or folder`;
+    case 'EACCES': case 'EPERM': return `cannot ${doing} ${p}: permission denied`;
+    case 'EISDIR': return `cannot ${doing} ${p}: it is a folder`;
+    case 'ENOTDIR': return `cannot ${doing} ${p}: a part of the path is a file, not a folder`;
+    case 'ENOSPC': return `cannot ${doing} ${p}: no space left on the device`;
+    default: return `cannot ${doing} ${p}: ${e.code ?? e.message}`;
+  }
+}
+
+function fileNext(e: NodeJS.ErrnoException): string {
+  switch (e.code) {
+    case 'ENOENT': return 'Check the path; to write a file there, create its folder first.';
+    case 'EACCES': case 'EPERM': return 'Pick a path you may read or write, or change its permissions.';
+    case 'EISDIR': return 'Give a file name, not a folder.';
+    default: return 'Check the path and try again.';
+  }
 }
 
 async function inspect(args: string[]): Promise<number> {
@@ -92,17 +167,17 @@ async function inspect(args: string[]): Promise<number> {
     },
   });
   if (positionals.length !== 1) {
-    process.stderr.write(`treewright inspect: expected one source, got ${positionals.length}\n\n${USAGE}`);
+    process.stderr.write(`treewright inspect: expected one source, got ${positionals.length}\n  → e.g. treewright inspect window_dump.xml (treewright inspect --help lists the sources).\n`);
     return 2;
   }
   const format = values.format!;
   if (!['outline', 'json', 'cmp'].includes(format)) {
-    process.stderr.write(`treewright inspect: unknown --format "${format}" (outline | json | cmp)\n`);
+    process.stderr.write(`treewright inspect: unknown --format "${format}"\n  → Use --format outline, json or cmp.\n`);
     return 2;
   }
   const maxDepth = values['max-depth'] !== undefined ? Number(values['max-depth']) : undefined;
   if (maxDepth !== undefined && !(Number.isInteger(maxDepth) && maxDepth >= 0)) {
-    process.stderr.write(`treewright inspect: --max-depth takes a whole number ≥ 0, got "${values['max-depth']}"\n`);
+    process.stderr.write(`treewright inspect: --max-depth takes a whole number ≥ 0, got "${values['max-depth']}"\n  → e.g. --max-depth 3.\n`);
     return 2;
   }
   const density = values.density !== undefined ? Number(values.density) : undefined;
@@ -129,7 +204,16 @@ async function inspect(args: string[]): Promise<number> {
 async function schema(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   const text = JSON.stringify(snapshotJsonSchema(), null, 2) + '\n';
-  if (values.out) await writeFile(values.out, text);
+  if (values.out) {
+    try {
+      await writeFile(values.out, text);
+    } catch (e) {
+      const sys = e as NodeJS.ErrnoException;
+      if (!sys.syscall) throw e;
+      process.stderr.write(`treewright schema: ${fileProblem(sys, 'write') ?? sys.message}\n  → ${fileNext(sys)}\n`);
+      return 2;
+    }
+  }
   else await writeStdout(text);
   return 0;
 }

@@ -5,7 +5,8 @@ import { parseSource } from '../src/devices/source.js';
 import { connect, type ConnectOptions } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { SourceSpec } from '../src/devices/source.js';
-import { attachReceipts } from '../matchers/report-attach.js';
+import { actionFailureInput, attachFailure, attachReceipts } from '../matchers/report-attach.js';
+import { pointAtCaller, userFrames } from './caller.js';
 
 export interface TreewrightOptions {
   /**
@@ -93,7 +94,18 @@ export const test = base.extend<TreewrightFixtures & TreewrightOptions, WebWorke
     }
     const device = await connect(spec, options);
     // Actions show up in the report as steps named by their code form: byTag('email').fill('…').
-    device.step = (title, body) => base.step(title, body, { box: true });
+    // Each step sits at the spec's line that called the action, and a failed action's error points there
+    // too (its frames are the user's), with the outline and wireframe attached like a matcher failure.
+    device.step = async (title, body, about) => {
+      const caller = userFrames();
+      try {
+        const pointed = () => body().catch((e: unknown) => { pointAtCaller(e, caller.lines); throw e; });
+        return await base.step(title, pointed, caller.location ? { location: caller.location } : {});
+      } catch (e) {
+        if (about) await attachFailure(() => actionFailureInput(device.lastSnapshot(), about.selector, about.action, e), testInfo);
+        throw e;
+      }
+    };
     if (actionTimeout) device.actionTimeout = actionTimeout;
     await closingAfter(async () => {
       try {

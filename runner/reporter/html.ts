@@ -28,7 +28,7 @@ main{padding:14px 20px}
 .tw-test>details>summary{cursor:pointer;padding:8px 12px;display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}
 .tw-test>details>div{padding:0 12px 12px}
 .st{font-weight:600;font-size:12px;padding:1px 7px;border-radius:10px;color:#fff;background:var(--mute)}
-.st.passed{background:var(--green)}.st.failed,.st.timedOut,.st.interrupted{background:var(--red)}.st.flaky{background:var(--amber)}.st.skipped{background:#9ca3af}
+.st.passed{background:var(--green)}.st.failed,.st.timedOut,.st.interrupted{background:var(--red)}.st.flaky{background:var(--amber)}.st.expected-failure{background:var(--green)}.st.skipped{background:#9ca3af}
 .loc,.dur{color:var(--mute);font-size:12px}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 pre{background:#f3f4f6;border-radius:6px;padding:8px;overflow:auto;margin:4px 0;white-space:pre}
@@ -83,7 +83,7 @@ function rulesOf(f: FailureReport): string[] {
 }
 
 function statusOf(t: ReportTest): string {
-  return t.flaky ? 'flaky' : t.status;
+  return t.flaky ? 'flaky' : t.expectedFailure ? 'expected-failure' : t.status;
 }
 
 function renderSteps(steps: readonly ReportStep[]): string {
@@ -185,6 +185,11 @@ function renderAttempt(a: ReportAttempt, label: string | null): string {
   return `${label ? `<h4>${esc(label)}</h4>` : ''}${steps}${failures}${errors}`;
 }
 
+/** A stable per-test anchor (file, project, title path), usable as #fragment across runs. */
+export function anchorOf(t: ReportTest): string {
+  return 't-' + t.key.split(String.fromCharCode(0)).join('--').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 120);
+}
+
 function renderTest(t: ReportTest): string {
   const rules = new Set<string>();
   for (const a of t.attempts) for (const f of a.failures) for (const r of rulesOf(f)) rules.add(r);
@@ -193,8 +198,8 @@ function renderTest(t: ReportTest): string {
   const body = t.attempts.map((a, i) => renderAttempt(a, multi ? `Attempt ${i + 1} of ${t.attempts.length} (retry #${a.retry}): ${a.status}` : null)).join('');
   const title = t.title.join(' › ');
   return (
-    `<article class="tw-test" data-status="${esc(status)}" data-failed="${t.failed ? 1 : 0}" data-file="${esc(t.file)}" data-rules="${esc([...rules].join(' '))}" data-title="${esc(`${t.file} ${title}`.toLowerCase())}">` +
-    `<details${t.failed ? ' open' : ''}><summary><span class="st ${esc(status)}">${esc(status)}</span><h2>${esc(title)}</h2>` +
+    `<article class="tw-test" id="${esc(anchorOf(t))}" data-status="${esc(status)}" data-failed="${t.failed ? 1 : 0}" data-file="${esc(t.file)}" data-rules="${esc([...rules].join(' '))}" data-title="${esc(`${t.file} ${title}`.toLowerCase())}">` +
+    `<details${t.failed ? ' open' : ''}><summary><span class="st ${esc(status)}">${esc(status)}</span><h2>${esc(title)}</h2><a class="anchor" href="#${esc(anchorOf(t))}" title="link to this test">#</a>` +
     `<span class="loc">${esc(t.file)}:${t.line}${t.project ? ` · ${esc(t.project)}` : ''}</span> <span class="dur">${duration(t.durationMs)}</span></summary>` +
     `<div>${body || '<p class="note">No steps recorded.</p>'}</div></details></article>`
   );

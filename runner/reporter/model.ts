@@ -46,6 +46,8 @@ export interface ReportTest {
   /** Failed (unexpectedly) or flaky: shown by "failed only". */
   failed: boolean;
   flaky: boolean;
+  /** A `test.fail()` test that failed as expected: counted as passed, shown as an expected failure. */
+  expectedFailure?: boolean;
   durationMs: number;
   attempts: ReportAttempt[];
 }
@@ -170,6 +172,7 @@ export function modelFromSuite(config: Pick<FullConfig, 'rootDir'>, suite: Suite
       status: last?.status ?? 'skipped',
       failed: outcome === 'unexpected' || outcome === 'flaky',
       flaky: outcome === 'flaky',
+      expectedFailure: test.expectedStatus === 'failed' && outcome === 'expected',
       durationMs: test.results.reduce((t, r) => t + r.duration, 0),
       attempts,
     };

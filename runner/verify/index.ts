@@ -1,3 +1,4 @@
+import { argsProblem } from '../../src/common/words.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,7 +40,7 @@ export interface VerifyIo {
 
 /** `treewright verify`: the CI lane over captured files. Returns the exit code. */
 export async function runVerify(argv: string[], io: VerifyIo = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env }): Promise<number> {
-  const usage = (msg: string) => { io.stderr.write(`treewright verify: ${msg}\n\n${VERIFY_USAGE}`); return 2; };
+  const usage = (msg: string) => { io.stderr.write(`treewright verify: ${msg.split('\n')[0]}\n  → Run treewright verify --help for its options.\n`); return 2; };
   let values, positionals;
   try {
     ({ values, positionals } = parseArgs({
@@ -48,11 +49,11 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
       options: {
         catalog: { type: 'string' }, golden: { type: 'string' }, update: { type: 'boolean', default: false },
         checks: { type: 'string' }, 'fail-on': { type: 'string', default: 'error' }, tolerance: { type: 'string', default: '1' }, density: { type: 'string' },
-        reporter: { type: 'string', default: 'line' }, 'out-dir': { type: 'string', default: 'treewright-verify' }, help: { type: 'boolean', default: false },
+        reporter: { type: 'string', default: 'line' }, 'out-dir': { type: 'string', default: 'treewright-verify' }, help: { type: 'boolean', short: 'h', default: false },
       },
     }));
   } catch (e) {
-    return usage((e as Error).message);
+    return usage(argsProblem((e as Error).message));
   }
   if (values.help) { io.stdout.write(VERIFY_USAGE); return 0; }
   if (!positionals.length) return usage('no trees given');

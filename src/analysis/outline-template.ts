@@ -2,11 +2,12 @@
  * A toMatchOutline template, parsed and checked before any matching: a misspelt flag, attribute or action
  * would otherwise never match and read as a UI bug, so it is a FormatError naming the template line.
  */
-import { ACTIONS } from '../model/schema.js';
+import { ACTIONS, type Node, type Snapshot } from '../model/schema.js';
+import { LineReader } from './outline-lines.js';
 import { FormatError, TargetError } from '../errors.js';
 import { parseOutline } from '../outline/outline-parse.js';
 import type { OutlineDoc, OutlineEntry } from '../outline/outline-syntax.js';
-import { NODE_FLAGS, ROOT_FLAGS } from '../outline/outline-syntax.js';
+import { NODE_FLAGS, ROOT_FLAGS, formatEntryLine, formatRootLine } from '../outline/outline-syntax.js';
 
 /**
  * Matching recurses once per template level (a few frames each), so nesting is capped well below the
@@ -106,4 +107,32 @@ export function prepareTemplate(template: OutlineDoc | string, where = 'template
   const result: PreparedTemplate = { doc, where, lines, needsReach, height };
   prepared.set(doc, result);
   return result;
+}
+
+/**
+ * A template that describes a whole scope (the screen's windows, or one node's subtree) line for line:
+ * what identifies each node (role, text, attributes, flags), without ids, actions and tap points, which
+ * change between runs. What `toMatchOutline({ name })` writes for a missing template file. Iterative.
+ */
+export function templateOfScope(snapshot: Snapshot, within?: Node): string {
+  const reader = new LineReader(undefined);
+  const out: string[] = [];
+  const walk = (start: Node, depth: number) => {
+    const stack: Array<[Node, number]> = [[start, depth]];
+    while (stack.length) {
+      const [node, d] = stack.pop()!;
+      const f = reader.plain(node);
+      delete f.attrs.children;
+      out.push(`${'  '.repeat(d)}- ${formatEntryLine(f)}`);
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, d + 1]);
+    }
+  };
+  if (within) walk(within, 0);
+  else {
+    for (const root of snapshot.roots) {
+      out.push(formatRootLine(reader.rootPlain(root)));
+      walk(root.node, 0);
+    }
+  }
+  return out.join('\n');
 }

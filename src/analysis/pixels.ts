@@ -36,8 +36,15 @@ export interface PixelComparison {
 const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 export const DEFAULT_PIXEL_THRESHOLD = 0.2;
 
+/** A decoded image: RGBA rows. Our own type, so the published declarations do not need pngjs's (a dev-only @types package). */
+export interface DecodedPng {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
 /** Decodes a PNG, or a FormatError naming the image. */
-export function decodePng(bytes: Uint8Array, where: string): PNG {
+export function decodePng(bytes: Uint8Array, where: string): DecodedPng {
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.length < PNG_SIGNATURE.length || !buf.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
     const head = buf.subarray(0, 16).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
@@ -62,7 +69,7 @@ function checkOptions(o: PixelOptions): void {
 }
 
 /** The image on a transparent canvas of the given size (top-left aligned). */
-function padTo(img: PNG, width: number, height: number): Uint8Array {
+function padTo(img: DecodedPng, width: number, height: number): Uint8Array {
   if (img.width === width && img.height === height) return img.data;
   const out = new Uint8Array(width * height * 4);
   for (let y = 0; y < img.height; y++) out.set(img.data.subarray(y * img.width * 4, (y + 1) * img.width * 4), y * width * 4);

@@ -5,17 +5,24 @@ import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
+import { DEFAULT_MAX_SCROLLS } from '../query/action.js';
+import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { capabilitiesOf, type Driver, type SemanticRequest } from './driver.js';
-import { ACTIONS, actionArgs, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
+import { actionArgs, specOf, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
 
 /** Drivers that offer semantic actions, named in `action_unavailable` errors. */
 const SEMANTIC_DRIVERS = 'reference, moui, jetwhale; appium for click and fill';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
-  const args = actionArgs(a).map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
+  const args = a.kind === 'scrollUntilVisible' ? scrollUntilArgs(a) : actionArgs(a).map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
   return `${selectorToCode(selector)}.${a.kind}(${args})`;
+}
+
+function scrollUntilArgs(a: Extract<LocatorAction, { kind: 'scrollUntilVisible' }>): string {
+  const opts = [...(a.maxScrolls !== DEFAULT_MAX_SCROLLS ? [`maxScrolls: ${a.maxScrolls}`] : []), ...(a.direction !== 'down' ? [`direction: '${a.direction}'`] : [])];
+  return `${selectorToCode(a.target)}${opts.length ? `, { ${opts.join(', ')} }` : ''}`;
 }
 
 /**
@@ -45,7 +52,12 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
  * capabilities connect reports).
  */
 export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
-  const spec: ActionSpec = ACTIONS[a.kind];
+  if (a.kind === 'scrollUntilVisible') {
+    if (driver.perform && (node.actions.includes('ScrollBy') || node.actions.includes('ScrollToIndex'))) return { route: 'scroll-steps' };
+    if (driver.swipe) return { route: 'scroll-steps' };
+    return { unavailable: `scrollUntilVisible needs the container's ScrollBy / ScrollToIndex semantics action or swipes; ${driver.perform ? 'this node offers neither' : `${driver.description} can do neither`}` };
+  }
+  const spec: ActionSpec = specOf(a.kind);
   const caps = capabilitiesOf(driver);
   const semantic = spec.semantic;
   // BringIntoView works on any node on a semantic driver (JetWhale's rule); the others only when listed.
@@ -59,7 +71,11 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
     if (fallback.needs.every((c) => caps[c]) && node.actions.includes(fallback.nodeAction)) return { route: fallback.route };
     return { unavailable: `${a.kind} needs the node's own ${semantic} (or ${fallback.nodeAction}) semantics action, which ${invoke}` };
   }
-  if (fallback.editable && !node.editable && !node.actions.includes('SetText')) return { unavailable: `the node is not editable` };
+  if (fallback.editable) {
+    // Say the real reason: a driver that cannot type at all is the problem before the node's editability.
+    if (!fallback.needs.every((c) => caps[c])) return { unavailable: cannotType(driver, fallback.why) };
+    if (!node.editable && !node.actions.includes('SetText')) return { unavailable: driver.kind === 'live' ? 'the live protocol\'s tree does not say which nodes are editable, and this node has no SetText action' : 'the node is not editable' };
+  }
   return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
 }
 
@@ -68,9 +84,27 @@ function performs(driver: Driver, action: Action): boolean {
   return driver.perform !== undefined && (driver.performs === undefined || driver.performs.includes(action));
 }
 
+/** Why a driver cannot type, in its own terms. */
+function cannotType(driver: Driver, why: string | undefined): string {
+  switch (driver.kind) {
+    case 'file': case 'uiautomator': return 'a captured tree can neither set text nor type';
+    case 'live': return `cannot type: the cmp-inspector live protocol has no text input, and typing goes through adb, which is not connected to a device`;
+    default: return `${driver.description} ${why ?? 'can neither set text semantically nor type'}`;
+  }
+}
+
+/** What to do when an action is unavailable, for this driver. */
+function unavailableHint(driver: Driver): string {
+  switch (driver.kind) {
+    case 'file': case 'uiautomator': return `A captured file supports no actions: connect the running app (live:host:port, adb, ${SEMANTIC_DRIVERS}) to act.`;
+    case 'live': return `Connect adb to the device running the app (typing and keys go through adb input), or use a driver with semantic actions (${SEMANTIC_DRIVERS}).`;
+    default: return `Drivers with semantic actions (${SEMANTIC_DRIVERS}) support it.`;
+  }
+}
+
 /** Actionability needs: what must hold before acting (docs/design.md §7). `force` skips the hittability check. */
 function needs(a: LocatorAction, route: Route, force: boolean) {
-  const spec: ActionSpec = ACTIONS[a.kind];
+  const spec: ActionSpec = specOf(a.kind);
   const touch = spec.touch || route === 'tap' || route === 'swipe' || (route === 'keys' && a.kind !== 'pressEnter');
   return {
     visible: spec.onScreen,
@@ -145,12 +179,14 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   let reason = 'not attempted';
   let code: 'target_not_found' | 'target_disabled' | 'not_hittable' = 'target_not_found';
   const locator = selectorToCode(selector);
+  let snapshot: Snapshot | null = null;
+  let node: Node | undefined;
   const revealed = new Set<string>();
   for (let i = 0; ; i++) {
-    const snapshot = await capture();
+    snapshot = await capture();
     const nodes = resolveSelector(snapshot, selector);
     if (nodes.length > 1) throw strictViolation(snapshot, selector, nodes);
-    const node = nodes[0];
+    node = nodes[0];
     if (!node) {
       reason = 'no node matches';
       code = 'target_not_found';
@@ -161,7 +197,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         throw new DeviceError('action_unavailable', `${actionCall(selector, a)}: ${choice.unavailable}`, {
           where: driver.description,
           node: outlineLine(node),
-          hint: `Drivers with semantic actions (${SEMANTIC_DRIVERS}) support it; a captured file supports no actions.`,
+          hint: unavailableHint(driver),
         });
       }
       const need = needs(a, choice.route, force);
@@ -192,7 +228,8 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
-      throw new TargetError(code, `${actionCall(selector, a)}: timed out after ${timeout}ms waiting for ${locator}: ${reason}`, {
+      const near = !node && snapshot ? noMatchLines(noMatchReport(snapshot, selector)) : [];
+      throw new TargetError(code, [`${actionCall(selector, a)}: timed out after ${timeout}ms waiting for ${locator}: ${reason}`, ...near].join('\n'), {
         where: driver.description,
         locator,
         hint: code === 'target_not_found' ? 'Check the locator against `npx treewright inspect`, or wait for the screen that shows it.'
@@ -206,7 +243,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
 
 /** Builds the semantic request for an action. */
 export function semanticRequest(a: LocatorAction): SemanticRequest {
-  const action = ACTIONS[a.kind].semantic!;
+  const action = specOf(a.kind).semantic!;
   switch (a.kind) {
     case 'fill': return { action, text: a.text };
     case 'clear': return { action, text: '' };
@@ -260,6 +297,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
         ? `the field's content is hidden (password), so what it held could not be cleared by keys (input events cannot select all); ${a.kind === 'fill' ? 'the text was typed after it' : 'it may still hold text'}: use a semantic driver (SetText) to be sure`
         : undefined;
     case 'scroll-steps': {
+      if (a.kind === 'scrollUntilVisible') return scrollUntilVisibleSteps(driver, ready, a, ctx);
       if (a.kind !== 'scrollToIndex') throw new Error(`scroll-steps route for ${a.kind}`);
       return scrollToIndexBySteps(driver, ready, a.index, ctx);
     }
@@ -369,6 +407,78 @@ async function scrollToIndexBySteps(driver: Driver, ready: Ready, index: number,
     node = again[0]!;
   }
   throw new DeviceError('device_error', `scrollToIndex(${index}): gave up after ${MAX_SCROLL_STEPS} scroll steps`, { where });
+}
+
+/** One page of scrolling in a container: its own ScrollBy where the driver can invoke it, else a swipe. */
+async function scrollPage(driver: Driver, snapshot: Snapshot, node: Node, down: boolean): Promise<{ performed: boolean; message?: string | undefined }> {
+  const page = Math.max(1, Math.round(node.bounds.height * 0.8));
+  if (driver.perform && node.actions.includes('ScrollBy')) {
+    return driver.perform({ snapshot, node, rootId: indexSnapshot(snapshot).root.get(node)!.rootId }, { action: 'ScrollBy', dx: 0, dy: down ? page : -page });
+  }
+  const c = centre(node);
+  const half = Math.round(page / 2);
+  await driver.swipe!({ x: c.x, y: down ? c.y + half : c.y - half }, { x: c.x, y: down ? c.y - half : c.y + half }, 300);
+  return { performed: true };
+}
+
+/** The visible rows' indices inside a container (from their collection info), for "how far it got". */
+function rowsOnScreen(snapshot: Snapshot, node: Node): number[] {
+  const idx = indexSnapshot(snapshot);
+  const out: number[] = [];
+  for (let i = idx.order.get(node)! + 1; i < idx.subtreeEnd.get(node)!; i++) {
+    const r = rowIndexOf(idx.nodes[i]!);
+    if (r !== null && isVisible(idx.nodes[i]!, snapshot)) out.push(r);
+  }
+  return out;
+}
+
+async function scrollUntilVisibleSteps(driver: Driver, ready: Ready, a: Extract<LocatorAction, { kind: 'scrollUntilVisible' }>, ctx: DeliverContext): Promise<string> {
+  let { snapshot, node } = ready;
+  const where = driver.description;
+  const target = selectorToCode(a.target);
+  const call = actionCall(ctx.selector, a);
+  let byIndex = false;
+  const got = (steps: number) => {
+    const rows = rowsOnScreen(snapshot, node);
+    return `after ${steps} scroll step${steps === 1 ? '' : 's'}${rows.length ? ` (items ${range(rows)} on screen)` : ''}`;
+  };
+  for (let step = 0; ; step++) {
+    const idx = indexSnapshot(snapshot);
+    const from = idx.order.get(node)! + 1;
+    const to = idx.subtreeEnd.get(node)!;
+    const inside = resolveSelector(snapshot, a.target).filter((n) => { const o = idx.order.get(n)!; return o >= from && o < to; });
+    if (inside.some((n) => isVisible(n, snapshot))) return `${target} is visible ${got(step)}`;
+    if (step >= a.maxScrolls) {
+      throw new TargetError('target_not_found', `${call}: ${target} is not visible ${got(step)}: gave up at maxScrolls ${a.maxScrolls}`, {
+        where, locator: target, hint: 'Raise maxScrolls, scroll the other way (direction), or check the locator against `npx treewright inspect`.',
+      });
+    }
+    if (Date.now() > ctx.deadline) throw new DeviceError('device_timeout', `${call}: not visible before the action timeout, ${got(step)}`, { where });
+    // Composed but clipped, with its index known: one ScrollToIndex instead of pages.
+    const known = inside.map(rowIndexOf).find((i) => i !== null);
+    let r: { performed: boolean; message?: string | undefined };
+    try {
+      if (known != null && !byIndex && driver.perform && node.actions.includes('ScrollToIndex')) {
+        byIndex = true;
+        r = await driver.perform({ snapshot, node, rootId: idx.root.get(node)!.rootId }, { action: 'ScrollToIndex', index: known });
+      } else {
+        r = await scrollPage(driver, snapshot, node, a.direction === 'down');
+      }
+    } catch (e) {
+      if (!(isTreewrightError(e) && e.code === 'action_unavailable')) throw e;
+      r = { performed: false, message: e.message.split('\n')[0] };
+    }
+    const end = (why: string) => new TargetError('target_not_found', `${call}: the container stopped moving ${got(step)} (at its ${a.direction === 'down' ? 'end' : 'start'}: ${why}) without showing ${target}`, {
+      where, locator: target, hint: a.direction === 'down' ? "Try direction: 'up', or check the locator against `npx treewright inspect`." : 'Check the locator against `npx treewright inspect`.',
+    });
+    if (!r.performed) throw end(`the app says: ${r.message ?? 'no reason given'}`);
+    const next = await ctx.capture();
+    const again = resolveSelector(next, ctx.selector);
+    if (again.length !== 1) throw new TargetError('target_not_found', `${call}: the container ${selectorToCode(ctx.selector)} is gone after scrolling`, { where });
+    if (next.generation === snapshot.generation) throw end('nothing changed');
+    snapshot = next;
+    node = again[0]!;
+  }
 }
 
 function range(xs: number[]): string {

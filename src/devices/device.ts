@@ -2,15 +2,37 @@ import type { Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { renderOutline, type OutlineOptions } from '../outline/outline.js';
 import type { Selector, Step } from '../query/selector.js';
-import { Locator, Searchable, unmergedStep, type LocatorHost } from '../query/locator.js';
-import { DeviceError } from '../errors.js';
+import { Locator, Searchable, unmergedStep, type LocatorHost, type Resolution, type WaitState } from '../query/locator.js';
+import { DeviceError, TargetError } from '../errors.js';
+import { isVisible, resolveSelector } from '../query/resolve.js';
+import { selectorToCode } from '../query/selector.js';
+import { strictViolation } from '../query/strict.js';
+import { noMatchLines, noMatchReport } from '../query/near.js';
+import { poll } from './poll.js';
 import { withCause } from './messages.js';
 import { capabilitiesOf, type Capabilities, type Driver, type DriverActions } from './driver.js';
 import { actOnce, actionCall, makeReceipt } from './actions.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../query/action.js';
 
-/** Wraps each action (the runner makes it a Playwright test.step). */
-export type StepWrapper = <T>(title: string, body: () => Promise<T>) => Promise<T>;
+/** Whether a resolution is in the state waited for. */
+function inState(r: Resolution, state: WaitState): boolean {
+  const n = r.nodes[0];
+  switch (state) {
+    case 'attached': return !!n;
+    case 'detached': return !n;
+    case 'visible': return !!n && isVisible(n, r.snapshot);
+    case 'hidden': return !n || !isVisible(n, r.snapshot);
+  }
+}
+
+/** What a step is about, when it is a locator action (the runner attaches the failure report from it). */
+export interface StepAbout {
+  selector: Selector;
+  action: LocatorAction;
+}
+
+/** Wraps each action (the runner makes it a Playwright test.step at the caller's line). */
+export type StepWrapper = <T>(title: string, body: () => Promise<T>, about?: StepAbout) => Promise<T>;
 
 export const DEFAULT_ACTION_TIMEOUT = 10_000;
 
@@ -76,7 +98,36 @@ export class Device extends Searchable implements LocatorHost {
       const receipt = makeReceipt({ selector, action, ready, after, message, forced: force });
       this.receipts.push(receipt);
       return receipt;
-    });
+    }, { selector, action });
+  }
+
+  /**
+   * Waits until the locator is in `state` (Playwright's locator.waitFor): attached (exactly one node),
+   * detached (none), visible, hidden (none, or not visible). Strict like an action: several matches fail
+   * at once. Retries on fresh captures with the matchers' back-off; fails naming what it saw last.
+   */
+  async waitFor(selector: Selector, state: WaitState, options: { timeout?: number; step?: string } = {}): Promise<Resolution> {
+    const timeout = options.timeout ?? this.actionTimeout;
+    const wait = async () => {
+      const outcome = await poll(
+        async () => {
+          const snapshot = await this.snapshot();
+          const nodes = resolveSelector(snapshot, selector);
+          if (nodes.length > 1) throw strictViolation(snapshot, selector, nodes);
+          return { snapshot, nodes };
+        },
+        (r) => inState(r, state),
+        timeout,
+      );
+      if (!outcome.timedOut) return outcome.value;
+      const { snapshot, nodes } = outcome.value;
+      const call = options.step ?? `${selectorToCode(selector)}.waitFor({ state: '${state}' })`;
+      const seen = nodes.length === 0 ? 'no node matches' : isVisible(nodes[0]!, snapshot) ? 'it is visible' : 'it is attached but not visible';
+      const message = `${call}: timed out after ${timeout}ms waiting for the locator to be ${state}: ${seen}`;
+      if (nodes.length === 0) throw new TargetError('target_not_found', [message, ...noMatchLines(noMatchReport(snapshot, selector))].join('\n'), { where: this.description, locator: selectorToCode(selector), hint: 'Check the locator against `npx treewright inspect`, or wait for the screen that shows it.' });
+      throw new DeviceError('device_timeout', message, { where: this.description, hint: `Wait for what should ${state === 'hidden' || state === 'detached' ? 'remove' : 'show'} it, or raise the timeout.` });
+    };
+    return options.step === '' ? wait() : this.step(options.step ?? `${selectorToCode(selector)}.waitFor({ state: '${state}' })`, wait);
   }
 
   /** System back: dismisses a dialog first, then goes up a screen. */

@@ -22,7 +22,7 @@ export class FileDriver implements Driver {
    * `density`: px per dp, for captures that do not say (a uiautomator dump); a file that states one keeps it.
    * `confineTo`: the directory the file must lie in (read-file.ts).
    */
-  constructor(filePath: string, cwd = process.cwd(), private readonly opts: { density?: number | undefined; confineTo?: string | undefined } = {}) {
+  constructor(filePath: string, private readonly cwd = process.cwd(), private readonly opts: { density?: number | undefined; confineTo?: string | undefined } = {}) {
     this.absPath = path.resolve(cwd, filePath);
     this.description = `file:${filePath}`;
   }
@@ -32,7 +32,7 @@ export class FileDriver implements Driver {
     try {
       st = await stat(this.absPath);
     } catch (e) {
-      throw fileError(e, this.absPath);
+      throw fileError(e, this.absPath, this.cwd);
     }
     if (!st.isFile()) throw new SourceError('source_invalid', `${this.absPath} is not a file`, { where: this.absPath, hint: 'Point the file source at a captured tree (.json or .xml).' });
     if (this.cached && this.opts.confineTo === undefined && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
@@ -50,9 +50,10 @@ export class FileDriver implements Driver {
   }
 }
 
-function fileError(e: unknown, p: string): TreewrightError {
+/** The message names the path once (as `where`); the hint says which folder relative paths started from. */
+function fileError(e: unknown, p: string, cwd: string): TreewrightError {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new SourceError('file_not_found', `no such file: ${p}`, { where: p, hint: 'Check the path (relative paths resolve from the working directory), or capture the tree first.' });
-  if (code === 'EACCES') return new SourceError('source_invalid', `permission denied reading ${p}`, { where: p, hint: 'Make the file readable.' });
-  return new SourceError('source_invalid', `cannot read ${p}: ${(e as Error).message}`, { where: p });
+  if (code === 'ENOENT') return new SourceError('file_not_found', 'no such file', { where: p, hint: `Check the path (relative paths resolve from ${cwd}), or capture the tree first.` });
+  if (code === 'EACCES') return new SourceError('source_invalid', 'permission denied', { where: p, hint: 'Make the file readable.' });
+  return new SourceError('source_invalid', `cannot read it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { where: p });
 }

@@ -83,8 +83,10 @@ export class LiveDriver implements Driver {
 
   /**
    * The self-healing handshake: adb forward when adb and a device are there, then health through the
-   * cold start. One deadline (connectTimeout) covers every retry, each request included. A failing
-   * adb forward is only a warning when the port answers directly (an emulator host, a local server).
+   * cold start, then the tree: the cmp-inspector answers /inspect/health 200 while the app is still
+   * starting and /inspect/tree 503 until a Compose root is attached. One deadline (connectTimeout)
+   * covers every retry of both, each request included. A failing adb forward is only a warning when
+   * the port answers directly (an emulator host, a local server).
    */
   async open(): Promise<Health> {
     const deadline = Date.now() + this.connectTimeout;
@@ -92,14 +94,21 @@ export class LiveDriver implements Driver {
     await this.ensureForward().catch((e: unknown) => { forwardError = e; });
     const http = { ...this.http, deadline };
     let last: unknown;
+    let h: Health | null = null;
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       try {
-        const h = parseHealth(await requestJson<unknown>(`${this.base}/inspect/health`, { stage: 'health' }, http), this.description);
-        this.health = h;
-        if (forwardError) this.warnings.push(`adb forward failed (${reasonOf(forwardError, this.description)}); ${this.base} answered directly, so the connection goes on without it`);
-        if (h.processStartedAtMs === undefined) this.warnings.push(`${this.base}/inspect/health has no processStartedAtMs: an app restart between two actions cannot be noticed`);
+        if (!h) {
+          h = parseHealth(await requestJson<unknown>(`${this.base}/inspect/health`, { stage: 'health' }, http), this.description);
+          this.health = h;
+          if (forwardError) this.warnings.push(`adb forward failed (${reasonOf(forwardError, this.description)}); ${this.base} answered directly, so the connection goes on without it`);
+          if (h.processStartedAtMs === undefined) this.warnings.push(`${this.base}/inspect/health has no processStartedAtMs: an app restart between two actions cannot be noticed`);
+        }
+        // Health 200 is not warm yet: the tree answers 503 until a Compose root is attached.
+        await requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, http);
         return h;
       } catch (e) {
+        // The tree answered, only too large to read here: it is attached (warm); capture() reports its size.
+        if (h && isTreewrightError(e) && e.code === 'too_large') return h;
         last = e;
         // Refused (not started yet) and 503 (cold) are worth waiting out; a hang, HTML or a bad answer are not.
         const retry = isTreewrightError(e) && e.code === 'device_unreachable' && (e.details.transient === true || e.details.status === 503);
@@ -108,13 +117,21 @@ export class LiveDriver implements Driver {
       }
     }
     // The forward failed and nothing answers directly: the forward's error is the cause to report.
-    if (forwardError && isTreewrightError(last) && last.code === 'device_unreachable') throw forwardError;
+    if (!h && forwardError && isTreewrightError(last) && last.code === 'device_unreachable') throw forwardError;
     const e = last as DeviceError;
     const outOfTime = Date.now() >= deadline - 5;
     // A hang, HTML or a malformed answer already names its stage and cause (unless it was the shared deadline that cut it).
     if (!isTreewrightError(e) || (e.code !== 'device_unreachable' && !(outOfTime && e.code === 'device_timeout'))) throw e;
     const cold = e.code === 'device_unreachable' && e.details.status === 503;
     const stuck = cold || (outOfTime && e.code === 'device_timeout');
+    if (h) {
+      throw new DeviceError('device_unreachable', stuck
+        ? `the app at ${this.base} is up (health 200) but its tree stayed unavailable (${cold ? 'HTTP 503: no Compose root attached yet' : 'no answer'}) for ${this.connectTimeout}ms`
+        : `the app at ${this.base} answered health, then its tree could not be read: ${reasonOf(e, this.description)}`, {
+        where: this.description, stage: 'tree',
+        hint: stuck ? 'Bring an activity with Compose content to the foreground (unlock the device, dismiss a splash), or raise connectTimeout.' : 'Check that the app is still running (`adb logcat`, device.crashes()), then retry.',
+      });
+    }
     throw new DeviceError('device_unreachable', stuck
       ? `the app at ${this.base} stayed cold (${cold ? 'HTTP 503' : 'no answer'}) for ${this.connectTimeout}ms`
       : `could not reach the inspector at ${this.base}: ${reasonOf(e, this.description)}`, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidHost } from './http.js';
 import { SourceError } from '../errors.js';
+import { editDistance } from '../common/edit-distance.js';
 import { displayUrl, redactCapabilities } from './redact.js';
 
 /** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (docs/design.md §6). */
@@ -97,11 +98,28 @@ function shorthand(spec: string): z.input<typeof SourceDescriptorSchema> {
     }
     return { kind: 'live', host: hp[1] ?? '127.0.0.1', port };
   }
-  // A bare path is a file source: `npx treewright inspect window_dump.xml`.
+  // A bare path is a file source: `npx treewright inspect window_dump.xml`; a bare word one edit or two
+  // from a source keyword ('refrence') is a typo, not a file.
   if (!m || /^[a-zA-Z]$/.test(m[1]!)) {
+    const typo = /^[a-z]+(:[a-z]+)?$/i.test(s) ? nearKeyword(s) : null;
+    if (typo) throw new SourceError('source_invalid', `unknown source "${s}": did you mean "${typo}"?`, { hint: `Use one of: ${SHORTHANDS} (a path to a file also works).` });
     if (s) return { kind: 'file', path: s };
   }
   throw new SourceError('source_invalid', `unknown source "${s}"`, { hint: `Use one of: ${SHORTHANDS}.` });
+}
+
+const KEYWORDS = ['reference', 'reference:live', 'reference:moui', 'reference:jetwhale', 'adb'];
+
+/** The source keyword a bare word is a misspelling of, or null. */
+function nearKeyword(word: string): string | null {
+  const w = word.toLowerCase();
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const k of KEYWORDS) {
+    const d = editDistance(w, k, 3);
+    if (d < bestD && d <= Math.max(1, Math.floor(k.length / 4))) { best = k; bestD = d; }
+  }
+  return best;
 }
 
 function isHttpUrl(u: string): boolean {

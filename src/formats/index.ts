@@ -1,4 +1,5 @@
 import type { Snapshot } from '../model/schema.js';
+import { FormatError } from '../errors.js';
 import { cmpFromValue } from './cmp.js';
 import { unwrapEnvelope } from './envelope.js';
 import { guardText } from './guard.js';
@@ -42,6 +43,13 @@ export function importTree(input: string | Uint8Array, opts: ImportOptions = {})
     if (root !== null && appleXmlFlavour(root, child) !== null) return importAppleXml(body, opts);
     requireHierarchy(body, opts.where);
     return importCheckedUiautomator(body, opts);
+  }
+  // A file named .xml that does not start like XML is broken XML, not "invalid JSON".
+  if (opts.where && /\.xml$/i.test(opts.where)) {
+    const head = body.trimStart().slice(0, 24).replace(/[^\x20-\x7e]/g, '.');
+    throw new FormatError('format_error', `not XML: a .xml file should start with '<', but starts with ${JSON.stringify(head)}`, {
+      where: opts.where, line: 1, hint: 'Capture it again (adb shell uiautomator dump, or the page source from Appium); a truncated or garbled dump cannot be read.',
+    });
   }
   const maestro = stripMaestroPrefix(body);
   const value = unwrapEnvelope(parseJson(maestro ? maestro.json : body, opts.where), opts.where);

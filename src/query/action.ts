@@ -4,6 +4,8 @@
  */
 import type { Action } from '../model/schema.js';
 
+import type { Selector } from './selector.js';
+
 export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
 
 
@@ -71,8 +73,31 @@ export type ActionKind = keyof typeof ACTIONS;
 export const ACTION_KINDS = Object.keys(ACTIONS) as [ActionKind, ...ActionKind[]];
 
 type ArgsOf<K extends ActionKind> = { [A in (typeof ACTIONS)[K]['args'][number]]: ActionArgTypes[A] };
-/** What a locator can be asked to do: `{ kind }` plus the action's arguments. */
-export type LocatorAction = { [K in ActionKind]: { kind: K } & ArgsOf<K> }[ActionKind];
+/** An action of the table: `{ kind }` plus the action's arguments. */
+export type TableAction = { [K in ActionKind]: { kind: K } & ArgsOf<K> }[ActionKind];
+
+/**
+ * Scroll this container until `target` (a locator searched inside it) is visible: by ScrollToIndex
+ * when the container has it and the item's index is known (composed but clipped), else pages of
+ * ScrollBy (or swipes), at most `maxScrolls` of them (Compose's performScrollToNode, Maestro's
+ * scrollUntilVisible). Not in ACTIONS: it is composed of the table's scroll actions, its target is
+ * a locator rather than a scalar argument, and its route is chosen in devices/actions.ts.
+ */
+export interface ScrollUntilVisibleAction { kind: 'scrollUntilVisible'; target: Selector; maxScrolls: number; direction: 'down' | 'up' }
+
+/** scrollUntilVisible's default bound on scroll steps. */
+export const DEFAULT_MAX_SCROLLS = 50;
+
+/** Its needs, as a table entry would state them (on screen and enabled, delivered by scroll steps). */
+export const SCROLL_UNTIL_VISIBLE: ActionSpec = { args: [], semantic: null, fallback: { route: 'scroll-steps', needs: [] }, enabled: true, onScreen: true, touch: true };
+
+/** What a locator can be asked to do (docs/design.md §7). */
+export type LocatorAction = TableAction | ScrollUntilVisibleAction;
+
+/** The spec of any locator action (the table's entry, or scrollUntilVisible's). */
+export function specOf(kind: LocatorAction['kind']): ActionSpec {
+  return kind === 'scrollUntilVisible' ? SCROLL_UNTIL_VISIBLE : ACTIONS[kind];
+}
 
 /** The actions as a list for a description: `click, …, fill (text), …, scrollBy (dx, dy), …`. */
 export function actionList(): string {
@@ -84,7 +109,7 @@ export function actionList(): string {
 }
 
 /** The action's arguments in order (the Locator method's positional arguments). */
-export function actionArgs(a: LocatorAction): Array<string | number> {
+export function actionArgs(a: TableAction): Array<string | number> {
   return ACTIONS[a.kind].args.map((name) => (a as unknown as Record<string, string | number>)[name]!);
 }
 

@@ -1,9 +1,11 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { resolveSelector } from './resolve.js';
 import { selectorToCode, type FilterOptions, type RoleOptions, type SearchOptions, type Selector, type Step } from './selector.js';
-import { expectOne } from './strict.js';
+import { expectOne, strictViolation } from './strict.js';
+import { isVisible } from './resolve.js';
+import { indexSnapshot } from './snapshot-index.js';
 import type { TextPattern } from './text.js';
-import { ACTIONS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
+import { ACTIONS, DEFAULT_MAX_SCROLLS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, SEARCH_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
@@ -14,6 +16,32 @@ export interface LocatorHost {
   act?(selector: Selector, action: LocatorAction, options?: ActionOptions): Promise<Receipt>;
   /** false: every locator made from this host searches the unmerged tree. */
   readonly merged?: boolean;
+  /** Waits for a state on fresh captures; `step` titles the report step ('' for none). */
+  waitFor?(selector: Selector, state: WaitState, options?: { timeout?: number; step?: string }): Promise<Resolution>;
+}
+
+/** Playwright's locator.waitFor states. */
+export type WaitState = 'attached' | 'detached' | 'visible' | 'hidden';
+const WAIT_STATES: readonly WaitState[] = ['attached', 'detached', 'visible', 'hidden'];
+
+export interface WaitOptions {
+  /** ms; default: the device's action timeout. */
+  timeout?: number;
+}
+
+/** The on-screen box of a node, in its window's unit (px, pt or dp), like Playwright's boundingBox(). */
+export interface BoundingBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ScrollUntilVisibleOptions extends ActionOptions {
+  /** Most scroll steps before giving up (default 50). */
+  maxScrolls?: number;
+  /** Which way to page (default down). */
+  direction?: 'down' | 'up';
 }
 
 export interface Resolution {
@@ -83,6 +111,8 @@ function merged(options: SearchOptions): { merged?: false } {
 export function unmergedStep(step: Step): Step {
   if (step.kind === 'role') return step.options.merged === undefined ? { ...step, options: { ...step.options, merged: false } } : step;
   if (step.kind === 'filter' || step.kind === 'nth') return step;
+  // or()/and(): the other locator searches the same (unmerged) tree.
+  if (step.kind === 'or' || step.kind === 'and') return { ...step, selector: step.selector.map(unmergedStep) };
   return step.merged === undefined ? { ...step, merged: false } : step;
 }
 
@@ -119,6 +149,16 @@ export class Locator extends Searchable {
   }
   first(): Locator { return this.nth(0); }
   last(): Locator { return this.nth(-1); }
+  /** Nodes this locator or the other matches (Playwright's locator.or), in document order. */
+  or(other: Locator): Locator {
+    checkLocator('or()', 'the other locator', other);
+    return this.chain({ kind: 'or', selector: other.selector });
+  }
+  /** Nodes both this locator and the other match (Playwright's locator.and). */
+  and(other: Locator): Locator {
+    checkLocator('and()', 'the other locator', other);
+    return this.chain({ kind: 'and', selector: other.selector });
+  }
 
   /** Captures once and resolves. */
   async resolve(): Promise<Resolution> {
@@ -134,6 +174,70 @@ export class Locator extends Searchable {
 
   async count(): Promise<number> {
     return (await this.resolve()).nodes.length;
+  }
+
+  /** Waits for the locator to be attached, detached, visible (default) or hidden; strict. */
+  async waitFor(options: WaitOptions & { state?: WaitState } = {}): Promise<void> {
+    checkOptions('waitFor()', options, { state: checkWaitState, timeout: checkTimeout });
+    await this.wait(options.state ?? 'visible', options, `waitFor(${options.state ? `{ state: '${options.state}' }` : ''})`);
+  }
+
+  /** Whether it is visible now (no waiting; false when nothing matches); strict. */
+  async isVisible(): Promise<boolean> {
+    const { snapshot, nodes } = await this.resolve();
+    if (nodes.length > 1) throw strictViolation(snapshot, this.selector, nodes);
+    return !!nodes[0] && isVisible(nodes[0], snapshot);
+  }
+
+  /** Whether the node is enabled; waits for it to be attached. */
+  async isEnabled(options: WaitOptions = {}): Promise<boolean> {
+    return (await this.attached('isEnabled()', options)).node.enabled;
+  }
+
+  /** Text and editable text of the node and its descendants (what toHaveText reads); waits for it to be attached. */
+  async textContent(options: WaitOptions = {}): Promise<string> {
+    const { snapshot, node } = await this.attached('textContent()', options);
+    return indexSnapshot(snapshot).textContent(node);
+  }
+
+  /** The on-screen box, or null when the node is not visible; waits for it to be attached. */
+  async boundingBox(options: WaitOptions = {}): Promise<BoundingBox | null> {
+    const { snapshot, node } = await this.attached('boundingBox()', options);
+    if (!isVisible(node, snapshot)) return null;
+    const { x, y, width, height } = node.bounds;
+    return { x, y, width, height };
+  }
+
+  /**
+   * A node field by name (`'contentDescription'`, `'hint'`, `'stateDescription'`, `'value'`, `'focused'`, …)
+   * as text, else a platform extra (`'resourceId'`, `'package'`), else null: Playwright's getAttribute for
+   * semantics nodes. Waits for the node to be attached.
+   */
+  async getAttribute(name: string, options: WaitOptions = {}): Promise<string | null> {
+    checkNonEmptyString(`getAttribute(${showValue(name)})`, 'the field name', name);
+    const { node } = await this.attached(`getAttribute(${showValue(name)})`, options);
+    return attributeOf(node, name);
+  }
+
+  /** Scrolls this container until `target` (searched inside it) is visible; see LocatorAction scrollUntilVisible. */
+  scrollUntilVisible(target: Locator, options: ScrollUntilVisibleOptions = {}): Promise<Receipt> {
+    const call = `scrollUntilVisible(${isLocator(target) ? target.toCode() : showValue(target)})`;
+    checkLocator(call, 'the target', target);
+    const { maxScrolls, direction, ...action } = options;
+    checkOptions(call, { maxScrolls, direction }, { maxScrolls: checkPositiveInteger, direction: checkDirection });
+    return this.act({ kind: 'scrollUntilVisible', target: target.selector, maxScrolls: maxScrolls ?? DEFAULT_MAX_SCROLLS, direction: direction ?? 'down' }, action);
+  }
+
+  private async attached(method: string, options: WaitOptions): Promise<{ snapshot: Snapshot; node: Node }> {
+    const r = await this.wait('attached', options, method);
+    return { snapshot: r.snapshot, node: r.nodes[0]! };
+  }
+
+  private wait(state: WaitState, options: WaitOptions, method: string): Promise<Resolution> {
+    if (!this.host.waitFor) {
+      return Promise.reject(new TargetError('invalid_arguments', `${this.toCode()}.${method}: this locator's host cannot wait`, { hint: 'Get locators from a connected device.' }));
+    }
+    return this.host.waitFor(this.selector, state, { ...(options.timeout !== undefined ? { timeout: options.timeout } : {}), step: `${this.toCode()}.${method}` });
   }
 
   /** One locator per current match (`nth(i)`), like Playwright's `locator.all()`. */
@@ -171,6 +275,29 @@ export class Locator extends Searchable {
   override toString(): string { return this.toCode(); }
 }
 
+/** A node field (or platform extra) as text, null when absent. */
+export function attributeOf(node: Node, name: string): string | null {
+  const fields = node as unknown as Record<string, unknown>;
+  const v = name !== 'children' && name !== 'platform' && Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : node.platform[name];
+  if (v === null || v === undefined) return null;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+function checkWaitState(call: string, what: string, x: unknown): void {
+  if (!WAIT_STATES.includes(x as WaitState)) throw invalidArgument(call, `${what} must be one of ${WAIT_STATES.map((s) => `'${s}'`).join(', ')}, got ${showValue(x)}`);
+}
+
+function checkTimeout(call: string, what: string, x: unknown): void {
+  if (typeof x !== 'number' || !(x >= 0) || !Number.isFinite(x)) throw invalidArgument(call, `${what} must be a number of ms ≥ 0, got ${showValue(x)}`);
+}
+
+function checkPositiveInteger(call: string, what: string, x: unknown): void {
+  if (!Number.isInteger(x) || (x as number) < 1) throw invalidArgument(call, `${what} must be a whole number ≥ 1, got ${showValue(x)}`);
+}
+
+function checkDirection(call: string, what: string, x: unknown): void {
+  if (x !== 'down' && x !== 'up') throw invalidArgument(call, `${what} must be 'down' or 'up', got ${showValue(x)}`);
+}
 /** Compile-time check: the Locator has one method per registered action, answering a Receipt. */
 type ActionMethods = { [K in ActionKind]: Locator[K] extends (...args: never[]) => Promise<Receipt> ? true : never };
 const locatorActionsAgree: ActionMethods = Object.fromEntries(Object.keys(ACTIONS).map((k) => [k, true])) as ActionMethods;

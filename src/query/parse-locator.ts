@@ -4,7 +4,7 @@
  *
  *   locator  := [ 'device' '.' ] [ 'all' '(' ')' [ '.' ] ] call ( '.' call )*
  *   call     := byTag(str) | byId(str | int) | byRole(str [, roleOpts]) | byText(pat [, { exact }])
- *             | byDesc(pat [, { exact }]) | filter(filterOpts) | nth(int) | first() | last()
+ *             | byDesc(pat [, { exact }]) | filter(filterOpts) | nth(int) | first() | last() | or(locator) | and(locator)
  *   roleOpts := { option: value, … }    filterOpts := { option: value, … }   (the options of
  *               vocabulary.ts, each value read by its kind: pat, bool, bool | 'mixed', int, locator)
  *   pat      := str | /regex/flags        str := '…' | "…" (JS escapes)
@@ -24,7 +24,7 @@ export const MAX_LOCATOR_LENGTH = 10_000;
 /** Deepest nesting of `has:` / `hasNot:` locators (the parser recurses on them). */
 export const MAX_LOCATOR_NESTING = 16;
 
-const METHODS = ['byTag', 'byId', 'byRole', 'byText', 'byDesc', 'filter', 'nth', 'first', 'last'] as const;
+const METHODS = ['byTag', 'byId', 'byRole', 'byText', 'byDesc', 'filter', 'nth', 'first', 'last', 'or', 'and'] as const;
 const HINT = "Write a locator as in a test, e.g. byRole('Button', { name: 'Send' }).filter({ hasText: /x/ }).nth(1).";
 
 // ---- tokens --------------------------------------------------------------------------------
@@ -279,6 +279,11 @@ class Parser {
         break;
       }
       case 'filter': step = { kind: 'filter', options: this.object(name, () => this.options(name, FILTER_OPTIONS, depth)) }; break;
+      case 'or': case 'and': {
+        if (this.tok.t !== 'ident') this.fail(`${name}() takes a locator such as byText('…'), got ${describe(this.tok)}`, this.tok.at);
+        step = { kind: name, selector: this.chain(depth + 1) };
+        break;
+      }
       case 'nth': {
         const t = this.tok;
         if (t.t !== 'number' || !Number.isInteger(t.v)) this.fail(`nth() takes a whole number, got ${describe(t)}`, t.at);

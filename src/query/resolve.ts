@@ -2,7 +2,7 @@ import type { Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { TargetError } from '../errors.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
-import { type FilterOptions, type Selector, type Step } from './selector.js';
+import { type CombineStep, type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
 import { mergedView, type MergedView } from '../facts/merged-view.js';
@@ -27,6 +27,7 @@ function resolveOrders(snapshot: Snapshot, index: SnapshotIndex, selector: Selec
   const all = () => Array.from({ length: to - from }, (_, k) => from + k);
   for (const step of selector) {
     if (step.kind === 'nth') current = pickNth(current ?? all(), step.index);
+    else if (step.kind === 'or' || step.kind === 'and') current = combine(step.kind, current ?? all(), resolveOrders(snapshot, index, step.selector, from, to));
     else if (step.kind === 'filter') current = applyFilter(snapshot, index, current ?? all(), step.options);
     else {
       const test = nodePredicate(step, index, snapshot);
@@ -45,7 +46,16 @@ function scan(index: SnapshotIndex, from: number, to: number, test: Predicate, o
 }
 
 /** A step that searches: every kind but filter and nth. */
-type SearchStep = Exclude<Step, { kind: 'filter' | 'nth' }>;
+type SearchStep = Exclude<Step, CombineStep>;
+
+/** Union or intersection of two sets of document-order positions, in document order. */
+function combine(kind: 'or' | 'and', a: number[], b: number[]): number[] {
+  if (kind === 'and') {
+    const other = new Set(b);
+    return a.filter((i) => other.has(i));
+  }
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
+}
 
 /**
  * A search step's test. In the merged view (the default; `merged: false` asks for the raw tree) a

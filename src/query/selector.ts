@@ -17,7 +17,14 @@ export type Step =
   | { kind: 'desc'; text: TextPattern; exact: boolean; merged?: boolean }
   | { kind: 'id'; id: string; merged?: boolean }
   | { kind: 'filter'; options: FilterOptions }
-  | { kind: 'nth'; index: number };
+  | { kind: 'nth'; index: number }
+  /** Either: the current matches or the other locator's (Playwright's `locator.or`), in document order. */
+  | { kind: 'or'; selector: Selector }
+  /** Both: the current matches that the other locator also matches (`locator.and`). */
+  | { kind: 'and'; selector: Selector };
+
+/** Steps that combine with or narrow the current matches instead of searching. */
+export type CombineStep = Extract<Step, { kind: 'filter' | 'nth' | 'or' | 'and' }>;
 
 export type Selector = readonly Step[];
 
@@ -36,6 +43,8 @@ function stepToCode(step: Step): string {
       const opts = optionsCode(ROLE_OPTIONS, step.options);
       return `byRole(${quote(step.role)}${opts ? `, ${opts}` : ''})`;
     }
+    case 'or': case 'and':
+      return `${step.kind}(${selectorToCode(step.selector)})`;
     case 'filter': return `filter(${optionsCode(FILTER_OPTIONS, step.options) || '{  }'})`;
     case 'nth':
       return step.index === 0 ? 'first()' : step.index === -1 ? 'last()' : `nth(${step.index})`;

@@ -3,6 +3,7 @@ import { TargetError } from '../errors.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { outlineLine } from '../outline/outline.js';
 import { selectorToCode, type Selector } from './selector.js';
+import { noMatchLines, noMatchReport } from './near.js';
 
 export const MAX_CANDIDATES = 10;
 
@@ -23,9 +24,9 @@ export function strictViolation(snapshot: Snapshot, selector: Selector, nodes: r
   );
 }
 
-export function notFound(selector: Selector, source: string): TargetError {
+export function notFound(snapshot: Snapshot, selector: Selector): TargetError {
   const code = selectorToCode(selector);
-  return new TargetError('target_not_found', `${code} resolved to no node in ${source}`, {
+  return new TargetError('target_not_found', [`${code} resolved to no node in ${snapshot.source}`, ...noMatchLines(noMatchReport(snapshot, selector))].join('\n'), {
     locator: code,
     hint: 'Check the locator against `npx treewright inspect` output, or wait for the screen to change.',
   });
@@ -34,6 +35,6 @@ export function notFound(selector: Selector, source: string): TargetError {
 /** Exactly one node, or a strict-mode / not-found error. */
 export function expectOne(snapshot: Snapshot, selector: Selector, nodes: readonly Node[]): Node {
   if (nodes.length === 1) return nodes[0]!;
-  if (nodes.length === 0) throw notFound(selector, snapshot.source);
+  if (nodes.length === 0) throw notFound(snapshot, selector);
   throw strictViolation(snapshot, selector, nodes);
 }

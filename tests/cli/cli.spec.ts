@@ -60,7 +60,7 @@ test('schema writes the JSON Schema generated from the model', async () => {
 test('bad input: a clear one-line error and exit code 2, never a stack', async () => {
   const missing = await run('inspect', 'fixtures/nope.json');
   expect(missing.exitCode).toBe(2);
-  expect(missing.stderr).toMatch(/no such file: .*nope\.json/);
+  expect(missing.stderr).toMatch(/^treewright: \/.*nope\.json: no such file\n {2}→ Check the path \(relative paths resolve from \/.*\)/);
   expect(missing.stderr).not.toMatch(/\n\s+at /);
 
   const dir = await mkdtemp(path.join(tmpdir(), 'tw-cli-'));
@@ -84,8 +84,8 @@ test('an unexpected error is one line (plus a please-report line), its stack onl
   expect(describeFailure(bug, { TREEWRIGHT_DEBUG: '1' })).toContain('    at ');
   const out = await execa('node', [bin, 'schema', '--out', path.join(tmpdir(), 'no-such-dir-tw', 'x.json')], { reject: false, env: { TREEWRIGHT_DEBUG: '' } });
   expect(out.exitCode).toBe(2);
-  expect(out.stderr.trim().split('\n')).toHaveLength(1);
-  expect(out.stderr).toMatch(/^treewright: ENOENT: no such file or directory, open '.*x\.json'/);
+  expect(out.stderr.trim().split('\n')).toHaveLength(2);
+  expect(out.stderr).toMatch(/^treewright schema: cannot write .*x\.json: no such file or folder\n {2}→ Check the path; to write a file there, create its folder first\.$/);
 });
 
 test('inspect usage lists every source kind', async () => {

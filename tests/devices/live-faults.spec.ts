@@ -44,6 +44,24 @@ test('a cold start is waited out', async () => {
   await device.close();
 });
 
+test('a cold tree (health 200, /inspect/tree 503 until a Compose root is attached) is waited out within connectTimeout', async () => {
+  fake.treeColdUntil = Date.now() + 400;
+  const t0 = Date.now();
+  const device = await connect(fake.source, { ...opts, connectTimeout: 3000 });
+  expect(Date.now() - t0).toBeGreaterThanOrEqual(350);
+  expect(await device.byTag('home_title').count()).toBe(1);
+  await device.close();
+});
+
+test('a tree that stays cold: the tree stage, saying health answered', async () => {
+  fake.treeColdUntil = Date.now() + 60_000;
+  const e = await connect(fake.source, opts).catch((x) => x);
+  expect(e.code).toBe('device_unreachable');
+  expect(e.details.stage).toBe('tree');
+  expect(e.message).toContain('is up (health 200) but its tree stayed unavailable (HTTP 503: no Compose root attached yet) for 800ms');
+  expect(e.message).toMatch(/\n {2}→ Bring an activity with Compose content to the foreground/);
+});
+
 test('accepts the connection and never answers: times out with the configured timeout', async () => {
   fake.mode = 'hang';
   const t0 = Date.now();

@@ -13,6 +13,8 @@ export class FakeLive {
   taps: Array<{ x: number; y: number }> = [];
   startedAt = 1_700_000_000_000;
   coldUntil = 0;
+  /** Until then /inspect/tree answers 503 while health is 200 (the cmp-inspector before a Compose root is attached). */
+  treeColdUntil = 0;
   tree = readFileSync('fixtures/trees/home.json', 'utf8');
   private server!: Server;
   private sockets = new Set<Socket>();
@@ -41,7 +43,7 @@ export class FakeLive {
       return json(200, { status: 'ok', schemaVersion: 1, source: 'live-android', appId: 'dev.fake', buildType: 'debug', processStartedAtMs: this.startedAt, processUptimeMs: 1000 });
     }
     if (url.pathname === '/inspect/tree') {
-      if (this.mode === 'stuck503') return json(503, { error: 'ui not ready' });
+      if (this.mode === 'stuck503' || Date.now() < this.treeColdUntil) return json(503, { error: 'ui not ready' });
       if (this.mode === 'truncated') { res.writeHead(200, { 'content-type': 'application/json' }); res.end(this.tree.slice(0, 200)); return; }
       res.writeHead(200, { 'content-type': 'application/json' }); res.end(this.tree); return;
     }

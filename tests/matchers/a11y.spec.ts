@@ -95,8 +95,8 @@ test('a locator that finds nothing fails; one that finds several is a strict-mod
     n({ id: 'b', tag: 'dup', ...click, text: 'B', bounds: r(0, 200, 100, 48) }),
   ]))));
   const strict = await failure(expect(clickables.byTag('dup')).toPassA11y({ timeout: 0 }));
-  expect(strict).toBeInstanceOf(TargetError);
-  expect((strict as TargetError).code).toBe('target_ambiguous');
+  // Inside an assertion a strict-mode violation is a failing verdict in Playwright's layout (Error: line), ended at once.
+  expect(strict.message).toMatch(/Error: .*strict mode violation/);
 });
 
 test('bad options are typed errors', async () => {

@@ -1,20 +1,14 @@
 // The matcher functions work with Jest's `expect` package as well as Playwright's.
 import { test } from '@playwright/test';
 import { expect as jestExpect } from 'expect';
-import { matchers } from '../../matchers/index.js';
+import { matchers } from '../../matchers/expect.js';
 import { n, r, root, snap, deviceOf } from '../helpers/build.js';
 
-jestExpect.extend(matchers as unknown as Parameters<typeof jestExpect.extend>[0]);
-
-interface TreewrightJest {
-  toHaveText(expected: string | RegExp, options?: { timeout?: number }): Promise<void>;
-  toBeVisible(options?: { timeout?: number }): Promise<void>;
-  toHaveCount(count: number, options?: { timeout?: number }): Promise<void>;
-}
+jestExpect.extend(matchers);
 
 test('Jest expect.extend(matchers) runs treewright assertions', async () => {
   const device = deviceOf(snap(root(n({ id: '1', bounds: r(0, 0, 100, 100) }, [n({ id: '2', tag: 'title', text: 'Hello', bounds: r(0, 0, 50, 20) })]))));
-  const e = (x: unknown) => jestExpect(x) as unknown as TreewrightJest & { not: TreewrightJest };
+  const e = jestExpect; // typed by treewright/matchers/expect's augmentation: no casts
   await e(device.byTag('title')).toHaveText('Hello');
   await e(device.byTag('title')).toBeVisible();
   await e(device.byTag('nope')).not.toBeVisible();

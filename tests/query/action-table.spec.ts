@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { ACTIONS, ACTION_KINDS, actionArgs, type LocatorAction } from '../../src/query/action.js';
+import { ACTIONS, ACTION_KINDS, actionArgs, type LocatorAction, type TableAction } from '../../src/query/action.js';
 import { Locator } from '../../src/query/locator.js';
 import { actionCall, chooseRoute } from '../../src/devices/actions.js';
 import { capabilitiesOf, type Driver } from '../../src/devices/driver.js';
@@ -23,7 +23,7 @@ test('the Locator has a method per registered action, taking its arguments in or
     void (loc[k] as (...a: unknown[]) => Promise<unknown>)(...args);
     const a = calls.at(-1)!;
     expect(a.kind).toBe(k);
-    expect(actionArgs(a)).toEqual(args);
+    expect(actionArgs(a as TableAction)).toEqual(args);
   }
   expect(actionCall([{ kind: 'tag', tag: 'x' }], { kind: 'scrollBy', dx: 0, dy: 5 })).toBe("byTag('x').scrollBy(0, 5)");
   expect(actionCall([{ kind: 'tag', tag: 'x' }], { kind: 'fill', text: "it's" })).toBe("byTag('x').fill('it\\'s')");

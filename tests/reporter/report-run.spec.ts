@@ -67,7 +67,7 @@ test('the run fails, prints the summary paragraph, and writes a section for ever
   expect(actions).toContain('signed in as Ada');
   expect(visible).toContain('&lt;element(s) not found&gt;');
   // The passing tests show their steps and no failure section.
-  const passing = [...html.matchAll(/<article class="tw-test" data-status="passed"[\s\S]*?<\/article>/g)].map((m) => m[0]);
+  const passing = [...html.matchAll(/<article class="tw-test" id="[^"]*" data-status="passed"[\s\S]*?<\/article>/g)].map((m) => m[0]);
   expect(passing).toHaveLength(2);
   for (const p of passing) {
     expect(p).not.toContain('tw-failure');
