@@ -45,8 +45,6 @@ export interface Driver extends DriverActions {
   close(): Promise<void>;
 }
 
-export const NO_CAPABILITIES: Capabilities = Object.freeze(Object.fromEntries(CAPABILITY_NAMES.map((k) => [k, false])) as Capabilities);
-
 /** A semantic action request on one node of one capture (generation-guarded where the transport allows). */
 export interface SemanticRequest {
   action: Action;

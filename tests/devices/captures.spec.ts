@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { connect } from '../../src/devices/connect.js';
 import { countCaptures } from '../../src/devices/capture-count.js';
 import { Device } from '../../src/devices/device.js';
-import { NO_CAPABILITIES, type Driver, type SemanticRequest } from '../../src/devices/driver.js';
+import type { Driver, SemanticRequest } from '../../src/devices/driver.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import { n, r, root, snap } from '../helpers/build.js';
 
@@ -46,7 +46,6 @@ class MovingButton implements Driver {
       n({ id: '2', tag: 'go', role: 'Button', text: 'Go', clickable: true, actions: ['Click'], bounds: r(0, y, 200, 100) }),
     ]), { rootId: 'main' }));
   }
-  capabilities() { return { ...NO_CAPABILITIES, taps: true }; }
   async close() {}
   async tap(x: number, y: number) { this.taps.push(`${x},${y}`); }
 }
@@ -84,7 +83,6 @@ class GuardedApp implements Driver {
       n({ id: '2', tag: 'go', role: 'Button', text: `Go ${this.clicks}`, clickable: true, actions: ['Click'], bounds: r(0, 300, 200, 100) }),
     ]), { rootId: 'main' }));
   }
-  capabilities() { return { ...NO_CAPABILITIES, semanticActions: true }; }
   async close() {}
   perform = async (_t: { node: Node }, req: SemanticRequest) => {
     if (req.action === 'Click') this.clicks++;
