@@ -1,4 +1,5 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
+import { perSnapshot } from '../model/memo.js';
 
 /**
  * The merged view of a snapshot (docs/design.md §4, JetWhale's "Merged (default): one node per control"):
@@ -28,17 +29,8 @@ export interface MergedView {
 /** Roles a Compose control exports as a separate role child (Role.Button, Checkbox, Switch, RadioButton, Tab, DropdownList). */
 const CONTROL_ROLES: ReadonlySet<Role> = new Set<Role>(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'DropdownList']);
 
-const cache = new WeakMap<Snapshot, MergedView>();
-
 /** The merged view of a snapshot, built once per snapshot object in one linear pass. */
-export function mergedView(snapshot: Snapshot): MergedView {
-  let v = cache.get(snapshot);
-  if (!v) {
-    v = buildMergedView(snapshot);
-    cache.set(snapshot, v);
-  }
-  return v;
-}
+export const mergedView: (snapshot: Snapshot) => MergedView = perSnapshot(buildMergedView);
 
 /** The role a node reads as in the view asked for: merged (default) or the node's own. */
 export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | null {

@@ -10,6 +10,7 @@
  * nodes, touching the node objects is most of the work, so they are read once, here.
  */
 import type { Node, Snapshot } from '../model/schema.js';
+import { perSnapshot } from '../model/memo.js';
 
 /** Fact bits, per node (`flags`). */
 export const FACT = {
@@ -130,17 +131,8 @@ export interface NodeFacts {
   name(i: number): string;
 }
 
-const cache = new WeakMap<Snapshot, NodeFacts>();
-
 /** The facts of every node of a snapshot, memoised per snapshot object. */
-export function nodeFacts(snapshot: Snapshot): NodeFacts {
-  let f = cache.get(snapshot);
-  if (!f) {
-    f = buildFacts(snapshot);
-    cache.set(snapshot, f);
-  }
-  return f;
-}
+export const nodeFacts: (snapshot: Snapshot) => NodeFacts = perSnapshot(buildFacts);
 
 function grown<T extends Int32Array | Uint16Array | Float64Array>(a: T, cap: number): T {
   const b = new (a.constructor as new (n: number) => T)(cap);

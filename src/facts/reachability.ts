@@ -3,6 +3,7 @@ import { TargetError } from '../errors.js';
 import { roundCoord } from '../common/geometry.js';
 import { FACT, nodeFacts, type NodeFacts } from './node-facts.js';
 import { RectIndex } from './rect-index.js';
+import { perSnapshot } from '../model/memo.js';
 
 /** What analysis derives about one node (docs/design.md §8). Never stored by importers. Read-only: it may be shared (and frozen). */
 export interface NodeReach {
@@ -55,20 +56,11 @@ export function isShown(snapshot: Snapshot, node: Node): boolean {
   return analyzeReachability(snapshot).get(node).tap !== null;
 }
 
-const cache = new WeakMap<Snapshot, Reachability>();
-
 /**
  * Reachability of every node of a snapshot (docs/design.md §8, JetWhale's rules), memoised per snapshot
  * object: a snapshot is never mutated once built, and locators ask for it on every resolve.
  */
-export function analyzeReachability(snapshot: Snapshot): Reachability {
-  let r = cache.get(snapshot);
-  if (!r) {
-    r = new SnapshotReachability(snapshot);
-    cache.set(snapshot, r);
-  }
-  return r;
-}
+export const analyzeReachability: (snapshot: Snapshot) => Reachability = perSnapshot((snapshot) => new SnapshotReachability(snapshot));
 
 /** The facts store's columns, plus the nearest ancestor-or-self that takes taps and receives points (or -1). */
 interface Columns extends Pick<NodeFacts, 'nodes' | 'parent' | 'bx' | 'by' | 'bw' | 'bh' | 'rootStart' | 'ends'> {
