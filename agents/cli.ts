@@ -7,7 +7,7 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Readable, Writable } from 'node:stream';
-import { parseSource } from '../src/devices/source.js';
+import { parseSource, sourceUsage } from '../src/devices/source.js';
 import { isTreewrightError } from '../src/errors.js';
 import { serveHttp, serveStdio } from './server.js';
 import { Session } from './session.js';
@@ -19,8 +19,8 @@ Serves the MCP shim: agents find nodes, act, read changes, run checks and export
 with the same locators as treewright tests.
 
 options:
-  --source <source>     the device (default: reference): file:<path>, live:<host>:<port>, adb[:serial],
-                        reference[:live|moui|jetwhale], moui:<url>, jetwhale:<url>
+  --source <source>     the device (default: reference):
+                        ${sourceUsage(24, 'a file')}
   --root <dir>          files an agent may read or write stay under this directory (default: cwd)
   --allow-host <host>   let the agent connect to this non-loopback host too (repeatable)
   --http <port>         serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (0 = any free port)

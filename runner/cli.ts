@@ -10,13 +10,13 @@ import { snapshotJsonSchema } from '../src/model/json-schema.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
 import { argsProblem } from '../src/common/words.js';
 import { guardStdout, writeStdout } from './stdout.js';
+import { sourceUsage } from '../src/devices/source.js';
 
 const USAGE = `usage: treewright <command> [options]
 
 commands:
   inspect <source>   print a device's semantics tree
-      <source>          a file (any format treewright reads), file:<path>, live:<host>:<port>, adb[:serial],
-                        moui:<url>, jetwhale:<url>, reference[:live|:moui|:jetwhale]
+      <source>          ${sourceUsage(24)}
       --format <f>      outline (default) | json (treewright snapshot) | cmp (cmp-inspector tree v1)
       --interactive     keep only what can be operated, and its ancestors (outline)
       --max-depth <n>   cut the outline at depth n
@@ -39,8 +39,7 @@ commands:
 const INSPECT_USAGE = `usage: treewright inspect <source> [--format outline|json|cmp] [--interactive] [--max-depth <n>]
 
 Prints a device's semantics tree: the outline (default), treewright snapshot JSON, or cmp-inspector tree v1.
-  <source>          a file (any format treewright reads), file:<path>, live:<host>:<port>, adb[:serial],
-                    moui:<url>, jetwhale:<url>, reference[:live|:moui|:jetwhale]
+  <source>          ${sourceUsage(20)}
   --format <f>      outline (default) | json | cmp
   --interactive     keep only what can be operated, and its ancestors (outline)
   --max-depth <n>   cut the outline at depth n

@@ -1,6 +1,6 @@
 import type { CapabilityName } from '../../src/query/action.js';
 import { z } from 'zod';
-import { SourceDescriptorSchema } from '../../src/devices/source.js';
+import { SOURCE_SHORTHANDS, SourceDescriptorSchema, sourceDescriptorForms } from '../../src/devices/source.js';
 import { analyzeReachability } from '../../src/facts/reachability.js';
 import { countNodes } from '../../src/model/node.js';
 import { WarningSchema } from '../../src/model/warnings.js';
@@ -18,8 +18,8 @@ export const connectTool = defineTool({
   name: 'connect',
   description:
     'Connects to a device and makes it the one every other tool reads and drives, closing the previous one. '
-    + "source is a string (reference, reference:live, file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>) "
-    + "or a descriptor ({ kind: 'file', path } | { kind: 'live', host, port } | { kind: 'uiautomator', xml | xmlPath } | { kind: 'adb', serial } | { kind: 'reference', protocol, signedIn } | { kind: 'moui' | 'jetwhale', url }). "
+    + `source is a string (${SOURCE_SHORTHANDS.join(', ')}) `
+    + `or a descriptor (${sourceDescriptorForms().join(' | ')}). `
     + 'Files must lie under the server root and hosts must be loopback unless the user allowed them. '
     + 'Use when the task names another app, device or captured tree, or to start over on a fresh reference app. '
     + 'Answers the device, its capabilities and what can be operated on screen. Starts a new step log for export_test.',

@@ -9,10 +9,8 @@ import { DEFAULT_MAX_SCROLLS } from '../query/action.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { capabilitiesOf, type Driver, type SemanticRequest } from './driver.js';
+import { semanticDrivers } from './semantics.js';
 import { actionArgs, specOf, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
-
-/** Drivers that offer semantic actions, named in `action_unavailable` errors. */
-const SEMANTIC_DRIVERS = 'reference, moui, jetwhale; appium for click and fill';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
@@ -93,12 +91,13 @@ function cannotType(driver: Driver, why: string | undefined): string {
   }
 }
 
-/** What to do when an action is unavailable, for this driver. */
-function unavailableHint(driver: Driver): string {
+/** What to do when an action is unavailable, for this driver; the drivers named come from DRIVER_SEMANTICS (semantics.ts). */
+function unavailableHint(driver: Driver, a: LocatorAction): string {
+  const semantic = specOf(a.kind).semantic;
   switch (driver.kind) {
-    case 'file': case 'uiautomator': return `A captured file supports no actions: connect the running app (live:host:port, adb, ${SEMANTIC_DRIVERS}) to act.`;
-    case 'live': return `Connect adb to the device running the app (typing and keys go through adb input), or use a driver with semantic actions (${SEMANTIC_DRIVERS}).`;
-    default: return `Drivers with semantic actions (${SEMANTIC_DRIVERS}) support it.`;
+    case 'file': case 'uiautomator': return `A captured file supports no actions: connect the running app (live:host:port, adb, ${semanticDrivers()}) to act.`;
+    case 'live': return `Connect adb to the device running the app (typing and keys go through adb input), or use a driver with semantic actions (${semanticDrivers(semantic)}).`;
+    default: return semantic ? `Drivers that perform ${semantic} semantically (${semanticDrivers(semantic)}) support it.` : `Drivers with semantic actions (${semanticDrivers()}) support it.`;
   }
 }
 
@@ -197,7 +196,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         throw new DeviceError('action_unavailable', `${actionCall(selector, a)}: ${choice.unavailable}`, {
           where: driver.description,
           node: outlineLine(node),
-          hint: unavailableHint(driver),
+          hint: unavailableHint(driver, a),
         });
       }
       const need = needs(a, choice.route, force);

@@ -7,6 +7,7 @@ import { elementLocators, type ElementLocator } from './appium-locate.js';
 import { Redactor, displayUrl, redactCapabilities } from './redact.js';
 import { WebDriverClient } from './webdriver.js';
 import { type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
+import { performsOf } from './semantics.js';
 
 export interface AppiumOptions {
   /** The WebDriver server (Appium, a Selenium Grid 4 hub, a device cloud); credentials may be in it. */
@@ -40,7 +41,7 @@ export class AppiumDriver implements Driver {
   readonly kind = 'appium';
   description: string;
   /** Element actions; long presses and scrolls are touches (pointer actions). */
-  readonly performs: readonly Action[] = ['Click', 'SetText'];
+  readonly performs: readonly Action[] = performsOf('appium');
   /** px per dp the session reported (Android), or null (iOS page sources are in pt already). */
   density: number | null = null;
   /** Capabilities the server answered the new session with (credentials removed). */

@@ -120,7 +120,7 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
 }
 
 /** A uiautomator XML given inline (the cmp-inspector's `{ kind: 'uiautomator', xml }`). */
-class InlineXmlDriver implements Driver {
+export class InlineXmlDriver implements Driver {
   readonly kind = 'uiautomator';
   readonly description = 'uiautomator:inline';
   private readonly snapshot;

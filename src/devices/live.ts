@@ -7,6 +7,7 @@ import { AdbInput } from './adb-input.js';
 import { isValidHost, request, requestJson, type HttpOptions } from './http.js';
 import { type Driver, type Key } from './driver.js';
 import { warning, type Warning } from '../model/warnings.js';
+import { semanticDrivers } from './semantics.js';
 
 export interface LiveOptions {
   host?: string;
@@ -192,7 +193,7 @@ export class LiveDriver implements Driver {
   }
 
   async tap(x: number, y: number, options: { long?: boolean } = {}): Promise<void> {
-    if (options.long && !this.adbReady) throw new DeviceError('action_unavailable', 'a long press needs adb: the live protocol only taps', { where: this.description, hint: 'Attach the device over adb, or use a driver with semantic actions (reference, moui, jetwhale).' });
+    if (options.long && !this.adbReady) throw new DeviceError('action_unavailable', 'a long press needs adb: the live protocol only taps', { where: this.description, hint: `Attach the device over adb, or use a driver with semantic actions (${semanticDrivers('LongClick')}).` });
     // Every touch first checks the app is the one captured: a restarted app is not acted on blindly.
     await this.checkRestart();
     if (options.long) {

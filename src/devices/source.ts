@@ -4,6 +4,9 @@ import { SourceError } from '../errors.js';
 import { editDistance } from '../common/edit-distance.js';
 import { displayUrl, redactCapabilities } from './redact.js';
 
+/** How `reference` reaches the bundled app: in-process (default), or a private server of its own over a protocol. */
+const REFERENCE_PROTOCOLS = ['inprocess', 'live', 'moui', 'jetwhale'] as const;
+
 /** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (docs/design.md §6). */
 export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
   /** density: px per dp of the device the capture came from, for files that do not say (uiautomator dumps). */
@@ -15,7 +18,7 @@ export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('reference'),
     /** How to reach the bundled app: in-process (default), or a private server of its own over a protocol. */
-    protocol: z.enum(['inprocess', 'live', 'moui', 'jetwhale']).default('inprocess'),
+    protocol: z.enum(REFERENCE_PROTOCOLS).default('inprocess'),
     /** Start past the sign-in screen (the live protocol cannot type). */
     signedIn: z.boolean().default(false),
   }),
@@ -43,7 +46,45 @@ export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
 export type SourceDescriptor = z.infer<typeof SourceDescriptorSchema>;
 export type SourceSpec = string | z.input<typeof SourceDescriptorSchema>;
 
-const SHORTHANDS = 'file:<path>, live:<host>:<port>, adb[:<serial>], moui:<url>, jetwhale:<url>, web:<url>, appium:<url>, reference[:live|moui|jetwhale]';
+const SERVED = REFERENCE_PROTOCOLS.filter((p) => p !== 'inprocess');
+
+/**
+ * The string form of each source kind (null: descriptor only), in the order hints list them: the one
+ * list behind the hints, the CLI and shim usage texts and the MCP connect tool's description. Keyed by
+ * the descriptor kinds, so a new kind does not compile until it says its form.
+ */
+const SHORTHAND_OF: Record<SourceDescriptor['kind'], string | null> = {
+  file: 'file:<path>', live: 'live:<host>:<port>', adb: 'adb[:<serial>]', moui: 'moui:<url>', jetwhale: 'jetwhale:<url>',
+  web: 'web:<url>', appium: 'appium:<url>', reference: `reference[:${SERVED.join('|')}]`, uiautomator: null,
+};
+/** The shorthand forms, one per source kind that has one. */
+export const SOURCE_SHORTHANDS: readonly string[] = Object.values(SHORTHAND_OF).filter((s): s is string => s !== null);
+const SHORTHANDS = SOURCE_SHORTHANDS.join(', ');
+
+/**
+ * The shorthand forms for a usage text, after `lead` (a bare file path also works), wrapped greedily
+ * at `width` columns with continuation lines indented by `indent` (the column the list starts at).
+ */
+export function sourceUsage(indent: number, lead = 'a file (any format treewright reads)', width = 112): string {
+  const items = [lead, ...SOURCE_SHORTHANDS];
+  const lines: string[] = [];
+  let line = '';
+  items.forEach((item, i) => {
+    const piece = item + (i < items.length - 1 ? ',' : '');
+    if (line && indent + line.length + 1 + piece.length > width) { lines.push(line); line = piece; } else line = line ? `${line} ${piece}` : piece;
+  });
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
+/** Each descriptor's shape as a person writes it (`{ kind: 'file', path, density? }`), from the schema. */
+export function sourceDescriptorForms(): string[] {
+  return SourceDescriptorSchema.options.map((o) => {
+    const { kind, ...fields } = o.shape;
+    const names = Object.entries(fields).map(([k, f]) => (f.safeParse(undefined).success ? `${k}?` : k));
+    return `{ kind: '${kind.value}'${names.length ? `, ${names.join(', ')}` : ''} }`;
+  });
+}
 
 /** Parses a source string shorthand (`file:home.json`, `live:127.0.0.1:9500`, `adb:emulator-5554`, `reference`) or validates a descriptor. */
 export function parseSource(spec: SourceSpec): SourceDescriptor {
@@ -81,8 +122,8 @@ function unbracket(host: string): string {
 function shorthand(spec: string): z.input<typeof SourceDescriptorSchema> {
   const s = spec.trim();
   if (s === 'reference') return { kind: 'reference', protocol: 'inprocess', signedIn: false };
-  const ref = /^reference:(inprocess|live|moui|jetwhale)$/.exec(s);
-  if (ref) return { kind: 'reference', protocol: ref[1] as 'live', signedIn: false };
+  const ref = /^reference:([a-z]+)$/.exec(s);
+  if (ref && (REFERENCE_PROTOCOLS as readonly string[]).includes(ref[1]!)) return { kind: 'reference', protocol: ref[1] as (typeof REFERENCE_PROTOCOLS)[number], signedIn: false };
   if (s === 'adb') return { kind: 'adb' };
   const m = /^([a-z]+):(.*)$/s.exec(s);
   if (m && m[1] === 'file' && m[2]) return { kind: 'file', path: m[2] };
@@ -108,7 +149,7 @@ function shorthand(spec: string): z.input<typeof SourceDescriptorSchema> {
   throw new SourceError('source_invalid', `unknown source "${s}"`, { hint: `Use one of: ${SHORTHANDS}.` });
 }
 
-const KEYWORDS = ['reference', 'reference:live', 'reference:moui', 'reference:jetwhale', 'adb'];
+const KEYWORDS = ['reference', ...SERVED.map((p) => `reference:${p}`), 'adb'];
 
 /** The source keyword a bare word is a misspelling of, or null. */
 function nearKeyword(word: string): string | null {

@@ -1,11 +1,12 @@
 import type { CDPSession, Page, Response } from '@playwright/test';
-import type { Node, Point, Snapshot } from '../model/schema.js';
+import type { Action, Node, Point, Snapshot } from '../model/schema.js';
 import { importCdp } from '../formats/cdp.js';
 import { CAPTURED_STYLES, type AXNode, type CdpCapture, type DomSnapshot } from '../formats/cdp-types.js';
 import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
 import { rowIndexOf } from './actions.js';
 import { type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
+import { performsOf } from './semantics.js';
 
 export interface WebDriverOptions {
   /** The attribute holding the test handle (default `data-testid`, as Playwright's testIdAttribute). */
@@ -26,6 +27,8 @@ const LONG_PRESS_MS = 800;
  */
 export class WebDriver implements Driver {
   readonly kind = 'web';
+  /** Scrolling and focus through CDP; the rest are input events (DRIVER_SEMANTICS). */
+  readonly performs: readonly Action[] = performsOf('web');
   private session: CDPSession | null = null;
   private navigations = 0;
   /** The navigation count when the current action reached its target (see confirmTarget). */

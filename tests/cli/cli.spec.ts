@@ -90,5 +90,5 @@ test('an unexpected error is one line (plus a please-report line), its stack onl
 
 test('inspect usage lists every source kind', async () => {
   const r = await run('help');
-  for (const s of ['file:<path>', 'live:<host>:<port>', 'adb[:serial]', 'moui:<url>', 'jetwhale:<url>', 'reference[:live|:moui|:jetwhale]']) expect(r.stdout).toContain(s);
+  for (const s of ['file:<path>', 'live:<host>:<port>', 'adb[:<serial>]', 'moui:<url>', 'jetwhale:<url>', 'web:<url>', 'appium:<url>', 'reference[:live|moui|jetwhale]']) expect(r.stdout).toContain(s);
 });

@@ -46,7 +46,7 @@ test('reference:live: fill says the live protocol cannot type without adb; toBeC
   try {
     const e = await device.byTag('email').fill('ada@example.com', { timeout: 500 }).catch((x) => x);
     expect(e.code).toBe('action_unavailable');
-    expect(e.message).toBe("reference:live: byTag('email').fill('ada@example.com'): cannot type: the cmp-inspector live protocol has no text input, and typing goes through adb, which is not connected to a device\n  → Connect adb to the device running the app (typing and keys go through adb input), or use a driver with semantic actions (reference, moui, jetwhale; appium for click and fill).");
+    expect(e.message).toBe("reference:live: byTag('email').fill('ada@example.com'): cannot type: the cmp-inspector live protocol has no text input, and typing goes through adb, which is not connected to a device\n  → Connect adb to the device running the app (typing and keys go through adb input), or use a driver with semantic actions (reference, moui, jetwhale, appium).");
     expect(e.message).not.toContain('not editable');
     expect(e.message).not.toContain('captured file');
   } finally {
