@@ -1,7 +1,11 @@
 import { test, expect } from '@playwright/test';
 import { XMLValidator } from 'fast-xml-parser';
-import { renderWireframe, findingBadges } from '../../src/render/wireframe.js';
+import { renderWireframe, findingBadges, type WireframeOptions } from '../../src/render/wireframe.js';
 import { escapeXml, clip } from '../../src/render/escape.js';
+import { collect } from '../../src/render/wireframe-collect.js';
+import { canvasOf } from '../../src/render/wireframe-canvas.js';
+import { classify } from '../../src/render/wireframe-classify.js';
+import { emit } from '../../src/render/wireframe-emit.js';
 import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
 import { importTree } from '../../src/formats/index.js';
 import { countNodes, walk } from '../../src/model/node.js';
@@ -177,4 +181,28 @@ test.describe('wireframe', () => {
     expect(XMLValidator.validate(renderWireframe(makeSnapshot({ source: 'x', roots: [] })))).toBe(true);
     expect(XMLValidator.validate(renderWireframe(snap(root(n({ bounds: r(0, 0, 0, 0) })))))).toBe(true);
   });
+});
+
+test('the four phases: collect → canvas → classify → emit compose to renderWireframe, each with its own part', () => {
+  const s = importTree(dialogTree(), { where: 'dialog.json' });
+  const ids: string[] = [];
+  walk(s, ({ node }) => { ids.push(node.id); });
+  const options: WireframeOptions = { failing: [ids[3]!], obscuredBy: ids[ids.length - 1]!, findings: [{ nodeId: ids[2]!, severity: 'error' as const }] };
+  const collected = collect(s, undefined);
+  expect(collected.items.map((it) => it.node.id)).toEqual(ids);
+  expect(collected.roots.length).toBe(s.roots.length);
+  expect(collected.screen).toBe(true);
+  const canvas = canvasOf(collected, options);
+  // A tall screen is narrowed until it fits the default 640 px height.
+  expect(canvas.widthPx).toBeLessThanOrEqual(360);
+  expect(canvas.heightPx).toBeCloseTo(640, 6);
+  expect(canvas.s * canvas.W).toBeCloseTo(canvas.widthPx, 6);
+  const marks = classify(collected.items, options);
+  expect([...marks.byId.keys()].sort()).toEqual([ids[2]!, ids[3]!, ids[ids.length - 1]!].sort());
+  expect(marks.badges.get(ids[2]!)).toBe(1);
+  expect(emit(collected, canvas, marks, options)).toBe(renderWireframe(s, options));
+  // A subtree is its own node list on its own canvas.
+  const sub = collect(s, ids[1]!);
+  expect(sub.screen).toBe(false);
+  expect(sub.items[0]!.node.id).toBe(ids[1]);
 });

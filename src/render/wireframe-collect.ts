@@ -1,0 +1,76 @@
+/** Wireframe phase 1, collect (docs/design.md §8): which windows and nodes are drawn, in drawing order, and each window's scale. */
+import type { Node, Root, Snapshot } from '../model/schema.js';
+import { isEmptyRect } from '../common/geometry.js';
+import { walkNode } from '../model/node.js';
+import { TargetError } from '../errors.js';
+
+/** A node to draw: its window (`w`, an index into the drawn roots) and that window's scale `f`. */
+export interface Item {
+  node: Node;
+  root: Root;
+  w: number;
+  f: number;
+}
+
+export interface Collected {
+  /** Every drawn node, window by window, in document order. */
+  items: Item[];
+  /** The drawn windows, bottom first (the subtree's own window alone for a subtree). */
+  roots: Root[];
+  /** Each drawn root's scale onto the canvas (a subtree is drawn in its own root's numbers). */
+  scales: number[];
+  /** The whole screen (windows framed), not a subtree. */
+  screen: boolean;
+}
+
+/**
+ * Each root's scale onto the canvas. One unit throughout: every root in its own numbers. Mixed units
+ * (a px app window under a dp dialog): drawn in the px of the largest px root, converting through dp —
+ * a px root's density is the device's px per dp, while a dp or pt root's density is 1 by convention
+ * and says nothing about px, so dp (and pt, taken as dp) are multiplied by that px root's density and
+ * other px roots scaled by the ratio of densities. Mixed dp and pt without any px root: their numbers.
+ */
+function rootScales(roots: readonly Root[]): number[] {
+  if (roots.every((r) => r.unit === roots[0]!.unit)) return roots.map(() => 1);
+  let ref: Root | null = null, refArea = -1;
+  for (const r of roots) {
+    if (r.unit !== 'px') continue;
+    const b = r.node.bounds, area = isEmptyRect(b) ? 0 : (b.width / r.density) * (b.height / r.density);
+    if (area > refArea) { ref = r; refArea = area; }
+  }
+  if (!ref) return roots.map(() => 1);
+  const d = ref.density;
+  return roots.map((r) => (r.unit === 'px' ? d / r.density : d));
+}
+
+/** The windows and nodes to draw: every window, or the subtree of node `subtree` (a typed error when there is none). */
+export function collect(snapshot: Pick<Snapshot, 'roots' | 'source'>, subtree: string | null | undefined): Collected {
+  const items: Item[] = [];
+  if (subtree == null) {
+    const scales = rootScales(snapshot.roots);
+    snapshot.roots.forEach((root, w) => {
+      const f = scales[w]!;
+      walkNode(root.node, (n) => { items.push({ node: n, root, w, f }); });
+    });
+    return { items, roots: [...snapshot.roots], scales, screen: true };
+  }
+  const { node, root } = findNode(snapshot, subtree);
+  walkNode(node, (n) => { items.push({ node: n, root, w: 0, f: 1 }); });
+  return { items, roots: [root], scales: [1], screen: false };
+}
+
+function findNode(snapshot: Pick<Snapshot, 'roots' | 'source'>, id: string): { node: Node; root: Root } {
+  let found: { node: Node; root: Root } | null = null;
+  for (const root of snapshot.roots) {
+    walkNode(root.node, (node) => {
+      if (found) return false;
+      if (node.id === id) found = { node, root };
+      return undefined;
+    });
+    if (found) return found;
+  }
+  throw new TargetError('target_not_found', `wireframe: no node #${id} in this snapshot`, {
+    where: snapshot.source,
+    hint: 'Pass the id of a node of the snapshot as `subtree`, or leave it out to draw every window.',
+  });
+}
