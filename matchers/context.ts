@@ -113,6 +113,45 @@ export interface RunSpec {
   check: (r: Resolved) => Verdict;
 }
 
+/** What a failed assertion's message says, field by field (failureMessage lays it out). */
+export interface FailureLines {
+  /** The call as code: `expect(locator).not.toHaveText(expected)`. */
+  call: string;
+  kind: 'locator' | 'device';
+  /** The locator's code form or the device's description. */
+  label: string;
+  /** With `not ` already in front for a negated matcher. */
+  expected: string;
+  /** What was seen; or `error`, Playwright's line for a strict-mode violation inside an assertion. */
+  received?: string;
+  error?: string;
+  /** The timeout, when the retry ran out (null: not shown). */
+  timeout: number | null;
+  /** Lines under the header (a diff, the candidates, what a locator came close to). */
+  details?: readonly string[];
+  /** The call log, one step a line. */
+  log: readonly string[];
+}
+
+/**
+ * Playwright's failure layout (call, Locator / Device, Expected, Received or Error, Timeout, details,
+ * call log): the one layout every treewright matcher's message uses, the golden matchers' included.
+ */
+export function failureMessage(l: FailureLines): string {
+  return [
+    `${l.call} failed`,
+    '',
+    `${l.kind === 'locator' ? 'Locator' : 'Device'}:  ${l.label}`,
+    `Expected: ${l.expected}`,
+    ...(l.error !== undefined ? [`Error: ${l.error}`] : [`Received: ${l.received ?? ''}`]),
+    ...(l.timeout !== null ? [`Timeout:  ${l.timeout}ms`] : []),
+    ...(l.details?.length ? ['', ...l.details] : []),
+    '',
+    'Call log:',
+    ...l.log.map((line) => `  - ${line}`),
+  ].join('\n');
+}
+
 /**
  * The shared retry loop and message layout of every treewright matcher: check at once, then
  * re-capture and re-check with growing pauses until the (possibly negated) condition holds
@@ -166,18 +205,10 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
       view: shown.strict ? 'screen' : viewFor(spec.name),
     }));
   }
-  const message = () => [
-    `${call} failed`,
-    '',
-    `${kind === 'locator' ? 'Locator' : 'Device'}:  ${label}`,
-    `Expected: ${isNot ? 'not ' : ''}${spec.expected}`,
-    // Playwright's layout for a strict-mode violation inside an assertion: an Error: line instead of Received:.
-    ...(v.strict ? [`Error: ${v.strict}`] : [`Received: ${v.received}`]),
-    ...(timedOut ? [`Timeout:  ${timeout}ms`] : []),
-    ...(!v.strict && v.details?.length ? ['', ...v.details] : []),
-    '',
-    'Call log:',
-    ...log.map((l) => `  - ${l}`),
-  ].join('\n');
+  const message = () => failureMessage({
+    call, kind, label, expected: `${isNot ? 'not ' : ''}${spec.expected}`,
+    ...(v.strict ? { error: v.strict } : { received: v.received, details: v.details ?? [] }),
+    timeout: timedOut ? timeout : null, log,
+  });
   return { pass: v.pass, message, name: spec.name, expected: spec.expected, actual: v.received };
 }

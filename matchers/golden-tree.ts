@@ -4,7 +4,7 @@ import { diffTrees, renderDiff, summarizeDiff, type IgnoreNode } from '../src/an
 import { formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, type GoldenNode, type GoldenTree } from '../src/outline/golden.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
 import { describeTarget, nodesMatchedBy, resolveTarget, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
-import { matchGolden } from './golden-file.js';
+import { matchGolden } from './golden-match.js';
 import { goldenReport } from '../src/render/golden-report.js';
 
 export interface GoldenTreeOptions extends MatcherOptions {

@@ -3,7 +3,7 @@ import { DeviceError, TargetError } from '../src/errors.js';
 import { comparePng, type PixelOptions } from '../src/analysis/pixels.js';
 import { isLocator } from '../src/query/locator.js';
 import type { MatcherOptions, MatcherThis, Target } from './context.js';
-import { matchGolden } from './golden-file.js';
+import { matchGolden } from './golden-match.js';
 
 export interface ScreenshotOptions extends MatcherOptions, Pick<PixelOptions, 'maxDiffPixels' | 'maxDiffPixelRatio' | 'threshold'> {}
 
