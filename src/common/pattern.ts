@@ -12,7 +12,7 @@
  * or compiling to more than MAX_PROGRAM_SIZE instructions. One home: every path calls compilePattern.
  */
 import { RE2JS } from 're2js';
-import { TargetError } from '../errors.js';
+import { TargetError, isTreewrightError } from '../errors.js';
 
 /** Longest pattern source accepted (characters). A real locator pattern is a few dozen. */
 export const MAX_PATTERN_LENGTH = 4096;
@@ -55,6 +55,24 @@ export function compilePattern(re: RegExp, where = 'pattern'): CompiledPattern {
 /** Checks a user RegExp at the point it is given (so a bad one fails there, not at match time). */
 export function checkUserPattern(re: RegExp, where: string): void {
   compilePattern(re, where);
+}
+
+/**
+ * A regex literal a user wrote (in a locator's code form or an outline template), from its source and
+ * flags: the RegExp, checked like every user pattern (length, bounded time), or why not, for the parser
+ * to report at its own position. `syntax`: JavaScript refused it (a SyntaxError), else the bounded-time
+ * engine did (its reason and hint).
+ */
+export function userRegex(source: string, flags: string): { re: RegExp } | { reason: string; hint: string | undefined; syntax: boolean } {
+  try {
+    checkPatternLength(source, 'regex');
+    const re = new RegExp(source, flags);
+    checkUserPattern(re, 'regex');
+    return { re };
+  } catch (e) {
+    if (isTreewrightError(e)) return { reason: e.reason, hint: e.hint, syntax: false };
+    return { reason: `invalid regex: ${(e as Error).message}`, hint: undefined, syntax: true };
+  }
 }
 
 /** Tests `text` against a user RegExp in bounded time (flags g / y ignored: no state between calls). */

@@ -8,6 +8,7 @@ import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } fr
 import { normaliseRole } from './role-map.js';
 import { parseSourceLabel, sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
+import { checkVersion } from './version.js';
 
 /**
  * cmp-inspector tree v1 (docs/design.md §5): `{ schemaVersion: 1, source, root }`, node =
@@ -40,25 +41,12 @@ export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
   return cmpFromValue(parseJson(body, opts.where), opts);
 }
 
-/**
- * The version check alone. Sniffing never throws (any `schemaVersion` sniffs as cmp-v1), so a
- * wrong version fails here, the same way whether the format was named or sniffed.
- */
-export function checkCmpVersion(version: unknown, where?: string): void {
-  if (version === CMP_SCHEMA_VERSION) return;
-  throw new FormatError('schema_version', `cmp-inspector tree schemaVersion ${JSON.stringify(version)} is not supported; treewright reads schemaVersion ${CMP_SCHEMA_VERSION}`, {
-    where,
-    found: version,
-    supported: CMP_SCHEMA_VERSION,
-    hint: 'Export the tree with a cmp-inspector that writes schemaVersion 1, or upgrade treewright.',
-  });
-}
-
 /** A parsed cmp tree v1 document → Snapshot. */
 export function cmpFromValue(value: unknown, opts: CmpImportOptions = {}): Snapshot {
   const r: FieldReader = new FieldReader(opts.where, FORMAT);
   const doc = r.object(value, '');
-  checkCmpVersion(doc.schemaVersion, opts.where);
+  // Any `schemaVersion` sniffs as cmp-v1: a wrong one fails here.
+  checkVersion(doc.schemaVersion, CMP_SCHEMA_VERSION, { format: 'cmp-inspector tree', field: 'schemaVersion', where: opts.where, hint: 'Export the tree with a cmp-inspector that writes schemaVersion 1, or upgrade treewright.' });
   const producer = r.optString(doc, 'source', '');
   const density = opts.density ?? r.optNumber(doc, 'density', '') ?? 1;
   if (!(density > 0)) r.fail('density', `must be a positive number of px per dp, got ${density}`);

@@ -1,6 +1,13 @@
 import { FormatError } from '../errors.js';
 import { parseJson, stringifyJson } from './json.js';
 import { isObject } from './read.js';
+import { guardText } from './guard.js';
+import type { ImportOptions } from './types.js';
+
+/** The payload of a JSON text that may come wrapped (an MCP answer, MoUI's envelope): checked (guardText), parsed, unwrapped. */
+export function envelopeText(text: string, opts: ImportOptions, what: string): unknown {
+  return unwrapEnvelope(parseJson(guardText(text, opts, what), opts.where), opts.where);
+}
 
 /**
  * The payload inside the wrappers a tree arrives in when it comes from an MCP tool rather than

@@ -3,9 +3,7 @@ import type { Action, Node, NodeFields, NodeKind, Role, Root, Snapshot, Toggle, 
 import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
-import { unwrapEnvelope } from './envelope.js';
-import { guardText } from './guard.js';
-import { parseJson } from './json.js';
+import { envelopeText } from './envelope.js';
 import { FieldReader, describeValue, index, prop, type JsonObject, type PathLike } from './read.js';
 import { appleRole, normaliseRole } from './role-map.js';
 import { withoutSecret } from './secret.js';
@@ -71,8 +69,7 @@ const CONSUMED = new Set([
 ]);
 
 export function importJetWhale(text: string, opts: ImportOptions = {}): Snapshot {
-  const body = guardText(text, opts, WHAT);
-  return jetwhaleFromValue(unwrapEnvelope(parseJson(body, opts.where), opts.where), opts);
+  return jetwhaleFromValue(envelopeText(text, opts, WHAT), opts);
 }
 
 /** A parsed getNodeTree answer → Snapshot. */

@@ -2,9 +2,8 @@ import { FormatError } from '../errors.js';
 import type { Action, Node, NodeFields, Root, Snapshot, Toggle } from '../model/schema.js';
 import { makeNode, walk } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
-import { unwrapEnvelope } from './envelope.js';
-import { guardText } from './guard.js';
-import { parseJson, stringifyJson } from './json.js';
+import { envelopeText, unwrapEnvelope } from './envelope.js';
+import { stringifyJson } from './json.js';
 import { FieldReader, describeValue, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { withoutSecret } from './secret.js';
@@ -65,8 +64,7 @@ interface Entry {
 }
 
 export function importMoui(text: string, opts: ImportOptions = {}): Snapshot {
-  const body = guardText(text, opts, WHAT);
-  return mouiFromValue(unwrapEnvelope(parseJson(body, opts.where), opts.where), opts);
+  return mouiFromValue(envelopeText(text, opts, WHAT), opts);
 }
 
 /** A parsed `full` read_semantics value → Snapshot. */
@@ -106,7 +104,7 @@ export function mouiFromValue(value: unknown, opts: ImportOptions = {}): Snapsho
  */
 export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOptions = {}): Snapshot {
   const where = opts.where ?? prev.source;
-  const value = unwrapEnvelope(typeof read === 'string' ? parseJson(guardText(read, { ...opts, where }, WHAT), where) : read, where);
+  const value = typeof read === 'string' ? envelopeText(read, { ...opts, where }, WHAT) : unwrapEnvelope(read, where);
   const r: FieldReader = new FieldReader(where, FORMAT);
   const v = r.object(value, '');
   const kind = r.string(v, 'kind', '');

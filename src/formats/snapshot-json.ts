@@ -1,4 +1,3 @@
-import { FormatError } from '../errors.js';
 import { NodeFieldsSchema, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type Node, type Root, type Snapshot } from '../model/schema.js';
 import { guardText } from './guard.js';
 import { parseJson } from './json.js';
@@ -7,6 +6,7 @@ import { withoutSecret } from './secret.js';
 import type { ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
 import { upgradeLegacyWarning, warning, type Warning } from '../model/warnings.js';
+import { checkVersion } from './version.js';
 
 /**
  * treewright's own snapshot JSON (what `snapshotToJson` writes), validated against the zod
@@ -28,25 +28,12 @@ export function importSnapshotJson(text: string, opts: ImportOptions = {}): Snap
   return snapshotFromValue(parseJson(body, opts.where), opts);
 }
 
-/**
- * The version check alone. Sniffing never throws (any `format: "treewright-snapshot"` sniffs as
- * ours), so a wrong version fails here, the same way whether the format was named or sniffed.
- */
-export function checkSnapshotVersion(version: unknown, where?: string): void {
-  if (version === SNAPSHOT_VERSION) return;
-  throw new FormatError('schema_version', `treewright snapshot version ${JSON.stringify(version)} is not supported; this treewright reads version ${SNAPSHOT_VERSION}`, {
-    where,
-    found: version,
-    supported: SNAPSHOT_VERSION,
-    hint: 'Write the snapshot with a treewright of the same version, or upgrade treewright.',
-  });
-}
-
 export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
   const r: FieldReader = new FieldReader(opts.where, FORMAT);
   const doc = r.object(value, '');
   if (doc.format !== SNAPSHOT_FORMAT) r.fail('format', `expected "${SNAPSHOT_FORMAT}", got ${JSON.stringify(doc.format)}`);
-  checkSnapshotVersion(doc.version, opts.where);
+  // Any `format: "treewright-snapshot"` sniffs as ours: a wrong version fails here.
+  checkVersion(doc.version, SNAPSHOT_VERSION, { format: 'treewright snapshot', field: 'version', where: opts.where, hint: 'Write the snapshot with a treewright of the same version, or upgrade treewright.' });
   const { roots: _roots, ...head } = doc;
   // Files written before warnings had codes carry strings: read them as warnings (§4.1).
   if (Array.isArray(head.warnings)) head.warnings = head.warnings.map((w) => (typeof w === 'string' ? upgradeLegacyWarning(w) : w));

@@ -56,8 +56,8 @@
  * The parser is one pass over the lines with an explicit stack of open entries: no recursion, linear.
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
-import { FormatError, isTreewrightError } from '../errors.js';
-import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
+import { FormatError } from '../errors.js';
+import { userRegex } from '../common/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
 import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
@@ -151,20 +151,12 @@ class LineCursor {
     while (j < this.text.length && /[A-Za-z]/.test(this.text[j]!)) j++;
     const flags = this.text.slice(i + 1, j);
     if (!ALLOWED_REGEX_FLAGS.test(flags)) this.fail(`regex flags "${flags}" not allowed`, i + 1, 'Use flags from d i m s u v; g and y make a regex stateful.');
-    let re: RegExp;
-    try {
-      checkPatternLength(source, 'regex');
-      re = new RegExp(source, flags);
-      // Templates match app text: the same bounded-time rule as locators (query/pattern.ts).
-      checkUserPattern(re, 'regex');
-    } catch (e) {
-      // A pattern the bounded-time engine refuses says why; a RegExp SyntaxError is reported as such.
-      if (isTreewrightError(e)) this.fail(e.reason, start, e.hint ?? 'Simplify the pattern.');
-      this.fail(`invalid regex: ${(e as Error).message}`, start, 'Fix the pattern, or quote the value to match it literally.');
-    }
+    // Templates match app text: the same bounded-time rule as locators (common/pattern.ts).
+    const got = userRegex(source, flags);
+    if (!('re' in got)) this.fail(got.reason, start, got.syntax ? 'Fix the pattern, or quote the value to match it literally.' : got.hint ?? 'Simplify the pattern.');
     this.pos = j;
     this.expectBoundary('a regex');
-    return re;
+    return got.re;
   }
 
   /** A run of non-space characters; `"`, `[`, `]` inside it mean the value should have been quoted. */

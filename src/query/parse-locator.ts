@@ -13,9 +13,9 @@
  * naming the 1-based line and column, with the offending line and a caret under the error.
  * The structured (JSON) form of a locator is locator-json.ts.
  */
-import { TargetError, isTreewrightError } from '../errors.js';
+import { TargetError } from '../errors.js';
 import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
-import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
+import { userRegex } from '../common/pattern.js';
 import type { TextPattern } from './text.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, optionNames, roleOptionProblem, type ValueKind, type ValueTypes } from './vocabulary.js';
 
@@ -153,16 +153,8 @@ class Lexer {
     if (body === '') this.fail('empty regex (// starts a comment in JS); write /(?:)/ to match anything', start);
     const flags = /^[A-Za-z]*/.exec(s.slice(this.pos, this.pos + 20))![0];
     this.pos += flags.length;
-    let re: RegExp;
-    try {
-      checkPatternLength(body, 'regex');
-      re = new RegExp(body, flags);
-      checkUserPattern(re, 'regex');
-    } catch (e) {
-      // A pattern the bounded-time engine refuses says why; a RegExp SyntaxError is reported as such.
-      return this.fail(isTreewrightError(e) ? e.reason : `invalid regex: ${(e as Error).message}`, start);
-    }
-    return re;
+    const got = userRegex(body, flags);
+    return 're' in got ? got.re : this.fail(got.reason, start);
   }
 }
 

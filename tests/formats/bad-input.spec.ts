@@ -139,7 +139,7 @@ const rows: Row[] = [
   { name: 'unknown JSON object', ext: 'json', input: '{"screen":"home","widgets":[]}', expect: { error: F, code: 'unsupported_format', message: /a JSON object with keys "screen", "widgets"/ } },
 
   // cmp-inspector tree v1.
-  { name: 'cmp wrong schemaVersion', ext: 'json', input: cmpDoc(cmpNode(), { schemaVersion: 2 }), expect: { error: F, code: 'schema_version', message: /schemaVersion 2 is not supported; treewright reads schemaVersion 1/, details: { found: 2, supported: 1 } } },
+  { name: 'cmp wrong schemaVersion', ext: 'json', input: cmpDoc(cmpNode(), { schemaVersion: 2 }), expect: { error: F, code: 'schema_version', message: /schemaVersion 2 is not supported; this treewright reads schemaVersion 1/, details: { found: 2, supported: 1 } } },
   { name: 'cmp schemaVersion as a string', ext: 'json', input: cmpDoc(cmpNode(), { schemaVersion: '1' }), expect: { error: F, code: 'schema_version', message: /schemaVersion "1" is not supported/ } },
   { name: 'cmp without root', ext: 'json', input: '{"schemaVersion":1,"source":"headless-jvm"}', expect: { error: F, code: 'format_error', message: /root: is missing/ } },
   { name: 'cmp root without bounds', ext: 'json', input: cmpDoc({ testTag: 'home', children: [] }), expect: { error: F, code: 'format_error', message: /root\.bounds: is missing: every node needs bounds/ } },
