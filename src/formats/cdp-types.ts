@@ -58,6 +58,8 @@ export interface DomSnapshotDocument {
     clientRects?: number[][];
     scrollRects?: number[][];
   };
+  /** The line fragments of text: per box, its text's layout index and its bounds (axis-aligned, as layout.bounds). */
+  textBoxes?: { layoutIndex: number[]; bounds: number[][] };
   scrollOffsetX?: number;
   scrollOffsetY?: number;
 }
@@ -70,7 +72,7 @@ export interface DomSnapshot {
 /** The computed styles requested from DOMSnapshot.captureSnapshot, in this order (layout.styles indexes them). */
 export const CAPTURED_STYLES = [
   'visibility', 'pointer-events', 'overflow-x', 'overflow-y', 'position', 'color', 'background-color',
-  'background-image', 'opacity', 'font-size', 'font-weight',
+  'background-image', 'opacity', 'font-size', 'font-weight', 'display',
 ] as const;
 
 /** One frame's capture: its AX tree and where its document sits in the DOM snapshot. */
