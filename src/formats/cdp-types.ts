@@ -75,6 +75,12 @@ export const CAPTURED_STYLES = [
   'background-image', 'opacity', 'font-size', 'font-weight', 'display',
 ] as const;
 
+/**
+ * The DOMSnapshot.captureSnapshot parameters of a capture. DOM rects (client and scroll rects: clips
+ * and scrollability) and paint order are what cost most after the bare snapshot (bench/web.ts).
+ */
+export const DOM_SNAPSHOT_PARAMS = { computedStyles: [...CAPTURED_STYLES], includeDOMRects: true, includePaintOrder: true };
+
 /** One frame's capture: its AX tree and where its document sits in the DOM snapshot. */
 export interface CdpFrame {
   /** The frame's URL (named in warnings). */
