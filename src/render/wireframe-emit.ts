@@ -3,6 +3,7 @@
  * document order, then the overlays on top of every window (obscuring window and node, findings,
  * failing nodes, the tap cross, badges), then the labels. Every app string is XML-escaped.
  */
+import type { Root } from '../model/schema.js';
 import type { Severity } from '../common/finding.js';
 import { isEmptyRect, rectCentre } from '../common/geometry.js';
 import { outlineLine } from '../outline/outline.js';
@@ -95,11 +96,14 @@ function overlays(cv: Canvas, m: Marks, out: string[], winLabels: FixedLabel[]):
   const ob = m.obscurer !== null ? m.byId.get(m.obscurer) : undefined;
   if (ob) {
     const rb = ob.root.node.bounds;
-    // The obscuring window, framed (unless the obscurer is that window's own root node).
-    if (!isEmptyRect(rb) && ob.root.node !== ob.node) {
-      out.push(`<rect class="ow" ${rectAttrs(cv, rb, ob.f)}/>`);
+    // The obscuring window is framed only when it is another window than the failing node's (a dialog
+    // over the screen); a node of the same window (an overlay sibling) is drawn alone, below.
+    let failingRoot: Root | undefined;
+    for (const id of m.failing) { failingRoot = m.byId.get(id)?.root; if (failingRoot) break; }
+    if (failingRoot !== ob.root) {
+      if (!isEmptyRect(rb) && ob.root.node !== ob.node) out.push(`<rect class="ow" ${rectAttrs(cv, rb, ob.f)}/>`);
+      winLabels.push({ x: rb.x * ob.f - x0, y: (rb.y + rb.height) * ob.f - y0 - FONT_PX * 1.4 * unitsPerPx, text: `obscuring window ${ob.root.rootId}`, cls: 'ol' });
     }
-    winLabels.push({ x: rb.x * ob.f - x0, y: (rb.y + rb.height) * ob.f - y0 - FONT_PX * 1.4 * unitsPerPx, text: `obscuring window ${ob.root.rootId}`, cls: 'ol' });
     if (!isEmptyRect(ob.node.bounds)) out.push(`<rect class="ob" ${rectAttrs(cv, ob.node.bounds, ob.f)} data-id="${escapeXml(ob.node.id)}"><title>${escapeXml('obscured by: ' + outlineLine(ob.node))}</title></rect>`);
   }
   for (const [id, sev] of m.worst) {

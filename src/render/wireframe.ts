@@ -26,7 +26,7 @@ export interface WireframeOptions {
   subtree?: string | null;
   /** Nodes the failure is about (highlighted red). */
   failing?: readonly string[];
-  /** The node that takes the touch instead: drawn hatched orange, its window framed. */
+  /** The node that takes the touch instead: drawn hatched orange, its window framed when that is another window than the failing node's. */
   obscuredBy?: string | null;
   /** The a11y / drift overlay: each node with findings gets its worst severity's colour and a badge number. */
   findings?: ReadonlyArray<{ nodeId: string | null; severity: Severity }>;
