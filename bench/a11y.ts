@@ -21,6 +21,7 @@ import { indexSnapshot } from '../src/query/snapshot-index.js';
 import { walk } from '../src/model/node.js';
 import { syntheticSnapshot } from './synthetic.js';
 import { median } from './stats.js';
+import { afterImport } from './after-import.js';
 
 const SIZES = [10_000, 100_000] as const;
 const TARGET_MS = 20;
@@ -79,6 +80,7 @@ export async function run(): Promise<void> {
     const verdict = key === 'walk' ? '(the machine\'s own scaling)' : ratio <= MAX_RATIO ? `(ok, ≤ ${MAX_RATIO})` : `(over ${MAX_RATIO})`;
     console.log(`  100k/10k ratio, ${key === 'walk' ? 'bare walk' : key}: ${ratio.toFixed(2)} ${verdict}; cpu ${(large[key].cpu / small[key].cpu).toFixed(2)}`);
   }
+  await afterImport({ name: 'audit', ours: (s) => audit(s), peer: { file: 'a11y.mjs', name: 'auditA11y', call: (f: (t: unknown) => unknown, t) => f(t) } });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
