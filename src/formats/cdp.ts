@@ -21,6 +21,7 @@ import { generationOfRoots, makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { CAPTURED_STYLES, type AXNode, type CdpCapture, type DomSnapshot } from './cdp-types.js';
 import { INTERACTIVE_ROLES, webRole } from './web-roles.js';
+import { warning, type Warning } from '../model/warnings.js';
 
 export interface CdpImportOptions {
   /** The attribute holding the test handle (Playwright's testIdAttribute; default `data-testid`). */
@@ -264,14 +265,14 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
   const dom = new DomTables(capture.dom, capture.viewport);
   const testId = options.testIdAttribute ?? 'data-testid';
   const density = capture.devicePixelRatio > 0 ? capture.devicePixelRatio : 1;
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const roots: Root[] = [];
   const modals: Array<{ node: Node; label: string | null; paint: number; inert: boolean }> = [];
 
   const buildFrame = (ax: AXNode[], rootId: string, label: string | null) => {
     const top = buildTree(ax, dom, testId, (node, label2, paint, inert) => modals.push({ node, label: label2, paint, inert }));
     if (!top) {
-      warnings.push(`${rootId}: the accessibility tree is empty`);
+      warnings.push(warning('empty-accessibility-tree', { rootId }));
       return;
     }
     roots.push({ rootId, label, unit: 'px', density, windowOffset: { x: 0, y: 0 }, touchModal: false, node: top });
@@ -279,7 +280,7 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
   buildFrame(capture.ax, 'page', capture.title || capture.url);
   (capture.frames ?? []).forEach((f, k) => buildFrame(f.ax, `frame-${k + 1}`, f.url));
   for (const url of capture.unreadFrames ?? []) {
-    warnings.push(`frame ${url} is not captured: it is cross-origin (another process); its content is missing from the tree`);
+    warnings.push(warning('frame-not-captured', { url }));
   }
   // Modal dialogs paint in the top layer, in the order they were opened (paint order says which).
   modals.sort((a, b) => a.paint - b.paint);
