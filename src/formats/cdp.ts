@@ -12,6 +12,8 @@
  * - Geometry is CSS px in the viewport: `layoutBounds` the border box, `bounds` the part inside every
  *   clipping ancestor and the viewport. `platform.paintOrder` is Chromium's paint order, present on
  *   nodes that hit-test (pointer-events and visibility allow it): reachability draws by it.
+ *   `platform.aim` is where Playwright aims at an inline element whose line fragments do not cover its
+ *   box's centre (a wrapped or rotated link): its first fragment's centre; reachability taps there.
  * - An open modal dialog (`<dialog>` opened with showModal(), or `aria-modal`) is a root of its own above
  *   the page, as a Compose dialog is a window of its own; touch-modal when Chromium makes the rest inert.
  */
@@ -157,6 +159,44 @@ class DomTables {
     if (!sr || !cr || sr.length < 4 || cr.length < 4) return false;
     const scrolls = (v: string) => v === 'auto' || v === 'scroll';
     return (scrolls(this.style(doc, i, 'overflow-y')) && sr[3]! > cr[3]! + 1) || (scrolls(this.style(doc, i, 'overflow-x')) && sr[2]! > cr[2]! + 1);
+  }
+
+  /** Per document, per DOM node: the first text box (line fragment) of its text, or -1; built on first use. */
+  private readonly firstBox: Array<Int32Array | undefined> = [];
+
+  /**
+   * Where Playwright aims at an inline element (display: inline, its box made of line fragments —
+   * a wrapped or rotated link): the centre of its first fragment (its first content quad; the centre
+   * of a quad's axis-aligned bounds is the quad's own centre, rotated or not). null for other boxes,
+   * whose centre is the aim, or when it has no text fragment of any area.
+   */
+  fragmentAim(doc: number, i: number): [number, number] | null {
+    if (this.nodeType(doc, i) !== 1 || this.style(doc, i, 'display') !== 'inline') return null;
+    const d = this.dom.documents[doc]!;
+    const boxes = d.textBoxes;
+    if (!boxes?.bounds.length) return null;
+    const first = (this.firstBox[doc] ??= this.firstBoxes(doc));
+    const k = first[i]!;
+    const b = k >= 0 ? boxes.bounds[k] : undefined;
+    if (!b || b.length < 4) return null;
+    return [b[0]! - (d.scrollOffsetX ?? 0) + b[2]! / 2, b[1]! - (d.scrollOffsetY ?? 0) + b[3]! / 2];
+  }
+
+  /**
+   * Each text box in layout order (document order) marks its text node and every ancestor not yet
+   * marked: an ancestor marked before already has its ancestors marked, so this is O(nodes).
+   * Fragments without area are skipped, as Playwright skips quads under one square pixel.
+   */
+  private firstBoxes(doc: number): Int32Array {
+    const d = this.dom.documents[doc]!;
+    const first = new Int32Array(d.nodes.parentIndex?.length ?? 0).fill(-1);
+    const boxes = d.textBoxes!;
+    boxes.layoutIndex.forEach((li, k) => {
+      const b = boxes.bounds[k];
+      if (!b || !(b[2]! * b[3]! > 0.99)) return;
+      for (let p = d.layout.nodeIndex[li] ?? -1; p >= 0 && first[p] === -1; p = this.parent(doc, p)) first[p] = k;
+    });
+    return first;
   }
 
   private readonly docElement = new Map<number, number>();
@@ -388,6 +428,11 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   const hitTests = !!at && visible && dom.style(at.doc, at.i, 'pointer-events') !== 'none';
   const paint = at ? dom.paintOrder(at.doc, at.i) : null;
   if (hitTests && paint !== null && rect) platform.paintOrder = paint;
+  // An inline element's aim (its first line fragment's centre) when it is not its box's centre.
+  const aim = at && rect ? dom.fragmentAim(at.doc, at.i) : null;
+  if (aim && (Math.abs(aim[0] - (rect![0] + rect![2] / 2)) > 0.5 || Math.abs(aim[1] - (rect![1] + rect![3] / 2)) > 0.5)) {
+    platform.aim = { x: aim[0], y: aim[1] };
+  }
 
   let bounds = { x: 0, y: 0, width: 0, height: 0 };
   let layoutBounds = null;
