@@ -8,6 +8,7 @@ import type { Snapshot } from '../src/model/schema.js';
 import { CATALOG, decorate } from './tokens.js';
 import { syntheticSnapshot } from './synthetic.js';
 import { median } from './stats.js';
+import { afterImport } from './after-import.js';
 
 const SIZES = [10_000, 100_000] as const;
 const MAX_RATIO = 12;
@@ -50,6 +51,10 @@ export async function run(): Promise<void> {
   const ratio = ms[1]! / ms[0]!;
   console.log(`  100k/10k ratio: ${ratio.toFixed(2)} ${ratio <= MAX_RATIO ? `(ok, ≤ ${MAX_RATIO})` : `(OVER ${MAX_RATIO}: not linear)`}`);
   if (ratio > MAX_RATIO) process.exitCode = 1;
+  await afterImport({
+    name: 'checkDrift', ours: (s) => checkDrift(s, CATALOG),
+    peer: { file: 'drift.mjs', name: 'diffAgainstDesignSystem', call: (f: (t: unknown, c: unknown) => unknown, t) => f(t, CATALOG) },
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

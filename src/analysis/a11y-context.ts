@@ -23,8 +23,8 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
 import { mergedView } from '../facts/merged-view.js';
-import { compositeOver, parseColor, type Rgba } from '../common/color.js';
-import { FACT } from '../facts/node-facts.js';
+import { compositeOver, contrastRatio, formatColor, parseColor, type Rgba } from '../common/color.js';
+import { changedNode, FACT, nodeFactsNow, roleCode, type NodeFacts } from '../facts/node-facts.js';
 import { TargetError } from '../errors.js';
 import type { A11yThresholds } from './a11y-rules.js';
 
@@ -64,36 +64,54 @@ export const K = {
   ROLE_BUTTON: 64,
   ROLE_IMAGE: 128,
   ROLE_TEXT_FIELD: 256,
+  /** Shows text, and both its text colour and the background beneath are known: what text-contrast measures. */
+  TEXT_ON_COLOURS: 512,
 } as const;
 export const K_CLICK_LIKE = K.CLICK | K.LONG_CLICK | K.EDITABLE;
 export const K_ACTIONABLE = K_CLICK_LIKE | K.FOCUSABLE;
 
-/** What node n is, from its facts (`facts`: its FACT bits, node-facts.ts), the role it has in the merged view, and what only the audit asks. */
-function kindOf(n: Node, facts: number, role: Node['role']): number {
+const BUTTON = roleCode('Button'), IMAGE = roleCode('Image'), TEXT_FIELD = roleCode('TextField');
+
+/**
+ * What a node is, from its FACT bits and the code of the role it has in the merged view (node-facts.ts):
+ * the facts store has read the node already, so most nodes are judged without touching them again.
+ */
+function kindOf(facts: number, role: number): number {
   let k = 0;
   if (facts & FACT.CLICK) k |= K.CLICK;
   if (facts & FACT.LONG_CLICK) k |= K.LONG_CLICK;
   if (facts & FACT.EDITABLE) k |= K.EDITABLE;
-  if (n.focusable) k |= K.FOCUSABLE;
+  if (facts & FACT.FOCUSABLE) k |= K.FOCUSABLE;
   if (facts & FACT.ON_SCREEN) k |= K.ON_SCREEN;
-  if (n.contentDescription) k |= K.DESC;
-  if (role === 'Button') k |= K.ROLE_BUTTON;
-  else if (role === 'Image') k |= K.ROLE_IMAGE;
-  else if (role === 'TextField') k |= K.ROLE_TEXT_FIELD;
+  if (facts & FACT.DESCRIBED) k |= K.DESC;
+  if (role === BUTTON) k |= K.ROLE_BUTTON;
+  else if (role === IMAGE) k |= K.ROLE_IMAGE;
+  else if (role === TEXT_FIELD) k |= K.ROLE_TEXT_FIELD;
   return k;
 }
 
 /** Shows text itself: text, editable text or a hint (what text-contrast measures, and what makes `color` a text colour). */
-export function showsText(n: Node): boolean {
+function showsText(n: Node): boolean {
   return !!(n.text?.trim() || n.editableText?.trim() || n.hint?.trim());
 }
 
-export const FOREGROUND_KEYS = ['textColor', 'contentColor'] as const;
-export const BACKGROUND_KEYS = ['background', 'backgroundColor', 'containerColor'] as const;
-const FOREGROUND_KEYS_TEXT = [...FOREGROUND_KEYS, 'color'] as const;
-const BACKGROUND_KEYS_NO_TEXT = [...BACKGROUND_KEYS, 'color'] as const;
-const CONTENT_KEYS = ['contentColor'] as const;
-const COLOR_KEYS = [...FOREGROUND_KEYS, ...BACKGROUND_KEYS, 'color'] as const;
+/** The colour keys of `designToken.resolved` (the header says what each means), in the order unreadable ones are reported. */
+const COLOR_KEYS = ['textColor', 'contentColor', 'background', 'backgroundColor', 'containerColor', 'color'] as const;
+const TEXT_COLOR = 0, CONTENT_COLOR = 1, BACKGROUND = 2, BACKGROUND_COLOR = 3, CONTAINER_COLOR = 4, COLOR = 5;
+const SLOT_OF = new Map<string, number>(COLOR_KEYS.map((k, s) => [k, s]));
+/** A colour key the node does not carry (a carried one holds its palette index, or NONE when it is not a colour). */
+const ABSENT = -2;
+
+/** Text colour on background: what text-contrast measures (AuditContext.contrast). */
+export interface Contrast {
+  fg: Rgba;
+  bg: Rgba;
+  /** The text colour as seen: composited over the background. */
+  shown: Rgba;
+  ratio: number;
+  /** The three as findings spell them (formatColor), made once per pair. */
+  names: { fg: string; shown: string; bg: string };
+}
 
 export interface BadColor {
   key: string;
@@ -117,12 +135,15 @@ const NONE = -1;
  */
 export class AuditContext {
   readonly index: SnapshotIndex;
+  /** The facts store the index is built on (node-facts.ts): bits and bounds by document order. */
+  readonly facts: NodeFacts;
   readonly nodes: readonly Node[];
   readonly roots: readonly Root[];
   readonly thresholds: A11yThresholds;
   readonly flags: Uint8Array;
   /** K bits: what each node is. */
   readonly kind: Uint16Array;
+  /** The window of each node, as its index in `roots` (the facts store's column). */
   readonly rootIndex: Int32Array;
   /** 1 when the node is click-like and meets its touch-target minimum (on-screen bounds). */
   readonly targetOk: Uint8Array;
@@ -135,39 +156,57 @@ export class AuditContext {
   private readonly palette: Rgba[] = [];
   /** Colour text → palette index (NONE when it is not a colour): each distinct value is parsed once. */
   private readonly parsed = new Map<string, number>();
+  /** The colour keys of the node being read (readColors), by COLOR_KEYS position. */
+  private readonly slot = new Int32Array(COLOR_KEYS.length);
+  /** By text colour's palette index, then background's: their contrast (`contrast`). */
+  private readonly contrasts: Array<Map<number, Contrast> | undefined> = [];
+  /** By translucent background's palette index, then what lies beneath: the composite's (`layer`). */
+  private readonly layers: Array<Map<number, number> | undefined> = [];
   /** One-slot memo of `speakable`: the per-node rules and the duplicate rules ask for the same node in turn. */
   memoAt = NONE;
   memoText = '';
 
   constructor(snapshot: Snapshot, init: ContextInit) {
+    const { fresh } = nodeFactsNow(snapshot);
     const index = indexSnapshot(snapshot);
     const view = mergedView(snapshot);
-    const facts = index.facts.flags;
+    const merges = view.mergedCount > 0;
+    const facts = (this.facts = index.facts);
+    // Facts read earlier (by a locator, a previous audit) are of the tree as it was then.
+    const moved = fresh ? null : changedNode(snapshot, facts);
+    if (moved) {
+      throw new TargetError('invalid_arguments', `audit: node #${moved.id} is not where the snapshot's index has it: the snapshot was changed after it was first read`, {
+        where: snapshot.source,
+        hint: 'Treat snapshots as immutable: capture a new one, or build a new snapshot (makeSnapshot) from the changed roots.',
+      });
+    }
+    const factsOf = facts.flags, roleOf = facts.role;
+    const nodes = (this.nodes = index.nodes);
     this.index = index;
-    this.nodes = index.nodes;
     this.roots = snapshot.roots;
     this.thresholds = init.thresholds;
-    const count = index.nodes.length;
+    this.rootIndex = facts.rootOf;
+    const parentIdx = facts.parent;
+    const count = nodes.length;
     const flagsOf = (this.flags = new Uint8Array(count));
     const kindAt = (this.kind = new Uint16Array(count));
-    const rootIndex = (this.rootIndex = new Int32Array(count));
     const targetOk = (this.targetOk = new Uint8Array(count));
     const fgAt = (this.fgAt = new Int32Array(count).fill(NONE));
     const bgAt = (this.bgAt = new Int32Array(count).fill(NONE));
     const contentAt = new Int32Array(count).fill(NONE);
-    const parentIdx = new Int32Array(count);
     /** What a node passes down to its children: its own inheritable flags plus what it is. */
     const down = new Uint8Array(count);
 
     if (init.within) {
-      const start = index.order.get(init.within);
-      if (start === undefined) {
+      // A scan, not the node → order Map: it is asked for one node.
+      const start = nodes.indexOf(init.within);
+      if (start < 0) {
         throw new TargetError('invalid_arguments', `audit: the \`within\` node #${init.within.id} is not part of this snapshot`, {
           hint: 'Pass a node of the snapshot being audited (resolve the locator against that capture).',
         });
       }
       this.scopeStart = start;
-      this.scopeEnd = index.subtreeEnd.get(init.within)!;
+      this.scopeEnd = facts.ends[start]!;
     } else {
       this.scopeStart = 0;
       this.scopeEnd = count;
@@ -176,77 +215,51 @@ export class AuditContext {
     const { ignore, meetsTarget } = init;
     const INHERITED = F.UNDER_ACTIONABLE | F.UNDER_SCROLLABLE | F.BIG_CLICK_ANCESTOR | F.BIG_LONG_CLICK_ANCESTOR | F.IGNORED | F.HIDDEN;
 
-    // Top-down, in pre-order (the index's document order: roots bottom first, children in order), with
-    // an explicit stack of nodes and their parents' positions, so no per-node map lookups are needed.
-    let i = 0;
-    const stack: Node[] = [];
-    const parents: number[] = [];
-    for (let k = 0; k < snapshot.roots.length; k++) {
-      stack.push(snapshot.roots[k]!.node);
-      parents.push(NONE);
-      while (stack.length) {
-        const n = stack.pop()!;
-        const pi = parents.pop()!;
-        if (index.nodes[i] !== n) {
-          // The index is cached per snapshot object: a tree changed after a locator or audit read it no longer matches.
-          throw new TargetError('invalid_arguments', `audit: node #${n.id} is not where the snapshot's index has it: the snapshot was changed after it was first read`, {
-            where: snapshot.source,
-            hint: 'Treat snapshots as immutable: capture a new one, or build a new snapshot (makeSnapshot) from the changed roots.',
-          });
-        }
-        rootIndex[i] = k;
-        parentIdx[i] = pi;
-        let flags = pi >= 0 ? down[pi]! : 0;
-        let bg = pi >= 0 ? bgAt[pi]! : NONE;
-        let content = pi >= 0 ? contentAt[pi]! : NONE;
-        if (!(flags & F.IGNORED) && ignore?.(n)) flags |= F.IGNORED;
-        if (!(facts[i]! & FACT.VISIBLE)) flags |= F.HIDDEN;
-        flagsOf[i] = flags;
+    // Top-down: document order is pre-order, so a parent always comes before its children.
+    for (let i = 0; i < count; i++) {
+      const pi = parentIdx[i]!;
+      const fact = factsOf[i]!;
+      let flags = pi >= 0 ? down[pi]! : 0;
+      let bg = pi >= 0 ? bgAt[pi]! : NONE;
+      let content = pi >= 0 ? contentAt[pi]! : NONE;
+      if (ignore && !(flags & F.IGNORED) && ignore(nodes[i]!)) flags |= F.IGNORED;
+      if (!(fact & FACT.VISIBLE)) flags |= F.HIDDEN;
+      flagsOf[i] = flags;
 
-        const resolved = n.designToken?.resolved;
-        if (resolved) {
-          const text = showsText(n);
-          for (const key of COLOR_KEYS) {
-            const value = resolved[key];
-            if (value !== undefined && this.colorIndex(value) === NONE) {
-              const list = this.badColors.get(i);
-              if (list) list.push({ key, value });
-              else this.badColors.set(i, [{ key, value }]);
-            }
-          }
-          // An unreadable background makes what is beneath unknown, rather than the ancestor's colour.
-          const ownBg = this.colorOf(resolved, text ? BACKGROUND_KEYS : BACKGROUND_KEYS_NO_TEXT);
-          if (ownBg !== undefined) bg = this.layer(ownBg, bg);
-          const ownContent = this.colorOf(resolved, CONTENT_KEYS);
-          if (ownContent !== undefined) content = ownContent;
-          const ownFg = this.colorOf(resolved, text ? FOREGROUND_KEYS_TEXT : FOREGROUND_KEYS);
-          fgAt[i] = ownFg === undefined ? content : ownFg;
-        } else {
-          fgAt[i] = content;
-        }
-        bgAt[i] = bg;
-        contentAt[i] = content;
-
-        // The rules judge the merged view: a control by the role it took, and a role child merged
-        // into its control is never reported (it is part of that control, not a node of its own).
-        const kind = (kindAt[i] = kindOf(n, facts[i]!, view.roleAt(i)));
-        if (view.mergedInto(i) >= 0) flagsOf[i] = flags | F.IGNORED;
-        let pass = flags & INHERITED;
-        if (kind & K_ACTIONABLE) pass |= F.UNDER_ACTIONABLE;
-        if (n.scrollable) pass |= F.UNDER_SCROLLABLE;
-        if (kind & K_CLICK_LIKE && kind & K.ON_SCREEN && meetsTarget(this, i)) {
-          targetOk[i] = 1;
-          if (kind & K.CLICK) pass |= F.BIG_CLICK_ANCESTOR;
-          if (kind & K.LONG_CLICK) pass |= F.BIG_LONG_CLICK_ANCESTOR;
-        }
-        down[i] = pass;
-
-        for (let c = n.children.length - 1; c >= 0; c--) {
-          stack.push(n.children[c]!);
-          parents.push(i);
-        }
-        i++;
+      let fg = content;
+      let text: boolean | undefined;
+      const resolved = fact & FACT.DESIGN_TOKEN ? nodes[i]!.designToken!.resolved : undefined;
+      if (resolved && this.readColors(resolved, i)) {
+        const slot = this.slot;
+        // `color` is the text colour of a node that shows text, else its background.
+        const colorIsText = slot[COLOR] !== ABSENT && (text = showsText(nodes[i]!));
+        // An unreadable background makes what is beneath unknown, rather than the ancestor's colour.
+        const ownBg = first(slot, BACKGROUND, BACKGROUND_COLOR, CONTAINER_COLOR, colorIsText ? ABSENT : COLOR);
+        if (ownBg !== ABSENT) bg = this.layer(ownBg, bg);
+        if (slot[CONTENT_COLOR] !== ABSENT) content = slot[CONTENT_COLOR]!;
+        const ownFg = first(slot, TEXT_COLOR, CONTENT_COLOR, colorIsText ? COLOR : ABSENT, ABSENT);
+        fg = ownFg !== ABSENT ? ownFg : content;
       }
+      fgAt[i] = fg;
+      bgAt[i] = bg;
+      contentAt[i] = content;
+
+      // The rules judge the merged view: a control by the role it took, and a role child merged
+      // into its control is never reported (it is part of that control, not a node of its own).
+      const roleChild = merges ? view.roleChild(i) : -1;
+      let kind = kindOf(fact, roleOf[roleChild >= 0 ? roleChild : i]!);
+      if (fg !== NONE && bg !== NONE && (text ?? showsText(nodes[i]!))) kind |= K.TEXT_ON_COLOURS;
+      kindAt[i] = kind;
+      if (merges && view.mergedInto(i) >= 0) flagsOf[i] = flags | F.IGNORED;
+      let pass = flags & INHERITED;
+      if (kind & K_ACTIONABLE) pass |= F.UNDER_ACTIONABLE;
+      if (fact & FACT.SCROLLABLE) pass |= F.UNDER_SCROLLABLE;
+      if (kind & K_CLICK_LIKE && kind & K.ON_SCREEN && meetsTarget(this, i)) {
+        targetOk[i] = 1;
+        if (kind & K.CLICK) pass |= F.BIG_CLICK_ANCESTOR;
+        if (kind & K.LONG_CLICK) pass |= F.BIG_LONG_CLICK_ANCESTOR;
+      }
+      down[i] = pass;
     }
 
     // Bottom-up: reverse pre-order visits every child before its parent.
@@ -275,16 +288,23 @@ export class AuditContext {
     return i >= this.scopeStart && i < this.scopeEnd && !(this.flags[i]! & F.IGNORED);
   }
 
-  /** The node's text colour (its own, or the content colour it inherits); null when unknown. */
-  foreground(i: number): Rgba | null {
-    const at = this.fgAt[i]!;
-    return at === NONE ? null : this.palette[at]!;
-  }
-
-  /** The opaque background the node is drawn on; null when unknown. */
-  background(i: number): Rgba | null {
-    const at = this.bgAt[i]!;
-    return at === NONE ? null : this.palette[at]!;
+  /**
+   * Node i's text as drawn on its background (`shown`: the text colour composited over it) and their
+   * contrast ratio; null when either colour is unknown. Computed once per pair of colours: a screen
+   * draws most of its text in a few colours on a few backgrounds.
+   */
+  contrast(i: number): Contrast | null {
+    const fg = this.fgAt[i]!, bg = this.bgAt[i]!;
+    if (fg === NONE || bg === NONE) return null;
+    const onBg = (this.contrasts[fg] ??= new Map());
+    let hit = onBg.get(bg);
+    if (!hit) {
+      const f = this.palette[fg]!, b = this.palette[bg]!;
+      const shown = compositeOver(f, b);
+      const names = { fg: formatColor(f), shown: formatColor(shown), bg: formatColor(b) };
+      onBg.set(bg, (hit = { fg: f, bg: b, shown, ratio: contrastRatio(shown, b), names }));
+    }
+    return hit;
   }
 
   private colorIndex(value: string): number {
@@ -297,13 +317,32 @@ export class AuditContext {
     return at;
   }
 
-  /** The first of `keys` present in `resolved`: undefined when none is, NONE when it is not a colour. */
-  private colorOf(resolved: Record<string, string>, keys: readonly string[]): number | undefined {
-    for (const key of keys) {
-      const value = resolved[key];
-      if (value !== undefined) return this.colorIndex(value);
+  /**
+   * Node i's colour keys into `slot` (palette index, NONE, or ABSENT), and the unreadable ones into
+   * `badColors`; false when it carries none. One pass over the node's few resolved keys, rather than a
+   * look-up of every colour key in each.
+   */
+  private readColors(resolved: Record<string, string>, i: number): boolean {
+    const slot = this.slot;
+    let any = false;
+    for (const key in resolved) {
+      const s = SLOT_OF.get(key);
+      if (s === undefined) continue;
+      if (!any) {
+        slot.fill(ABSENT);
+        any = true;
+      }
+      slot[s] = this.colorIndex(resolved[key]!);
     }
-    return undefined;
+    if (!any) return false;
+    for (let s = 0; s < COLOR_KEYS.length; s++) {
+      if (slot[s] !== NONE) continue;
+      const key = COLOR_KEYS[s]!, bad = { key, value: resolved[key]! };
+      const list = this.badColors.get(i);
+      if (list) list.push(bad);
+      else this.badColors.set(i, [bad]);
+    }
+    return true;
   }
 
   /** A background painted over what lies beneath: opaque replaces it, translucent is composited over it. */
@@ -312,6 +351,17 @@ export class AuditContext {
     const c = this.palette[own]!;
     if (c.a >= 1) return own;
     if (beneath === NONE) return NONE;
-    return this.palette.push(compositeOver(c, this.palette[beneath]!)) - 1;
+    const over = (this.layers[own] ??= new Map());
+    let at = over.get(beneath);
+    if (at === undefined) over.set(beneath, (at = this.palette.push(compositeOver(c, this.palette[beneath]!)) - 1));
+    return at;
   }
+}
+
+/** The first of four colour slots the node carries (ABSENT when none; ABSENT as a position is skipped). */
+function first(slot: Int32Array, a: number, b: number, c: number, d: number): number {
+  if (slot[a] !== ABSENT) return slot[a]!;
+  if (slot[b] !== ABSENT) return slot[b]!;
+  if (c !== ABSENT && slot[c] !== ABSENT) return slot[c]!;
+  return d !== ABSENT ? slot[d]! : ABSENT;
 }

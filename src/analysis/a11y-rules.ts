@@ -7,9 +7,8 @@
  */
 import type { Node } from '../model/schema.js';
 import type { Severity } from '../common/finding.js';
-import { contrastRatio, compositeOver, formatColor, type Rgba } from '../common/color.js';
 import { normalizeWhitespace } from '../query/text.js';
-import { F, K, K_ACTIONABLE, K_CLICK_LIKE, showsText, type AuditContext } from './a11y-context.js';
+import { F, K, K_ACTIONABLE, K_CLICK_LIKE, type AuditContext, type Contrast } from './a11y-context.js';
 import { parseFontWeight, parseLength } from '../common/values.js';
 
 export const A11Y_RULE_IDS = [
@@ -83,6 +82,8 @@ export interface FindingBody {
  */
 export interface NodeRule<V> {
   id: A11yRuleId;
+  /** K bits of which a node must have at least one to be judged: the audit's pass skips the rest unasked. */
+  needs: number;
   judge(c: AuditContext, i: number): V | null;
   /**
    * One step below the rule's severity, where ATF itself is unsure: a small target that a big clickable
@@ -136,21 +137,21 @@ export function targetSize(c: AuditContext, i: number, w = c.nodes[i]!.bounds.wi
 
 /** targetSize(c, i).ok without building the record: asked for every click-like node. */
 export function meetsTarget(c: AuditContext, i: number): boolean {
-  const b = c.nodes[i]!.bounds;
   const density = c.rootOf(i).density;
-  return Math.round(b.width / density) >= required(c, atEdgeX(c, i)) && Math.round(b.height / density) >= required(c, atEdgeY(c, i));
+  return Math.round(c.facts.bw[i]! / density) >= required(c, atEdgeX(c, i)) && Math.round(c.facts.bh[i]! / density) >= required(c, atEdgeY(c, i));
 }
 
 function required(c: AuditContext, atEdge: boolean): number {
   return atEdge ? c.thresholds.touchTargetEdgeDp : c.thresholds.touchTargetDp;
 }
+// Bounds from the facts store's columns (the same numbers as the nodes'), so no node is touched.
 function atEdgeX(c: AuditContext, i: number): boolean {
-  const b = c.nodes[i]!.bounds, screen = c.rootOf(i).node.bounds;
-  return Math.abs(b.x - screen.x) < EDGE_SLACK || Math.abs(b.x + b.width - (screen.x + screen.width)) < EDGE_SLACK;
+  const { bx, bw } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
+  return Math.abs(bx[i]! - bx[s]!) < EDGE_SLACK || Math.abs(bx[i]! + bw[i]! - (bx[s]! + bw[s]!)) < EDGE_SLACK;
 }
 function atEdgeY(c: AuditContext, i: number): boolean {
-  const b = c.nodes[i]!.bounds, screen = c.rootOf(i).node.bounds;
-  return Math.abs(b.y - screen.y) < EDGE_SLACK || Math.abs(b.y + b.height - (screen.y + screen.height)) < EDGE_SLACK;
+  const { by, bh } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
+  return Math.abs(by[i]! - by[s]!) < EDGE_SLACK || Math.abs(by[i]! + bh[i]! - (by[s]! + bh[s]!)) < EDGE_SLACK;
 }
 
 /** Whether a node is clipped by an ancestor: its unclipped layout box is larger than what is on screen. */
@@ -170,6 +171,7 @@ const TOUCH_FAILS = 1, TOUCH_BIG_ANCESTOR = 2, TOUCH_CLIPPED_OK = 4;
 
 export const touchTarget: NodeRule<number> = {
   id: 'touch-target',
+  needs: K_CLICK_LIKE,
   judge(c, i) {
     if (!c.isAny(i, K_CLICK_LIKE) || !c.is(i, K.ON_SCREEN) || c.targetOk[i]) return null;
     const n = c.nodes[i]!;
@@ -233,10 +235,7 @@ function isBold(v: string | undefined): boolean {
  * are composited (text over its background, a background over what lies beneath) instead of not run.
  */
 interface ContrastVerdict {
-  fg: Rgba;
-  bg: Rgba;
-  shown: Rgba;
-  ratio: number;
+  contrast: Contrast;
   required: number;
   sp: number | null;
   bold: boolean;
@@ -245,29 +244,31 @@ interface ContrastVerdict {
 
 export const textContrast: NodeRule<ContrastVerdict> = {
   id: 'text-contrast',
+  needs: K.TEXT_ON_COLOURS,
   judge(c, i) {
-    const fg = c.foreground(i), bg = c.background(i);
-    if (!fg || !bg || !c.is(i, K.ON_SCREEN)) return null;
+    if (!c.is(i, K.TEXT_ON_COLOURS | K.ON_SCREEN)) return null;
     const n = c.nodes[i]!;
-    if (!n.enabled || !showsText(n)) return null;
-    const shown = compositeOver(fg, bg);
-    const ratio = contrastRatio(shown, bg);
+    if (!n.enabled) return null;
+    const contrast = c.contrast(i)!;
+    const ratio = contrast.ratio;
+    // Most text passes whatever its size: then its font need not be read.
+    if (Math.max(c.thresholds.contrast, c.thresholds.contrastLarge) - ratio <= CONTRAST_TOLERANCE) return null;
     const resolved = n.designToken?.resolved ?? {};
     const sp = fontSizeSp(resolved.fontSize, c.rootOf(i).density);
     const bold = isBold(resolved.fontWeight);
     const large = sp !== null && (sp >= 18 || (sp >= 14 && bold));
     const required = large ? c.thresholds.contrastLarge : c.thresholds.contrast;
     if (required - ratio <= CONTRAST_TOLERANCE) return null;
-    return { fg, bg, shown, ratio, required, sp, bold, large };
+    return { contrast, required, sp, bold, large };
   },
   demoted: () => false,
-  describe(_c, _i, { fg, bg, shown, ratio, required, sp, bold, large }) {
-    const fgText = formatColor(fg) + (fg.a < 1 ? ` (shown as ${formatColor(shown)})` : '');
+  describe(_c, _i, { contrast: { fg, ratio, names }, required, sp, bold, large }) {
+    const fgText = names.fg + (fg.a < 1 ? ` (shown as ${names.shown})` : '');
     const size = sp === null ? '' : `, ${fmt(sp)}sp${bold ? ' bold' : ''}${large ? ': large text' : ''}`;
     return {
-      message: `contrast ${fmt(ratio, 2)}:1 < ${fmt(required, 2)}:1 (${fgText} on ${formatColor(bg)}${size})`,
+      message: `contrast ${fmt(ratio, 2)}:1 < ${fmt(required, 2)}:1 (${fgText} on ${names.bg}${size})`,
       measured: round2(ratio), threshold: required,
-      data: { foreground: formatColor(fg), shownForeground: formatColor(shown), background: formatColor(bg), largeText: large, fontSizeSp: sp },
+      data: { foreground: names.fg, shownForeground: names.shown, background: names.bg, largeText: large, fontSizeSp: sp },
     };
   },
 };
@@ -277,8 +278,7 @@ export const textContrast: NodeRule<ContrastVerdict> = {
 /** What a screen reader would speak for the node: its label (merged from descendants), else its hint. */
 export function speakable(c: AuditContext, i: number): string {
   if (c.memoAt === i) return c.memoText;
-  const n = c.nodes[i]!;
-  const t = c.index.name(n) || n.hint || '';
+  const t = c.index.nameAt(i) || c.nodes[i]!.hint || '';
   c.memoAt = i;
   return (c.memoText = NEEDS_NORMALISING.test(t) ? normalizeWhitespace(t) : t);
 }
@@ -297,6 +297,7 @@ const NEEDS_NORMALISING = /^\s|\s$|\s\s|[^\S ]|\u200b/;
  */
 export const speakableText: NodeRule<'unlabelled' | 'image' | 'inert' | 'toggle'> = {
   id: 'speakable-text',
+  needs: K_ACTIONABLE | K.ROLE_BUTTON | K.ROLE_IMAGE,
   judge(c, i) {
     if (!c.is(i, K.ON_SCREEN) || !c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON | K.ROLE_IMAGE)) return null;
     const n = c.nodes[i]!;
@@ -323,6 +324,7 @@ export const speakableText: NodeRule<'unlabelled' | 'image' | 'inert' | 'toggle'
 /** An editable field labelled by a content description (ATF: error; a screen reader then never reads what was typed). */
 export const editableContentDescription: NodeRule<string> = {
   id: 'editable-content-description',
+  needs: K.DESC,
   judge(c, i) {
     if (!c.is(i, K.DESC) || !c.isAny(i, K.EDITABLE | K.ROLE_TEXT_FIELD)) return null;
     return c.nodes[i]!.contentDescription!.trim() || null;
@@ -350,6 +352,7 @@ const REDUNDANT_ALL = new RegExp(REDUNDANT_WORDS, 'gi');
 /** A visible node's description containing a type, state or action word (ATF: warning). One hit per node. */
 export const redundantDescription: NodeRule<string> = {
   id: 'redundant-description',
+  needs: K.DESC,
   judge(c, i) {
     if (!c.is(i, K.DESC | K.ON_SCREEN)) return null;
     const desc = c.nodes[i]!.contentDescription!;

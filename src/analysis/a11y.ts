@@ -72,28 +72,34 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
     meetsTarget,
   });
 
-  // Hits are kept as numbers (rule, node, severity) until the end: the findings' words are made once,
-  // for what is reported, and nothing long-lived is allocated while the pass walks every node.
+  // Hits are kept as numbers (rule, node, severity) and the node rules' small verdicts until the end:
+  // the findings' words are made once, for what is reported, after the pass over every node.
   const hitRule: number[] = [], hitAt: number[] = [], hitSeverity: number[] = [];
-  const bodies = new Map<number, FindingBody>();
-  const add = (rule: A11yRuleId, at: number, demoted: boolean, body?: FindingBody) => {
+  /** Per hit: the node rule's verdict, or the words of a hit that is not a node rule's. */
+  const hitDetail: Array<{ verdict: unknown } | FindingBody> = [];
+  const add = (rule: A11yRuleId, at: number, demoted: boolean, detail: { verdict: unknown } | FindingBody) => {
     const configured = severity[rule] as Severity;
-    if (body) bodies.set(hitRule.length, body);
+    hitDetail.push(detail);
     hitRule.push(RULE_RANK.get(rule)!);
     hitAt.push(at);
     hitSeverity.push(SEVERITY_ORDER[demoted ? LOWER[configured] : configured]);
   };
 
   const active = NODE_RULES.filter((r) => severity[r.id] !== 'off');
+  // Most nodes (layout, plain text) have none of the kinds any rule is about: one test skips them.
+  let needs = 0;
+  for (const r of active) needs |= r.needs;
   // The duplicate rules see the whole screen (every root's nodes) and report only reportable ones; the
   // other rules see reportable nodes. One loop over the nodes for all of them.
   const text = severity['duplicate-speakable-text'] !== 'off' ? new DuplicateText(c) : null;
   const bounds = severity['duplicate-clickable-bounds'] !== 'off' ? new DuplicateBounds(c) : null;
   for (let i = 0; i < c.nodes.length; i++) {
-    if (c.reportable(i)) {
+    const kind = c.kind[i]!;
+    if (kind & needs && c.reportable(i)) {
       for (const rule of active) {
+        if (!(kind & rule.needs)) continue;
         const v = rule.judge(c, i);
-        if (v !== null) add(rule.id, i, rule.demoted(v));
+        if (v !== null) add(rule.id, i, rule.demoted(v), { verdict: v });
       }
     }
     text?.add(c, i);
@@ -120,11 +126,8 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
   return order.map((k) => {
     const rule = A11Y_RULE_IDS[hitRule[k]!]!;
     const at = hitAt[k]!;
-    let body = bodies.get(k);
-    if (!body) {
-      const r = NODE_RULE_BY_ID.get(rule)!;
-      body = r.describe(c, at, r.judge(c, at));
-    }
+    const detail = hitDetail[k]!;
+    const body = 'verdict' in detail ? NODE_RULE_BY_ID.get(rule)!.describe(c, at, detail.verdict) : detail;
     return toFinding(c, rule, at, SEVERITY_NAMES[hitSeverity[k]!]!, body);
   });
 }
@@ -140,7 +143,7 @@ function unknownDensity(snapshot: Snapshot, c: AuditContext, add: (rule: A11yRul
   const only = c.scopeStart < c.nodes.length && (c.scopeStart > 0 || c.scopeEnd < c.nodes.length) ? c.rootIndex[c.scopeStart]! : -1;
   c.roots.forEach((root, k) => {
     if (root.unit !== 'px' || root.density !== 1 || (only >= 0 && k !== only)) return;
-    const at = c.index.order.get(root.node)!;
+    const at = c.index.facts.rootStart[k]!;
     if (c.flags[at]! & F.IGNORED) return;
     add('unknown-density', at, false, {
       message: `window ${root.rootId}: the screen density is unknown (the capture carries none), so sizes are judged as if 1 px = 1 dp and touch targets look larger than they are; ` +

@@ -31,9 +31,13 @@ export function parseColor(text: string): Rgba | null {
 
 /** `#RRGGBB` when opaque, else `#AARRGGBB` (alpha first, like parseColor reads it); upper case. */
 export function formatColor(c: Rgba): string {
-  const hex2 = (v: number) => Math.round(v).toString(16).padStart(2, '0');
   const rgb = hex2(c.r) + hex2(c.g) + hex2(c.b);
   return `#${c.a >= 1 ? '' : hex2(c.a * 255)}${rgb}`.toUpperCase();
+}
+
+// Helpers live at module level, not inside the functions that use them: those run per node.
+function hex2(v: number): string {
+  return Math.round(v).toString(16).padStart(2, '0');
 }
 
 /** `fg` painted over `bg` (source-over). The result is opaque when `bg` is. */
@@ -41,20 +45,25 @@ export function compositeOver(fg: Rgba, bg: Rgba): Rgba {
   if (fg.a >= 1) return fg;
   const a = fg.a + bg.a * (1 - fg.a);
   if (a === 0) return { r: 0, g: 0, b: 0, a: 0 };
-  const mix = (f: number, b: number) => (f * fg.a + b * bg.a * (1 - fg.a)) / a;
-  return { r: mix(fg.r, bg.r), g: mix(fg.g, bg.g), b: mix(fg.b, bg.b), a };
+  return { r: mix(fg.r, bg.r, fg.a, bg.a, a), g: mix(fg.g, bg.g, fg.a, bg.a, a), b: mix(fg.b, bg.b, fg.a, bg.a, a), a };
+}
+
+/** One channel of compositeOver: `f` at alpha `fa` over `b` at alpha `ba`, giving alpha `a`. */
+function mix(f: number, b: number, fa: number, ba: number, a: number): number {
+  return (f * fa + b * ba * (1 - fa)) / a;
 }
 
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
 
 /** WCAG 2 relative luminance of the colour's RGB (alpha ignored), 0 (black) … 1 (white). */
 export function relativeLuminance(c: Rgba): number {
-  // sRGB linearisation; 0.04045 is the sRGB standard's knee (WCAG 2.0's 0.03928 differs by < 1e-4 in luminance).
-  const lin = (v: number) => {
-    const s = v / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
   return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+}
+
+/** sRGB linearisation of a 0–255 channel; 0.04045 is the sRGB standard's knee (WCAG 2.0's 0.03928 differs by < 1e-4 in luminance). */
+function lin(v: number): number {
+  const s = v / 255;
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
+import { nodeFacts } from './node-facts.js';
 
 /**
  * The merged view of a snapshot (docs/design.md §4, JetWhale's "Merged (default): one node per control"):
@@ -41,31 +42,14 @@ export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | 
   return i === undefined ? node.role : view.roleAt(i);
 }
 
-/** Document order (the same as the query layer's snapshot index) and where each subtree ends, iteratively. */
-function preorder(snapshot: Snapshot): { nodes: Node[]; ends: Int32Array } {
-  const nodes: Node[] = [];
-  const endsList: number[] = [];
-  const stack: Array<Node | number> = [];
-  for (const root of snapshot.roots) {
-    stack.push(root.node);
-    while (stack.length) {
-      const top = stack.pop()!;
-      if (typeof top === 'number') { endsList[top] = nodes.length; continue; }
-      stack.push(nodes.length);
-      nodes.push(top);
-      for (let c = top.children.length - 1; c >= 0; c--) stack.push(top.children[c]!);
-    }
-  }
-  return { nodes, ends: Int32Array.from(endsList) };
-}
-
 function buildMergedView(snapshot: Snapshot): MergedView {
-  const { nodes, ends } = preorder(snapshot);
+  // Document order and subtree ends from the facts store: the same order as the query layer's index.
+  const { nodes, ends, orderOf } = nodeFacts(snapshot);
   const n = nodes.length;
+  /** By document order: the control a role child is merged into, and a control's role child (-1: none); allocated when the first pair is found. */
   let into: Int32Array | null = null;
-  let taken: Map<number, number> | null = null;
+  let taken: Int32Array | null = null;
   let count = 0;
-  let order: Map<Node, number> | null = null;
   for (let i = 0; i < n; i++) {
     const c = nodes[i]!;
     if (c.children.length === 0 || !isControlContainer(c)) continue;
@@ -74,25 +58,22 @@ function buildMergedView(snapshot: Snapshot): MergedView {
       const r = nodes[j]!;
       if (!isRoleChild(r, c)) continue;
       into ??= new Int32Array(n).fill(-1);
-      taken ??= new Map();
+      taken ??= new Int32Array(n).fill(-1);
       into[j] = i;
-      taken.set(i, j);
+      taken[i] = j;
       count++;
       break;
     }
   }
   return {
     roleAt: (i) => {
-      const j = taken?.get(i);
-      return j === undefined ? nodes[i]!.role : nodes[j]!.role;
+      const j = taken ? taken[i]! : -1;
+      return j < 0 ? nodes[i]!.role : nodes[j]!.role;
     },
-    roleChild: (i) => taken?.get(i) ?? -1,
+    roleChild: (i) => (taken ? taken[i]! : -1),
     mergedInto: (i) => (into ? into[i]! : -1),
     mergedCount: count,
-    orderOf: (node) => {
-      order ??= new Map(nodes.map((x, k) => [x, k]));
-      return order.get(node);
-    },
+    orderOf,
   };
 }
 

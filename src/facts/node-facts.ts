@@ -9,7 +9,7 @@
  * contiguous range [i, ends[i]). The facts live in typed arrays indexed by that order: on 50,000
  * nodes, touching the node objects is most of the work, so they are read once, here.
  */
-import type { Node, Snapshot } from '../model/schema.js';
+import { ROLES, type Node, type Role, type Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
 
 /** Fact bits, per node (`flags`). */
@@ -32,9 +32,23 @@ export const FACT = {
   EDITABLE: 256,
   /** Merges its descendants' text into its own label, as a merged semantics tree does. */
   MERGES: 512,
+  FOCUSABLE: 1024,
+  /** Scrollable itself (DRAG also counts scroll actions). */
+  SCROLLABLE: 2048,
+  /** A non-empty content description. */
+  DESCRIBED: 4096,
+  /** Carries a design token (what the audit's colours and text sizes come from). */
+  DESIGN_TOKEN: 8192,
 } as const;
 /** Click-like: what a user activates by touch (the audit's touch-target and duplicate rules). */
 export const CLICK_LIKE = FACT.CLICK | FACT.LONG_CLICK | FACT.EDITABLE;
+
+const ROLE_CODE = new Map<Role, number>(ROLES.map((r, k) => [r, k + 1]));
+
+/** The `role` column's code of a role (0 for none). */
+export function roleCode(role: Role | null): number {
+  return role === null ? 0 : ROLE_CODE.get(role) ?? 0;
+}
 
 /** Roles whose node merges its descendants' text into its own label. */
 const MERGING_ROLES = new Set(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'Link', 'ListItem', 'MenuItem']);
@@ -42,7 +56,10 @@ const MERGING_ROLES = new Set(['Button', 'Checkbox', 'Switch', 'RadioButton', 'T
 /** The bits that depend on the node alone (everything but VISIBLE and ON_SCREEN), reading its actions once. */
 export function ownFacts(node: Node): number {
   let f = node.clickable || node.longClickable || node.editable ? FACT.TAP : 0;
-  if (node.scrollable) f |= FACT.DRAG;
+  if (node.scrollable) f |= FACT.DRAG | FACT.SCROLLABLE;
+  if (node.focusable) f |= FACT.FOCUSABLE;
+  if (node.contentDescription) f |= FACT.DESCRIBED;
+  if (node.designToken !== null) f |= FACT.DESIGN_TOKEN;
   if (node.clickable) f |= FACT.CLICK;
   if (node.longClickable) f |= FACT.LONG_CLICK;
   if (node.editable) f |= FACT.EDITABLE;
@@ -120,6 +137,8 @@ export interface NodeFacts {
   readonly rootStart: readonly number[];
   /** FACT bits. */
   readonly flags: Uint16Array;
+  /** Each node's role as 1 + its index in ROLES, 0 for none (roleCode): read with the flags, so a reader sorting nodes by role need not touch them. */
+  readonly role: Uint8Array;
   /** Bounds as columns (x, y, width, height), so geometry over every node need not touch the objects. */
   readonly bx: Float64Array;
   readonly by: Float64Array;
@@ -129,12 +148,57 @@ export interface NodeFacts {
   is(i: number, bits: number): boolean;
   /** The accessible name: the node's own label, else its merged descendants' text where it merges them. */
   name(i: number): string;
+  /**
+   * A node's position in document order, or undefined when it is not in the snapshot. The node → order
+   * Map is built on first use: scans work by position and never need it, and on a big capture it is
+   * the largest thing the store would build.
+   */
+  orderOf(node: Node): number | undefined;
 }
 
-/** The facts of every node of a snapshot, memoised per snapshot object. */
-export const nodeFacts: (snapshot: Snapshot) => NodeFacts = perSnapshot(buildFacts);
+/** How many stores have been built (nodeFactsNow tells a fresh one from a memoised one by it). */
+let builds = 0;
 
-function grown<T extends Int32Array | Uint16Array | Float64Array>(a: T, cap: number): T {
+/** The facts of every node of a snapshot, memoised per snapshot object. */
+export const nodeFacts: (snapshot: Snapshot) => NodeFacts = perSnapshot((snapshot) => {
+  builds++;
+  return buildFacts(snapshot);
+});
+
+/**
+ * The facts, and whether this call built them. Fresh facts were read from the tree as it is; memoised
+ * ones from the tree as it was when first read, so a reader that must not judge a tree changed since
+ * then (the audit) checks those with changedNode, and need not check fresh ones.
+ */
+export function nodeFactsNow(snapshot: Snapshot): { facts: NodeFacts; fresh: boolean } {
+  const before = builds;
+  const facts = nodeFacts(snapshot);
+  return { facts, fresh: builds !== before };
+}
+
+/**
+ * A node that is no longer where the store has it (the tree was changed after the store was built), or
+ * null when every node's children still sit where the store has them: the first right after it, each
+ * next one where the previous subtree ends. One read of every children list, no walk.
+ */
+export function changedNode(snapshot: Snapshot, facts: NodeFacts): Node | null {
+  const { nodes, ends, rootStart } = facts;
+  const roots = snapshot.roots;
+  if (rootStart.length !== roots.length + 1) return roots[0]?.node ?? nodes[0] ?? null;
+  for (let w = 0; w < roots.length; w++) if (nodes[rootStart[w]!] !== roots[w]!.node) return roots[w]!.node;
+  for (let i = 0; i < nodes.length; i++) {
+    const kids = nodes[i]!.children;
+    let j = i + 1;
+    for (let c = 0; c < kids.length; c++) {
+      if (nodes[j] !== kids[c]) return kids[c]!;
+      j = ends[j]!;
+    }
+    if (j !== ends[i]) return nodes[i]!;
+  }
+  return null;
+}
+
+function grown<T extends Int32Array | Uint16Array | Uint8Array | Float64Array>(a: T, cap: number): T {
   const b = new (a.constructor as new (n: number) => T)(cap);
   b.set(a);
   return b;
@@ -143,7 +207,7 @@ function grown<T extends Int32Array | Uint16Array | Float64Array>(a: T, cap: num
 /** One iterative pre-order pass over every root into the columns, grown by doubling. */
 function buildFacts(snapshot: Snapshot): NodeFacts {
   let cap = 1024;
-  let parent = new Int32Array(cap), rootOf = new Int32Array(cap), flags = new Uint16Array(cap);
+  let parent = new Int32Array(cap), rootOf = new Int32Array(cap), flags = new Uint16Array(cap), role = new Uint8Array(cap);
   let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
   const nodes: Node[] = [];
   const rootStart: number[] = [];
@@ -159,7 +223,7 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
       const node = stackNode.pop()!, p = stackParent.pop()!;
       if (i === cap) {
         cap *= 2;
-        parent = grown(parent, cap); rootOf = grown(rootOf, cap); flags = grown(flags, cap);
+        parent = grown(parent, cap); rootOf = grown(rootOf, cap); flags = grown(flags, cap); role = grown(role, cap);
         bx = grown(bx, cap); by = grown(by, cap); bw = grown(bw, cap); bh = grown(bh, cap);
       }
       nodes.push(node);
@@ -173,6 +237,7 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
         if (b.width > 0 && b.height > 0) f |= FACT.ON_SCREEN;
       }
       flags[i] = f;
+      role[i] = roleCode(node.role);
       const kids = node.children;
       for (let c = kids.length - 1; c >= 0; c--) { stackNode.push(kids[c]!); stackParent.push(i); }
       i++;
@@ -191,9 +256,17 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
   // Names are built lazily and kept: building every node's eagerly would copy each string once per ancestor.
   const names = new Array<string | undefined>(n);
   const name = (k: number): string => (names[k] ??= accessibleName(nodes, ends, fl, k));
+  let order: Map<Node, number> | null = null;
+  const orderOf = (node: Node): number | undefined => {
+    if (!order) {
+      order = new Map();
+      for (let k = 0; k < n; k++) order.set(nodes[k]!, k);
+    }
+    return order.get(node);
+  };
   return {
-    nodes, rootStart, ends,
-    parent: parent.subarray(0, n), rootOf: rootOf.subarray(0, n), flags: fl,
+    nodes, rootStart, ends, orderOf,
+    parent: parent.subarray(0, n), rootOf: rootOf.subarray(0, n), flags: fl, role: role.subarray(0, n),
     bx: bx.subarray(0, n), by: by.subarray(0, n), bw: bw.subarray(0, n), bh: bh.subarray(0, n),
     is: (k, bits) => (fl[k]! & bits) === bits,
     name,

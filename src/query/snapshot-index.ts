@@ -1,5 +1,6 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { nodeFacts, type NodeFacts } from '../facts/node-facts.js';
+import { perSnapshot } from '../model/memo.js';
 
 /** A per-node lookup (backed by an array indexed by document order). */
 export interface NodeLookup<T> {
@@ -33,27 +34,15 @@ export interface SnapshotIndex {
   textContent(node: Node): string;
 }
 
-const cache = new WeakMap<Snapshot, SnapshotIndex>();
+/** The index of a snapshot, memoised per snapshot object (model/memo.ts). */
+export const indexSnapshot: (snapshot: Snapshot) => SnapshotIndex = perSnapshot(buildIndex);
 
-export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
-  const hit = cache.get(snapshot);
-  if (hit) return hit;
+function buildIndex(snapshot: Snapshot): SnapshotIndex {
   const facts = nodeFacts(snapshot);
   const { nodes, ends, parent } = facts;
   const n = nodes.length;
   let byId: Map<string, Node> | null = null;
-  // node → order is built on first use: a locator scan works by order and never needs it, and a
-  // 50,000-entry Map is the largest cost of indexing a big capture.
-  let orderMap: Map<Node, number> | null = null;
-  const orderOf = {
-    get(x: Node): number | undefined {
-      if (!orderMap) {
-        orderMap = new Map();
-        for (let i = 0; i < n; i++) orderMap.set(nodes[i]!, i);
-      }
-      return orderMap.get(x);
-    },
-  };
+  const orderOf = { get: facts.orderOf };
   const at = <T>(value: (i: number) => T): NodeLookup<T> => ({ get: (x) => { const i = orderOf.get(x); return i === undefined ? undefined : value(i); } });
   const byNode = (value: (i: number) => string) => (x: Node) => {
     const i = orderOf.get(x);
@@ -83,7 +72,6 @@ export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
     name: byNode(facts.name),
     textContent: byNode(textContentAt),
   };
-  cache.set(snapshot, index);
   return index;
 }
 

@@ -1,0 +1,266 @@
+/**
+ * The drift verdict on one design token (docs/design.md §8): a node's `{ tokens, resolved }` against the
+ * catalog, by meaning (values.ts) and by kind — a colour facet is only ever compared with colour tokens,
+ * a length facet with dimens, a type facet (fontSize, lineHeight, …) with the typography ramp, so a
+ * colour never passes because some dimen happens to share its spelling.
+ *
+ * The verdict depends on the token names and the resolved entries alone, never on the node, so the check
+ * (drift.ts) judges each distinct design token once and stamps the hits onto every node that carries it.
+ */
+import type { Node } from '../model/schema.js';
+import { canonicalColor, parseFontWeight, parseLength, sameLength, type Length } from '../common/values.js';
+import { lookupToken, suggest, type CatalogIndex, type TokenEntry, type TypeField } from './drift-catalog.js';
+
+export type DriftRule = 'token-mismatch' | 'unknown-token' | 'no-token-for-facet' | 'malformed-value' | 'missing-token' | 'unchecked-token';
+
+export type FacetKind = 'color' | 'length' | 'type';
+
+export interface FindingData {
+  token: string | null;
+  facet: string | null;
+  expected: string | null;
+  actual: string | null;
+  [k: string]: unknown;
+}
+
+/** One finding a design token earns, before it is put on a node (drift.ts adds the node's label). */
+export interface DriftHit {
+  rule: DriftRule;
+  message: string;
+  data: FindingData;
+}
+
+interface Facet {
+  kind: FacetKind;
+  /** Words a token's name may contain to be this facet's token (`radius` → RadiusCard). */
+  stems: string[];
+  /** For type facets, the typography field it is compared with. */
+  field?: TypeField;
+}
+
+const TYPE_FACETS: Record<string, TypeField> = {
+  fontsize: 'fontSize', textsize: 'fontSize', lineheight: 'lineHeight', letterspacing: 'letterSpacing', tracking: 'letterSpacing', fontweight: 'fontWeight',
+};
+const COLOR_WORDS = new Set(['color', 'colour', 'background', 'tint', 'fill']);
+const LENGTH_WORDS = new Set(['radius', 'padding', 'margin', 'elevation', 'width', 'height', 'size', 'spacing', 'gap', 'inset', 'offset', 'thickness', 'indent']);
+const SYNONYMS: Record<string, string[]> = {
+  radius: ['radius', 'corner', 'shape', 'round'],
+  spacing: ['spacing', 'gap', 'space'],
+  gap: ['gap', 'spacing', 'space'],
+  elevation: ['elevation', 'shadow'],
+  padding: ['padding', 'inset'],
+  inset: ['inset', 'padding'],
+  background: ['background', 'surface', 'container'],
+};
+
+/** A token as one node names it, with its catalog entry. */
+interface Claim {
+  entry: TokenEntry;
+  name: string;
+}
+
+const isOn = (c: Claim) => /^On(?=[A-Z0-9_])/.test(c.name);
+
+/**
+ * Material's naming: `OnSurface`, `OnPrimary` are the content colours drawn on Surface, Primary.
+ * So an On* token is never a background's, and a text / content / icon colour takes the On* token
+ * when no token is named for it (`textColor` with Surface and OnSurface → OnSurface).
+ */
+function materialAffinity(facet: string, affine: Claim[], candidates: Claim[]): Claim[] {
+  if (/background|surface|container|fill/i.test(facet)) return affine.filter((c) => !isOn(c));
+  if (affine.length === 0 && /text|content|foreground|icon|label/i.test(facet)) return candidates.filter(isOn);
+  return affine;
+}
+
+/** The facet's kind from its name (`paddingTop`, `cornerRadius`, `containerColor`, `fontSize`), or null. */
+export function facetKind(facet: string): Facet | null {
+  const field = TYPE_FACETS[facet.toLowerCase().replace(/[\s_-]/g, '')];
+  if (field) return { kind: 'type', stems: [], field };
+  const words = facet.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_-]+/).filter(Boolean);
+  const first = words[0] ?? '', last = words[words.length - 1] ?? '';
+  if (COLOR_WORDS.has(last) || COLOR_WORDS.has(first)) {
+    const rest = words.filter((w) => w !== 'color' && w !== 'colour');
+    return { kind: 'color', stems: rest.flatMap((w) => SYNONYMS[w] ?? [w]) };
+  }
+  const word = LENGTH_WORDS.has(first) ? first : LENGTH_WORDS.has(last) ? last : null;
+  if (word) return { kind: 'length', stems: SYNONYMS[word] ?? [word] };
+  return null;
+}
+
+const KIND_NAME: Record<FacetKind, string> = { color: 'colour', length: 'dimen', type: 'typography' };
+const EXPECTED_FORM: Record<FacetKind | 'weight', string> = {
+  color: 'a colour (#RGB, #RRGGBB or #AARRGGBB)',
+  length: 'a length with a unit (e.g. 16dp)',
+  type: 'a length with a unit (e.g. 14sp)',
+  weight: 'a font weight (e.g. 400 or SemiBold)',
+};
+
+type Actual = { kind: 'color'; canon: string } | { kind: 'length'; value: Length } | { kind: 'weight'; value: number };
+
+const UNNAMED_COLOR: Facet = { kind: 'color', stems: [] };
+const UNNAMED_LENGTH: Facet = { kind: 'length', stems: [] };
+
+/**
+ * Judges design tokens against one catalog, with caches of facet kinds and parsed values: a screen
+ * repeats a handful of facet names and values over thousands of nodes.
+ */
+export class DriftJudge {
+  private readonly facetKinds = new Map<string, Facet | null>();
+  private readonly colors = new Map<string, string | null>();
+  private readonly lengths = new Map<string, Length | null>();
+
+  constructor(private readonly index: CatalogIndex) {}
+
+  /** The hits of one design token, in the order a node reports them: unknown tokens, facets, unchecked tokens. */
+  judge(dt: NonNullable<Node['designToken']>): DriftHit[] {
+    const out: DriftHit[] = [];
+    // Tokens as the node spells them (a case-folded hit keeps the node's spelling in messages).
+    const known: Claim[] = [];
+    const unknown: string[] = [];
+    for (const name of dt.tokens) {
+      const entry = lookupToken(this.index, name);
+      if (entry) known.push({ entry, name });
+      else unknown.push(name);
+    }
+
+    const facets: Array<{ facet: string; raw: string; f: Facet; affine: Claim[]; candidates: Claim[] }> = [];
+    const claimed: Claim[] = [];
+    for (const facet in dt.resolved) {
+      const raw = dt.resolved[facet]!;
+      const f = this.facetOf(facet, raw);
+      if (!f) continue;
+      const candidates = known.filter(({ entry: e }) => (f.kind === 'color' ? e.color : f.kind === 'length' ? e.length : e.type));
+      // The token named for the facet (radius → RadiusCard among RadiusCard, ElevationCard, PaddingCard).
+      let affine = f.stems.length && candidates.length ? candidates.filter((c) => f.stems.some((st) => c.name.toLowerCase().includes(st))) : [];
+      if (f.kind === 'color') affine = materialAffinity(facet, affine, candidates);
+      claimed.push(...affine);
+      facets.push({ facet, raw, f, candidates, affine });
+    }
+
+    // Facet hits wait until the unknown tokens are reported, so a node's findings read in that order.
+    const facetHits: DriftHit[] = [];
+    const hit = (rule: DriftRule, message: string, data: FindingData, to = out) => { to.push({ rule, message, data }); };
+    const uncovered: Array<[string, string]> = [];
+    const checked: Claim[] = [];
+    const resolvedKinds: FacetKind[] = [];
+    for (const { facet, raw, f, candidates, affine } of facets) {
+      resolvedKinds.push(f.kind);
+      // No token named for this facet: the tokens of its kind that are not named for another facet.
+      let chosen = affine.length ? affine : candidates.filter((c) => !claimed.includes(c));
+      checked.push(...chosen);
+      const actual = this.actualOf(f, raw);
+      if (!actual) {
+        const form = EXPECTED_FORM[f.field === 'fontWeight' ? 'weight' : f.kind];
+        hit('malformed-value', `${facet} resolved to ${JSON.stringify(raw)}, which is not ${form}`, { token: chosen.length ? names(chosen) : null, facet, expected: form, actual: raw }, facetHits);
+        continue;
+      }
+      if (chosen.length === 0) {
+        // An unknown token on the node may well be this facet's: it is reported once, as unknown.
+        if (unknown.length) uncovered.push([facet, raw]);
+        else {
+          hit('no-token-for-facet', `${facet} is ${raw}, but the node carries no ${KIND_NAME[f.kind]} token for it${dt.tokens.length ? ` (its tokens: ${dt.tokens.join(', ')})` : ''}`, {
+            token: null, facet, expected: `a ${KIND_NAME[f.kind]} token`, actual: raw,
+          }, facetHits);
+        }
+        continue;
+      }
+      if (f.kind === 'type') {
+        const declaring = chosen.filter((c) => declared(c.entry, f.field!) !== null);
+        if (declaring.length === 0) {
+          hit('no-token-for-facet', `${facet} is ${raw}, but ${names(chosen)} declares no ${f.field}`, { token: names(chosen), facet, expected: null, actual: raw }, facetHits);
+          continue;
+        }
+        chosen = declaring;
+      }
+      if (chosen.some((c) => sameValue(c.entry, f, actual))) continue;
+      const expected = chosen.map((c) => expectedRaw(c.entry, f)).join(' or ');
+      hit('token-mismatch', `${names(chosen)} sets ${facet} to ${expected} in the catalog, but the node resolved ${raw}`, { token: names(chosen), facet, expected, actual: raw }, facetHits);
+    }
+
+    // The facets no known token covers are what an unknown token was presumably meant for.
+    const uncoveredFacets = uncovered.length ? uncovered.map(([k]) => k).join(', ') : null;
+    const uncoveredValues = uncovered.length ? uncovered.map(([, v]) => v).join(', ') : null;
+    for (const name of unknown) {
+      const suggestion = suggest(name, this.index);
+      hit('unknown-token', `${name} is not in the catalog (no colour, dimen or typography style of that name)${suggestion ? `; did you mean ${suggestion}?` : ''}`, {
+        token: name, facet: uncoveredFacets, expected: suggestion, actual: uncoveredValues, suggestion,
+      });
+    }
+    out.push(...facetHits);
+
+    for (const c of known) {
+      if (checked.includes(c)) continue;
+      const e = c.entry;
+      const kinds = [e.color && 'color', e.length && 'length', e.type && 'type'].filter(Boolean) as FacetKind[];
+      const what = kinds.map((k) => KIND_NAME[k]).join(' / ');
+      hit('unchecked-token', kinds.some((k) => resolvedKinds.includes(k))
+        ? `${c.name} (a ${what} token) is not the token of any of the node's ${what} facets, so it was not checked`
+        : `${c.name} is a ${what} token, but the node resolved no ${what} facet to check it against`, { token: c.name, facet: null, expected: null, actual: null });
+    }
+    return out;
+  }
+
+  /**
+   * The facet's kind, or null when it is not a design value. A boolean is a fact about the layout (create-cmp
+   * reports applied window insets as `statusBarPadding: "true"`): no token kind can hold it. A facet not
+   * known by name is still checked when its value is a colour or a length; anything else (`shape:
+   * "RoundedCornerShape"`, `fontFamily`) is not something the catalog declares.
+   */
+  private facetOf(facet: string, raw: string): Facet | null {
+    if (raw.length >= 4 && raw.length <= 12 && /^\s*(?:true|false)\s*$/i.test(raw)) return null;
+    let f = this.facetKinds.get(facet);
+    if (f === undefined) this.facetKinds.set(facet, (f = facetKind(facet)));
+    if (f) return f;
+    return this.color(raw) ? UNNAMED_COLOR : this.length(raw) ? UNNAMED_LENGTH : null;
+  }
+
+  private actualOf(f: Facet, raw: string): Actual | null {
+    if (f.kind === 'color') {
+      const canon = this.color(raw);
+      return canon ? { kind: 'color', canon } : null;
+    }
+    if (f.field === 'fontWeight') {
+      const value = parseFontWeight(raw);
+      return value === null ? null : { kind: 'weight', value };
+    }
+    const value = this.length(raw);
+    return value ? { kind: 'length', value } : null;
+  }
+
+  private color(raw: string): string | null {
+    let c = this.colors.get(raw);
+    if (c === undefined) this.colors.set(raw, (c = canonicalColor(raw)));
+    return c;
+  }
+
+  private length(raw: string): Length | null {
+    let l = this.lengths.get(raw);
+    if (l === undefined) this.lengths.set(raw, (l = parseLength(raw)));
+    return l;
+  }
+}
+
+function names(cs: readonly Claim[]): string {
+  return cs.map((c) => c.name).join(' or ');
+}
+
+function declared(e: TokenEntry, field: TypeField): Length | number | null {
+  if (!e.type) return null;
+  return field === 'fontWeight' ? e.type.style.fontWeight : e.type.lengths[field] ?? null;
+}
+
+function sameValue(e: TokenEntry, f: Facet, actual: Actual): boolean {
+  if (actual.kind === 'color') return e.color?.canon === actual.canon;
+  if (f.kind === 'type') {
+    const d = declared(e, f.field!);
+    return actual.kind === 'weight' ? d === actual.value : typeof d === 'object' && d !== null && actual.kind === 'length' && sameLength(d, actual.value);
+  }
+  return !!e.length && actual.kind === 'length' && sameLength(e.length.value, actual.value);
+}
+
+function expectedRaw(e: TokenEntry, f: Facet): string {
+  if (f.kind === 'color') return e.color!.raw;
+  if (f.kind === 'length') return e.length!.raw;
+  const s = e.type!.style;
+  return f.field === 'fontWeight' ? String(s.fontWeight) : String(s[f.field!]);
+}
