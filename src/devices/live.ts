@@ -97,6 +97,7 @@ export class LiveDriver implements Driver {
     const http = { ...this.http, deadline };
     let last: unknown;
     let h: Health | null = null;
+    let saw503 = false; // some answer said "cold": the app is up, unlike a port where nothing ever answered
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       try {
         if (!h) {
@@ -112,6 +113,7 @@ export class LiveDriver implements Driver {
         // The tree answered, only too large to read here: it is attached (warm); capture() reports its size.
         if (h && isTreewrightError(e) && e.code === 'too_large') return h;
         last = e;
+        if (isTreewrightError(e) && e.code === 'device_unreachable' && e.details.status === 503) saw503 = true;
         // Refused (not started yet) and 503 (cold) are worth waiting out; a hang, HTML or a bad answer are not.
         const retry = isTreewrightError(e) && e.code === 'device_unreachable' && (e.details.transient === true || e.details.status === 503);
         if (!retry || Date.now() + pause >= deadline) break;
@@ -126,6 +128,7 @@ export class LiveDriver implements Driver {
     if (!isTreewrightError(e) || (e.code !== 'device_unreachable' && !(outOfTime && e.code === 'device_timeout'))) throw e;
     const cold = e.code === 'device_unreachable' && e.details.status === 503;
     const stuck = cold || (outOfTime && e.code === 'device_timeout');
+    const coldApp = stuck && (cold || saw503);
     if (h) {
       throw new DeviceError('device_unreachable', stuck
         ? `the app at ${this.base} is up (health 200) but its tree stayed unavailable (${cold ? 'HTTP 503: no Compose root attached yet' : 'no answer'}) for ${this.connectTimeout}ms`
@@ -134,15 +137,16 @@ export class LiveDriver implements Driver {
         hint: stuck ? 'Bring an activity with Compose content to the foreground (unlock the device, dismiss a splash), or raise connectTimeout.' : 'Check that the app is still running (`adb logcat`, device.crashes()), then retry.',
       });
     }
-    throw new DeviceError('device_unreachable', stuck
-      ? `the app at ${this.base} stayed cold (${cold ? 'HTTP 503' : 'no answer'}) for ${this.connectTimeout}ms`
-      : `could not reach the inspector at ${this.base}: ${reasonOf(e, this.description)}`, {
+    // Only an app that said 503 is "up but cold"; a port where nothing answered in time is unreachable.
+    throw new DeviceError('device_unreachable', coldApp
+      ? `the app at ${this.base} stayed cold (${cold ? 'HTTP 503' : 'HTTP 503, then no answer'}) for ${this.connectTimeout}ms`
+      : `could not reach the inspector at ${this.base}: ${stuck ? `no answer within ${this.connectTimeout}ms` : reasonOf(e, this.description)}`, {
       where: this.description,
       stage: 'health',
-      hint: stuck ? 'The app is up but its UI never became ready: bring it to the foreground, or check `adb logcat` for a crash.'
+      hint: coldApp ? 'The app is up but its UI never became ready: bring it to the foreground, or check `adb logcat` for a crash.'
         : this.adbReady ? `Launch the debug build on the device, then retry (the port is forwarded).`
         : `Start the app's debug build and forward its port: adb forward tcp:${this.port} tcp:${this.port}`,
-      ...(stuck ? { next: 'adb logcat' } : this.adbReady ? {} : { next: `adb forward tcp:${this.port} tcp:${this.port}` }),
+      ...(coldApp ? { next: 'adb logcat' } : this.adbReady ? {} : { next: `adb forward tcp:${this.port} tcp:${this.port}` }),
     });
   }
 

@@ -94,6 +94,12 @@ test('hints name the real port; hosts are validated as hosts', async () => {
   const e = await connect(`live:127.0.0.1:${port}`, { ...NO_ADB, connectTimeout: 300 }).catch((x) => x);
   expect(e.message).toContain(`adb forward tcp:${port} tcp:${port}`);
   expect(e.message).not.toContain('tcp:9500');
+  // Out of time before anything answered (a loaded machine, a tiny deadline): still unreachable, never "up but cold".
+  const late = await connect(`live:127.0.0.1:${port}`, { ...NO_ADB, connectTimeout: 1 }).catch((x) => x);
+  // (which of "no answer within 1ms" and "nothing is listening" depends on whether the refusal beats the deadline)
+  expect(late.message).toMatch(new RegExp(`could not reach the inspector at http://127.0.0.1:${port}: (no answer within 1ms|health: nothing is listening)`));
+  expect(late.message).toContain(`adb forward tcp:${port} tcp:${port}`);
+  expect(late.message).not.toContain('stayed cold');
   for (const host of ['127.0.0.1/evil?x=', 'user@127.0.0.1', '127.0.0.1#frag', 'a b', '']) {
     expect(() => parseSource({ kind: 'live', host, port: 9500 }), host).toThrow(/is not a host name or an IP address/);
     expect(() => new LiveDriver({ host, port: 9500 }), host).toThrow(/invalid live host/);
