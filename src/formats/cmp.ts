@@ -2,6 +2,7 @@ import { FormatError } from '../errors.js';
 import { DesignTokenSchema, type Node, type NodeFields, type Rect, type Root, type Snapshot } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
 import { makeSnapshot, readableIndent } from '../model/serialize.js';
+import { scanCmp } from './cmp-scan.js';
 import { guardText } from './guard.js';
 import { parseJson, stringifyJson } from './json.js';
 import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
@@ -36,8 +37,16 @@ const OPTIONAL = ['role', 'clickable', 'disabled'] as const;
 const KNOWN = new Set(['testTag', 'text', 'contentDescription', 'bounds', 'designToken', 'children', 'size', ...OPTIONAL]);
 
 export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
-  const body = guardText(text, opts, WHAT);
-  return cmpFromValue(parseJson(body, opts.where), opts);
+  // The fast reader takes well-formed text (and checks every character itself); anything it does not
+  // accept is guarded in full and read (and explained) by the careful reader.
+  const body = guardText(text, opts, WHAT, false);
+  const fast = scanCmp(body);
+  if (fast !== null && fast.schemaVersion === CMP_SCHEMA_VERSION) {
+    const d = fast.density;
+    const density = opts.density ?? (d === undefined || d === null ? 1 : d);
+    if (typeof density === 'number' && density > 0 && Number.isFinite(density)) return cmpSnapshot(fast.root, density, fast.producer, opts);
+  }
+  return cmpFromValue(parseJson(guardText(text, opts, WHAT), opts.where), opts);
 }
 
 /**
@@ -78,7 +87,12 @@ export function cmpFromValue(value: unknown, opts: CmpImportOptions = {}): Snaps
     for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(path, 'children'), i), parent: node });
   }
 
-  const root: Root = { rootId: 'root', label: null, unit: 'px', density, windowOffset: { x: 0, y: 0 }, touchModal: false, node: top! };
+  return cmpSnapshot(top!, density, producer, opts);
+}
+
+/** The one window a cmp tree v1 document describes. */
+function cmpSnapshot(top: Node, density: number, producer: string | null, opts: CmpImportOptions): Snapshot {
+  const root: Root = { rootId: 'root', label: null, unit: 'px', density, windowOffset: { x: 0, y: 0 }, touchModal: false, node: top };
   return makeSnapshot({ source: sourceLabel(opts.where, 'cmp-v1', producer), roots: [root], capturedAt: opts.capturedAt });
 }
 
