@@ -259,8 +259,8 @@ function compareAttrs(out: FieldChange[], e: Record<string, string>, a: Record<s
   }
 }
 
-function compareNodes(p: Pair, ig: Ignore, tol: number): FieldChange[] {
-  const out: FieldChange[] = [];
+/** Appends what differs to `out` (the run's scratch list: most pairs differ in nothing, and allocate nothing). */
+function compareNodes(p: Pair, ig: Ignore, tol: number, out: FieldChange[]): void {
   const e = p.e, a = p.a;
   if (e.head !== a.head && !ignoredField(ig, 'role')) out.push({ field: 'role', expected: e.head, actual: a.head });
   if (e.text !== a.text && !ignoredField(ig, 'text')) out.push({ field: 'text', expected: e.text ?? null, actual: a.text ?? null });
@@ -270,7 +270,6 @@ function compareNodes(p: Pair, ig: Ignore, tol: number): FieldChange[] {
   if (!sameList(e.actions, a.actions) && !ignoredField(ig, 'actions')) {
     out.push({ field: 'actions', expected: e.actions?.join(',') || null, actual: a.actions?.join(',') || null });
   }
-  return out;
 }
 
 function compareRoots(e: GoldenRoot, a: GoldenRoot, ig: Ignore): FieldChange[] {
@@ -427,13 +426,14 @@ interface PairPlace {
  * One diff's state (docs/design.md §8): the options as compiled, the task stack, the changes so far and
  * the per-diff memos. Nothing is stored on the trees, so a fresh tree costs what a re-diffed one does.
  */
-class DiffRun {
+class DiffRun implements AlignmentVisitor {
   readonly changes: Change[] = [];
   /** Pairs to compare and changes to emit, popped in document order. */
   private readonly tasks: Array<Pair | Change> = [];
   /** Nodes that come right after ignored ones: their position is not compared (the ignored node may explain a shift). */
   private readonly afterIgnored = new Set<GoldenNode>();
   private readonly sigs = new Map<GoldenNode, string>();
+  private readonly scratch: FieldChange[] = [];
   private readonly key = (x: GoldenNode) => keyOf(x, this.sigs);
   readonly keep: ((x: GoldenNode) => boolean) | null;
 
@@ -441,7 +441,7 @@ class DiffRun {
     this.keep = ig.nodes.length ? (x: GoldenNode) => !ignoredNode(ig, x) : null;
   }
 
-  pair(e: GoldenNode, a: GoldenNode, at: PairPlace): Pair {
+  pairOf(e: GoldenNode, a: GoldenNode, at: PairPlace): Pair {
     const eb = boundsOf(e), ab = boundsOf(a);
     const dx = eb && ab ? ab.x - eb.x : at.rdx, dy = eb && ab ? ab.y - eb.y : at.rdy;
     const parent = at.parent;
@@ -479,31 +479,56 @@ class DiffRun {
     return out;
   }
 
+  // The sibling lists being visited (pushChildren is never re-entered: drain runs after it returns), so
+  // the run is its own AlignmentVisitor and no closures are made per list.
+  private exp: GoldenNode[] = [];
+  private act: GoldenNode[] = [];
+  private parent: PathLink | null = null;
+  private place: PairPlace = { parent: null, from: 0, to: 0, moved: false, hasRef: true, rdx: 0, rdy: 0 };
+  /** The reference shift chain is broken: by what explains a shift (inserted, removed, moved, resized, ignored). */
+  private broken = false;
+
   /** Aligns two child lists and queues their pairs and changes, in document order. */
   pushChildren(expList: GoldenNode[], actList: GoldenNode[], parent: PathLink | null, pdx: number, pdy: number): void {
-    const exp = this.kept(expList), act = this.kept(actList);
-    const al = alignSiblings(exp, act, this.key, headOf, differentTags);
-    const tasks = this.tasks;
-    const start = tasks.length;
+    const exp = this.exp = this.kept(expList), act = this.act = this.kept(actList);
+    // One child each (a wrapper chain, the usual case deep in a tree): what the alignment below would
+    // decide, without the identity keys — tagged on both sides, the tags decide; else the heads do.
+    const al = exp.length === 1 && act.length === 1
+      ? (sameOnly(exp[0]!, act[0]!) ? IN_ORDER_1 : APART_1)
+      : alignSiblings(exp, act, this.key, headOf, differentTags);
+    const start = this.tasks.length;
+    this.parent = parent;
     // Reference shifts in sibling order: the previous sibling's; restarted by what explains a shift.
-    const place: PairPlace = { parent, from: 0, to: 0, moved: false, hasRef: true, rdx: pdx, rdy: pdy };
-    let broken = false;
-    visitAlignment(al, {
-      pair: (i, j, moved) => {
-        const e = exp[i]!, a = act[j]!;
-        if (this.afterIgnored.size && (this.afterIgnored.has(e) || this.afterIgnored.has(a))) broken = true;
-        place.from = i; place.to = j; place.moved = moved; place.hasRef = !moved && !broken;
-        const p = this.pair(e, a, place);
-        tasks.push(p);
-        if (moved) broken = true;
-        else { place.rdx = p.dx; place.rdy = p.dy; broken = resized(p, this.tol); }
-      },
-      added: (j) => { tasks.push(this.nodeChange('added', act[j]!, parent, j)); broken = true; },
-      removed: (i) => { tasks.push(this.nodeChange('removed', exp[i]!, parent, i)); broken = true; },
-      left: () => { broken = true; },
-    });
+    this.place = { parent, from: 0, to: 0, moved: false, hasRef: true, rdx: pdx, rdy: pdy };
+    this.broken = false;
+    visitAlignment(al, this);
     // Queued in document order; the stack pops from the end.
+    const tasks = this.tasks;
     for (let x = start, y = tasks.length - 1; x < y; x++, y--) { const t = tasks[x]!; tasks[x] = tasks[y]!; tasks[y] = t; }
+  }
+
+  pair(i: number, j: number, moved: boolean): void {
+    const e = this.exp[i]!, a = this.act[j]!, place = this.place;
+    if (this.afterIgnored.size && (this.afterIgnored.has(e) || this.afterIgnored.has(a))) this.broken = true;
+    place.from = i; place.to = j; place.moved = moved; place.hasRef = !moved && !this.broken;
+    const p = this.pairOf(e, a, place);
+    this.tasks.push(p);
+    if (moved) this.broken = true;
+    else { place.rdx = p.dx; place.rdy = p.dy; this.broken = resized(p, this.tol); }
+  }
+
+  added(j: number): void {
+    this.tasks.push(this.nodeChange('added', this.act[j]!, this.parent, j));
+    this.broken = true;
+  }
+
+  removed(i: number): void {
+    this.tasks.push(this.nodeChange('removed', this.exp[i]!, this.parent, i));
+    this.broken = true;
+  }
+
+  left(): void {
+    this.broken = true;
   }
 
   drain(): void {
@@ -511,8 +536,9 @@ class DiffRun {
     while (tasks.length) {
       const t = tasks.pop()!;
       if ('kind' in t) { this.changes.push(t); continue; }
-      const fields = compareNodes(t, this.ig, this.tol);
-      if (t.moved || fields.length) {
+      compareNodes(t, this.ig, this.tol, this.scratch);
+      if (t.moved || this.scratch.length) {
+        const fields = this.scratch.splice(0);
         this.changes.push({
           kind: t.moved ? 'moved' : 'changed', label: labelOf(t.e), path: pathOf(t.parent), line: t.e.line, rootId: t.rootId,
           fields, ...(t.moved ? { from: t.from, to: t.to } : {}), expected: t.e, actual: t.a,
@@ -524,6 +550,15 @@ class DiffRun {
 }
 
 const headOf = (x: GoldenNode) => x.head;
+
+/** One child on each side: paired by alignSiblings exactly when this holds (equal keys, or equal heads with compatible tags). */
+function sameOnly(e: GoldenNode, a: GoldenNode): boolean {
+  const te = e.attrs.tag, ta = a.attrs.tag;
+  return te !== undefined && ta !== undefined ? te === ta : e.head === a.head;
+}
+const IN_ORDER_1: Alignment = { n: 1, m: 1, pairE: null, pairA: null, moved: null };
+// Read only (visitAlignment never writes an alignment), so one copy serves every diff.
+const APART_1: Alignment = { n: 1, m: 1, pairE: Int32Array.of(-1), pairA: Int32Array.of(-1), moved: new Uint8Array(1) };
 
 /** Compares a golden tree (expected) with an actual one. Changes come in document order. */
 export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: DiffOptions = {}): TreeDiff {
@@ -547,7 +582,7 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
       const en = e.children[0], an = a.children[0];
       // A window's one node is compared with the other's whatever its identity.
       if (en && an && e.children.length === 1 && a.children.length === 1 && (!keep || (keep(en) && keep(an)))) {
-        run.pushPair(run.pair(en, an, { parent: win, from: 0, to: 0, moved: false, hasRef: true, rdx: 0, rdy: 0 }));
+        run.pushPair(run.pairOf(en, an, { parent: win, from: 0, to: 0, moved: false, hasRef: true, rdx: 0, rdy: 0 }));
       } else run.pushChildren(e.children, a.children, win, 0, 0);
       run.drain();
     },

@@ -26,6 +26,8 @@ export interface CmpScan {
   /** The document's `density` member as read (undefined when absent). */
   density: unknown;
   schemaVersion: unknown;
+  /** Every top-level member is one the contract names (so no other format's sniffing rule can apply). */
+  onlyCmpMembers: boolean;
 }
 
 /** Thrown to abandon the fast read; never escapes scanCmp. */
@@ -100,6 +102,7 @@ class Scanner {
     let density: unknown;
     let schemaVersion: unknown;
     let first = true;
+    let onlyCmpMembers = true;
     for (;;) {
       this.ws();
       let c = t.charCodeAt(this.i);
@@ -126,12 +129,12 @@ class Scanner {
         case 1: producer = this.optString(); break;
         case 2: density = this.value(1); break;
         case 3: schemaVersion = this.value(1); break;
-        default: this.value(1);
+        default: onlyCmpMembers = false; this.value(1);
       }
     }
     this.ws();
     if (this.i !== this.n || root === null) giveUp();
-    return { root: root!, producer, density, schemaVersion };
+    return { root: root!, producer, density, schemaVersion, onlyCmpMembers };
   }
 
   /** The node tree from its root's `{`, iteratively: the open nodes and their seen-members bits on two stacks. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { cmpFromValue, exportCmpV1, importCmp } from '../../src/formats/cmp.js';
+import { importTree } from '../../src/formats/index.js';
 import { scanCmp } from '../../src/formats/cmp-scan.js';
 import { guardText } from '../../src/formats/guard.js';
 import { parseJson } from '../../src/formats/json.js';
@@ -45,6 +46,9 @@ test('the fast reader takes the corpus trees, compact and indented, and reads th
     for (const variant of [text, JSON.stringify(JSON.parse(text)), JSON.stringify(JSON.parse(text), null, 2), '\ufeff' + text]) {
       expect(scanCmp(variant.replace(/^\ufeff/, ''))).not.toBeNull();
       expect(imported(variant)).toBe(careful(variant));
+      // importTree (sniffing) takes the same fast way and gives the same snapshot.
+      const t = importTree(variant, { where: 'x.json', capturedAt: AT });
+      expect(snapshotToJson(t, 0) + t.generation).toBe(careful(variant));
     }
   }
 });
@@ -63,6 +67,10 @@ test('members in any order, escapes, extras, legacy nodes and a stated density r
     expect(scanCmp(text), text).not.toBeNull();
     expect(imported(text), text).toBe(careful(text));
   }
+  // A top-level member of another format's shape is left to sniffing: an MCP envelope around nothing, a snapshot marker.
+  const marked = '{"schemaVersion":1,"format":"treewright-snapshot","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}}';
+  expect(scanCmp(marked)!.onlyCmpMembers).toBe(false);
+  expect(() => importTree(marked)).toThrow();
   // A caller's density wins, whatever the file says (the careful reader does not look at it then).
   const odd = '{"schemaVersion":1,"density":"x","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}}';
   expect(importCmp(odd, { density: 2, capturedAt: AT }).roots[0]!.density).toBe(2);
@@ -99,13 +107,13 @@ test('what the fast reader gives up on is refused with the careful reader\'s err
   }
 });
 
-test('mutated documents: the same snapshot or the same error as the careful reader (2,000 cases)', () => {
+test('mutated documents: the same snapshot or the same error as the careful reader (1,200 cases)', () => {
   const rnd = prng(12);
   const pieces = ['"', '\\', '{', '}', '[', ']', ',', ':', '1', '-', 'e', 'null', 'true', ' ', '\u0000', '\ud83d', '"testTag":"x",', '"bounds":{"x":0,"y":0,"width":1,"height":1},', '"children":[],', '"__proto__":1,', '"k":"v",'];
   const src = read('trees/home.json');
   const compact = JSON.stringify(JSON.parse(src));
   let fast = 0;
-  for (let n = 0; n < 2000; n++) {
+  for (let n = 0; n < 1200; n++) {
     let text = n % 2 ? compact : src;
     const edits = 1 + Math.floor(rnd() * 3);
     for (let k = 0; k < edits; k++) {
@@ -122,5 +130,5 @@ test('mutated documents: the same snapshot or the same error as the careful read
     expect(imported(text), text).toBe(careful(text));
   }
   // Some mutations stay valid (an inserted space, a new member): those go the fast way.
-  expect(fast).toBeGreaterThan(50);
+  expect(fast).toBeGreaterThan(30);
 });
