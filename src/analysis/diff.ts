@@ -392,13 +392,9 @@ interface PathLink {
   line: number;
 }
 
-/** Two nodes to compare. Also the path link of their children. Flat fields: a big diff makes 10⁵ of these. */
-interface Pair extends PathLink {
-  e: GoldenNode;
-  a: GoldenNode;
-  /** Their bounds, parsed once (null: the side has none or they are not four integers). */
-  eb: Rect | null;
-  ab: Rect | null;
+/** Where a pair sits: its parent link, its indexes on both sides, and the reference shift it is judged by. */
+interface PairPlace {
+  parent: PathLink | null;
   from: number;
   to: number;
   moved: boolean;
@@ -406,20 +402,18 @@ interface Pair extends PathLink {
   hasRef: boolean;
   rdx: number;
   rdy: number;
+}
+
+/** Two nodes to compare, and where they sit. Also the path link of their children. Flat fields: a big diff makes 10⁵ of these. */
+interface Pair extends PathLink, PairPlace {
+  e: GoldenNode;
+  a: GoldenNode;
+  /** Their bounds, parsed once (null: the side has none or they are not four integers). */
+  eb: Rect | null;
+  ab: Rect | null;
   /** Its own shift (its parent's when bounds are missing), the reference of its first child. */
   dx: number;
   dy: number;
-}
-
-/** Where a pair sits: its parent link, its indexes on both sides, and the reference shift it is judged by. */
-interface PairPlace {
-  parent: PathLink | null;
-  from: number;
-  to: number;
-  moved: boolean;
-  hasRef: boolean;
-  rdx: number;
-  rdy: number;
 }
 
 /**

@@ -49,6 +49,13 @@ function freshNode(id: number): Node {
   return node;
 }
 
+/** A fresh node, already in its parent's children (document order is pre-order, so ids are too). */
+function childOf(parent: Node, id: number): Node {
+  const child = freshNode(id);
+  parent.children.push(child);
+  return child;
+}
+
 /**
  * Member names in the order producers write them, with their closing quote, and what each stands for:
  * matched in place (no string made), starting with the one after the last match, so a document written
@@ -101,21 +108,9 @@ class Scanner {
     let producer: string | null = null;
     let density: unknown;
     let schemaVersion: unknown;
-    let first = true;
     let onlyCmpMembers = true;
-    for (;;) {
-      this.ws();
-      let c = t.charCodeAt(this.i);
-      if (c === 0x7d && first) { this.i++; break; }
-      if (!first) {
-        if (c === 0x7d) { this.i++; break; }
-        if (c !== 0x2c) giveUp();
-        this.i++;
-        this.ws();
-        c = t.charCodeAt(this.i);
-      }
-      first = false;
-      if (c !== 0x22) giveUp();
+    for (let k = 0; this.more(k, 0x7d); k++) {
+      this.quote();
       const code = this.member(DOC_KEYS);
       const key = code < 0 ? this.name : DOC_NAMES[code]!;
       if (key === '__proto__' || seen.has(key)) giveUp();
@@ -168,13 +163,10 @@ class Scanner {
           if (c === 0x2c) {
             this.i++;
             this.ws();
-            if (t.charCodeAt(this.i) !== 0x7b) giveUp();
-            this.i++;
+            this.open(0x7b);
             open.push(node);
             bits.push(seen);
-            const child = freshNode(next++);
-            node.children.push(child);
-            node = child;
+            node = childOf(node, next++);
             seen = 0;
             first = true;
             continue;
@@ -205,19 +197,14 @@ class Scanner {
         case CHILDREN: {
           if (seen & CHILDREN) giveUp();
           seen |= CHILDREN;
-          if (t.charCodeAt(this.i) !== 0x5b) giveUp();
-          this.i++;
-          this.ws();
-          if (t.charCodeAt(this.i) === 0x5d) { this.i++; continue; }
-          if (t.charCodeAt(this.i) !== 0x7b) giveUp();
-          this.i++;
-          open.push(node);
+          this.open(0x5b);
+          if (!this.more(0, 0x5d)) continue; // `[]`
+          this.open(0x7b);
           bits.push(seen);
-          const child = freshNode(next++);
-          node.children.push(child);
-          node = child;
-          seen = 0;
+          open.push(node);
+          node = childOf(node, next++);
           first = true;
+          seen = 0;
           continue;
         }
         default: {
@@ -278,7 +265,7 @@ class Scanner {
     this.ws();
   }
 
-  /** A member name at its opening quote (kept only transiently, so not copied). */
+  /** A string at its opening quote, as cut from the text: copy what is kept (string() does). */
   private key(): string {
     const t = this.t;
     const start = ++this.i;
@@ -333,19 +320,9 @@ class Scanner {
   /** The last name `member` did not find in its table. */
   private name = '';
 
-  /** A string value at its opening quote, copied out of the text. */
+  /** A string value at its opening quote, copied out of the text (a slice would keep all of it alive). */
   private string(): string {
-    const t = this.t;
-    const start = ++this.i;
-    for (;;) {
-      const c = t.charCodeAt(this.i);
-      if (c === 0x22) break;
-      if (c === 0x5c) return this.escaped(start);
-      if (c < 0x20 || this.i >= this.n) giveUp();
-      if (c >= 0xd800 && c <= 0xdfff) this.pair(c);
-      this.i++;
-    }
-    return ownString(t.slice(start, this.i++));
+    return ownString(this.key());
   }
 
   /** The rest of a string holding an escape, decoded by JSON.parse itself (a fresh string). */
@@ -361,7 +338,7 @@ class Scanner {
     }
     this.i++;
     try {
-      return ownString(JSON.parse(t.slice(start - 1, this.i)) as string);
+      return JSON.parse(t.slice(start - 1, this.i)) as string;
     } catch {
       return giveUp();
     }
@@ -435,25 +412,41 @@ class Scanner {
 
   private readonly slots = [NaN, NaN, NaN, NaN];
 
+  /**
+   * Between a container's members: false (and past `close`) when it ends, else true with the cursor on
+   * member `k` (past the comma that must separate it from the one before).
+   */
+  private more(k: number, close: number): boolean {
+    this.ws();
+    const c = this.t.charCodeAt(this.i);
+    if (c === close) { this.i++; return false; }
+    if (k > 0) {
+      if (c !== 0x2c) giveUp();
+      this.i++;
+      this.ws();
+    }
+    return true;
+  }
+
+  /** The cursor must be on `open`; steps past it. */
+  private open(open: number): void {
+    if (this.t.charCodeAt(this.i) !== open) giveUp();
+    this.i++;
+  }
+
+  /** The cursor must be on a member name's opening quote. */
+  private quote(): void {
+    if (this.t.charCodeAt(this.i) !== 0x22) giveUp();
+  }
+
   /** An object of numbers named x, y, width, height (`want` 4) or width, height (2), each exactly once. */
   private numbers(want: 2 | 4): number[] {
-    const t = this.t;
     const s = this.slots;
     s[0] = s[1] = s[2] = s[3] = NaN;
-    if (t.charCodeAt(this.i) !== 0x7b) giveUp();
-    this.i++;
+    this.open(0x7b);
     let got = 0;
-    for (let k = 0; ; k++) {
-      this.ws();
-      let c = t.charCodeAt(this.i);
-      if (k > 0) {
-        if (c === 0x7d) { this.i++; break; }
-        if (c !== 0x2c) giveUp();
-        this.i++;
-        this.ws();
-        c = t.charCodeAt(this.i);
-      }
-      if (c !== 0x22) giveUp();
+    for (let k = 0; this.more(k, 0x7d); k++) {
+      this.quote();
       let slot = this.member(RECT_KEYS);
       this.colon();
       if (want === 2 && slot < 2) slot = -1;
@@ -469,21 +462,11 @@ class Scanner {
   private designToken(): DesignToken | null {
     const t = this.t;
     if (t.charCodeAt(this.i) === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
-    if (t.charCodeAt(this.i) !== 0x7b) giveUp();
-    this.i++;
+    this.open(0x7b);
     let tokens: string[] | null = null;
     let resolved: Record<string, string> | null = null;
-    for (let k = 0; ; k++) {
-      this.ws();
-      let c = t.charCodeAt(this.i);
-      if (k > 0) {
-        if (c === 0x7d) { this.i++; break; }
-        if (c !== 0x2c) giveUp();
-        this.i++;
-        this.ws();
-        c = t.charCodeAt(this.i);
-      }
-      if (c !== 0x22) giveUp();
+    for (let k = 0; this.more(k, 0x7d); k++) {
+      this.quote();
       const code = this.member(TOKEN_KEYS);
       this.colon();
       if (code === 0 && tokens === null) tokens = this.strings();
@@ -495,51 +478,33 @@ class Scanner {
   }
 
   private strings(): string[] {
-    const t = this.t;
-    if (t.charCodeAt(this.i) !== 0x5b) giveUp();
-    this.i++;
+    this.open(0x5b);
     const out: string[] = [];
-    for (let k = 0; ; k++) {
-      this.ws();
-      let c = t.charCodeAt(this.i);
-      if (k === 0 && c === 0x5d) { this.i++; break; }
-      if (k > 0) {
-        if (c === 0x5d) { this.i++; break; }
-        if (c !== 0x2c) giveUp();
-        this.i++;
-        this.ws();
-        c = t.charCodeAt(this.i);
-      }
-      if (c !== 0x22) giveUp();
+    for (let k = 0; this.more(k, 0x5d); k++) {
+      this.quote();
       out.push(this.string());
     }
     return out;
   }
 
   private stringRecord(): Record<string, string> {
-    const t = this.t;
-    if (t.charCodeAt(this.i) !== 0x7b) giveUp();
-    this.i++;
+    this.open(0x7b);
     const out: Record<string, string> = {};
-    for (let k = 0; ; k++) {
-      this.ws();
-      let c = t.charCodeAt(this.i);
-      if (k === 0 && c === 0x7d) { this.i++; break; }
-      if (k > 0) {
-        if (c === 0x7d) { this.i++; break; }
-        if (c !== 0x2c) giveUp();
-        this.i++;
-        this.ws();
-        c = t.charCodeAt(this.i);
-      }
-      if (c !== 0x22) giveUp();
-      const key = ownString(this.key());
-      if (key === '__proto__' || Object.hasOwn(out, key)) giveUp();
-      this.colon();
-      if (t.charCodeAt(this.i) !== 0x22) giveUp();
+    for (let k = 0; this.more(k, 0x7d); k++) {
+      const key = this.newKey(out);
+      this.quote();
       out[key] = this.string();
     }
     return out;
+  }
+
+  /** A member name of a generic object, copied (it is kept), with its colon: a repeat or `__proto__` gives up. */
+  private newKey(into: object): string {
+    this.quote();
+    const key = ownString(this.key());
+    if (key === '__proto__' || Object.hasOwn(into, key)) giveUp();
+    this.colon();
+    return key;
   }
 
   /** Any JSON value, as JSON.parse would give it; `depth` is its nesting level (the limit gives up). */
@@ -555,38 +520,14 @@ class Scanner {
     if (c === 0x5b) {
       this.i++;
       const out: unknown[] = [];
-      for (let k = 0; ; k++) {
-        this.ws();
-        if (k === 0 && t.charCodeAt(this.i) === 0x5d) { this.i++; break; }
-        if (k > 0) {
-          const d = t.charCodeAt(this.i);
-          if (d === 0x5d) { this.i++; break; }
-          if (d !== 0x2c) giveUp();
-          this.i++;
-          this.ws();
-        }
-        out.push(this.value(depth + 1));
-      }
+      for (let k = 0; this.more(k, 0x5d); k++) out.push(this.value(depth + 1));
       return out;
     }
     if (c === 0x7b) {
       this.i++;
       const out: JsonObject = {};
-      for (let k = 0; ; k++) {
-        this.ws();
-        let d = t.charCodeAt(this.i);
-        if (k === 0 && d === 0x7d) { this.i++; break; }
-        if (k > 0) {
-          if (d === 0x7d) { this.i++; break; }
-          if (d !== 0x2c) giveUp();
-          this.i++;
-          this.ws();
-          d = t.charCodeAt(this.i);
-        }
-        if (d !== 0x22) giveUp();
-        const key = ownString(this.key());
-        if (key === '__proto__' || Object.hasOwn(out, key)) giveUp();
-        this.colon();
+      for (let k = 0; this.more(k, 0x7d); k++) {
+        const key = this.newKey(out);
         out[key] = this.value(depth + 1);
       }
       return out;
