@@ -3,7 +3,8 @@
 // page in the same run; then the engine as ground truth: hittability vs elementFromPoint and the a11y
 // rules vs axe-core, with every disagreement printed. Cold: every figure is a fresh capture.
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, audit, findChromium, resolveSelector, webDevice } from '../src/index.js';
+import { CHROMIUM_ARGS, WebDriver, audit, findChromium, importCdp, resolveSelector, webDevice } from '../src/index.js';
+import { DOM_SNAPSHOT_PARAMS } from '../src/formats/cdp-types.js';
 import { median } from './stats.js';
 import { compareHittability, type HitComparison } from '../tests/helpers/web-oracle.js';
 import { compareRule, RULE_PAIRS, AXE_ONLY } from '../tests/helpers/axe-compare.js';
@@ -29,10 +30,20 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 async function measure(p: Page, elements: number): Promise<void> {
   await p.setContent(page(elements));
   const device = await webDevice(p);
+  // Where a capture's time goes, in the same rounds: each CDP call alone (on a session set up as the
+  // device's: Accessibility enabled), and the mapping in Node of a recorded capture.
+  const cdp = await p.context().newCDPSession(p);
+  await cdp.send('Accessibility.enable');
+  const recorder = new WebDriver(p);
   const capture: number[] = [], query: number[] = [], click: number[] = [], pwCount: number[] = [], aria: number[] = [];
+  const axAlone: number[] = [], domAlone: number[] = [], mapping: number[] = [];
   for (let k = 0; k < ROUNDS; k++) {
     aria.push(await time(() => p.locator('body').ariaSnapshot()));
     capture.push(await time(() => device.snapshot()));
+    axAlone.push(await time(() => cdp.send('Accessibility.getFullAXTree')));
+    domAlone.push(await time(() => cdp.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS)));
+    const recorded = await recorder.record();
+    mapping.push(await time(async () => importCdp(recorded)));
     const snap = await device.snapshot();
     query.push(await time(async () => resolveSelector(snap, [{ kind: 'role', role: 'Button', options: { name: `Edit ${Math.floor(elements / 10)}` } }]).length));
     pwCount.push(await time(() => p.getByRole('button', { name: `Edit ${Math.floor(elements / 10)}`, exact: true }).count()));
@@ -40,6 +51,13 @@ async function measure(p: Page, elements: number): Promise<void> {
   }
   const m = (xs: number[]) => median(xs).toFixed(1);
   console.log(`${elements} elements: capture ${m(capture)} ms vs Playwright ariaSnapshot() ${m(aria)} ms (ratio ${(median(capture) / median(aria)).toFixed(2)}, target ≤ 1)`);
+  const r = (xs: number[]) => (median(xs) / median(aria)).toFixed(2);
+  console.log(`  of which: getFullAXTree alone ${m(axAlone)} ms (${r(axAlone)}× ariaSnapshot), DOMSnapshot alone ${m(domAlone)} ms (${r(domAlone)}×), mapping in Node ${m(mapping)} ms (${r(mapping)}×)`);
+  const last = await recorder.record();
+  const mb = (v: unknown) => (JSON.stringify(v).length / 1e6).toFixed(1);
+  console.log(`  wire: AX tree ${last.ax.length} nodes (${last.ax.filter((n) => n.role?.value === 'InlineTextBox').length} inline text boxes) ${mb(last.ax)} MB JSON, DOM snapshot ${mb(last.dom)} MB`);
+  await cdp.detach();
+  await recorder.close();
   console.log(`  byRole on a fresh capture ${m(query)} ms vs getByRole().count() ${m(pwCount)} ms (ratio ${(median(query) / median(pwCount)).toFixed(3)}, target < 1)`);
   console.log(`  click round trip (actionability: two captures, input, capture after) ${m(click)} ms`);
 }

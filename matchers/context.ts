@@ -7,7 +7,9 @@ import { TargetError, isTreewrightError } from '../src/errors.js';
 import { noMatchLines, noMatchReport } from '../src/query/near.js';
 import type { Finding } from '../src/common/finding.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
-import { attachFailure, viewFor } from './report-attach.js';
+import { attachFailure } from './report-attach.js';
+import { captureCaller } from './caller.js';
+import type { ReportView } from '../src/render/failure-report.js';
 
 export const NOT_FOUND = '<element(s) not found>';
 
@@ -111,6 +113,12 @@ export interface RunSpec {
   /** The `(expected)` argument shown in `expect(locator).toHaveText(expected)`; empty for none. */
   argument?: string;
   check: (r: Resolved) => Verdict;
+  /**
+   * How the report draws a failure: `screen` for matchers about where the node is on the screen
+   * (visibility, hittability, counts), else the default (the locator's subtree). Data the matcher
+   * declares and the report carries (FailureReport.view), never guessed from the matcher's name.
+   */
+  view?: ReportView;
 }
 
 /**
@@ -119,6 +127,8 @@ export interface RunSpec {
  * or the timeout ends; fail with Playwright's layout (matcher, locator, expected, received, timeout, call log).
  */
 export async function runMatcher(self: MatcherThis, target: Target, options: MatcherOptions | undefined, spec: RunSpec): Promise<MatcherResult> {
+  // Before the first await: the user's `expect(…)` line is still on the stack.
+  const caller = captureCaller();
   const isNot = !!self.isNot;
   const timeout = options?.timeout ?? self.timeout ?? DEFAULT_EXPECT_TIMEOUT;
   const label = describeTarget(target);
@@ -163,7 +173,8 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
       ...(shown.report?.node !== undefined ? { node: shown.report.node } : shown.strict ? { node: null } : {}),
       obscuredBy: shown.report?.obscuredBy ?? null,
       findings: shown.report?.findings ?? [],
-      view: shown.strict ? 'screen' : viewFor(spec.name),
+      view: shown.strict ? 'screen' : spec.view,
+      location: caller() ?? null,
     }));
   }
   const message = () => [

@@ -7,6 +7,8 @@ import { NOT_FOUND } from './visibility.js';
 export function toBeHittable(this: MatcherThis, target: Target, options?: MatcherOptions) {
   return runMatcher(this, target, options, {
     name: 'toBeHittable',
+    // About where the node is on the screen: drawn on the whole screen, not the locator's subtree.
+    view: 'screen',
     expected: 'hittable',
     check: (r): Verdict => {
       const n = single(target, r);
@@ -27,6 +29,8 @@ export function toBeHittable(this: MatcherThis, target: Target, options?: Matche
 export function toBeOperable(this: MatcherThis, target: Target, options?: MatcherOptions) {
   return runMatcher(this, target, options, {
     name: 'toBeOperable',
+    // About where the node is on the screen: drawn on the whole screen, not the locator's subtree.
+    view: 'screen',
     expected: 'operable',
     check: (r): Verdict => {
       const n = single(target, r);

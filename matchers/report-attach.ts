@@ -18,6 +18,7 @@
  * nothing is attached. A test attaches at most MAX_FAILURES_PER_TEST failures (a matcher retried inside
  * `expect.toPass()` would otherwise attach one per attempt).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { actionCall } from '../src/devices/actions.js';
 import type { LocatorAction, Receipt } from '../src/query/action.js';
 import type { Snapshot } from '../src/model/schema.js';
@@ -26,18 +27,70 @@ import { isTreewrightError } from '../src/errors.js';
 import { resolveSelector } from '../src/query/resolve.js';
 import { selectorToCode, type Selector } from '../src/query/selector.js';
 import { snapshotToJson } from '../src/model/serialize.js';
-import { REPORT_CONTENT_TYPE, REPORT_VERSION, buildFailureReport, failureOutlineText, failureWireframe, type FailureInput, type FailureReport, type ReceiptsReport } from '../src/render/failure-report.js';
+import { REPORT_CONTENT_TYPE, REPORT_VERSION, buildFailureReport, failureOutlineText, failureWireframe, type FailureInput, type FailureReport, type ReceiptsReport, type SourceLocation } from '../src/render/failure-report.js';
 import { goldenWireframes } from '../src/render/golden-report.js';
 
 export const MAX_FAILURES_PER_TEST = 20;
+
+/**
+ * The failure reports of one attempt of an `expect(fn).toPass()` callback, held instead of attached:
+ * Playwright keeps no failed intermediate attempt on a pass, so only the final attempt's reports are
+ * attached — at once when it passed, at the end of the test when it failed (see heldAttempts).
+ */
+interface Attempt {
+  info: AttachTarget | null;
+  reports: Array<() => FailureInput>;
+}
+
+const attempt = new AsyncLocalStorage<Attempt>();
+/** Per test: the failed last attempt of each toPass, attached by flushHeldAttempts at the test's end. */
+const held = new WeakMap<AttachTarget, Set<Attempt>>();
+
+/**
+ * `fn` as a toPass callback whose every call is one attempt: its failure reports are held. The last
+ * attempt that failed stays held until a later one settles (toPass may give up while an attempt is
+ * still running: the error it reports is the last settled one's, and so are the reports); a passing
+ * attempt drops it and attaches its own (reports it caught on purpose).
+ */
+export function heldAttempts<T>(fn: () => T | Promise<T>): () => Promise<T> {
+  let lastFailed: Attempt | null = null;
+  const release = () => {
+    if (lastFailed?.info) held.get(lastFailed.info)?.delete(lastFailed);
+    lastFailed = null;
+  };
+  return async () => {
+    const mine: Attempt = { info: await runningTestInfo(), reports: [] };
+    try {
+      const value = await attempt.run(mine, fn);
+      release();
+      for (const r of mine.reports) await attachNow(r, mine.info);
+      return value;
+    } catch (e) {
+      release();
+      lastFailed = mine;
+      if (mine.info) {
+        const set = held.get(mine.info) ?? new Set<Attempt>();
+        set.add(mine);
+        held.set(mine.info, set);
+      }
+      throw e;
+    }
+  };
+}
+
+/** Attaches the held reports of every toPass whose last attempt failed (the fixture calls it at the end of each test). */
+export async function flushHeldAttempts(info: AttachTarget): Promise<void> {
+  const set = held.get(info);
+  if (!set) return;
+  held.delete(info);
+  // Not through attachFailure: the teardown may still run in the last attempt's async context.
+  for (const a of set) for (const r of a.reports) await attachNow(r, info);
+}
 
 /** The part of Playwright's TestInfo used here. */
 export interface AttachTarget {
   attach(name: string, options: { body?: string | Buffer; contentType?: string }): Promise<void>;
 }
-
-/** Matchers whose failure is about where the node is on the screen: drawn on the whole screen. */
-const SCREEN_MATCHERS = new Set(['toBeHittable', 'toBeOperable', 'toBeVisible', 'toBeHidden', 'toHaveCount']);
 
 const attached = new WeakMap<object, number>();
 
@@ -51,17 +104,22 @@ export async function runningTestInfo(): Promise<AttachTarget | null> {
   }
 }
 
-/** The view a matcher's failure is drawn in (see SCREEN_MATCHERS). */
-export function viewFor(matcher: string): FailureInput['view'] {
-  return SCREEN_MATCHERS.has(matcher) ? 'screen' : undefined;
-}
-
 /**
  * Builds the failure report (lazily: only when there is a test to attach it to) and attaches it with
  * its human artefacts. Never throws: a report that cannot be attached must not mask the failure itself.
  */
 export async function attachFailure(input: () => FailureInput, target?: AttachTarget | null): Promise<void> {
-  const info = target === undefined ? await runningTestInfo() : target;
+  const inAttempt = attempt.getStore();
+  if (inAttempt) {
+    // Inside a toPass attempt: held until it is known whether this attempt is the final one.
+    inAttempt.reports.push(input);
+    return;
+  }
+  await attachNow(input, target === undefined ? await runningTestInfo() : target);
+}
+
+/** Attaches a failure's report now (at most MAX_FAILURES_PER_TEST per test). */
+async function attachNow(input: () => FailureInput, info: AttachTarget | null): Promise<void> {
   if (!info) return;
   const count = attached.get(info) ?? 0;
   if (count >= MAX_FAILURES_PER_TEST) return;
@@ -93,7 +151,7 @@ export async function attachReport(info: AttachTarget, report: FailureReport): P
  * The failure report of an action that failed (not found, disabled, obscured, ambiguous, unavailable):
  * the screen it last saw with the locator's nodes marked, drawn like a matcher failure. Pure.
  */
-export function actionFailureInput(snapshot: Snapshot | null, selector: Selector, action: LocatorAction, error: unknown): FailureInput {
+export function actionFailureInput(snapshot: Snapshot | null, selector: Selector, action: LocatorAction, error: unknown, location: SourceLocation | null = null): FailureInput {
   const nodes = snapshot ? resolveSelector(snapshot, selector) : [];
   const message = error instanceof Error ? error.message : String(error);
   const code = isTreewrightError(error) ? error.code : 'error';
@@ -117,6 +175,7 @@ export function actionFailureInput(snapshot: Snapshot | null, selector: Selector
     node,
     obscuredBy,
     view: 'screen',
+    location,
   };
 }
 

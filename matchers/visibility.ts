@@ -9,6 +9,8 @@ export { NOT_FOUND };
 export function toBeVisible(this: MatcherThis, target: Target, options?: MatcherOptions) {
   return runMatcher(this, target, options, {
     name: 'toBeVisible',
+    // About where the node is on the screen: drawn on the whole screen, not the locator's subtree.
+    view: 'screen',
     expected: 'visible',
     check: (r) => {
       const n = single(target, r);
@@ -35,6 +37,8 @@ export function toBeInViewport(this: MatcherThis, target: Target, options?: View
   }
   return runMatcher(this, target, options, {
     name: 'toBeInViewport',
+    // About where the node is on the screen: drawn on the whole screen, not the locator's subtree.
+    view: 'screen',
     argument: ratio !== undefined ? `{ ratio: ${ratio} }` : '',
     expected: ratio !== undefined ? `in viewport (ratio ≥ ${ratio})` : 'in viewport',
     check: (r) => {
@@ -62,6 +66,8 @@ export function viewportRatio(n: Node, snapshot: Snapshot): number {
 export function toBeHidden(this: MatcherThis, target: Target, options?: MatcherOptions) {
   return runMatcher(this, target, options, {
     name: 'toBeHidden',
+    // About where the node is on the screen: drawn on the whole screen, not the locator's subtree.
+    view: 'screen',
     expected: 'hidden',
     check: (r) => {
       const n = single(target, r);

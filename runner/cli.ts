@@ -194,7 +194,7 @@ async function inspect(args: string[]): Promise<number> {
     else out = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: values.interactive, merged: !values.unmerged, ...(maxDepth !== undefined ? { maxDepth } : {}) });
     // A reader that went away (`| head -1`) ends the command quietly; a full disk is one line and exit 2.
     if (!(await writeStdout(out.endsWith('\n') ? out : out + '\n'))) return 0;
-    for (const w of snapshot.warnings) process.stderr.write(`warning: ${w}\n`);
+    for (const w of snapshot.warnings) process.stderr.write(`warning: ${w.message}\n`);
     return 0;
   } finally {
     await device.close();

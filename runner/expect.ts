@@ -1,5 +1,6 @@
 import { expect as base } from '@playwright/test';
 import { matchers } from '../matchers/index.js';
+import { heldAttempts } from '../matchers/report-attach.js';
 import { Device } from '../src/devices/device.js';
 import { isLocator } from '../src/query/locator.js';
 
@@ -19,6 +20,7 @@ function ours(received: unknown): boolean {
 function routed(ext: Expect, pw: typeof base): Expect {
   return new Proxy(ext, {
     apply(_target, _this, args: unknown[]) {
+      if (typeof args[0] === 'function') return passing(pw, args);
       return Reflect.apply(ours(args[0]) ? ext : pw, undefined, args);
     },
     get(target, prop, receiver) {
@@ -28,6 +30,20 @@ function routed(ext: Expect, pw: typeof base): Expect {
       return Reflect.get(target, prop, receiver);
     },
   });
+}
+
+/**
+ * `expect(fn)`: Playwright's, except that `.toPass()` / `.not.toPass()` get the callback wrapped so that
+ * each attempt's treewright failure reports are held and only the final attempt's are attached
+ * (matchers/report-attach.ts heldAttempts). The matcher function handed back is Playwright's own,
+ * called from the user's line, so the step's location stays the spec's.
+ */
+function passing(pw: typeof base, args: unknown[]): unknown {
+  const [fn, ...rest] = args as [() => unknown, ...unknown[]];
+  const plain = Reflect.apply(pw, undefined, args) as Record<PropertyKey, unknown> & { not: Record<PropertyKey, unknown> };
+  const wrapped = () => Reflect.apply(pw, undefined, [heldAttempts(fn), ...rest]) as typeof plain;
+  const not = new Proxy(plain.not, { get: (t, p, r) => (p === 'toPass' ? wrapped().not.toPass : Reflect.get(t, p, r)) });
+  return new Proxy(plain, { get: (t, p, r) => (p === 'toPass' ? wrapped().toPass : p === 'not' ? not : Reflect.get(t, p, r)) });
 }
 
 /** Playwright's expect with treewright's retrying matchers; receivers treewright does not own go to Playwright's matchers. */

@@ -5,8 +5,8 @@ import { parseSource } from '../src/devices/source.js';
 import { connect, type ConnectOptions } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { SourceSpec } from '../src/devices/source.js';
-import { actionFailureInput, attachFailure, attachReceipts } from '../matchers/report-attach.js';
-import { pointAtCaller, userFrames } from './caller.js';
+import { actionFailureInput, attachFailure, attachReceipts, flushHeldAttempts } from '../matchers/report-attach.js';
+import { pointAtCaller, userFrames } from '../matchers/caller.js';
 
 export interface TreewrightOptions {
   /**
@@ -76,8 +76,13 @@ export interface WebWorkerFixtures {
   _treewrightBrowser: () => Promise<Browser>;
 }
 
-export const test = base.extend<TreewrightFixtures & TreewrightOptions, WebWorkerFixtures>({
+export const test = base.extend<TreewrightFixtures & TreewrightOptions & { _treewrightHeldAttempts: void }, WebWorkerFixtures>({
   source: [undefined, { option: true }],
+  // A toPass whose last attempt failed: that attempt's failure reports are attached at the end of the test.
+  _treewrightHeldAttempts: [async ({}, use, testInfo) => {
+    await use();
+    await flushHeldAttempts(testInfo);
+  }, { auto: true }],
   _treewrightBrowser: [async ({ launchOptions }, use) => {
     let browser: Promise<Browser> | null = null;
     await use(() => (browser ??= launchChromium(launchOptions)));
@@ -102,7 +107,7 @@ export const test = base.extend<TreewrightFixtures & TreewrightOptions, WebWorke
         const pointed = () => body().catch((e: unknown) => { pointAtCaller(e, caller.lines); throw e; });
         return await base.step(title, pointed, caller.location ? { location: caller.location } : {});
       } catch (e) {
-        if (about) await attachFailure(() => actionFailureInput(device.lastSnapshot(), about.selector, about.action, e), testInfo);
+        if (about) await attachFailure(() => actionFailureInput(device.lastSnapshot(), about.selector, about.action, e, caller.location ?? null), testInfo);
         throw e;
       }
     };

@@ -2,6 +2,7 @@
 export * from './model/schema.js';
 export { makeNode, walk, walkNode, countNodes, generationOf, type Visit } from './model/node.js';
 export { makeSnapshot, snapshotToJson, type SnapshotInit } from './model/serialize.js';
+export { WARNING_CODES, WarningSchema, WarningCodeSchema, hasWarning, warning, type Warning, type WarningCode, type WarningFields } from './model/warnings.js';
 export * from './errors.js';
 export { importTree, detectFormat, decodeBytes, type DecodeOptions, type Decoded } from './formats/index.js';
 export { compilePattern, MAX_PATTERN_LENGTH } from './common/pattern.js';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SourceDescriptorSchema } from '../../src/devices/source.js';
 import { analyzeReachability } from '../../src/facts/reachability.js';
 import { countNodes } from '../../src/model/node.js';
+import { WarningSchema } from '../../src/model/warnings.js';
 import { renderOutline } from '../../src/outline/outline.js';
 import { defineTool } from '../tool.js';
 import { GenerationSchema } from './common.js';
@@ -33,6 +34,8 @@ export const connectTool = defineTool({
     nodes: z.number().int(),
     roots: z.array(z.object({ rootId: z.string(), label: z.string().nullable() })),
     capabilities: z.record(z.string(), z.boolean()),
+    /** What the capture worked around (docs/design.md §4.1): the code to act on, the message to show. */
+    warnings: z.array(WarningSchema),
   }),
   annotations: { title: 'Connect to a device', readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   async handler(args, session) {
@@ -50,8 +53,10 @@ export const connectTool = defineTool({
         nodes,
         roots: snapshot.roots.map((r) => ({ rootId: r.rootId, label: r.label })),
         capabilities: { ...capabilities },
+        warnings: snapshot.warnings,
       },
       text: `connected to ${device.description} (${device.driver.kind} driver) · generation ${snapshot.generation} · ${nodes} nodes\n`
+        + snapshot.warnings.map((w) => `warning: ${w.message}\n`).join('')
         + `can: ${can.join(', ') || 'read only'}\n`
         + `what can be operated:\n${outline}`,
       appData: true,

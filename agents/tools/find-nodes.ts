@@ -15,7 +15,7 @@ export const findNodesTool = defineTool({
     'Finds nodes on the current screen with a treewright locator and answers one line per match: its outline line '
     + '(role, #id, text, tag, flags, actions, tap point) and window; the header names the generation, so id + generation address a node for perform_action. '
     + "locator is code, as in a test (byRole('Button', { name: 'Sign in' }), byTag('email'), byText(/Item \\d+/).nth(2), "
-    + "byRole('ListItem').filter({ has: byRole('Switch', { checked: true }) })), or JSON steps ([{ kind: 'tag', tag: 'email' }]). "
+    + "byRole('ListItem').filter({ has: byRole('Switch', { checked: true }) })), or JSON steps ([{ kind: 'tag', tag: 'email' }]; either of two: [{ kind: 'tag', tag: 'ok' }, { kind: 'or', locator: \"byText('OK')\" }], both: { kind: 'and', locator: … }). "
     + 'Without a locator it lists what is interactive on screen. operableOnly keeps what a user could operate now. '
     + 'Use when you look for one element or want to know what you can do here; prefer it to get_tree. '
     + 'A locator that finds exactly one visible node is recorded as a check for export_test.',

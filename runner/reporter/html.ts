@@ -9,10 +9,11 @@ import { createHash } from 'node:crypto';
 import { escapeXml as esc } from '../../src/render/escape.js';
 import { failureWireframe, outlineMarks, type FailureReport } from '../../src/render/failure-report.js';
 import { goldenWireframes, type GoldenReport } from '../../src/render/golden-report.js';
+import { alignGolden, lines as goldenLines, type GoldenRow } from '../../src/render/golden-align.js';
 import { findingBadges } from '../../src/render/wireframe.js';
 import { driftRow, DRIFT_COLUMNS } from '../../src/render/drift-table.js';
 import type { Finding } from '../../src/common/finding.js';
-import { countModel, type ReportAttempt, type ReportModel, type ReportStep, type ReportTest } from './model.js';
+import { countModel, type CodeFrame, type ReportAttempt, type ReportFailure, type ReportModel, type ReportStep, type ReportTest } from './model.js';
 import { summaryText } from './summary.js';
 
 const CSS = `
@@ -23,8 +24,10 @@ header{position:sticky;top:0;z-index:2;background:#fff;border-bottom:1px solid v
 h1{font-size:18px;margin:0 0 4px}h2{font-size:15px;margin:0}h3{font-size:14px;margin:0 0 6px}h4{font-size:13px;margin:8px 0 4px;color:var(--mute)}
 .summary{margin:0 0 8px;color:var(--mute)}
 .filters{display:flex;gap:14px;flex-wrap:wrap;align-items:center}.filters input[type=search]{min-width:220px}
+.counts{display:flex;gap:6px;flex-wrap:wrap;margin:0 0 8px}.counts button{font:inherit;font-size:12px;border:1px solid var(--line);background:#fff;border-radius:12px;padding:1px 9px;cursor:pointer}
+.counts button[aria-pressed=true]{border-color:var(--fg);font-weight:600}
 main{padding:14px 20px}
-.tw-test{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:0 0 10px}
+.tw-test{scroll-margin-top:150px;background:var(--card);border:1px solid var(--line);border-radius:8px;margin:0 0 10px}
 .tw-test>details>summary{cursor:pointer;padding:8px 12px;display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}
 .tw-test>details>div{padding:0 12px 12px}
 .st{font-weight:600;font-size:12px;padding:1px 7px;border-radius:10px;color:#fff;background:var(--mute)}
@@ -40,28 +43,51 @@ pre{background:#f3f4f6;border-radius:6px;padding:8px;overflow:auto;margin:4px 0;
 .tw-body{display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start}
 figure{margin:0}figcaption{color:var(--mute);font-size:12px;margin-top:4px;max-width:380px}
 .wf{max-height:720px;overflow:auto;border:1px solid var(--line);border-radius:6px;background:#fff}
-.tw-outline{flex:1;min-width:320px}.tw-outline pre{max-height:720px}
+.tw-outline{flex:1;min-width:320px}.tw-outline pre{max-height:720px;position:relative}
+mark.m-fail.tw-focus{outline:2px solid var(--red);outline-offset:1px}
 mark{border-radius:3px;padding:0 2px}mark.m-fail{background:#fecaca}mark.m-obs{background:#fed7aa}mark.m-error{background:#fecaca}mark.m-warning{background:#fde68a}mark.m-info{background:#bfdbfe}mark.m-also{background:#fee2e2}
 table{border-collapse:collapse;margin:6px 0;font-size:12px}th,td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}th{background:#f3f4f6}
 .sev-error{color:var(--red);font-weight:600}.sev-warning{color:var(--amber);font-weight:600}.sev-info{color:var(--blue)}
-.tw-golden{display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start}
+.tw-golden{display:flex;gap:8px 16px;flex-wrap:wrap;align-items:flex-start}
+.tw-golden figure{display:flex;flex-direction:column;max-width:100%}.tw-golden .gcap{order:-1;margin:0 0 4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:360px}
+.wf{width:max-content;max-width:100%}.glegend{flex-basis:100%;margin:0;color:var(--mute);font-size:12px}.tw-golden pre.diff{flex-basis:100%}
+.tw-sbs-wrap{max-height:720px;overflow:auto;border:1px solid var(--line);border-radius:6px;margin:8px 0;background:#fff}
+.tw-sbs{border-collapse:collapse;width:100%;table-layout:fixed;margin:0;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.tw-sbs col.ln{width:4.5em}.tw-sbs th{position:sticky;top:0;z-index:1}
+.tw-sbs td{border:0;border-right:1px solid var(--line);padding:0 6px;white-space:pre-wrap;word-break:break-all}
+.tw-sbs td.ln{color:var(--mute);text-align:right;user-select:none}.tw-sbs td.pad{background:repeating-linear-gradient(135deg,#f3f4f6 0 4px,#fff 4px 8px)}
+.tw-sbs tr.k-removed td.l{background:#fee2e2}.tw-sbs tr.k-added td.r{background:#dcfce7}.tw-sbs tr.k-changed td.l,.tw-sbs tr.k-changed td.r{background:#fef3c7}.tw-sbs tr.k-moved td.l,.tw-sbs tr.k-moved td.r{background:#e0f2fe}
+.tw-sbs tr.fold td{background:#f3f4f6;color:var(--mute);text-align:center;cursor:pointer;font-style:italic}
 .diff .add{color:var(--green)}.diff .rem{color:var(--red)}.diff .chg{color:var(--amber)}
 .legend span{display:inline-block;margin-right:8px}.lgs{display:inline-block;width:10px;height:10px;border:2px solid;margin-right:3px;vertical-align:-1px}
 .note{color:var(--mute);font-style:italic}
 .errors pre{white-space:pre-wrap;color:#7f1d1d}
+.tw-frame{margin:0 0 8px}.tw-frame .loc{margin-bottom:2px}.code-frame .cf-ctx{color:var(--mute)}.code-frame .cf-at{background:#fee2e2;color:#7f1d1d;font-weight:600;display:inline-block;min-width:100%}.code-frame .cf-caret{color:var(--red);font-weight:700}
 `;
 
-/** Filters: failed only, by rule, by spec file, by title. Plain DOM, no network, works from file://. */
+/**
+ * Filters (failed only, status, project, rule, file, title; the status counts are buttons for the
+ * status filter), the outline panel scrolled to its failing node whenever a failure comes into view,
+ * and folded unchanged golden lines that unfold on a click. Plain DOM, no network, works from file://.
+ */
 const SCRIPT = `(function(){
-var d=document,q=d.getElementById('tw-q'),f=d.getElementById('tw-failed'),r=d.getElementById('tw-rule'),fl=d.getElementById('tw-file'),n=d.getElementById('tw-count');
+var d=document,q=d.getElementById('tw-q'),f=d.getElementById('tw-failed'),st=d.getElementById('tw-status'),pr=d.getElementById('tw-project'),r=d.getElementById('tw-rule'),fl=d.getElementById('tw-file'),n=d.getElementById('tw-count');
 function has(el,a,v){return (' '+(el.getAttribute(a)||'')+' ').indexOf(' '+v+' ')>=0;}
+function centre(box,el){var b=box.getBoundingClientRect(),e=el.getBoundingClientRect();if(!b.height)return;
+box.scrollTop+=e.top-b.top-(box.clientHeight-e.height)/2;box.scrollLeft+=Math.min(e.left-b.left-8,0);}
+function focus(root){var o=root.querySelectorAll('.tw-outline pre');for(var i=0;i<o.length;i++){var m=o[i].querySelector('mark.m-fail')||o[i].querySelector('mark');if(m){m.classList.add('tw-focus');centre(o[i],m);}}}
 function apply(){var tests=d.querySelectorAll('article.tw-test'),shown=0,text=q.value.toLowerCase();
 for(var i=0;i<tests.length;i++){var t=tests[i];
-var ok=(!f.checked||t.getAttribute('data-failed')==='1')&&(!r.value||has(t,'data-rules',r.value))&&(!fl.value||t.getAttribute('data-file')===fl.value)&&(!text||(t.getAttribute('data-title')||'').indexOf(text)>=0);
+var ok=(!f.checked||t.getAttribute('data-failed')==='1')&&(!st.value||t.getAttribute('data-outcome')===st.value)&&(!pr.value||t.getAttribute('data-project')===pr.value)&&(!r.value||has(t,'data-rules',r.value))&&(!fl.value||t.getAttribute('data-file')===fl.value)&&(!text||(t.getAttribute('data-title')||'').indexOf(text)>=0);
 t.hidden=!ok;if(ok)shown++;
 var s=t.querySelectorAll('section.tw-failure');for(var j=0;j<s.length;j++)s[j].hidden=!!r.value&&!has(s[j],'data-rules',r.value);}
-n.textContent=shown+' of '+tests.length+' tests shown';}
-[q,r,fl].forEach(function(e){e.addEventListener('input',apply);e.addEventListener('change',apply);});f.addEventListener('change',apply);apply();})();`;
+var b=d.querySelectorAll('.counts button');for(var k=0;k<b.length;k++)b[k].setAttribute('aria-pressed',String(b[k].getAttribute('data-outcome')===st.value));
+n.textContent=shown+' of '+tests.length+' tests shown';focus(d);}
+[q,st,pr,r,fl].forEach(function(e){e.addEventListener('input',apply);e.addEventListener('change',apply);});f.addEventListener('change',apply);
+d.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.counts button');if(b){var v=b.getAttribute('data-outcome');st.value=st.value===v?'':v;apply();return;}
+var fo=e.target.closest&&e.target.closest('tr.fold');if(fo){var tb=fo.parentNode;tb.nextElementSibling.hidden=false;tb.hidden=true;}});
+d.addEventListener('toggle',function(e){if(e.target.open)focus(e.target);},true);
+apply();})();`;
 
 const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
 const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${SCRIPT_HASH}'`;
@@ -84,6 +110,15 @@ function rulesOf(f: FailureReport): string[] {
 
 function statusOf(t: ReportTest): string {
   return t.flaky ? 'flaky' : t.expectedFailure ? 'expected-failure' : t.status;
+}
+
+/** The statuses the status filter offers, in order: every test has exactly one (timed out and interrupted count as failed). */
+export const OUTCOMES = ['passed', 'failed', 'flaky', 'skipped', 'expected-failure'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** A test's status for the filter: the same buckets as the summary's counts (countModel), expected failures apart. */
+export function outcomeOf(t: ReportTest): Outcome {
+  return t.flaky ? 'flaky' : t.failed ? 'failed' : t.status === 'skipped' ? 'skipped' : t.expectedFailure ? 'expected-failure' : 'passed';
 }
 
 function renderSteps(steps: readonly ReportStep[]): string {
@@ -150,28 +185,82 @@ function renderGolden(g: GoldenReport): string {
   const cls = (t: string) => (t.startsWith('+') ? 'add' : t.startsWith('-') ? 'rem' : 'chg');
   const diff = g.changes.map((c) => `<span class="${cls(c.text)}">${esc(c.text)}</span>`).join('\n');
   const figures = pair
-    ? `<figure><figcaption>golden <code>${esc(g.path)}</code> (removed red, changed amber, moved blue)</figcaption><div class="wf">${pair.expected}</div></figure>` +
-      `<figure><figcaption>actual (added green, changed amber, moved blue)</figcaption><div class="wf">${pair.actual}</div></figure>`
+    ? // One-line captions above the pictures, so both pictures start on the same line.
+      `<figure><figcaption class="gcap" title="${esc(g.path)}">golden <code>${esc(g.path)}</code></figcaption><div class="wf">${pair.expected}</div></figure>` +
+      `<figure><figcaption class="gcap">actual</figcaption><div class="wf">${pair.actual}</div></figure>` +
+      '<p class="legend glegend"><span><i class="lgs" style="border-color:#b91c1c;background:#fecaca"></i>removed</span><span><i class="lgs" style="border-color:#15803d;background:#bbf7d0"></i>added</span><span><i class="lgs" style="border-color:#b45309;background:#fde68a"></i>changed</span><span><i class="lgs" style="border-color:#0369a1;background:#bae6fd"></i>moved</span></p>'
     : '';
-  return `<h4>Golden diff: ${g.totalChanges} change${g.totalChanges === 1 ? '' : 's'}</h4><div class="tw-golden">${figures}<pre class="diff">${diff}</pre></div>${g.note ? `<p class="note">${esc(g.note)}</p>` : ''}`;
+  return `<h4>Golden diff: ${g.totalChanges} change${g.totalChanges === 1 ? '' : 's'}</h4><div class="tw-golden">${figures}<pre class="diff">${diff}</pre></div>${renderAligned(g)}${g.note ? `<p class="note">${esc(g.note)}</p>` : ''}`;
 }
 
-function renderFailure(f: FailureReport): string {
+/** Unchanged lines kept around each change; longer unchanged runs fold into one row (click to unfold). */
+const CONTEXT_LINES = 3;
+
+/** The golden and actual texts side by side, row by row (src/render/golden-align.ts). */
+function renderAligned(g: GoldenReport): string {
+  const rows = alignGolden(g);
+  if (!rows || g.expected === null || g.actual === null) return '';
+  const left = goldenLines(g.expected), right = goldenLines(g.actual);
+  const cell = (n: number | null, text: readonly string[], side: 'l' | 'r') =>
+    n === null ? '<td class="ln pad"></td><td class="pad"></td>' : `<td class="ln">${n}</td><td class="${side}">${esc(text[n - 1] ?? '')}</td>`;
+  const tr = (r: GoldenRow) => `<tr class="k-${r.kind}">${cell(r.left, left, 'l')}${cell(r.right, right, 'r')}</tr>`;
+  // Rows within CONTEXT_LINES of a change are shown; each longer unchanged run is folded.
+  const near = new Uint8Array(rows.length);
+  rows.forEach((r, i) => {
+    if (r.kind === 'same') return;
+    for (let k = Math.max(0, i - CONTEXT_LINES); k <= Math.min(rows.length - 1, i + CONTEXT_LINES); k++) near[k] = 1;
+  });
+  const out: string[] = [];
+  let open: string[] = [];
+  const flush = () => {
+    if (!open.length) return;
+    out.push(open.length <= 2 ? `<tbody>${open.join('')}</tbody>` : `<tbody><tr class="fold"><td colspan="4">… ${open.length} unchanged lines …</td></tr></tbody><tbody hidden>${open.join('')}</tbody>`);
+    open = [];
+  };
+  let shown: string[] = [];
+  rows.forEach((r, i) => {
+    if (near[i]) { flush(); shown.push(tr(r)); return; }
+    if (shown.length) { out.push(`<tbody>${shown.join('')}</tbody>`); shown = []; }
+    open.push(tr(r));
+  });
+  flush();
+  if (shown.length) out.push(`<tbody>${shown.join('')}</tbody>`);
+  return `<div class="tw-sbs-wrap"><table class="tw-sbs"><colgroup><col class="ln"><col><col class="ln"><col></colgroup><thead><tr><th colspan="2">golden <code>${esc(g.path)}</code></th><th colspan="2">actual</th></tr></thead>${out.join('')}</table></div>`;
+}
+
+/** The user's `file:line` and the source around it, the failing line marked and a caret under its column. */
+function renderFrame(c: CodeFrame | undefined): string {
+  if (!c) return '';
+  const at = `${c.file}:${c.line}:${c.column}`;
+  if (!c.lines) return `<div class="tw-frame"><div class="loc"><code>${esc(at)}</code> <span class="note">(source not shown: ${esc(c.missing ?? 'unavailable')})</span></div></div>`;
+  const width = String(c.lines[c.lines.length - 1]!.line).length;
+  const rows = c.lines.map((l) => {
+    const n = String(l.line).padStart(width);
+    if (l.line !== c.line) return `<span class="cf-ctx">  ${n} | ${esc(l.text)}</span>`;
+    const caret = `  ${' '.repeat(width)} | ${l.text.slice(0, Math.max(0, c.column - 1)).replace(/[^\t]/g, ' ')}^`;
+    return `<span class="cf-at">&gt; ${n} | ${esc(l.text)}</span>\n<span class="cf-caret">${esc(caret)}</span>`;
+  });
+  return `<div class="tw-frame"><div class="loc"><code>${esc(at)}</code></div><pre class="code-frame">${rows.join('\n')}</pre></div>`;
+}
+
+function renderFailure(f: ReportFailure): string {
   const kv = [
     ['Locator', `<code>${esc(f.locator)}</code>`],
     ['Expected', esc(f.expected)],
     ['Received', esc(f.received)],
   ];
-  // The matcher's detail lines, unless the tables below already say the same (findings, golden changes).
-  const details = f.details.length && !f.golden && !f.findings.length ? `<pre class="details">${esc(f.details.join('\n'))}</pre>` : '';
+  // The panels the failure's data calls for (FailureReport.panels), in page order.
+  const on = new Set(f.panels);
+  const details = on.has('details') ? `<pre class="details">${esc(f.details.join('\n'))}</pre>` : '';
   return (
-    `<section class="tw-failure" data-matcher="${esc(token(f.matcher))}" data-rules="${esc(rulesOf(f).join(' '))}">` +
+    `<section class="tw-failure" data-matcher="${esc(token(f.matcher))}" data-panels="${esc(f.panels.join(' '))}" data-view="${esc(f.view)}" data-rules="${esc(rulesOf(f).join(' '))}">` +
     `<h3><code>${esc(f.call)}</code></h3>` +
+    renderFrame(f.frame) +
     `<dl class="kv">${kv.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>` +
-    `<div class="tw-body">${renderWireframeFigure(f)}${renderOutline(f)}</div>` +
-    renderFindings(f.findings, f.totalFindings) +
-    renderDrift(f.findings) +
-    (f.golden ? renderGolden(f.golden) : '') +
+    (on.has('wireframe') || on.has('outline') ? `<div class="tw-body">${on.has('wireframe') ? renderWireframeFigure(f) : ''}${on.has('outline') ? renderOutline(f) : ''}</div>` : '') +
+    (on.has('findings') ? renderFindings(f.findings, f.totalFindings) : '') +
+    (on.has('drift') ? renderDrift(f.findings) : '') +
+    (on.has('golden') && f.golden ? renderGolden(f.golden) : '') +
     details +
     '</section>'
   );
@@ -198,7 +287,7 @@ function renderTest(t: ReportTest): string {
   const body = t.attempts.map((a, i) => renderAttempt(a, multi ? `Attempt ${i + 1} of ${t.attempts.length} (retry #${a.retry}): ${a.status}` : null)).join('');
   const title = t.title.join(' › ');
   return (
-    `<article class="tw-test" id="${esc(anchorOf(t))}" data-status="${esc(status)}" data-failed="${t.failed ? 1 : 0}" data-file="${esc(t.file)}" data-rules="${esc([...rules].join(' '))}" data-title="${esc(`${t.file} ${title}`.toLowerCase())}">` +
+    `<article class="tw-test" id="${esc(anchorOf(t))}" data-status="${esc(status)}" data-outcome="${outcomeOf(t)}" data-project="${esc(t.project)}" data-failed="${t.failed ? 1 : 0}" data-file="${esc(t.file)}" data-rules="${esc([...rules].join(' '))}" data-title="${esc(`${t.file} ${title}`.toLowerCase())}">` +
     `<details${t.failed ? ' open' : ''}><summary><span class="st ${esc(status)}">${esc(status)}</span><h2>${esc(title)}</h2><a class="anchor" href="#${esc(anchorOf(t))}" title="link to this test">#</a>` +
     `<span class="loc">${esc(t.file)}:${t.line}${t.project ? ` · ${esc(t.project)}` : ''}</span> <span class="dur">${duration(t.durationMs)}</span></summary>` +
     `<div>${body || '<p class="note">No steps recorded.</p>'}</div></details></article>`
@@ -210,8 +299,12 @@ export function renderReportHtml(model: ReportModel): string {
   const counts = countModel(model);
   const rules = new Set<string>();
   const files = new Set<string>();
+  const projects = new Set<string>();
+  const byOutcome = new Map<Outcome, number>(OUTCOMES.map((o) => [o, 0]));
   for (const t of model.tests) {
     files.add(t.file);
+    if (t.project) projects.add(t.project);
+    byOutcome.set(outcomeOf(t), byOutcome.get(outcomeOf(t))! + 1);
     for (const a of t.attempts) for (const f of a.failures) for (const r of rulesOf(f)) rules.add(r);
   }
   const options = (values: Iterable<string>, all: string) => [`<option value="">${all}</option>`, ...[...values].sort().map((v) => `<option value="${esc(v)}">${esc(v)}</option>`)].join('');
@@ -223,8 +316,11 @@ export function renderReportHtml(model: ReportModel): string {
 <style>${CSS}</style></head>
 <body>
 <header><h1>${esc(model.title)}</h1><p class="summary">${esc(summaryText(counts, null))}</p>
+<div class="counts" role="group" aria-label="Counts by status">${OUTCOMES.map((o) => `<button type="button" data-outcome="${o}" aria-pressed="false"><span class="st ${o}">${o}</span> ${byOutcome.get(o)}</button>`).join('')}</div>
 <div class="filters">
 <label><input type="checkbox" id="tw-failed"> Failed only</label>
+<label>Status <select id="tw-status"><option value="">All statuses (${model.tests.length})</option>${OUTCOMES.map((o) => `<option value="${o}">${o} (${byOutcome.get(o)})</option>`).join('')}</select></label>
+<label>Project <select id="tw-project">${options(projects, 'All projects')}</select></label>
 <label>Rule <select id="tw-rule">${options(rules, 'All rules')}</select></label>
 <label>File <select id="tw-file">${options(files, 'All files')}</select></label>
 <label>Test <input type="search" id="tw-q" placeholder="filter by title"></label>

@@ -3,12 +3,12 @@
  * reporter API — test cases, results, steps and the treewright attachments) or a `treewright verify`
  * lane run (verify-html.ts). html.ts draws a page and summary.ts a paragraph from it.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import type { Receipt } from '../../src/query/action.js';
 import { countBySeverity, type Severity } from '../../src/common/finding.js';
-import { REPORT_CONTENT_TYPE, parseTreewrightReport, type FailureReport, type ReceiptsReport } from '../../src/render/failure-report.js';
+import { REPORT_CONTENT_TYPE, parseTreewrightReport, type FailureReport, type ReceiptsReport, type SourceLocation } from '../../src/render/failure-report.js';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 
@@ -22,11 +22,25 @@ export interface ReportStep {
   steps: ReportStep[];
 }
 
+/** Where a failure's call is in the user's spec, and the source around it (read when the report is written). */
+export interface CodeFrame {
+  /** Relative to the root directory, `/`-separated. */
+  file: string;
+  line: number;
+  column: number;
+  /** A few lines around `line`; null when the source could not be read (say why in `missing`). */
+  lines: Array<{ line: number; text: string }> | null;
+  missing?: string;
+}
+
+/** A failure as the page shows it: the attached report and its code frame. */
+export type ReportFailure = FailureReport & { frame?: CodeFrame };
+
 export interface ReportAttempt {
   retry: number;
   status: TestStatus;
   durationMs: number;
-  failures: FailureReport[];
+  failures: ReportFailure[];
   /** Errors as Playwright reports them (shown for failures treewright did not describe). */
   errors: string[];
   steps: ReportStep[];
@@ -129,16 +143,62 @@ export function treewrightAttachments(result: Pick<TestResult, 'attachments'>): 
   return { failures, receipts };
 }
 
-function attemptOf(result: TestResult): ReportAttempt {
+/** Lines shown above and below the failing line, as Playwright's code frames show them. */
+const FRAME_BEFORE = 3;
+const FRAME_AFTER = 2;
+/** Sources larger than this are not read for a code frame. */
+const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+
+/** Reads spec sources once per report; only files under the root directory (attachments may come from merged blobs). */
+export class SourceReader {
+  private readonly cache = new Map<string, string[] | string>();
+  constructor(private readonly rootDir: string) {}
+
+  frame(at: SourceLocation): CodeFrame {
+    const rel = path.relative(this.rootDir, at.file);
+    const file = rel.split(path.sep).join('/');
+    const base = { file, line: at.line, column: at.column };
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return { ...base, file: at.file, lines: null, missing: 'outside the test root' };
+    const text = this.read(at.file);
+    if (typeof text === 'string') return { ...base, lines: null, missing: text };
+    if (at.line < 1 || at.line > text.length) return { ...base, lines: null, missing: `the file has ${text.length} lines` };
+    const lines: Array<{ line: number; text: string }> = [];
+    for (let n = Math.max(1, at.line - FRAME_BEFORE); n <= Math.min(text.length, at.line + FRAME_AFTER); n++) lines.push({ line: n, text: text[n - 1]! });
+    return { ...base, lines };
+  }
+
+  /** The file's lines, or why it could not be read. */
+  private read(file: string): string[] | string {
+    let v = this.cache.get(file);
+    if (v === undefined) {
+      try {
+        const st = statSync(file);
+        v = !st.isFile() ? 'not a regular file' : st.size > MAX_SOURCE_BYTES ? 'too large to show' : readFileSync(file, 'utf8').split(/\r?\n/);
+      } catch (e) {
+        v = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file is not on this machine' : `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
+      }
+      this.cache.set(file, v);
+    }
+    return v;
+  }
+}
+
+function attemptOf(result: TestResult, sources: SourceReader): ReportAttempt {
   const { failures, receipts } = treewrightAttachments(result);
   const steps = stepsOf(result.steps);
   pairReceipts(steps, receipts.flatMap((r) => r.receipts));
+  // A passed attempt's failures were caught on purpose (`.rejects`, try/catch): not failures.
+  const shown: ReportFailure[] = result.status === 'passed' ? [] : failures;
+  shown.forEach((f, i) => {
+    // Reports written before they carried a location: the last one is the error Playwright reports.
+    const at = f.location ?? (i === shown.length - 1 ? result.errors[result.errors.length - 1]?.location : undefined);
+    if (at) f.frame = sources.frame(at);
+  });
   return {
     retry: result.retry,
     status: result.status,
     durationMs: result.duration,
-    // A passed attempt's failures were caught on purpose (`.rejects`, try/catch, `toPass` retries): not failures.
-    failures: result.status === 'passed' ? [] : failures,
+    failures: shown,
     errors: result.errors.map((e) => clean(e.message ?? e.value ?? '')).filter(Boolean),
     steps,
   };
@@ -154,12 +214,13 @@ function projectOf(test: TestCase): string {
 
 /** The model of a Playwright run, tests sorted by file, line, column, project and title (shard-independent). */
 export function modelFromSuite(config: Pick<FullConfig, 'rootDir'>, suite: Suite, title = 'treewright report'): ReportModel {
+  const sources = new SourceReader(config.rootDir);
   const tests: ReportTest[] = suite.allTests().map((test) => {
     const file = path.relative(config.rootDir, test.location.file).split(path.sep).join('/');
     const project = projectOf(test);
     // titlePath: '', project, file, …describes, title.
     const title = test.titlePath().slice(3);
-    const attempts = test.results.map(attemptOf);
+    const attempts = test.results.map((r) => attemptOf(r, sources));
     const last = test.results[test.results.length - 1];
     const outcome = test.outcome();
     return {

@@ -15,7 +15,7 @@ import { SEVERITY_ORDER, type Finding, type Severity } from '../common/finding.j
 import { outlineLine } from '../outline/outline.js';
 import { TargetError } from '../errors.js';
 import { AuditContext, F } from './a11y-context.js';
-import { DENSITY_WARNING } from '../formats/uiautomator.js';
+import { densityUnknown } from '../formats/density.js';
 import { auditWeb, isWebSnapshot } from './a11y-web.js';
 import {
   A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, DuplicateBounds, DuplicateText, editableContentDescription, redundantDescription,
@@ -130,12 +130,12 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
 }
 
 /**
- * One finding per px window at density 1 when the snapshot says its density is unknown (the
- * uiautomator importer's DENSITY_WARNING; a driver or `--density` that sets it drops the warning or
+ * One finding per px window at density 1 when the snapshot says its density is unknown (its
+ * `unknown-density` warning, §4.1; a driver or `--density` that sets it drops the warning or
  * the density 1). The size rules still run: they judge px as dp, and this says so.
  */
 function unknownDensity(snapshot: Snapshot, c: AuditContext, add: (rule: A11yRuleId, at: number, demoted: boolean, body: FindingBody) => void): void {
-  if (!snapshot.warnings.some((w) => w.startsWith(DENSITY_WARNING))) return;
+  if (!densityUnknown(snapshot)) return;
   // `within` narrows the audit to one window; the finding sits on that window's root node.
   const only = c.scopeStart < c.nodes.length && (c.scopeStart > 0 || c.scopeEnd < c.nodes.length) ? c.rootIndex[c.scopeStart]! : -1;
   c.roots.forEach((root, k) => {
@@ -143,7 +143,7 @@ function unknownDensity(snapshot: Snapshot, c: AuditContext, add: (rule: A11yRul
     const at = c.index.order.get(root.node)!;
     if (c.flags[at]! & F.IGNORED) return;
     add('unknown-density', at, false, {
-      message: `window ${root.rootId}: the screen density is unknown (${DENSITY_WARNING}), so sizes are judged as if 1 px = 1 dp and touch targets look larger than they are; ` +
+      message: `window ${root.rootId}: the screen density is unknown (the capture carries none), so sizes are judged as if 1 px = 1 dp and touch targets look larger than they are; ` +
         'pass the device density (`treewright verify --density <px per dp>`, e.g. 2.625 for 420 dpi) or capture through the adb driver, which reads `wm density`',
       measured: 'density 1 (unknown)',
       data: { unit: root.unit, density: root.density },

@@ -6,6 +6,7 @@ import { AdbClient } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
 import { isValidHost, request, requestJson, type HttpOptions } from './http.js';
 import { type Driver, type Key } from './driver.js';
+import { warning, type Warning } from '../model/warnings.js';
 
 export interface LiveOptions {
   host?: string;
@@ -50,7 +51,7 @@ export class LiveDriver implements Driver {
   /** What connecting had to fix, e.g. ['adb forward tcp:9500 tcp:9500']. */
   readonly healed: string[] = [];
   /** What connecting could not fix but worked around (a failing adb forward when the port answers directly); added to every capture's warnings. */
-  readonly warnings: string[] = [];
+  readonly warnings: Warning[] = [];
   health: Health | null = null;
   private readonly http: HttpOptions;
   private readonly connectTimeout: number;
@@ -100,8 +101,8 @@ export class LiveDriver implements Driver {
         if (!h) {
           h = parseHealth(await requestJson<unknown>(`${this.base}/inspect/health`, { stage: 'health' }, http), this.description);
           this.health = h;
-          if (forwardError) this.warnings.push(`adb forward failed (${reasonOf(forwardError, this.description)}); ${this.base} answered directly, so the connection goes on without it`);
-          if (h.processStartedAtMs === undefined) this.warnings.push(`${this.base}/inspect/health has no processStartedAtMs: an app restart between two actions cannot be noticed`);
+          if (forwardError) this.warnings.push(warning('adb-forward-failed', { reason: reasonOf(forwardError, this.description), base: this.base }));
+          if (h.processStartedAtMs === undefined) this.warnings.push(warning('no-process-start', { base: this.base }));
         }
         // Health 200 is not warm yet: the tree answers 503 until a Compose root is attached.
         await requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, http);

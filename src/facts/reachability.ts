@@ -19,7 +19,8 @@ export interface NodeReach {
    * Where a tap aims, in the root's unit (screen coordinates, like bounds): the centre of the on-screen
    * bounds, rounded half up to whole units as the platform's roundToInt does — or, when something else
    * takes the centre (the node's own clickable child, a sibling drawn on top), the centre of the largest
-   * part of the node a touch does reach. null when there is nothing to aim at (empty bounds, or the
+   * part of the node a touch does reach; for a web inline element (a wrapped or rotated link), the
+   * centre of its first line fragment, where Playwright aims (platform.aim). null when there is nothing to aim at (empty bounds, or the
    * node or an ancestor is invisible). When no part reaches the node it stays the centre.
    */
   tap: Point | null;
@@ -69,6 +70,8 @@ interface Columns extends Pick<NodeFacts, 'nodes' | 'parent' | 'bx' | 'by' | 'bw
   tapAncestor: Int32Array;
   /** Chromium's paint order of web nodes that hit-test (NaN elsewhere); null when the tree has no web node. */
   paint: Float64Array | null;
+  /** Web nodes aimed at off their box's centre (platform.aim: an inline element's first line fragment). */
+  aim: Map<number, Point>;
 }
 
 function columns(snapshot: Snapshot): Columns {
@@ -78,10 +81,13 @@ function columns(snapshot: Snapshot): Columns {
   // Web nodes add their own bits: copy the store's flags (shared by every reader) only when there are any.
   let flags: Uint16Array | Uint32Array = facts.flags;
   let paint: Float64Array | null = null;
+  const aim = new Map<number, Point>();
   for (let i = 0; i < n; i++) {
     const node = nodes[i]!;
     if (node.kind !== 'web') continue;
     if (!paint) { paint = new Float64Array(n).fill(NaN); flags = Uint32Array.from(facts.flags); }
+    const a = node.platform.aim as Point | undefined;
+    if (a && Number.isFinite(a.x) && Number.isFinite(a.y)) aim.set(i, a);
     const po = node.platform.paintOrder;
     let f = flags[i]! | WEB;
     if (typeof po === 'number') { paint[i] = po; f |= HITS; }
@@ -93,7 +99,7 @@ function columns(snapshot: Snapshot): Columns {
     tapAncestor[i] = f & TAP && f & RECEIVES ? i : p >= 0 ? tapAncestor[p]! : -1;
   }
   const { bx, by, bw, bh, rootStart, ends } = facts;
-  return { nodes, parent, flags, bx, by, bw, bh, rootStart, ends, tapAncestor, paint };
+  return { nodes, parent, flags, bx, by, bw, bh, rootStart, ends, tapAncestor, paint, aim };
 }
 
 /**
@@ -267,10 +273,15 @@ class SnapshotReachability implements Reachability {
       if (i < first) { state[i] = modalRoot; continue; }
       // The hit point: geometry's hitPointOf, computed on the typed-array columns rather than through
       // node.bounds, because reading 50,000 node objects here is what makes big screens slow.
-      const cx = bx[i]! + bw[i]! / 2, cy = by[i]! + bh[i]! / 2;
+      // A web node may be aimed off its centre (an inline element's first line fragment, as
+      // Playwright aims), when that point is on screen inside its bounds.
+      const aimed = f & WEB ? cols.aim.get(i) : undefined;
+      const onAim = !!aimed && this.contains(i, roundCoord(aimed.x), roundCoord(aimed.y));
+      const cx = onAim ? aimed!.x : bx[i]! + bw[i]! / 2, cy = onAim ? aimed!.y : by[i]! + bh[i]! / 2;
       const rx = roundCoord(cx), ry = roundCoord(cy);
       const inside = this.contains(i, rx, ry);
       const x = inside ? rx : cx, y = inside ? ry : cy;
+      if (onAim) this.moved.set(i, { x, y });
       const item = this.index.query(x, y);
       // The node's own item contains its hit point, so an empty answer only comes from float overflow
       // at extreme coordinates; treat it as nothing to aim at.

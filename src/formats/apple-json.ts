@@ -2,6 +2,7 @@ import type { Rect, Snapshot } from '../model/schema.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
 import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
 import type { ImportOptions } from './types.js';
+import { warning, type Warning } from '../model/warnings.js';
 
 /*
  * iOS sources that come as JSON → Snapshot, in points:
@@ -48,13 +49,13 @@ export function idbFromValue(value: unknown, opts: ImportOptions = {}): Snapshot
   if (value.length === 0) return r.fail('', 'the array holds no element: idb describes at least the application');
   const items = value.map((x, i) => readTree(r, x, index('', i), idbElement));
   const nested = value.some((x) => isObject(x) && Array.isArray(x.children));
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   let top: AppleElement;
   if (items.length === 1) top = items[0]!;
   else {
     // The flat list says nothing about nesting: the first element (idb lists the application first) holds the rest.
     top = { ...items[0]!, children: [...items[0]!.children, ...items.slice(1)] };
-    if (!nested) warnings.push('idb ui describe-all (flat): the list carries no hierarchy; every element after the first is read as a child of the first (the application)');
+    if (!nested) warnings.push(warning('flat-hierarchy', {}));
   }
   return appleSnapshot(top, 'idb', opts, { warnings });
 }

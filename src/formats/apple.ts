@@ -4,6 +4,7 @@ import { appleRole } from './role-map.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { FormatName, ImportOptions } from './types.js';
+import { type Warning } from '../model/warnings.js';
 
 /**
  * One element of an iOS / macOS page source, as the XML and JSON readers hand it over (XCUITest and
@@ -161,7 +162,7 @@ export function isWindow(e: AppleElement): boolean {
  * visible stays, its nodes not visible. A window holding an alert or sheet is touch-modal: it hides
  * what lies beneath, as accessibilityViewIsModal does.
  */
-export function appleSnapshot(top: AppleElement, format: FormatName, opts: ImportOptions, extra: { producer?: string | null; warnings?: string[]; generation?: string; windowsAreChildren?: boolean } = {}): Snapshot {
+export function appleSnapshot(top: AppleElement, format: FormatName, opts: ImportOptions, extra: { producer?: string | null; warnings?: Warning[]; generation?: string; windowsAreChildren?: boolean } = {}): Snapshot {
   const next = { id: 0 };
   // `windowsAreChildren`: a source without element types (Maestro) holds one subtree per window under its top node.
   const windows = extra.windowsAreChildren ? top.children : top.children.filter(isWindow);

@@ -58,6 +58,8 @@ export interface DomSnapshotDocument {
     clientRects?: number[][];
     scrollRects?: number[][];
   };
+  /** The line fragments of text: per box, its text's layout index and its bounds (axis-aligned, as layout.bounds). */
+  textBoxes?: { layoutIndex: number[]; bounds: number[][] };
   scrollOffsetX?: number;
   scrollOffsetY?: number;
 }
@@ -70,8 +72,14 @@ export interface DomSnapshot {
 /** The computed styles requested from DOMSnapshot.captureSnapshot, in this order (layout.styles indexes them). */
 export const CAPTURED_STYLES = [
   'visibility', 'pointer-events', 'overflow-x', 'overflow-y', 'position', 'color', 'background-color',
-  'background-image', 'opacity', 'font-size', 'font-weight',
+  'background-image', 'opacity', 'font-size', 'font-weight', 'display',
 ] as const;
+
+/**
+ * The DOMSnapshot.captureSnapshot parameters of a capture. DOM rects (client and scroll rects: clips
+ * and scrollability) and paint order are what cost most after the bare snapshot (bench/web.ts).
+ */
+export const DOM_SNAPSHOT_PARAMS = { computedStyles: [...CAPTURED_STYLES], includeDOMRects: true, includePaintOrder: true };
 
 /** One frame's capture: its AX tree and where its document sits in the DOM snapshot. */
 export interface CdpFrame {

@@ -12,6 +12,8 @@
  * - Geometry is CSS px in the viewport: `layoutBounds` the border box, `bounds` the part inside every
  *   clipping ancestor and the viewport. `platform.paintOrder` is Chromium's paint order, present on
  *   nodes that hit-test (pointer-events and visibility allow it): reachability draws by it.
+ *   `platform.aim` is where Playwright aims at an inline element whose line fragments do not cover its
+ *   box's centre (a wrapped or rotated link): its first fragment's centre; reachability taps there.
  * - An open modal dialog (`<dialog>` opened with showModal(), or `aria-modal`) is a root of its own above
  *   the page, as a Compose dialog is a window of its own; touch-modal when Chromium makes the rest inert.
  */
@@ -21,6 +23,7 @@ import { generationOfRoots, makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { CAPTURED_STYLES, type AXNode, type CdpCapture, type DomSnapshot } from './cdp-types.js';
 import { INTERACTIVE_ROLES, webRole } from './web-roles.js';
+import { warning, type Warning } from '../model/warnings.js';
 
 export interface CdpImportOptions {
   /** The attribute holding the test handle (Playwright's testIdAttribute; default `data-testid`). */
@@ -158,6 +161,44 @@ class DomTables {
     return (scrolls(this.style(doc, i, 'overflow-y')) && sr[3]! > cr[3]! + 1) || (scrolls(this.style(doc, i, 'overflow-x')) && sr[2]! > cr[2]! + 1);
   }
 
+  /** Per document, per DOM node: the first text box (line fragment) of its text, or -1; built on first use. */
+  private readonly firstBox: Array<Int32Array | undefined> = [];
+
+  /**
+   * Where Playwright aims at an inline element (display: inline, its box made of line fragments —
+   * a wrapped or rotated link): the centre of its first fragment (its first content quad; the centre
+   * of a quad's axis-aligned bounds is the quad's own centre, rotated or not). null for other boxes,
+   * whose centre is the aim, or when it has no text fragment of any area.
+   */
+  fragmentAim(doc: number, i: number): [number, number] | null {
+    if (this.nodeType(doc, i) !== 1 || this.style(doc, i, 'display') !== 'inline') return null;
+    const d = this.dom.documents[doc]!;
+    const boxes = d.textBoxes;
+    if (!boxes?.bounds.length) return null;
+    const first = (this.firstBox[doc] ??= this.firstBoxes(doc));
+    const k = first[i]!;
+    const b = k >= 0 ? boxes.bounds[k] : undefined;
+    if (!b || b.length < 4) return null;
+    return [b[0]! - (d.scrollOffsetX ?? 0) + b[2]! / 2, b[1]! - (d.scrollOffsetY ?? 0) + b[3]! / 2];
+  }
+
+  /**
+   * Each text box in layout order (document order) marks its text node and every ancestor not yet
+   * marked: an ancestor marked before already has its ancestors marked, so this is O(nodes).
+   * Fragments without area are skipped, as Playwright skips quads under one square pixel.
+   */
+  private firstBoxes(doc: number): Int32Array {
+    const d = this.dom.documents[doc]!;
+    const first = new Int32Array(d.nodes.parentIndex?.length ?? 0).fill(-1);
+    const boxes = d.textBoxes!;
+    boxes.layoutIndex.forEach((li, k) => {
+      const b = boxes.bounds[k];
+      if (!b || !(b[2]! * b[3]! > 0.99)) return;
+      for (let p = d.layout.nodeIndex[li] ?? -1; p >= 0 && first[p] === -1; p = this.parent(doc, p)) first[p] = k;
+    });
+    return first;
+  }
+
   private readonly docElement = new Map<number, number>();
 
   documentElement(doc: number): number {
@@ -264,14 +305,14 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
   const dom = new DomTables(capture.dom, capture.viewport);
   const testId = options.testIdAttribute ?? 'data-testid';
   const density = capture.devicePixelRatio > 0 ? capture.devicePixelRatio : 1;
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const roots: Root[] = [];
   const modals: Array<{ node: Node; label: string | null; paint: number; inert: boolean }> = [];
 
   const buildFrame = (ax: AXNode[], rootId: string, label: string | null) => {
     const top = buildTree(ax, dom, testId, (node, label2, paint, inert) => modals.push({ node, label: label2, paint, inert }));
     if (!top) {
-      warnings.push(`${rootId}: the accessibility tree is empty`);
+      warnings.push(warning('empty-accessibility-tree', { rootId }));
       return;
     }
     roots.push({ rootId, label, unit: 'px', density, windowOffset: { x: 0, y: 0 }, touchModal: false, node: top });
@@ -279,7 +320,7 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
   buildFrame(capture.ax, 'page', capture.title || capture.url);
   (capture.frames ?? []).forEach((f, k) => buildFrame(f.ax, `frame-${k + 1}`, f.url));
   for (const url of capture.unreadFrames ?? []) {
-    warnings.push(`frame ${url} is not captured: it is cross-origin (another process); its content is missing from the tree`);
+    warnings.push(warning('frame-not-captured', { url }));
   }
   // Modal dialogs paint in the top layer, in the order they were opened (paint order says which).
   modals.sort((a, b) => a.paint - b.paint);
@@ -387,6 +428,11 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   const hitTests = !!at && visible && dom.style(at.doc, at.i, 'pointer-events') !== 'none';
   const paint = at ? dom.paintOrder(at.doc, at.i) : null;
   if (hitTests && paint !== null && rect) platform.paintOrder = paint;
+  // An inline element's aim (its first line fragment's centre) when it is not its box's centre.
+  const aim = at && rect ? dom.fragmentAim(at.doc, at.i) : null;
+  if (aim && (Math.abs(aim[0] - (rect![0] + rect![2] / 2)) > 0.5 || Math.abs(aim[1] - (rect![1] + rect![3] / 2)) > 0.5)) {
+    platform.aim = { x: aim[0], y: aim[1] };
+  }
 
   let bounds = { x: 0, y: 0, width: 0, height: 0 };
   let layoutBounds = null;

@@ -1,9 +1,7 @@
 import { FormatError } from '../errors.js';
 import { generationOf } from '../model/node.js';
 import type { Snapshot } from '../model/schema.js';
-
-/** The start of the warning a snapshot carries when its px windows' density is unknown (a uiautomator dump); a density given drops it. */
-export const DENSITY_WARNING = 'uiautomator dumps carry no screen density';
+import { hasWarning } from '../model/warnings.js';
 
 /** A density option as given (px per dp), checked: a positive finite number, else a typed error naming where. */
 export function checkDensity(density: unknown, where?: string): number {
@@ -15,9 +13,9 @@ export function checkDensity(density: unknown, where?: string): number {
   return density;
 }
 
-/** True when the snapshot says its density is unknown (the importer's DENSITY_WARNING). */
+/** True when the snapshot says its density is unknown (its `unknown-density` warning, §4.1); a density given drops it. */
 export function densityUnknown(snapshot: Snapshot): boolean {
-  return snapshot.warnings.some((w) => w.startsWith(DENSITY_WARNING));
+  return hasWarning(snapshot, 'unknown-density');
 }
 
 /**
@@ -31,7 +29,7 @@ export function withDensity(snapshot: Snapshot, density: number): Snapshot {
   return {
     ...snapshot,
     roots: snapshot.roots.map((root) => (root.unit === 'px' ? { ...root, density } : root)),
-    warnings: snapshot.warnings.filter((w) => !w.startsWith(DENSITY_WARNING)),
+    warnings: snapshot.warnings.filter((w) => w.code !== 'unknown-density'),
     generation: generationOf(`${snapshot.generation}:${density}`),
   };
 }

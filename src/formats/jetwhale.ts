@@ -11,6 +11,7 @@ import { appleRole, normaliseRole } from './role-map.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
+import { warning, type Warning } from '../model/warnings.js';
 
 /**
  * JetWhale Compose Semantics Inspector trees: the `getNodeTree` MCP answer
@@ -79,7 +80,7 @@ export function jetwhaleFromValue(value: unknown, opts: ImportOptions = {}): Sna
   const r: FieldReader = new FieldReader(opts.where, FORMAT);
   const doc = r.object(value, '');
   const rawRoots = r.array(doc, 'roots', '');
-  const warnings = r.stringArray(doc, 'warnings', '').slice();
+  const warnings = r.stringArray(doc, 'warnings', '').map((text) => warning('source-warning', { text }));
   const merged = r.optBool(doc, 'merged', '');
   const capturedAtMs = r.optNumber(doc, 'capturedAtMs', '');
   // Date cannot represent beyond ±8.64e15 ms; toISOString would throw a RangeError.
@@ -109,7 +110,7 @@ export function jetwhaleAddress(root: Pick<Root, 'rootId'>, node: Pick<Node, 'id
   return { rootId: root.rootId, nodeId: typeof raw === 'number' ? raw : Number(node.id) };
 }
 
-function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, rootAt: Map<string, PathLike>, warnings: string[]): Root | null {
+function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, rootAt: Map<string, PathLike>, warnings: Warning[]): Root | null {
   const o = r.object(raw, path);
   const rootId = r.string(o, 'rootId', path);
   if (!rootId) r.fail(prop(path, 'rootId'), 'is empty; every root needs its rootId');
@@ -121,7 +122,7 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
   rootAt.set(rootId, path);
   const label = r.optString(o, 'label', path);
   if (o.node === undefined || o.node === null) {
-    warnings.push(`root "${rootId}"${label ? ` (${label})` : ''} has no content yet and was not imported`);
+    warnings.push(warning('root-without-content', { rootId, label }));
     return null;
   }
   const topType = nodeType(r, r.object(o.node, prop(path, 'node')), prop(path, 'node'));
@@ -156,7 +157,7 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
     const other = firstRootOf.get(wireId);
     if (other !== undefined && other !== rootId) {
       id = `${rootId}:${wireId}`;
-      warnings.push(`node id ${wireId} is used in roots "${other}" and "${rootId}"; the one in "${rootId}" is addressed as ${id}`);
+      warnings.push(warning('node-id-shared', { wireId, firstRoot: other, rootId, id }));
     } else firstRootOf.set(wireId, rootId);
 
     const { fields, children } = readNode(r, n, at);

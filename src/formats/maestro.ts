@@ -2,7 +2,8 @@ import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
-import { DENSITY_WARNING, checkDensity, withDensity } from './density.js';
+import { checkDensity, withDensity } from './density.js';
+import { warning, type Warning } from '../model/warnings.js';
 import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
@@ -49,14 +50,14 @@ export function maestroFromValue(value: unknown, opts: ImportOptions = {}): Snap
   const r = new FieldReader(opts.where, FORMAT);
   let top = value;
   let path: PathLike = '';
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   if (Array.isArray(value)) {
     let at = -1;
     value.forEach((c, i) => { if (isObject(c) && isObject(c.metadata) && isObject(c.metadata.error) && c.metadata.error.hierarchyRoot !== undefined) at = i; });
     if (at < 0) r.fail('', 'a Maestro commands file with no hierarchyRoot: no command failed, so it holds no screen', 'Run `maestro hierarchy` for the screen, or use the commands file of a failed run.');
     top = ((value[at] as JsonObject).metadata as JsonObject & { error: JsonObject }).error.hierarchyRoot;
     path = prop(prop(prop(index('', at), 'metadata'), 'error'), 'hierarchyRoot');
-    warnings.push(`Maestro commands file: the screen of command ${at + 1} (the last that failed)`);
+    warnings.push(warning('failed-command-screen', { command: at + 1 }));
   }
   const o = r.object(top, path);
   r.object(o.attributes, prop(path, 'attributes'));
@@ -151,7 +152,7 @@ function readApple(r: FieldReader, top: JsonObject, path: PathLike): AppleElemen
   });
 }
 
-function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: ImportOptions, warnings: string[]): Snapshot {
+function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: ImportOptions, warnings: Warning[]): Snapshot {
   let next = 0;
   const tree = walkMaestro<Node>(r, top, path, (o, at) => {
     const cls = str(r, at, 'class');
@@ -192,7 +193,7 @@ function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: 
   const snapshot = makeSnapshot({
     source: sourceLabel(opts.where, 'maestro', 'android'),
     roots,
-    warnings: [...warnings, `${DENSITY_WARNING}: a Maestro Android hierarchy is in device px with no density, so dp-based checks need the density set by whoever captured it`],
+    warnings: [...warnings, warning('unknown-density', { capture: 'maestro-android' })],
     ...(opts.capturedAt !== undefined ? { capturedAt: opts.capturedAt } : {}),
   });
   return opts.density === undefined ? snapshot : withDensity(snapshot, checkDensity(opts.density, opts.where));

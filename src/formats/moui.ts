@@ -10,6 +10,7 @@ import { normaliseRole } from './role-map.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
+import { quoteIds, warning, type Warning } from '../model/warnings.js';
 
 /**
  * MoUI committed semantics: the `read_semantics` value. A `full` read is
@@ -144,7 +145,7 @@ export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOption
   const warnings = readIssues(r, v, '');
   r.array(v, 'removed', '').forEach((raw, i) => {
     const id = typeof raw === 'string' && DECIMAL.test(raw) ? raw : r.fail(index('removed', i), `expected a decimal node id, got ${describeValue(raw)}`);
-    if (!entries.delete(id)) warnings.push(`delta removes node ${id}, which the previous snapshot did not have`);
+    if (!entries.delete(id)) warnings.push(warning('delta-removes-unknown', { nodeId: id }));
   });
   const upserted = new Set<string>();
   r.array(v, 'upserted', '').forEach((raw, i) => {
@@ -180,12 +181,12 @@ function optDecimal(r: FieldReader, o: JsonObject, key: string, path: PathLike):
   return o[key] === undefined || o[key] === null ? null : decimal(r, o, key, path);
 }
 
-function readIssues(r: FieldReader, v: JsonObject, path: PathLike): string[] {
+function readIssues(r: FieldReader, v: JsonObject, path: PathLike): Warning[] {
   return r.optArray(v, 'issues', path).map((issue) => {
     if (isObject(issue) && issue.kind === 'duplicate_semantic_id') {
-      return `duplicate semantic id ${JSON.stringify(issue.semantic_id)} on nodes ${Array.isArray(issue.nodes) ? issue.nodes.join(', ') : '?'}; actions through it are rejected`;
+      return warning('duplicate-semantic-id', { semanticId: issue.semantic_id, nodes: Array.isArray(issue.nodes) ? issue.nodes : null });
     }
-    return `MoUI snapshot issue: ${stringifyJson(issue)}`;
+    return warning('source-issue', { issue: stringifyJson(issue) });
   });
 }
 
@@ -282,7 +283,7 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
  * parents, the root has none, and a cycle is an error naming its ids. Nodes the root does not
  * reach (and that are not in a cycle) are left out with a warning.
  */
-function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | null, focusedId: string | null, warnings: string[]): Root {
+function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | null, focusedId: string | null, warnings: Warning[]): Root {
   const parentOf = new Map<string, string>();
   for (const [id, e] of entries) {
     e.childIds.forEach((c, j) => {
@@ -340,7 +341,7 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
       for (const c of chain) done.add(c);
       orphans.push(...chain);
     }
-    warnings.push(`${orphans.length} node(s) not reachable from root "${rootId}" were left out: ${quoteIds(orphans)}`);
+    warnings.push(warning('nodes-unreachable', { rootId, ids: orphans }));
   }
 
   const node = top!;
@@ -394,11 +395,6 @@ function describeCycle(start: string, parentOf: Map<string, string>): string {
   if (cur === undefined) return `node "${start}" is listed as a child, so it cannot be the root`;
   const cycle = order.slice(seen.get(cur)!).reverse(); // parent → child order
   return `child-id cycle: ${[...cycle, cycle[0]!].map((id) => `"${id}"`).join(' → ')}`;
-}
-
-function quoteIds(ids: string[]): string {
-  const shown = ids.slice(0, 10).map((id) => `"${id}"`).join(', ');
-  return ids.length > 10 ? `${shown} and ${ids.length - 10} more` : shown;
 }
 
 /** True when a parsed value has a read_semantics shape (used by sniffing). */

@@ -6,6 +6,7 @@ import { FieldReader, IdRegistry, index, prop, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import type { ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
+import { upgradeLegacyWarning, warning, type Warning } from '../model/warnings.js';
 
 /**
  * treewright's own snapshot JSON (what `snapshotToJson` writes), validated against the zod
@@ -47,6 +48,8 @@ export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Sna
   if (doc.format !== SNAPSHOT_FORMAT) r.fail('format', `expected "${SNAPSHOT_FORMAT}", got ${JSON.stringify(doc.format)}`);
   checkSnapshotVersion(doc.version, opts.where);
   const { roots: _roots, ...head } = doc;
+  // Files written before warnings had codes carry strings: read them as warnings (§4.1).
+  if (Array.isArray(head.warnings)) head.warnings = head.warnings.map((w) => (typeof w === 'string' ? upgradeLegacyWarning(w) : w));
   const parsedHead = HeadSchema.safeParse(head);
   if (!parsedHead.success) r.zodFail('', parsedHead.error);
   const rootsList = r.array(doc, 'roots', '');
@@ -68,7 +71,7 @@ export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Sna
   return opts.density === undefined ? snapshot : withDensity(snapshot, checkDensity(opts.density, opts.where));
 }
 
-function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike, warnings: string[]): Node {
+function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike, warnings: Warning[]): Node {
   let top: Node | null = null;
   const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw, path, parent: null }];
   while (stack.length) {
@@ -82,7 +85,7 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
     ids.claim(read.id, at);
     // A password's contents are never kept, even when a hand-edited file carries them.
     const node = withoutSecret(read);
-    if (node !== read) warnings.push(`password field ${node.id} carried its contents; they were dropped`);
+    if (node !== read) warnings.push(warning('secret-dropped', { nodeId: node.id }));
     if (parent) parent.children.push(node);
     else top = node;
     for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(at, 'children'), i), parent: node });

@@ -10,7 +10,8 @@ import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
 import { decodeXmlEntities } from './xml-entities.js';
-import { DENSITY_WARNING, checkDensity, withDensity } from './density.js';
+import { checkDensity, withDensity } from './density.js';
+import { warning, type Warning } from '../model/warnings.js';
 
 /*
  * uiautomator / Appium page-source XML → Snapshot.
@@ -37,7 +38,6 @@ const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PA
   A_VISIBLE_TO_USER = 18, A_DISPLAYED = 19, A_HINT = 20, A_DRAWING_ORDER = 21, A_HEADING = 22,
   A_SHOWING_HINT = 23, A_DISPLAY_ID = 24;
 
-export { DENSITY_WARNING };
 
 /** Imports a uiautomator dump or Appium page source. Every window becomes a Root, bottom first. */
 export function importUiautomator(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
@@ -50,13 +50,9 @@ export function importUiautomator(input: string | Uint8Array, opts: ImportOption
 export function importCheckedUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
   const dump = new DumpParser(text, opts.where).parse();
   const roots = windowRoots(dump);
-  const warnings: string[] = [
-    `${DENSITY_WARNING}: sizes are device px with density 1, so dp-based checks (touch target size) need the density set by whoever captured the dump`,
-  ];
-  if (dump.rotation !== null && dump.rotation !== 0) {
-    warnings.push(`display rotation ${dump.rotation} (${dump.rotation * 90}°): bounds are in the rotated display's coordinates`);
-  }
-  if (roots.length === 0) warnings.push('the dump holds no window: <hierarchy> is empty');
+  const warnings: Warning[] = [warning('unknown-density', { capture: 'uiautomator' })];
+  if (dump.rotation !== null && dump.rotation !== 0) warnings.push(warning('display-rotated', { rotation: dump.rotation }));
+  if (roots.length === 0) warnings.push(warning('no-window', {}));
   const snapshot = makeSnapshot({
     source: sourceLabel(opts.where, 'uiautomator', dump.appium ? 'appium' : null),
     roots,

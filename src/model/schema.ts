@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WarningSchema } from './warnings.js';
 
 /** Normalised role vocabulary (docs/design.md §4). Importers map platform roles/classes onto it. */
 export const ROLES = [
@@ -123,6 +124,7 @@ export const SnapshotSchema = z.object({
   generation: z.string().regex(/^\d+$/),
   /** Bottom-to-top z-order. */
   roots: z.array(RootSchema),
-  warnings: z.array(z.string()),
+  /** What the importer or device worked around, as `{ code, message }` (docs/design.md §4.1). */
+  warnings: z.array(WarningSchema),
 });
 export type Snapshot = Omit<z.infer<typeof SnapshotSchema>, 'roots'> & { roots: Root[] };

@@ -3,6 +3,7 @@ import type { Root, Snapshot } from './schema.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './schema.js';
 import { hashToGeneration } from './node.js';
 import { stringifyJson } from './stringify.js';
+import type { Warning } from './warnings.js';
 
 /** The snapshot as JSON (treewright's own format, what `inspect --format json` prints). Iterative: deep trees do not overflow. */
 export function snapshotToJson(s: Snapshot, indent = 2): string {
@@ -48,7 +49,7 @@ export function generationOfRoots(roots: readonly Root[]): string {
 export interface SnapshotInit {
   source: string;
   roots: Root[];
-  warnings?: string[];
+  warnings?: Warning[];
   capturedAt?: string;
   /** Override the content-derived generation (devices with their own counter, e.g. MoUI). */
   generation?: string;

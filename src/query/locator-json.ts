@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { TargetError } from '../errors.js';
 import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
-import { parseLocator, MAX_LOCATOR_NESTING } from './parse-locator.js';
+import { parseLocator, MAX_LOCATOR_NESTING, NESTING_WHAT } from './parse-locator.js';
 import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
 import type { TextPattern } from './text.js';
 import {
@@ -49,13 +49,16 @@ export const StepSchema = z.discriminatedUnion('kind', [
     }).extend(shapeOf(FILTER_OPTIONS)),
   }),
   z.strictObject({ kind: z.literal('nth'), index: z.number().int() }),
+  // `locator.or(other)` / `locator.and(other)`: the other locator as code, a step or steps (recursive).
+  z.strictObject({ kind: z.literal('or'), get locator() { return z.union([LOCATOR_CODE, StepSchema, z.array(StepSchema).min(1)]); } }),
+  z.strictObject({ kind: z.literal('and'), get locator() { return z.union([LOCATOR_CODE, StepSchema, z.array(StepSchema).min(1)]); } }),
 ]);
 
 export type StepInput = z.infer<typeof StepSchema>;
 /** A locator as an agent may give it: the code string, one step, or a list of steps. */
 export type LocatorInput = string | StepInput | StepInput[];
 
-/** A locator at the top: code, a step or steps (the nesting of `has` / `hasNot` is checked once, here). */
+/** A locator at the top: code, a step or steps (the nesting of `has` / `hasNot` / `or` / `and` is checked once, here). */
 const NestedLocatorSchema = z.union([LOCATOR_CODE, StepSchema, z.array(StepSchema).min(1)]);
 
 /** The filter options that take a nested locator: exactly the getters above (checked at compile time). */
@@ -65,8 +68,8 @@ const locatorOptionsAgree: LocatorOptionsAgree<(typeof LOCATOR_OPTIONS)[number],
 void locatorOptionsAgree;
 
 /**
- * A locator as JSON. The `has` / `hasNot` nesting is checked before zod walks the value: zod
- * recurses per level, so a few thousand nested filters would overflow the stack.
+ * A locator as JSON. The nesting of locators in locators (`has`, `hasNot`, `or`, `and`) is checked
+ * before zod walks the value: zod recurses per level, so a few thousand nested filters would overflow the stack.
  */
 export const LocatorInputSchema = z.preprocess((input, ctx) => {
   const problem = locatorNestingProblem(input, 'locator');
@@ -78,8 +81,9 @@ export const LocatorInputSchema = z.preprocess((input, ctx) => {
 }, NestedLocatorSchema);
 
 /**
- * Where JSON locator input nests `has` / `hasNot` deeper than MAX_LOCATOR_NESTING (the string
- * form's limit), walked iteratively so any depth is measured without recursion; null when within.
+ * Where JSON locator input nests locators (`has` / `hasNot` filters, `or` / `and` steps) deeper than
+ * MAX_LOCATOR_NESTING (the string form's limit), walked iteratively so any depth is measured without
+ * recursion; null when within.
  */
 function locatorNestingProblem(input: unknown, where: string): { message: string; where: string } | null {
   const stack: Array<{ value: unknown; depth: number; where: string }> = [{ value: input, depth: 0, where }];
@@ -90,14 +94,17 @@ function locatorNestingProblem(input: unknown, where: string): { message: string
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
+    const kind = (value as { kind?: unknown }).kind;
+    const inner: Array<[unknown, string]> = [];
+    if (kind === 'or' || kind === 'and') inner.push([(value as { locator?: unknown }).locator, `${at}.locator`]);
     const options = (value as { options?: unknown }).options;
-    if ((value as { kind?: unknown }).kind !== 'filter' || typeof options !== 'object' || options === null) continue;
-    for (const k of LOCATOR_OPTIONS) {
-      const inner = (options as Record<string, unknown>)[k];
-      if (inner === undefined) continue;
-      const path = `${at}.options.${k}`;
-      if (depth + 1 > MAX_LOCATOR_NESTING) return { message: `has / hasNot nested more than ${MAX_LOCATOR_NESTING} deep (at ${path})`, where: path };
-      stack.push({ value: inner, depth: depth + 1, where: path });
+    if (kind === 'filter' && typeof options === 'object' && options !== null) {
+      for (const k of LOCATOR_OPTIONS) inner.push([(options as Record<string, unknown>)[k], `${at}.options.${k}`]);
+    }
+    for (const [v, path] of inner) {
+      if (v === undefined) continue;
+      if (depth + 1 > MAX_LOCATOR_NESTING) return { message: `${NESTING_WHAT} nested more than ${MAX_LOCATOR_NESTING} deep (at ${path})`, where: path };
+      stack.push({ value: v, depth: depth + 1, where: path });
     }
   }
   return null;
@@ -106,7 +113,7 @@ function locatorNestingProblem(input: unknown, where: string): { message: string
 /** A locator given as code or as JSON steps, as a selector. Structured input is assumed zod-validated (its nesting is checked again here). */
 export function locatorFromInput(input: LocatorInput, where = 'locator'): Selector {
   const problem = locatorNestingProblem(input, where);
-  if (problem) throw new TargetError('invalid_arguments', problem.message, { where: problem.where, hint: 'Nest fewer has: filters (chain steps instead).' });
+  if (problem) throw new TargetError('invalid_arguments', problem.message, { where: problem.where, hint: 'Nest fewer locators in has / hasNot / or / and (chain steps instead).' });
   return selectorFromInput(input, where);
 }
 
@@ -140,6 +147,7 @@ function stepFromInput(s: StepInput, where: string): Step {
       return { kind: 'filter', options: options as FilterOptions };
     }
     case 'nth': return { kind: 'nth', index: s.index };
+    case 'or': case 'and': return { kind: s.kind, selector: selectorFromInput(s.locator, `${where}.locator`) };
   }
 }
 

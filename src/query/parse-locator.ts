@@ -23,6 +23,8 @@ import { FILTER_OPTIONS, ROLE_OPTIONS, optionNames, roleOptionProblem, type Valu
 export const MAX_LOCATOR_LENGTH = 10_000;
 /** Deepest nesting of `has:` / `hasNot:` locators (the parser recurses on them). */
 export const MAX_LOCATOR_NESTING = 16;
+/** What nests, as the nesting error names it (the code form and the JSON form). */
+export const NESTING_WHAT = 'locators inside has / hasNot / or / and';
 
 const METHODS = ['byTag', 'byId', 'byRole', 'byText', 'byDesc', 'filter', 'nth', 'first', 'last', 'or', 'and'] as const;
 const HINT = "Write a locator as in a test, e.g. byRole('Button', { name: 'Send' }).filter({ hasText: /x/ }).nth(1).";
@@ -224,7 +226,7 @@ class Parser {
 
   /** `[device.] [all().] call (. call)*` */
   private chain(depth: number): Step[] {
-    if (depth > MAX_LOCATOR_NESTING) this.fail(`has / hasNot nested more than ${MAX_LOCATOR_NESTING} deep`, this.tok.at);
+    if (depth > MAX_LOCATOR_NESTING) this.fail(`${NESTING_WHAT} nested more than ${MAX_LOCATOR_NESTING} deep`, this.tok.at);
     if (this.tok.t === 'ident' && this.tok.v === 'device') {
       this.advance();
       this.punct('.', "after 'device'");

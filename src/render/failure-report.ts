@@ -24,6 +24,27 @@ export const MAX_REPORT_NODE_IDS = 50;
 /** `screen`: every window, the failing node in place; `subtree`: the locator's node on its own canvas. */
 export type ReportView = 'screen' | 'subtree';
 
+/**
+ * The parts of the report page a failure gets, decided when the report is built from what the failure
+ * carries (never from the matcher's name): the wireframe and outline of its snapshot, the a11y findings
+ * table, the drift table, the golden diff, the matcher's detail lines (when no table says the same).
+ */
+export const REPORT_PANELS = ['wireframe', 'outline', 'findings', 'drift', 'golden', 'details'] as const;
+export type ReportPanel = (typeof REPORT_PANELS)[number];
+
+/** The panels that apply to a failure's data, in page order. */
+export function reportPanels(r: Pick<FailureReport, 'snapshot' | 'outline' | 'findings' | 'golden' | 'details'>): ReportPanel[] {
+  const has: Record<ReportPanel, boolean> = {
+    wireframe: !!r.snapshot && r.snapshot.roots.length > 0,
+    outline: !!r.outline,
+    findings: r.findings.some((f) => f.check !== 'drift'),
+    drift: r.findings.some((f) => f.check === 'drift'),
+    golden: !!r.golden,
+    details: r.details.length > 0 && !r.golden && r.findings.length === 0,
+  };
+  return REPORT_PANELS.filter((p) => has[p]);
+}
+
 export interface FailureReport {
   format: 'treewright-failure';
   version: typeof REPORT_VERSION;
@@ -46,6 +67,10 @@ export interface FailureReport {
   /** The node that takes the touch instead (toBeHittable / toBeOperable). */
   obscuredBy: string | null;
   view: ReportView;
+  /** What the page shows for this failure (see reportPanels). */
+  panels: ReportPanel[];
+  /** The user's spec line that made the failing call (absolute file), when it was known. */
+  location?: SourceLocation | null;
   /** The screen when the failure was decided — an excerpt when it was large (see `excerpt`). */
   snapshot: Snapshot | null;
   excerpt: { totalNodes: number; keptNodes: number } | null;
@@ -54,6 +79,12 @@ export interface FailureReport {
   findings: Finding[];
   totalFindings: number;
   golden: GoldenReport | null;
+}
+
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
 }
 
 export interface ReceiptsReport {
@@ -87,6 +118,8 @@ export interface FailureInput {
   golden?: GoldenReport | null;
   /** Default: `subtree` for a locator's node unless something obscures it, else `screen`. */
   view?: ReportView;
+  /** The user's spec line that made the call. */
+  location?: SourceLocation | null;
   maxNodes?: number;
 }
 
@@ -116,7 +149,7 @@ export function buildFailureReport(input: FailureInput): FailureReport {
     outline = outlineOf(ex.snapshot, view === 'subtree' && node ? node.id : null, (n) => outlineLine(ex.original(n), { reach }));
   }
   const target = input.target;
-  return {
+  const report: FailureReport = {
     format: 'treewright-failure',
     version: REPORT_VERSION,
     matcher: input.matcher,
@@ -138,7 +171,11 @@ export function buildFailureReport(input: FailureInput): FailureReport {
     findings,
     totalFindings: input.findings?.length ?? 0,
     golden: input.golden ?? null,
+    panels: [],
+    ...(input.location ? { location: input.location } : {}),
   };
+  report.panels = reportPanels(report);
+  return report;
 }
 
 /**
@@ -223,6 +260,12 @@ export function parseTreewrightReport(body: string | Uint8Array): TreewrightRepo
   if (v === null || typeof v !== 'object') return null;
   const o = v as { format?: unknown; version?: unknown };
   if (o.version !== REPORT_VERSION) return null;
-  if (o.format === 'treewright-failure' || o.format === 'treewright-receipts') return v as TreewrightReport;
+  if (o.format === 'treewright-failure') {
+    const f = v as FailureReport;
+    // Written before reports carried their panels: derived from the same data.
+    if (!Array.isArray(f.panels)) f.panels = reportPanels(f);
+    return f;
+  }
+  if (o.format === 'treewright-receipts') return v as TreewrightReport;
   return null;
 }

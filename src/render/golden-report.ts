@@ -21,6 +21,8 @@ export interface GoldenChange {
   expectedLine: number | null;
   /** The node's line in the actual tree's golden text (added, changed, moved); null for a removed node. */
   actualLine: number | null;
+  /** added / removed: the lines of the node's subtree (it and its descendants, printed after it). */
+  size?: number;
 }
 
 export interface GoldenReport {
@@ -71,6 +73,7 @@ export function goldenReport(meta: { name: string; path: string }, diff: TreeDif
     text: changeLine(c),
     expectedLine: c.kind !== 'added' && c.expected && c.expected.line > 0 ? c.expected.line : null,
     actualLine: c.kind !== 'removed' && c.actual ? actualLines.get(c.actual) ?? null : null,
+    ...((c.kind === 'added' || c.kind === 'removed') && c.size !== undefined ? { size: c.size } : {}),
   }));
   const notes: string[] = [];
   if (tooBig) notes.push(`the golden texts are over ${MAX_GOLDEN_REPORT_CHARS / 1024} KiB and are left out; see the attached expected / actual files`);

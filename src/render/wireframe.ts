@@ -26,7 +26,7 @@ export interface WireframeOptions {
   subtree?: string | null;
   /** Nodes the failure is about (highlighted red). */
   failing?: readonly string[];
-  /** The node that takes the touch instead: drawn hatched orange, its window framed. */
+  /** The node that takes the touch instead: drawn hatched orange, its window framed when that is another window than the failing node's. */
   obscuredBy?: string | null;
   /** The a11y / drift overlay: each node with findings gets its worst severity's colour and a badge number. */
   findings?: ReadonlyArray<{ nodeId: string | null; severity: Severity }>;
@@ -257,11 +257,14 @@ export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, op
   const ob = obscurer !== null ? byId.get(obscurer) : undefined;
   if (ob) {
     const rb = ob.root.node.bounds;
-    // The obscuring window, framed (unless the obscurer is that window's own root node).
-    if (!isEmptyRect(rb) && ob.root.node !== ob.node) {
-      out.push(`<rect class="ow" ${rect(rb, ob.f)}/>`);
+    // The obscuring window is framed only when it is another window than the failing node's (a dialog
+    // over the screen); a node of the same window (an overlay sibling) is drawn alone, below.
+    let failingRoot: Root | undefined;
+    for (const id of failing) { failingRoot = byId.get(id)?.root; if (failingRoot) break; }
+    if (failingRoot !== ob.root) {
+      if (!isEmptyRect(rb) && ob.root.node !== ob.node) out.push(`<rect class="ow" ${rect(rb, ob.f)}/>`);
+      winLabels.push({ x: rb.x * ob.f - x0, y: (rb.y + rb.height) * ob.f - y0 - FONT_PX * 1.4 * unitsPerPx, text: `obscuring window ${ob.root.rootId}`, cls: 'ol' });
     }
-    winLabels.push({ x: rb.x * ob.f - x0, y: (rb.y + rb.height) * ob.f - y0 - FONT_PX * 1.4 * unitsPerPx, text: `obscuring window ${ob.root.rootId}`, cls: 'ol' });
     if (!isEmptyRect(ob.node.bounds)) out.push(`<rect class="ob" ${rect(ob.node.bounds, ob.f)} data-id="${escapeXml(ob.node.id)}"><title>${escapeXml('obscured by: ' + outlineLine(ob.node))}</title></rect>`);
   }
   for (const [id, sev] of worst) {

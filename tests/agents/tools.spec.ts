@@ -66,6 +66,9 @@ test('connect covers the source union: files, uiautomator (path or inline), the 
   const xml = await readFile(path.join(REPO, 'fixtures/uiautomator/034.xml'), 'utf8');
   const inline = await agent.call('connect', { source: { kind: 'uiautomator', xml } });
   expect(inline.env.value).toMatchObject({ device: 'uiautomator:inline', capabilities: { semanticActions: false, taps: false } });
+  // The dump's warnings: the code to act on, the message in the answer's text.
+  expect(inline.env.value.warnings).toEqual([expect.objectContaining({ code: 'unknown-density' })]);
+  expect(inline.text).toContain(`warning: ${inline.env.value.warnings[0].message}\n`);
   expect((await agent.call('find_nodes', { locator: "byRole('Button', { name: 'EXIT', exact: true })" })).env.value.count).toBe(1);
   const byPath = await agent.call('connect', { source: { kind: 'uiautomator', xmlPath: 'fixtures/uiautomator/034.xml' } });
   expect(byPath.env.ok).toBe(true);

@@ -76,5 +76,5 @@ test('input that is not a CDP capture is a FormatError naming the source', () =>
   try { importCdp({} as CdpCapture, { source: 'web:recorded' }); } catch (e) { expect((e as Error).message).toMatch(/^web:recorded: not a CDP capture/); }
   const empty = importCdp({ ...read('actions'), ax: [] });
   expect(empty.roots).toHaveLength(0);
-  expect(empty.warnings.join()).toContain('the accessibility tree is empty');
+  expect(empty.warnings).toContainEqual({ code: 'empty-accessibility-tree', message: expect.stringContaining('the accessibility tree is empty') });
 });

@@ -162,7 +162,7 @@ test('016: Compose testTags exposed as resource-ids become tags', () => {
 
 test('032 is a landscape dump (rotation 1)', () => {
   const s = load('032.xml');
-  expect(s.warnings.join('\n')).toContain('rotation 1');
+  expect(s.warnings).toContainEqual({ code: 'display-rotated', message: expect.stringContaining('rotation 1') });
   expect(s.roots[0]!.node.platform.rotation).toBe(1);
   expect(s.roots[0]!.node.bounds).toEqual({ x: 0, y: 0, width: 1920, height: 1200 });
   expect(ourNodes(s).some((n) => n.text === 'Dizzy Dizzo (蔡诗芸)')).toBe(true);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { importTree } from '../../src/formats/index.js';
-import { DENSITY_WARNING } from '../../src/formats/density.js';
+import { DENSITY_WARNING, hasWarning } from '../../src/model/warnings.js';
 import { snapshotToJson } from '../../src/model/serialize.js';
 import { connect } from '../../src/devices/connect.js';
 import { audit } from '../../src/analysis/a11y.js';
@@ -21,9 +21,9 @@ test('a uiautomator dump read with a density: every px window has it, no warning
   const text = readFileSync(DUMP, 'utf8');
   const plain = importTree(text);
   const dense = importTree(text, { density: 2.625 });
-  expect(plain.warnings.some((w) => w.startsWith(DENSITY_WARNING))).toBe(true);
+  expect(hasWarning(plain, 'unknown-density')).toBe(true);
   expect(audit(plain).some((f) => f.rule === 'unknown-density')).toBe(true);
-  expect(dense.warnings.some((w) => w.startsWith(DENSITY_WARNING))).toBe(false);
+  expect(hasWarning(dense, 'unknown-density')).toBe(false);
   expect(dense.roots.every((r) => r.density === 2.625)).toBe(true);
   expect(audit(dense).some((f) => f.rule === 'unknown-density')).toBe(false);
   expect(dense.generation).not.toBe(plain.generation);
@@ -38,13 +38,13 @@ test('a treewright snapshot JSON re-read keeps its density and raises no uiautom
   const again = importTree(saved);
   expect(again.roots.every((r) => r.density === 3)).toBe(true);
   expect(again.warnings).toEqual(importTree(text, { density: 3 }).warnings);
-  expect(again.warnings.some((w) => w.startsWith(DENSITY_WARNING))).toBe(false);
+  expect(hasWarning(again, 'unknown-density')).toBe(false);
   // The file says its density: a density given does not override it.
   expect(importTree(saved, { density: 2 }).roots[0]!.density).toBe(3);
   const unknown = snapshotToJson(importTree(text));
   const given = importTree(unknown, { density: 2 });
   expect(given.roots[0]!.density).toBe(2);
-  expect(given.warnings.some((w) => w.startsWith(DENSITY_WARNING))).toBe(false);
+  expect(hasWarning(given, 'unknown-density')).toBe(false);
 });
 
 test('connect(): { kind: file, path, density }, { kind: uiautomator, xml, density } and the density option; a bad one is a typed error', async () => {
@@ -52,7 +52,7 @@ test('connect(): { kind: file, path, density }, { kind: uiautomator, xml, densit
     const d = await connect(source, options);
     const s = await d.snapshot();
     expect(s.roots[0]!.density).toBe(2.625);
-    expect(s.warnings.some((w) => w.startsWith(DENSITY_WARNING))).toBe(false);
+    expect(hasWarning(s, 'unknown-density')).toBe(false);
     expect(await d.outline()).toMatch(/^root window-0 "com\.google\.android\.apps\.messaging" unit=px density=2\.625/);
     await d.close();
   }

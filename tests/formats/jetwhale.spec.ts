@@ -107,7 +107,7 @@ test('ids: a repeat inside a root is an error; across roots the later one is qua
   expect(popupChild.id).toBe('popup:5');
   expect(popupChild.platform).toEqual({ jetwhaleId: 5 });
   expect(s.roots[0]!.node.children[0]!.id).toBe('5');
-  expect(s.warnings).toEqual(['node id 5 is used in roots "main" and "popup"; the one in "popup" is addressed as popup:5']);
+  expect(s.warnings).toEqual([{ code: 'node-id-shared', message: 'node id 5 is used in roots "main" and "popup"; the one in "popup" is addressed as popup:5' }]);
   expect(jetwhaleAddress(s.roots[1]!, popupChild)).toEqual({ rootId: 'popup', nodeId: 5 });
   expect(jetwhaleAddress(s.roots[0]!, s.roots[0]!.node.children[0]!)).toEqual({ rootId: 'main', nodeId: 5 });
 });
@@ -136,7 +136,10 @@ test('a root with no content yet is left out with a warning; warnings of the cap
     ],
   }));
   expect(s.roots.map((r) => r.rootId)).toEqual(['main']);
-  expect(s.warnings).toEqual(['root popup-9 detached during capture', 'root "empty" (Splash) has no content yet and was not imported']);
+  expect(s.warnings).toEqual([
+    { code: 'source-warning', message: 'root popup-9 detached during capture' },
+    { code: 'root-without-content', message: 'root "empty" (Splash) has no content yet and was not imported' },
+  ]);
 });
 
 test('root and node shape errors name what is wrong', () => {

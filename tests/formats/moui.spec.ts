@@ -67,7 +67,7 @@ test('state, focus, password, issues and unmapped actions', () => {
   expect(nodeById(s, '3').platform).toMatchObject({ rawActions: ['increment', 'decrement', 'set_numeric_value'], numeric: { current: 40 } });
   expect(nodeById(s, '4')).toMatchObject({ toggle: 'indeterminate', selected: true, focused: true, tag: 'terms' });
   expect(nodeById(s, '4').platform).toEqual({ state: { expanded: true } });
-  expect(s.warnings).toEqual(['duplicate semantic id "ok" on nodes 7, 8; actions through it are rejected']);
+  expect(s.warnings).toEqual([{ code: 'duplicate-semantic-id', message: 'duplicate semantic id "ok" on nodes 7, 8; actions through it are rejected' }]);
 });
 
 test('the MoUI envelope and the MCP tool result around it are unwrapped', () => {
@@ -133,7 +133,7 @@ test('structural errors name the ids: cycle, missing child, two parents, no root
 test('nodes the root does not reach are left out with a warning', () => {
   const s = importTree(full([wire('1', ['2']), wire('2'), wire('3', ['4']), wire('4')]));
   expect(countNodes(s)).toBe(2);
-  expect(s.warnings).toEqual(['2 node(s) not reachable from root "1" were left out: "3", "4"']);
+  expect(s.warnings).toEqual([{ code: 'nodes-unreachable', message: '2 node(s) not reachable from root "1" were left out: "3", "4"' }]);
 });
 
 test('field errors name the node path', () => {

@@ -27,7 +27,7 @@ test('the file’s own source, capturedAt, generation and warnings are kept', ()
     source: 'live:127.0.0.1:9500 (cmp-v1 live-android)',
     capturedAt: AT,
     generation: '42',
-    warnings: ['one'],
+    warnings: [{ code: 'legacy', message: 'one' }],
     roots: [{ rootId: 'r', label: 'W', unit: 'dp', density: 2, windowOffset: { x: 3, y: 4 }, touchModal: true, node: makeNode('1', { platform: { viewClass: 'x', nested: { a: [1, 2] } } }) }],
   });
   const back = importSnapshotJson(snapshotToJson(s), { capturedAt: '1999-01-01T00:00:00.000Z', where: 'other' });
@@ -80,7 +80,7 @@ test('a password field carrying its contents loses them, with a warning', () => 
   });
   const back = importTree(snapshotToJson(s));
   expect(back.roots[0]!.node).toMatchObject({ password: true, editableText: null, text: 'Password' });
-  expect(back.warnings).toEqual(['password field 1 carried its contents; they were dropped']);
+  expect(back.warnings).toEqual([{ code: 'secret-dropped', message: 'password field 1 carried its contents; they were dropped' }]);
 });
 
 test('withoutSecret is the one scrubber: same object when nothing is dropped, so an empty password warns nothing', () => {

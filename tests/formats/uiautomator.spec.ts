@@ -180,7 +180,7 @@ test.describe('attribute mapping (plain dump)', () => {
     expect(imp(xml).generation).toBe(s.generation);
     expect(imp(dump(node({ text: 'b' }))).generation).not.toBe(s.generation);
     expect(importUiautomator(xml).source).toBe('uiautomator');
-    expect(s.warnings.join('\n')).toContain('density');
+    expect(s.warnings.map((w) => w.code)).toContain('unknown-density');
   });
 });
 
@@ -261,15 +261,15 @@ test.describe('windows', () => {
     for (const xml of [`<hierarchy rotation="0"/>`, `<hierarchy rotation="0">\n</hierarchy>`]) {
       const s = imp(xml);
       expect(s.roots).toEqual([]);
-      expect(s.warnings.join('\n')).toContain('no window');
+      expect(s.warnings.map((w) => w.code)).toContain('no-window');
     }
   });
 
   test('rotation is recorded: a warning when the display is rotated, and on each window root', () => {
     const s = imp(`<hierarchy rotation="1">${node({ bounds: '[0,0][2400,1080]' })}</hierarchy>`);
-    expect(s.warnings.join('\n')).toContain('rotation 1 (90°)');
+    expect(s.warnings).toContainEqual({ code: 'display-rotated', message: expect.stringContaining('rotation 1 (90°)') });
     expect(s.roots[0]!.node.platform.rotation).toBe(1);
-    expect(imp(dump(node())).warnings.join('\n')).not.toContain('rotation');
+    expect(imp(dump(node())).warnings.map((w) => w.code)).not.toContain('display-rotated');
   });
 });
 

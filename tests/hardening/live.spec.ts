@@ -48,7 +48,7 @@ test('every health field is validated: processStartedAtMs missing, a string or 1
   const port = await serve((req, res) => (req.url === '/inspect/health' ? json(res, 200, noStart) : req.url === '/inspect/tap' ? json(res, 200, { tapped: true }) : json(res, 200, JSON.parse(TREE))));
   const device = await connect(`live:127.0.0.1:${port}`, NO_ADB);
   try {
-    expect((await device.snapshot()).warnings.join('\n')).toMatch(/no processStartedAtMs: an app restart between two actions cannot be noticed/);
+    expect((await device.snapshot()).warnings).toContainEqual({ code: 'no-process-start', message: expect.stringMatching(/no processStartedAtMs: an app restart between two actions cannot be noticed/) });
   } finally {
     await device.close();
   }
@@ -128,7 +128,7 @@ test('a failing adb forward is a warning when the port answers directly', async 
   const port = await serve((req, res) => (req.url === '/inspect/health' ? json(res, 200, health()) : json(res, 200, JSON.parse(TREE))));
   const device = await connect(`live:127.0.0.1:${port}`, { adbPath: adb, timeout: 2000, connectTimeout: 3000 });
   try {
-    expect((await device.snapshot()).warnings.join('\n')).toMatch(/adb forward failed .*answered directly, so the connection goes on without it/);
+    expect((await device.snapshot()).warnings).toContainEqual({ code: 'adb-forward-failed', message: expect.stringMatching(/adb forward failed .*answered directly, so the connection goes on without it/) });
   } finally {
     await device.close();
   }

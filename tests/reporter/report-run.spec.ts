@@ -126,6 +126,14 @@ test('in Chromium from file://: every failure section, wireframe and diff is vis
   await expect(golden.locator('.tw-golden svg.tw-wf').nth(0)).toBeVisible();
   await expect(golden.locator('.tw-golden svg.tw-wf').nth(1)).toBeVisible();
   await expect(golden.locator('pre.diff')).toContainText('+ node "Untokenized subtitle"');
+  // The two pictures start on the same line (one-line captions above them), the texts side by side in
+  // rows: the removed Help button padded on the right, the added subtitle padded on the left.
+  const [left, right] = [await golden.locator('.tw-golden svg.tw-wf').nth(0).boundingBox(), await golden.locator('.tw-golden svg.tw-wf').nth(1).boundingBox()];
+  expect(right!.y).toBe(left!.y);
+  expect(right!.x).toBeGreaterThan(left!.x + left!.width);
+  await expect(golden.locator('table.tw-sbs tr.k-removed td.pad')).toHaveCount(2);
+  await expect(golden.locator('table.tw-sbs tr.k-added td.pad')).toHaveCount(2);
+  await expect(golden.locator('table.tw-sbs tr.k-changed td.r')).toContainText('"Card One"');
   await expect(page.locator('section.tw-failure[data-matcher="toHaveNoTokenDrift"] table.drift')).toBeVisible();
   await expect(page.locator('section.tw-failure[data-matcher="toPassA11y"] table.findings')).toBeVisible();
 

@@ -1,10 +1,13 @@
 import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { renderWireframe, findingBadges } from '../../src/render/wireframe.js';
 import { escapeXml, clip } from '../../src/render/escape.js';
 import { makeSnapshot, snapshotToJson } from '../../src/model/serialize.js';
 import { importTree } from '../../src/formats/index.js';
 import { countNodes, walk } from '../../src/model/node.js';
+import type { Node } from '../../src/model/schema.js';
 import { isTreewrightError } from '../../src/errors.js';
 import { syntheticSnapshot } from '../../bench/synthetic.js';
 import { n, r, root, snap } from '../helpers/build.js';
@@ -12,6 +15,11 @@ import { plantedTree, dialogTree, PLANTED } from './suite.js';
 
 const rects = (svg: string, cls: string) => [...svg.matchAll(new RegExp(`<rect class="${cls}" x="([^"]+)" y="([^"]+)" width="([^"]+)" height="([^"]+)"(?: data-id="([^"]*)")?`, 'g'))]
   .map((m) => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]), id: m[5] }));
+const byId = (s: Parameters<typeof walk>[0], id: string) => {
+  let hit: Node | undefined;
+  walk(s, ({ node }) => { if (node.id === id) hit = node; });
+  return hit!;
+};
 const viewBox = (svg: string) => /viewBox="([^"]+)"/.exec(svg)![1]!;
 
 test.describe('wireframe', () => {
@@ -101,6 +109,18 @@ test.describe('wireframe', () => {
     expect(rects(svg, 'ob')).toEqual([{ x: 56, y: 316, w: 120, h: 48, id: '12' }]);
     expect(rects(svg, 'ow')).toEqual([{ x: 40, y: 180, w: 280, h: 200, id: undefined }]);
     expect(svg).toContain('obscuring window dialog');
+  });
+
+  test('an obscurer in the failing node\'s own window is drawn alone: no "obscuring window" frame (a real Zomato dump)', () => {
+    // fixtures/uiautomator/023.xml: the toolbar's restaurant name (#23) lies under the cart header (#69), one window.
+    const s = importTree(readFileSync(path.resolve('fixtures/uiautomator/023.xml'), 'utf8'), { where: '023.xml' });
+    expect(s.roots).toHaveLength(1);
+    const svg = renderWireframe(s, { failing: ['23'], obscuredBy: '69' });
+    const header = byId(s, '69').bounds;
+    expect(rects(svg, 'ob')).toEqual([{ x: header.x, y: header.y, w: header.width, h: header.height, id: '69' }]);
+    expect(rects(svg, 'ow')).toEqual([]);
+    expect(svg).not.toContain('obscuring window');
+    expect(rects(svg, 'fl').map((x) => x.id)).toEqual(['23']);
   });
 
   test('findings are numbered per node in order and coloured by their worst severity', () => {

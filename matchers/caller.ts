@@ -1,8 +1,9 @@
 /**
- * The user's line for an action: the first stack frame outside treewright and Playwright, as Playwright's
- * own expect finds the line of an assertion (it filters its own package's frames from a captured raw
- * stack). The action's step is placed there, and a failed action's error stack starts there, so the
- * terminal, the JSON reporter and the HTML report show the spec's `file:line` and code frame.
+ * The user's line for an action or an assertion: the first stack frame outside treewright and
+ * Playwright, as Playwright's own expect finds the line of an assertion (it filters its own package's
+ * frames from a captured raw stack). The action's step is placed there, and a failed action's error
+ * stack starts there, so the terminal, the JSON reporter and the HTML report show the spec's
+ * `file:line` and code frame; a failure report carries it (FailureReport.location) for the report page.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,9 @@ export interface CallerLocation {
   column: number;
 }
 
-/** treewright's package root (dist/runner/ → ../..), and the folders its code lives in (built or mapped back to sources). */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** treewright's package root (dist/matchers/ → ../..; matchers/ run from source → ..), and the folders its code lives in (built or mapped back to sources). */
+const HERE = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const ROOT = path.basename(HERE) === 'dist' ? path.dirname(HERE) : HERE;
 const OWN = ['dist', 'src', 'runner', 'matchers', 'agents'].map((d) => path.join(ROOT, d) + path.sep);
 
 const FRAME = /^\s*at (?:.*? \()?(.*?):(\d+):(\d+)\)?$/;
@@ -32,10 +34,29 @@ export function isUserFrame(file: string): boolean {
 
 /** The user's frames of the current stack, as raw `    at …` lines, and the first as a location. */
 export function userFrames(): { lines: string[]; location: CallerLocation | undefined } {
+  return framesOf(rawStack());
+}
+
+function rawStack(): Error {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 50;
-  const stack = new Error().stack ?? '';
+  const e = new Error();
   Error.stackTraceLimit = limit;
+  return e;
+}
+
+/**
+ * The caller's location, captured now (synchronously, while the user's frame is on the stack: a
+ * matcher's first await loses it) and read later: V8 formats a captured stack only when it is read,
+ * so a matcher that passes pays for the capture alone.
+ */
+export function captureCaller(): () => CallerLocation | undefined {
+  const e = rawStack();
+  return () => framesOf(e).location;
+}
+
+function framesOf(e: Error): { lines: string[]; location: CallerLocation | undefined } {
+  const stack = e.stack ?? '';
   const lines: string[] = [];
   let location: CallerLocation | undefined;
   for (const line of stack.split('\n').slice(1)) {
