@@ -12,19 +12,21 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export interface Retention { inputMb: number; nodes: number; heldWithSnapshot: number; afterDrop: number }
 
 /** Runs the retention probe in a fresh process (so nothing else of this one is on its heap). */
-export function measureRetention(): Retention {
-  const out = execFileSync(process.execPath, ['--expose-gc', join(HERE, 'retention-child.mjs')], { cwd: join(HERE, '..'), encoding: 'utf8' });
+export function measureRetention(format: 'uiautomator' | 'cmp' = 'uiautomator'): Retention {
+  const out = execFileSync(process.execPath, ['--expose-gc', join(HERE, 'retention-child.mjs'), format], { cwd: join(HERE, '..'), encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop()!) as Retention;
 }
 
 export async function run(): Promise<void> {
-  const r = measureRetention();
-  const holdOk = r.heldWithSnapshot < 0.4 * r.inputMb;
-  const dropOk = r.afterDrop < 0.05 * r.inputMb;
-  console.log(`heap check: uiautomator dump of ${r.inputMb.toFixed(1)} MB, ${r.nodes.toLocaleString()} nodes (node --expose-gc, heap above baseline)`);
-  console.log(`  snapshot kept, text dropped: ${r.heldWithSnapshot.toFixed(1)} MB (target < 40 % of the text: ${holdOk ? 'ok' : 'RETAINED'})`);
-  console.log(`  both dropped:                ${r.afterDrop.toFixed(1)} MB (target < 5 % of the text: ${dropOk ? 'ok' : 'RETAINED'})`);
-  if (!holdOk || !dropOk) process.exitCode = 1;
+  for (const [format, what] of [['uiautomator', 'uiautomator dump'], ['cmp', 'cmp tree v1 JSON']] as const) {
+    const r = measureRetention(format);
+    const holdOk = r.heldWithSnapshot < 0.4 * r.inputMb;
+    const dropOk = r.afterDrop < 0.05 * r.inputMb;
+    console.log(`heap check: ${what} of ${r.inputMb.toFixed(1)} MB, ${r.nodes.toLocaleString()} nodes (node --expose-gc, heap above baseline)`);
+    console.log(`  snapshot kept, text dropped: ${r.heldWithSnapshot.toFixed(1)} MB (target < 40 % of the text: ${holdOk ? 'ok' : 'RETAINED'})`);
+    console.log(`  both dropped:                ${r.afterDrop.toFixed(1)} MB (target < 5 % of the text: ${dropOk ? 'ok' : 'RETAINED'})`);
+    if (!holdOk || !dropOk) process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();

@@ -126,12 +126,6 @@ function ownLabel(e: GoldenNode): string {
   return e.attrs.desc ?? e.text ?? e.attrs.input ?? '';
 }
 
-// Memoised on the entries (symbol-keyed, so they stay out of the entries' own fields): an expected
-// tree read once is diffed again on every retry of a matcher.
-const KEY = Symbol('treewright.diff.key');
-const SIG = Symbol('treewright.diff.sig');
-type Keyed = GoldenNode & { [KEY]?: string; [SIG]?: string };
-
 /** What identifies a node to an ancestor without a label of its own: its tag, else its own label. */
 function ownSig(e: GoldenNode): string {
   const tag = e.attrs.tag;
@@ -140,49 +134,41 @@ function ownSig(e: GoldenNode): string {
 
 /**
  * The first tag or label in a subtree, pre-order ('' for none). Iterative, stopping at the first hit;
- * each node's answer is memoised, so all calls together are linear in the tree.
+ * each node's answer is kept in `memo` (one per diff, beside the trees: a symbol-keyed property on
+ * every entry of a fresh tree cost a hidden-class transition per node), so all calls together are
+ * linear in the tree.
  */
-function sigOf(start: GoldenNode): string {
-  const memo = (start as Keyed)[SIG];
-  if (memo !== undefined) return memo;
-  const stack: Array<[Keyed, number]> = [[start, 0]];
+function sigOf(start: GoldenNode, memo: Map<GoldenNode, string>): string {
+  const known = memo.get(start);
+  if (known !== undefined) return known;
+  const stack: Array<[GoldenNode, number]> = [[start, 0]];
   while (stack.length) {
     const top = stack[stack.length - 1]!;
     const node = top[0];
     const own = ownSig(node);
-    if (own !== '') { node[SIG] = own; stack.pop(); continue; }
+    if (own !== '') { memo.set(node, own); stack.pop(); continue; }
     if (top[1] < node.children.length) {
-      const c = node.children[top[1]]! as Keyed;
-      const cs = c[SIG];
+      const c = node.children[top[1]]!;
+      const cs = memo.get(c);
       if (cs === undefined) { stack.push([c, 0]); continue; }
-      if (cs !== '') { node[SIG] = cs; stack.pop(); continue; }
+      if (cs !== '') { memo.set(node, cs); stack.pop(); continue; }
       top[1]++;
       continue;
     }
-    node[SIG] = '';
+    memo.set(node, '');
     stack.pop();
   }
-  return (start as Keyed)[SIG]!;
+  return memo.get(start)!;
 }
 
 /** `t:` tag, `n:` role + own label, `d:` role + the first tag / label below, `p:` role only (position). */
-function keyOf(e: GoldenNode): string {
-  const k = e as Keyed;
-  const memo = k[KEY];
-  if (memo !== undefined) return memo;
+function keyOf(e: GoldenNode, memo: Map<GoldenNode, string>): string {
   const tag = e.attrs.tag;
-  let key: string;
-  if (tag !== undefined) key = 't:' + tag;
-  else {
-    const label = ownLabel(e);
-    if (label !== '') key = `n:${e.head}\u0000${label}`;
-    else {
-      const below = e.children.length ? sigOf(e) : '';
-      key = below !== '' ? `d:${e.head}\u0000${below}` : 'p:' + e.head;
-    }
-  }
-  k[KEY] = key;
-  return key;
+  if (tag !== undefined) return 't:' + tag;
+  const label = ownLabel(e);
+  if (label !== '') return `n:${e.head}\u0000${label}`;
+  const below = e.children.length ? sigOf(e, memo) : '';
+  return below !== '' ? `d:${e.head}\u0000${below}` : 'p:' + e.head;
 }
 
 const isIdentity = (key: string) => key[0] !== 'p';
@@ -219,18 +205,12 @@ function pathOf(ctx: PathLink | null): string[] {
 // ---------------------------------------------------------------------------------------------------
 // Field comparison
 
-const BOUNDS = Symbol('treewright.diff.bounds');
-type WithBounds = GoldenNode & { [BOUNDS]?: Rect | null };
-
 function boundsOf(e: GoldenNode): Rect | null {
-  const w = e as WithBounds;
-  let b = w[BOUNDS];
-  if (b === undefined) b = w[BOUNDS] = e.attrs.bounds !== undefined ? parseBounds(e.attrs.bounds) : null;
-  return b;
+  return e.attrs.bounds !== undefined ? parseBounds(e.attrs.bounds) : null;
 }
 
-function resized(e: GoldenNode, a: GoldenNode, tol: number): boolean {
-  const x = boundsOf(e), y = boundsOf(a);
+function resized(p: Pair, tol: number): boolean {
+  const x = p.eb, y = p.ab;
   return !!x && !!y && (Math.abs(x.width - y.width) > tol || Math.abs(x.height - y.height) > tol);
 }
 
@@ -240,13 +220,13 @@ function resized(e: GoldenNode, a: GoldenNode, tol: number): boolean {
  * So a layout change is reported where it starts, not on everything it pushed along. hasRef false: the
  * shift is explained by an inserted, removed, moved, resized or ignored sibling before it.
  */
-function boundsChanged(e: GoldenNode, a: GoldenNode, tol: number, hasRef: boolean, rdx: number, rdy: number): boolean {
-  const x = boundsOf(e), y = boundsOf(a);
-  if (!x || !y) return e.attrs.bounds !== a.attrs.bounds;
+function boundsChanged(p: Pair, tol: number): boolean {
+  const x = p.eb, y = p.ab;
+  if (!x || !y) return p.e.attrs.bounds !== p.a.attrs.bounds;
   if (Math.abs(x.width - y.width) > tol || Math.abs(x.height - y.height) > tol) return true;
   const dx = y.x - x.x, dy = y.y - x.y;
   if (Math.abs(dx) <= tol && Math.abs(dy) <= tol) return false;
-  return hasRef && (Math.abs(dx - rdx) > tol || Math.abs(dy - rdy) > tol);
+  return p.hasRef && (Math.abs(dx - p.rdx) > tol || Math.abs(dy - p.rdy) > tol);
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
@@ -279,17 +259,17 @@ function compareAttrs(out: FieldChange[], e: Record<string, string>, a: Record<s
   }
 }
 
-function compareNodes(e: GoldenNode, a: GoldenNode, ig: Ignore, tol: number, hasRef: boolean, rdx: number, rdy: number): FieldChange[] {
-  const out: FieldChange[] = [];
+/** Appends what differs to `out` (the run's scratch list: most pairs differ in nothing, and allocate nothing). */
+function compareNodes(p: Pair, ig: Ignore, tol: number, out: FieldChange[]): void {
+  const e = p.e, a = p.a;
   if (e.head !== a.head && !ignoredField(ig, 'role')) out.push({ field: 'role', expected: e.head, actual: a.head });
   if (e.text !== a.text && !ignoredField(ig, 'text')) out.push({ field: 'text', expected: e.text ?? null, actual: a.text ?? null });
-  const bounds = !ignoredField(ig, 'bounds') && boundsChanged(e, a, tol, hasRef, rdx, rdy);
+  const bounds = !ignoredField(ig, 'bounds') && boundsChanged(p, tol);
   compareAttrs(out, e.attrs, a.attrs, ig, bounds ? { field: 'bounds', expected: e.attrs.bounds ?? null, actual: a.attrs.bounds ?? null } : null);
   compareFlags(out, e.flags, a.flags, ig);
   if (!sameList(e.actions, a.actions) && !ignoredField(ig, 'actions')) {
     out.push({ field: 'actions', expected: e.actions?.join(',') || null, actual: a.actions?.join(',') || null });
   }
-  return out;
 }
 
 function compareRoots(e: GoldenRoot, a: GoldenRoot, ig: Ignore): FieldChange[] {
@@ -412,10 +392,9 @@ interface PathLink {
   line: number;
 }
 
-/** Two nodes to compare. Also the path link of their children. Flat numbers: a big diff makes 10⁵ of these. */
-interface Pair extends PathLink {
-  e: GoldenNode;
-  a: GoldenNode;
+/** Where a pair sits: its parent link, its indexes on both sides, and the reference shift it is judged by. */
+interface PairPlace {
+  parent: PathLink | null;
   from: number;
   to: number;
   moved: boolean;
@@ -423,88 +402,164 @@ interface Pair extends PathLink {
   hasRef: boolean;
   rdx: number;
   rdy: number;
+}
+
+/** Two nodes to compare, and where they sit. Also the path link of their children. Flat fields: a big diff makes 10⁵ of these. */
+interface Pair extends PathLink, PairPlace {
+  e: GoldenNode;
+  a: GoldenNode;
+  /** Their bounds, parsed once (null: the side has none or they are not four integers). */
+  eb: Rect | null;
+  ab: Rect | null;
   /** Its own shift (its parent's when bounds are missing), the reference of its first child. */
   dx: number;
   dy: number;
 }
 
-/** Compares a golden tree (expected) with an actual one. Changes come in document order. */
-export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: DiffOptions = {}): TreeDiff {
-  const tol = options.tolerancePx ?? 1;
-  if (!(tol >= 0)) throw new TargetError('invalid_arguments', `tolerancePx must be a number ≥ 0, got ${String(options.tolerancePx)}`, { hint: 'Pass tolerancePx: 0 for exact bounds.' });
-  const ig = compileIgnore(options.ignore);
-  const head = (x: GoldenNode) => x.head;
-  const keep = ig.nodes.length ? (x: GoldenNode) => !ignoredNode(ig, x) : null;
-  const changes: Change[] = [];
+/**
+ * One diff's state (docs/design.md §8): the options as compiled, the task stack, the changes so far and
+ * the per-diff memos. Nothing is stored on the trees, so a fresh tree costs what a re-diffed one does.
+ */
+class DiffRun implements AlignmentVisitor {
+  readonly changes: Change[] = [];
+  /** Pairs to compare and changes to emit, popped in document order. */
+  private readonly tasks: Array<Pair | Change> = [];
+  /** Nodes that come right after ignored ones: their position is not compared (the ignored node may explain a shift). */
+  private readonly afterIgnored = new Set<GoldenNode>();
+  private readonly sigs = new Map<GoldenNode, string>();
+  private readonly scratch: FieldChange[] = [];
+  private readonly key = (x: GoldenNode) => keyOf(x, this.sigs);
+  readonly keep: ((x: GoldenNode) => boolean) | null;
 
-  const nodeChange = (kind: 'added' | 'removed', x: GoldenNode, parent: PathLink | null, index: number): Change => ({
-    kind, label: labelOf(x), path: pathOf(parent), line: kind === 'removed' ? x.line : parent?.line ?? 0, rootId: parent?.rootId ?? null,
-    index, size: subtreeSize(x), ...(kind === 'removed' ? { expected: x } : { actual: x }),
-  });
+  constructor(readonly ig: Ignore, readonly tol: number) {
+    this.keep = ig.nodes.length ? (x: GoldenNode) => !ignoredNode(ig, x) : null;
+  }
 
-  // Nodes that come right after ignored ones: their position is not compared (the ignored node may explain a shift).
-  const afterIgnored = new Set<GoldenNode>();
-  const kept = (list: GoldenNode[]) => {
+  pairOf(e: GoldenNode, a: GoldenNode, at: PairPlace): Pair {
+    const eb = boundsOf(e), ab = boundsOf(a);
+    const dx = eb && ab ? ab.x - eb.x : at.rdx, dy = eb && ab ? ab.y - eb.y : at.rdy;
+    const parent = at.parent;
+    const p: Pair = {
+      entry: a, parent, top: null as unknown as PathLink, rootId: parent?.rootId ?? null, line: e.line,
+      e, a, eb, ab, from: at.from, to: at.to, moved: at.moved, hasRef: at.hasRef, rdx: at.rdx, rdy: at.rdy, dx, dy,
+    };
+    p.top = parent ? parent.top : p;
+    return p;
+  }
+
+  /** The window's one node on each side, compared whatever its identity. */
+  pushPair(p: Pair): void {
+    this.tasks.push(p);
+  }
+
+  private nodeChange(kind: 'added' | 'removed', x: GoldenNode, parent: PathLink | null, index: number): Change {
+    return {
+      kind, label: labelOf(x), path: pathOf(parent), line: kind === 'removed' ? x.line : parent?.line ?? 0, rootId: parent?.rootId ?? null,
+      index, size: subtreeSize(x), ...(kind === 'removed' ? { expected: x } : { actual: x }),
+    };
+  }
+
+  private kept(list: GoldenNode[]): GoldenNode[] {
+    const keep = this.keep;
     if (!keep) return list;
     const out: GoldenNode[] = [];
     let skipped = false;
     for (const x of list) {
       if (!keep(x)) { skipped = true; continue; }
-      if (skipped) afterIgnored.add(x);
+      if (skipped) this.afterIgnored.add(x);
       skipped = false;
       out.push(x);
     }
     return out;
-  };
+  }
 
-  /** Pairs to compare and changes to emit, popped in document order. */
-  const tasks: Array<Pair | Change> = [];
-  const makePair = (e: GoldenNode, a: GoldenNode, parent: PathLink | null, from: number, to: number, moved: boolean, hasRef: boolean, rdx: number, rdy: number): Pair => {
-    const eb = boundsOf(e), ab = boundsOf(a);
-    const dx = eb && ab ? ab.x - eb.x : rdx, dy = eb && ab ? ab.y - eb.y : rdy;
-    const p = { entry: a, parent, top: parent?.top, rootId: parent?.rootId ?? null, line: e.line, e, a, from, to, moved, hasRef, rdx, rdy, dx, dy } as Pair;
-    if (!parent) p.top = p;
-    return p;
-  };
+  // The sibling lists being visited (pushChildren is never re-entered: drain runs after it returns), so
+  // the run is its own AlignmentVisitor and no closures are made per list.
+  private exp: GoldenNode[] = [];
+  private act: GoldenNode[] = [];
+  private parent: PathLink | null = null;
+  private place: PairPlace = { parent: null, from: 0, to: 0, moved: false, hasRef: true, rdx: 0, rdy: 0 };
+  /** The reference shift chain is broken: by what explains a shift (inserted, removed, moved, resized, ignored). */
+  private broken = false;
 
   /** Aligns two child lists and queues their pairs and changes, in document order. */
-  const pushChildren = (expList: GoldenNode[], actList: GoldenNode[], parent: PathLink | null, pdx: number, pdy: number) => {
-    const exp = kept(expList), act = kept(actList);
-    const al = alignSiblings(exp, act, keyOf, head, differentTags);
-    const start = tasks.length;
+  pushChildren(expList: GoldenNode[], actList: GoldenNode[], parent: PathLink | null, pdx: number, pdy: number): void {
+    const exp = this.exp = this.kept(expList), act = this.act = this.kept(actList);
+    // One child each (a wrapper chain, the usual case deep in a tree): what the alignment below would
+    // decide, without the identity keys — tagged on both sides, the tags decide; else the heads do.
+    const al = exp.length === 1 && act.length === 1
+      ? (sameOnly(exp[0]!, act[0]!) ? IN_ORDER_1 : APART_1)
+      : alignSiblings(exp, act, this.key, headOf, differentTags);
+    const start = this.tasks.length;
+    this.parent = parent;
     // Reference shifts in sibling order: the previous sibling's; restarted by what explains a shift.
-    let rdx = pdx, rdy = pdy, broken = false;
-    visitAlignment(al, {
-      pair: (i, j, moved) => {
-        const e = exp[i]!, a = act[j]!;
-        if (afterIgnored.size && (afterIgnored.has(e) || afterIgnored.has(a))) broken = true;
-        const p = makePair(e, a, parent, i, j, moved, !moved && !broken, rdx, rdy);
-        tasks.push(p);
-        if (moved) broken = true;
-        else { rdx = p.dx; rdy = p.dy; broken = resized(e, a, tol); }
-      },
-      added: (j) => { tasks.push(nodeChange('added', act[j]!, parent, j)); broken = true; },
-      removed: (i) => { tasks.push(nodeChange('removed', exp[i]!, parent, i)); broken = true; },
-      left: () => { broken = true; },
-    });
+    this.place = { parent, from: 0, to: 0, moved: false, hasRef: true, rdx: pdx, rdy: pdy };
+    this.broken = false;
+    visitAlignment(al, this);
     // Queued in document order; the stack pops from the end.
+    const tasks = this.tasks;
     for (let x = start, y = tasks.length - 1; x < y; x++, y--) { const t = tasks[x]!; tasks[x] = tasks[y]!; tasks[y] = t; }
-  };
+  }
 
-  const drain = () => {
+  pair(i: number, j: number, moved: boolean): void {
+    const e = this.exp[i]!, a = this.act[j]!, place = this.place;
+    if (this.afterIgnored.size && (this.afterIgnored.has(e) || this.afterIgnored.has(a))) this.broken = true;
+    place.from = i; place.to = j; place.moved = moved; place.hasRef = !moved && !this.broken;
+    const p = this.pairOf(e, a, place);
+    this.tasks.push(p);
+    if (moved) this.broken = true;
+    else { place.rdx = p.dx; place.rdy = p.dy; this.broken = resized(p, this.tol); }
+  }
+
+  added(j: number): void {
+    this.tasks.push(this.nodeChange('added', this.act[j]!, this.parent, j));
+    this.broken = true;
+  }
+
+  removed(i: number): void {
+    this.tasks.push(this.nodeChange('removed', this.exp[i]!, this.parent, i));
+    this.broken = true;
+  }
+
+  left(): void {
+    this.broken = true;
+  }
+
+  drain(): void {
+    const tasks = this.tasks;
     while (tasks.length) {
       const t = tasks.pop()!;
-      if ('kind' in t) { changes.push(t); continue; }
-      const fields = compareNodes(t.e, t.a, ig, tol, t.hasRef, t.rdx, t.rdy);
-      if (t.moved || fields.length) {
-        changes.push({
+      if ('kind' in t) { this.changes.push(t); continue; }
+      compareNodes(t, this.ig, this.tol, this.scratch);
+      if (t.moved || this.scratch.length) {
+        const fields = this.scratch.splice(0);
+        this.changes.push({
           kind: t.moved ? 'moved' : 'changed', label: labelOf(t.e), path: pathOf(t.parent), line: t.e.line, rootId: t.rootId,
           fields, ...(t.moved ? { from: t.from, to: t.to } : {}), expected: t.e, actual: t.a,
         });
       }
-      if (t.e.children.length || t.a.children.length) pushChildren(t.e.children, t.a.children, t, t.dx, t.dy);
+      if (t.e.children.length || t.a.children.length) this.pushChildren(t.e.children, t.a.children, t, t.dx, t.dy);
     }
-  };
+  }
+}
+
+const headOf = (x: GoldenNode) => x.head;
+
+/** One child on each side: paired by alignSiblings exactly when this holds (equal keys, or equal heads with compatible tags). */
+function sameOnly(e: GoldenNode, a: GoldenNode): boolean {
+  const te = e.attrs.tag, ta = a.attrs.tag;
+  return te !== undefined && ta !== undefined ? te === ta : e.head === a.head;
+}
+const IN_ORDER_1: Alignment = { n: 1, m: 1, pairE: null, pairA: null, moved: null };
+// Read only (visitAlignment never writes an alignment), so one copy serves every diff.
+const APART_1: Alignment = { n: 1, m: 1, pairE: Int32Array.of(-1), pairA: Int32Array.of(-1), moved: new Uint8Array(1) };
+
+/** Compares a golden tree (expected) with an actual one. Changes come in document order. */
+export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: DiffOptions = {}): TreeDiff {
+  const tol = options.tolerancePx ?? 1;
+  if (!(tol >= 0)) throw new TargetError('invalid_arguments', `tolerancePx must be a number ≥ 0, got ${String(options.tolerancePx)}`, { hint: 'Pass tolerancePx: 0 for exact bounds.' });
+  const run = new DiffRun(compileIgnore(options.ignore), tol);
+  const { changes, keep } = run;
 
   // Windows pair only by label / rootId: a popup replaced by a dialog is one window gone and one new.
   const rootKey = (r: GoldenRoot) => (r.label !== undefined ? 'l:' + r.label : 'i:' + r.rootId);
@@ -512,7 +567,7 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
   visitAlignment(alignSiblings(er, ar, rootKey, rootKey), {
     pair: (i, j, moved) => {
       const e = er[i]!, a = ar[j]!;
-      const fields = compareRoots(e, a, ig);
+      const fields = compareRoots(e, a, run.ig);
       if (moved || fields.length) {
         changes.push({ kind: moved ? 'moved' : 'changed', label: labelOf(e), path: [], line: e.line, rootId: a.rootId, fields, ...(moved ? { from: i, to: j } : {}), expected: e, actual: a });
       }
@@ -520,9 +575,10 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
       win.top = win;
       const en = e.children[0], an = a.children[0];
       // A window's one node is compared with the other's whatever its identity.
-      if (en && an && e.children.length === 1 && a.children.length === 1 && (!keep || (keep(en) && keep(an)))) tasks.push(makePair(en, an, win, 0, 0, false, true, 0, 0));
-      else pushChildren(e.children, a.children, win, 0, 0);
-      drain();
+      if (en && an && e.children.length === 1 && a.children.length === 1 && (!keep || (keep(en) && keep(an)))) {
+        run.pushPair(run.pairOf(en, an, { parent: win, from: 0, to: 0, moved: false, hasRef: true, rdx: 0, rdy: 0 }));
+      } else run.pushChildren(e.children, a.children, win, 0, 0);
+      run.drain();
     },
     added: (j) => {
       const r = ar[j]!;
@@ -536,8 +592,8 @@ export function diffTrees(expected: GoldenTree, actual: GoldenTree, options: Dif
   });
   // A locator's subtree golden: the top entries are siblings.
   if (expected.entries.length || actual.entries.length) {
-    pushChildren(expected.entries, actual.entries, null, 0, 0);
-    drain();
+    run.pushChildren(expected.entries, actual.entries, null, 0, 0);
+    run.drain();
   }
   return { changes };
 }

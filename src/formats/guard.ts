@@ -1,6 +1,6 @@
 import { FormatError } from '../errors.js';
 import { decodeBytes, type DecodeOptions } from './decode.js';
-import { checkTextInput } from './limits.js';
+import { checkTextInput, checkTextShape } from './limits.js';
 import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
 
 /**
@@ -8,14 +8,18 @@ import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
  * no NUL / control characters or lone surrogates anywhere). Bytes are decoded first as XML and
  * RFC 8259 define (decode.ts: BOM, XML declaration, invalid bytes refused with their offset).
  * U+FFFD is a legal character: it is refused only as what a decoder made of bad bytes, which
- * decodeBytes reports itself. Returns the text without a leading byte-order mark.
+ * decodeBytes reports itself. Returns the text without a leading byte-order mark. `content` false skips
+ * the control-character / surrogate scans, for a reader that makes them itself and calls guardText
+ * again in full when it gives up (so the errors are the same).
  */
-export function guardText(input: string | Uint8Array, opts: ImportOptions = {}, what = 'a JSON or XML semantics tree'): string {
-  const hint = 'Point at the capture itself (JSON or XML text), not a screenshot, archive or other binary file; re-capture if it is cut off.';
+export function guardText(input: string | Uint8Array, opts: ImportOptions = {}, what = 'a JSON or XML semantics tree', content = true): string {
   const text = typeof input === 'string' ? input : decodeInput(input, opts, what);
-  checkTextInput(text, opts, what, hint);
+  if (content) checkTextInput(text, opts, what, GUARD_HINT);
+  else checkTextShape(text, opts, what, GUARD_HINT);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+const GUARD_HINT = 'Point at the capture itself (JSON or XML text), not a screenshot, archive or other binary file; re-capture if it is cut off.';
 
 /** Bytes → text (size checked first, so a huge file is refused before it is decoded). */
 export function decodeInput(bytes: Uint8Array, opts: ImportOptions, what: string, kind: DecodeOptions['kind'] = 'tree'): string {

@@ -1,6 +1,6 @@
 import type { Snapshot } from '../model/schema.js';
 import { FormatError } from '../errors.js';
-import { cmpFromValue } from './cmp.js';
+import { cmpFromValue, readCmpText } from './cmp.js';
 import { unwrapEnvelope } from './envelope.js';
 import { guardText } from './guard.js';
 import { jetwhaleFromValue } from './jetwhale.js';
@@ -23,6 +23,9 @@ export { importMoui, applyMouiDelta } from './moui.js';
 export { importSnapshotJson } from './snapshot-json.js';
 export { importUiautomator } from './uiautomator.js';
 export { importAppleXml } from './xcuitest.js';
+
+/** How exporters start a cmp tree: such text is tried with the fast reader first. */
+const CMP_START = /^\s*\{\s*"schemaVersion"\s*:/;
 
 /**
  * Any tree treewright reads, its format sniffed from the content. XML by its root element:
@@ -50,6 +53,12 @@ export function importTree(input: string | Uint8Array, opts: ImportOptions = {})
     throw new FormatError('format_error', `not XML: a .xml file should start with '<', but starts with ${JSON.stringify(head)}`, {
       where: opts.where, line: 1, hint: 'Capture it again (adb shell uiautomator dump, or the page source from Appium); a truncated or garbled dump cannot be read.',
     });
+  }
+  // A cmp tree as exporters write it (schemaVersion first) is read by the fast reader; anything it does
+  // not take is sniffed and read below.
+  if (CMP_START.test(body)) {
+    const fast = readCmpText(body, opts, true);
+    if (fast) return fast;
   }
   const maestro = stripMaestroPrefix(body);
   const value = unwrapEnvelope(parseJson(maestro ? maestro.json : body, opts.where), opts.where);

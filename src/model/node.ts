@@ -1,11 +1,15 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { Node, NodeFields, Root, Snapshot } from './schema.js';
+import type { Action, Node, NodeFields, NodeKind, Rect, Root, Snapshot } from './schema.js';
 
-/** A node with every field at its neutral value; importers spread what their format carries over it. */
-export function makeNode(id: string, fields: Partial<NodeFields> = {}, children: Node[] = []): Node {
+/**
+ * A node with every field at its neutral value, as one object literal (one hidden class for every
+ * importer's nodes). The fast cmp reader fills it member by member (passing placeholders for what it
+ * always replaces); makeNode assigns fields over it.
+ */
+export function blankNode(id: string, kind: NodeKind = 'generic', children: Node[] = [], bounds: Rect = { x: 0, y: 0, width: 0, height: 0 }, actions: Action[] = []): Node {
   return {
     id,
-    kind: 'generic',
+    kind,
     role: null,
     rawRole: null,
     tag: null,
@@ -27,14 +31,20 @@ export function makeNode(id: string, fields: Partial<NodeFields> = {}, children:
     visible: true,
     password: false,
     heading: false,
-    actions: [],
-    bounds: { x: 0, y: 0, width: 0, height: 0 },
+    actions,
+    bounds,
     layoutBounds: null,
     designToken: null,
     platform: {},
-    ...fields,
     children,
   };
+}
+
+/** A node with every field at its neutral value; importers spread what their format carries over it. */
+export function makeNode(id: string, fields: Partial<NodeFields> = {}, children: Node[] = []): Node {
+  const node = Object.assign(blankNode(id), fields);
+  node.children = children;
+  return node;
 }
 
 export interface Visit {

@@ -122,9 +122,11 @@ function parseTokens(s: string): string[] | null {
 const NONE = Object.freeze([]) as unknown as string[];
 const NO_CHILDREN = Object.freeze([]) as unknown as GoldenNode[];
 
+const STABLE = { stable: true } as const;
+
 /** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens. */
-export function goldenNodeOf(node: Node): GoldenNode {
-  const f = outlineFields(node);
+export function goldenNodeOf(node: Node, facetKeys: Map<string, string | null> = new Map()): GoldenNode {
+  const f = outlineFields(node, STABLE);
   // A fresh object of plain strings (no regexes come from a node): kept and extended, not copied.
   const attrs = f.attrs as Record<string, string>;
   attrs.bounds = formatBounds(node.bounds);
@@ -134,7 +136,9 @@ export function goldenNodeOf(node: Node): GoldenNode {
     const odd: Record<string, string> = {};
     let anyOdd = false;
     for (const facet of Object.keys(dt.resolved).sort()) {
-      if (FACET_RE.test(facet)) attrs['t.' + facet] = dt.resolved[facet]!;
+      let key = facetKeys.get(facet);
+      if (key === undefined) facetKeys.set(facet, key = FACET_RE.test(facet) ? 't.' + facet : null);
+      if (key !== null) attrs[key] = dt.resolved[facet]!;
       else { odd[facet] = dt.resolved[facet]!; anyOdd = true; }
     }
     if (anyOdd) attrs.t = JSON.stringify(odd);
@@ -147,12 +151,14 @@ export function goldenNodeOf(node: Node): GoldenNode {
 
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
 function goldenSubtree(start: Node): GoldenNode {
-  const top = goldenNodeOf(start);
+  // `t.<facet>` keys made once per facet name for the whole tree, not once per node.
+  const facetKeys = new Map<string, string | null>();
+  const top = goldenNodeOf(start, facetKeys);
   const stack: Array<[Node, GoldenNode]> = [[start, top]];
   while (stack.length) {
     const [node, entry] = stack.pop()!;
     for (const child of node.children) {
-      const c = goldenNodeOf(child);
+      const c = goldenNodeOf(child, facetKeys);
       entry.children.push(c);
       if (child.children.length) stack.push([child, c]);
     }
@@ -268,7 +274,7 @@ function checkNode(r: GoldenReader, e: OutlineEntry): void {
     }
     if (key === 'bounds' && !parseBounds(v)) r.fail(line, 'bounds=', `bad bounds=${v}`, 'Write bounds=x,y,width,height with integers, e.g. bounds=0,0,360,800.');
     if (key === 'toggle' && !TOGGLES.has(v)) r.fail(line, 'toggle=', `bad toggle=${v}`, 'Write toggle=on, toggle=off or toggle=indeterminate.');
-    if (key === 'tokens' && (!parseTokens(v) || v === '')) r.fail(line, 'tokens=', `bad tokens=${v}`, 'Write tokens=Name1,Name2 (or a JSON array string when a name holds a comma).');
+    if (key === 'tokens' && (v === '' || (v[0] === '[' && !parseTokens(v)))) r.fail(line, 'tokens=', `bad tokens=${v}`, 'Write tokens=Name1,Name2 (or a JSON array string when a name holds a comma).');
     if (key === 't' && !parseFacets(v)) r.fail(line, 't=', 'bad t= (expected a JSON object of strings)', 'Write each resolved value as t.<facet>=value.');
   }
 }

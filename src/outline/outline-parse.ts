@@ -59,7 +59,7 @@
 import { FormatError } from '../errors.js';
 import { userRegex } from '../common/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
-import { CHILDREN_MODES, FLAG_RE, KEY_RE } from './outline-syntax.js';
+import { CHILDREN_MODES } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
 
 export type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
@@ -76,6 +76,10 @@ const ALLOWED_REGEX_FLAGS = /^[dimsuv]*$/;
  */
 function isWs(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279));
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 class LineCursor {
@@ -173,9 +177,9 @@ class LineCursor {
   }
 
   readValue(what: string, allowRegex = true): OutlineValue {
-    const c = this.text[this.pos];
-    if (c === '"') return this.readString();
-    if (c === '/') {
+    const c = this.text.charCodeAt(this.pos);
+    if (c === 34 /* " */) return this.readString();
+    if (c === 47 /* / */) {
       if (!allowRegex) this.fail(`a regex is not allowed for ${what}`, this.pos, `Write the ${what} as a bare token or a "string".`);
       return this.readRegex();
     }
@@ -187,14 +191,22 @@ class LineCursor {
     const open = this.pos;
     const close = this.text.indexOf(']', open);
     if (close < 0) this.fail('unterminated flag list', open, 'Close the flags with ], e.g. [clickable disabled].');
+    // Whitespace-separated tokens, each FLAG_RE (checked by hand: a flag list is on most interactive lines).
+    const t = this.text;
     let at = open + 1;
-    for (const token of this.text.slice(open + 1, close).split(/(\s+)/)) {
-      if (token !== '' && !isWs(token.charCodeAt(0))) {
-        const m = FLAG_RE.exec(token);
-        if (!m) this.fail(`bad flag ${JSON.stringify(token)}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
-        out.push({ name: m[2]!, neg: m[1] === '!', at });
+    while (at < close) {
+      if (isWs(t.charCodeAt(at))) { at++; continue; }
+      let end = at;
+      while (end < close && !isWs(t.charCodeAt(end))) end++;
+      const neg = t.charCodeAt(at) === 33 /* ! */;
+      let ok = isLetter(t.charCodeAt(neg ? at + 1 : at));
+      for (let k = neg ? at + 2 : at + 1; ok && k < end; k++) {
+        const c = t.charCodeAt(k);
+        ok = isLetter(c) || (c >= 48 && c <= 57) || c === 45;
       }
-      at += token.length;
+      if (!ok) this.fail(`bad flag ${JSON.stringify(t.slice(at, end))}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
+      out.push({ name: t.slice(neg ? at + 1 : at, end), neg, at });
+      at = end;
     }
     this.pos = close + 1;
     this.expectBoundary('the flag list');
@@ -212,22 +224,27 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
   let toggleAt = 0;
   while (cur.skipSpace()) {
     const at = cur.pos;
-    const c = cur.text[at]!;
-    if (c === '#') {
+    const code = cur.text.charCodeAt(at);
+    if (code === 35 /* # */) {
       if (isRoot) cur.fail('a root line has no #id', at, 'Put the rootId right after "root": root <rootId> "label" ….');
       if (body.id !== undefined) cur.fail('a line has at most one #id', at, 'Remove the second #id.');
       cur.pos++;
       body.id = cur.text[cur.pos] === '"' ? cur.readString() : cur.readBare('id');
-    } else if (c === '"' || c === '/') {
+    } else if (code === 34 /* " */ || code === 47 /* / */) {
       if (body.text !== undefined) cur.fail(`a line has at most one ${isRoot ? 'label' : 'text'}`, at, 'Give other strings a key, e.g. desc="…".');
       body.text = cur.readValue('text');
-    } else if (c === '[') {
+    } else if (code === 91 /* [ */) {
       cur.readFlags(rawFlags);
     } else {
+      // The key runs to '=' (KEY_RE checked in the same scan: a letter, then letters, digits, _ . -).
+      const t = cur.text;
       let eq = at;
-      for (let c = cur.text.charCodeAt(eq); eq < cur.text.length && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = cur.text.charCodeAt(++eq));
-      const key = cur.text.slice(at, eq);
-      if (cur.text[eq] !== '=' || !KEY_RE.test(key)) {
+      let keyShaped = isLetter(t.charCodeAt(at));
+      for (let c = t.charCodeAt(eq); eq < t.length && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq)) {
+        if (keyShaped && !(isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45)) keyShaped = false;
+      }
+      const key = t.slice(at, eq);
+      if (t.charCodeAt(eq) !== 61 || !keyShaped) {
         let end = at;
         while (end < cur.text.length && !isWs(cur.text.charCodeAt(end))) end++;
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
@@ -254,6 +271,7 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
   }
   // Flags are resolved at the end so [checked] and toggle= can come in either order. Sets beside the
   // lists: a line of 100,000 flags stays linear.
+  if (rawFlags.length === 0) return body;
   const pos = new Set<string>(), negs = new Set<string>();
   for (const { name, neg, at } of rawFlags) {
     const sugar = TOGGLE_SUGAR[name];
@@ -301,7 +319,9 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
   const where = opts.where ?? 'outline';
   requireText(text, where, 'an outline');
   const doc: OutlineDoc = { roots: [], entries: [] };
-  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Splitting on one character is several times faster than on the regex, and most texts have no CR.
+  const lines = body.indexOf('\r') < 0 ? body.split('\n') : body.split(/\r\n|\r|\n/);
   let base = -1;
   let baseLine = 0;
   let root: OutlineRoot | null = null;
@@ -351,7 +371,7 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
     if (!cur.skipSpace()) cur.fail('empty node line', indent, 'Write the role or class after "- ", e.g. - Button "OK".');
     const headAt = cur.pos;
 
-    const directive = CHILDREN_LINE.exec(raw.slice(headAt));
+    const directive = raw.charCodeAt(headAt) === 47 /* / */ ? CHILDREN_LINE.exec(raw.slice(headAt)) : null;
     if (directive) {
       const mode = directive[1] as ChildrenMode;
       if (!CHILDREN_MODES.includes(mode)) cur.fail(`bad /children mode ${JSON.stringify(directive[1])}`, headAt, 'Write /children: contain, /children: equal or /children: deep-equal.');

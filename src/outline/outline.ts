@@ -27,6 +27,8 @@ export interface OutlineOptions {
 export interface LineOptions extends Pick<OutlineOptions, 'reach' | 'merged'> {
   /** The snapshot the node belongs to: with it, a control is headed by the role it took in the merged view. */
   snapshot?: Snapshot;
+  /** Only what survives a re-capture, as a golden keeps it: no tap point (goldens leave out tap= and #id). */
+  stable?: boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields
   const f: OutlineFields = { head: outlineHead(node, role), id: node.id, attrs, flags: outlineFlags(node, opts.reach), negFlags: [] };
   if (node.text !== null) f.text = node.text;
   if (node.actions.length) f.actions = [...node.actions];
+  if (opts.stable) return f;
   const tap = opts.reach ? opts.reach.get(node).tap : tapPointOf(node.bounds);
   if (tap) f.tap = { x: Math.round(tap.x) || 0, y: Math.round(tap.y) || 0 };
   return f;

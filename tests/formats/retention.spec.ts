@@ -11,3 +11,12 @@ test('importing a large uiautomator dump keeps none of its text once the text is
   // Dropping the snapshot returns the heap near its baseline: no process-wide cache pins the text.
   expect(r.afterDrop).toBeLessThan(0.05 * r.inputMb);
 });
+
+// The fast cmp reader cuts strings out of the text: every kept one (texts, tags, roles, tokens, facet names) must be a copy.
+test('importing a large cmp tree keeps none of its text once the text is dropped (--expose-gc child)', () => {
+  const r = measureRetention('cmp');
+  expect(r.nodes).toBe(10_001);
+  expect(r.inputMb).toBeGreaterThan(40);
+  expect(r.heldWithSnapshot).toBeLessThan(0.4 * r.inputMb);
+  expect(r.afterDrop).toBeLessThan(0.05 * r.inputMb);
+});

@@ -1,0 +1,537 @@
+import type { Action, DesignToken, Node, Rect, Role } from '../model/schema.js';
+import { blankNode } from '../model/node.js';
+import { ownString } from './own-string.js';
+import { MAX_EXTRA_DEPTH, type JsonObject } from './read.js';
+import { normaliseRole } from './role-map.js';
+
+/**
+ * The fast reader of cmp tree v1 text (docs/design.md §5): one pass over the characters that builds the
+ * nodes directly, with no JSON.parse tree in between, checking as it goes what the careful reader
+ * (JSON.parse, the duplicate-key / `__proto__` check, cmpFromValue) checks afterwards. It only
+ * recognises well-formed input: at the first thing that is not plainly valid — a syntax error, a
+ * repeated key, `__proto__`, a wrong type, a non-finite number, an extra nested past the limit, a
+ * control character — it gives up (returns null) and the careful reader reads the text again, so every
+ * error is composed in one place, with its line, column and path. What it accepts it reads to the same
+ * snapshot, field for field and key order included (tests/formats/cmp-scan.spec.ts compares the two on
+ * the corpus and on mutated documents).
+ *
+ * Strings kept in the snapshot are copied (ownString), so the snapshot holds none of the input text.
+ * Iterative over nodes (any depth); generic values (extras, unknown top-level members) recurse at most
+ * MAX_EXTRA_DEPTH levels, past which the careful reader decides.
+ */
+export interface CmpScan {
+  root: Node;
+  /** The document's `source`, null when absent / null. */
+  producer: string | null;
+  /** The document's `density` member as read (undefined when absent). */
+  density: unknown;
+  schemaVersion: unknown;
+  /** Every top-level member is one the contract names (so no other format's sniffing rule can apply). */
+  onlyCmpMembers: boolean;
+}
+
+/** Thrown to abandon the fast read; never escapes scanCmp. */
+const GIVE_UP: unique symbol = Symbol('give up');
+type GiveUp = typeof GIVE_UP;
+
+// Known node members, one bit each: a repeat is a duplicate key, and role / clickable / disabled that
+// never appeared are recorded as `cmpAbsent`, as the careful reader does.
+const TAG = 1, TEXT = 2, DESC = 4, BOUNDS = 8, TOKEN = 16, CHILDREN = 32, SIZE = 64, ROLE = 128, CLICKABLE = 256, DISABLED = 512;
+
+// Placeholders finish() always replaces (frozen: a write to one would be a bug, and throws).
+const NO_SIZE: Rect = Object.freeze({ x: 0, y: 0, width: -1, height: -1 });
+const NO_BOUNDS: Rect = Object.freeze({ x: 0, y: 0, width: 0, height: 0 });
+const NO_ACTIONS = Object.freeze([]) as unknown as Action[];
+
+function freshNode(id: number): Node {
+  const node = blankNode(String(id), 'compose', [], NO_BOUNDS, NO_ACTIONS);
+  node.layoutBounds = NO_SIZE;
+  return node;
+}
+
+/** A fresh node, already in its parent's children (document order is pre-order, so ids are too). */
+function childOf(parent: Node, id: number): Node {
+  const child = freshNode(id);
+  parent.children.push(child);
+  return child;
+}
+
+/**
+ * Member names in the order producers write them, with their closing quote, and what each stands for:
+ * matched in place (no string made), starting with the one after the last match, so a document written
+ * in one order costs one comparison per member.
+ */
+interface Names {
+  quoted: readonly string[];
+  codes: readonly number[];
+  /** Where to start the next lookup: a hint only (a number, shared by every read; any value is correct). */
+  next: number;
+}
+const names = (entries: Array<[string, number]>): Names => ({ quoted: entries.map(([k]) => k + '"'), codes: entries.map(([, c]) => c), next: 0 });
+const NODE_KEYS = names([
+  ['testTag', TAG], ['text', TEXT], ['contentDescription', DESC], ['role', ROLE], ['clickable', CLICKABLE],
+  ['disabled', DISABLED], ['bounds', BOUNDS], ['size', SIZE], ['designToken', TOKEN], ['children', CHILDREN],
+]);
+const RECT_KEYS = names([['x', 0], ['y', 1], ['width', 2], ['height', 3]]);
+const TOKEN_KEYS = names([['tokens', 0], ['resolved', 1]]);
+const DOC_KEYS = names([['schemaVersion', 3], ['source', 1], ['density', 2], ['root', 0]]);
+const DOC_NAMES = ['root', 'source', 'density', 'schemaVersion'];
+
+export function scanCmp(text: string): CmpScan | null {
+  try {
+    return new Scanner(text).document();
+  } catch (e) {
+    if (e === GIVE_UP) return null;
+    throw e;
+  }
+}
+
+const giveUp = (): never => {
+  throw GIVE_UP as GiveUp;
+};
+
+class Scanner {
+  i = 0;
+  private readonly n: number;
+  private readonly roles = new Map<string, Role | null>();
+  constructor(private readonly t: string) {
+    this.n = t.length;
+  }
+
+  document(): CmpScan {
+    const t = this.t;
+    this.ws();
+    if (t.charCodeAt(this.i) !== 0x7b) giveUp();
+    this.i++;
+    const seen = new Set<string>();
+    let root: Node | null = null;
+    let producer: string | null = null;
+    let density: unknown;
+    let schemaVersion: unknown;
+    let onlyCmpMembers = true;
+    for (let k = 0; this.more(k, 0x7d); k++) {
+      this.quote();
+      const code = this.member(DOC_KEYS);
+      const key = code < 0 ? this.name : DOC_NAMES[code]!;
+      if (key === '__proto__' || seen.has(key)) giveUp();
+      seen.add(key);
+      this.colon();
+      switch (code) {
+        case 0:
+          if (t.charCodeAt(this.i) !== 0x7b) giveUp();
+          root = this.tree();
+          break;
+        case 1: producer = this.optString(); break;
+        case 2: density = this.value(1); break;
+        case 3: schemaVersion = this.value(1); break;
+        default: onlyCmpMembers = false; this.value(1);
+      }
+    }
+    this.ws();
+    if (this.i !== this.n || root === null) giveUp();
+    return { root: root!, producer, density, schemaVersion, onlyCmpMembers };
+  }
+
+  /** The node tree from its root's `{`, iteratively: the open nodes and their seen-members bits on two stacks. */
+  private tree(): Node {
+    const t = this.t;
+    let next = 0;
+    const open: Node[] = [];
+    const bits: number[] = [];
+    let node = freshNode(next++);
+    let seen = 0;
+    let first = true;
+    this.i++;
+    for (;;) {
+      this.ws();
+      let c = t.charCodeAt(this.i);
+      if (c === 0x7d && first) {
+        giveUp(); // `{}`: a node without bounds or children
+      }
+      if (!first) {
+        if (c === 0x7d) {
+          // The node is complete: finish it, then continue in its parent's children list.
+          this.i++;
+          this.finish(node, seen);
+          const done = node;
+          if (open.length === 0) return done;
+          node = open.pop()!;
+          seen = bits.pop()!;
+          first = false;
+          this.ws();
+          c = t.charCodeAt(this.i);
+          if (c === 0x2c) {
+            this.i++;
+            this.ws();
+            this.open(0x7b);
+            open.push(node);
+            bits.push(seen);
+            node = childOf(node, next++);
+            seen = 0;
+            first = true;
+            continue;
+          }
+          if (c !== 0x5d) giveUp();
+          this.i++;
+          continue; // back in the parent's members, after `children`
+        }
+        if (c !== 0x2c) giveUp();
+        this.i++;
+        this.ws();
+        c = t.charCodeAt(this.i);
+      }
+      first = false;
+      if (c !== 0x22) giveUp();
+      const bit = this.member(NODE_KEYS);
+      this.colon();
+      switch (bit) {
+        case TAG: node.tag = this.optString(); break;
+        case TEXT: node.text = this.optString(); break;
+        case DESC: node.contentDescription = this.optString(); break;
+        case ROLE: node.rawRole = this.optString(); break;
+        case CLICKABLE: node.clickable = this.optBool(); break;
+        case DISABLED: node.enabled = !this.optBool(); break;
+        case BOUNDS: node.bounds = this.xywh(); break;
+        case SIZE: node.layoutBounds = this.size(); break;
+        case TOKEN: node.designToken = this.designToken(); break;
+        case CHILDREN: {
+          if (seen & CHILDREN) giveUp();
+          seen |= CHILDREN;
+          this.open(0x5b);
+          if (!this.more(0, 0x5d)) continue; // `[]`
+          this.open(0x7b);
+          bits.push(seen);
+          open.push(node);
+          node = childOf(node, next++);
+          first = true;
+          seen = 0;
+          continue;
+        }
+        default: {
+          // A property the contract does not name: kept verbatim in platform.cmpExtra.
+          const key = this.name;
+          if (key === '__proto__') giveUp();
+          const extra = (node.platform.cmpExtra ??= {}) as JsonObject;
+          if (Object.hasOwn(extra, key)) giveUp();
+          extra[ownString(key)] = this.value(1);
+          continue;
+        }
+      }
+      if (seen & bit) giveUp();
+      seen |= bit;
+    }
+  }
+
+  /** What cmpFromValue derives once a node's members are read (bounds and children are required). */
+  private finish(node: Node, seen: number): void {
+    if ((seen & (BOUNDS | CHILDREN)) !== (BOUNDS | CHILDREN)) giveUp();
+    const raw = node.rawRole;
+    if (raw !== null) {
+      let role = this.roles.get(raw);
+      if (role === undefined) { role = normaliseRole(raw); this.roles.set(raw, role); }
+      node.role = role;
+    }
+    node.actions = node.clickable ? ['Click'] : [];
+    const lb = node.layoutBounds;
+    if (lb === NO_SIZE) node.layoutBounds = null;
+    else if (lb !== null) {
+      lb.x = node.bounds.x;
+      lb.y = node.bounds.y;
+      if (!Number.isFinite(lb.x + lb.width) || !Number.isFinite(lb.y + lb.height)) giveUp();
+    }
+    if ((seen & (ROLE | CLICKABLE | DISABLED)) !== (ROLE | CLICKABLE | DISABLED)) {
+      const absent: string[] = [];
+      if (!(seen & ROLE)) absent.push('role');
+      if (!(seen & CLICKABLE)) absent.push('clickable');
+      if (!(seen & DISABLED)) absent.push('disabled');
+      const extra = node.platform.cmpExtra;
+      node.platform = extra === undefined ? { cmpAbsent: absent } : { cmpAbsent: absent, cmpExtra: extra };
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Lexical pieces
+
+  private ws(): void {
+    const t = this.t;
+    let c = t.charCodeAt(this.i);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++this.i);
+  }
+
+  private colon(): void {
+    this.ws();
+    if (this.t.charCodeAt(this.i) !== 0x3a) giveUp();
+    this.i++;
+    this.ws();
+  }
+
+  /** A string at its opening quote, as cut from the text: copy what is kept (string() does). */
+  private key(): string {
+    const t = this.t;
+    const start = ++this.i;
+    for (;;) {
+      const c = t.charCodeAt(this.i);
+      if (c === 0x22) break;
+      if (c === 0x5c) return this.escaped(start);
+      if (c < 0x20 || this.i >= this.n) giveUp();
+      if (c >= 0xd800 && c <= 0xdfff) this.pair(c);
+      this.i++;
+    }
+    return t.slice(start, this.i++);
+  }
+
+  /** The code of the member name at its opening quote in `table`, or -1 with the name in `name`. */
+  private member(table: Names): number {
+    const t = this.t;
+    const start = this.i + 1;
+    const { quoted, codes } = table;
+    const m = quoted.length;
+    const from = table.next;
+    for (let k = 0; k < m; k++) {
+      let idx = from + k;
+      if (idx >= m) idx -= m;
+      const name = quoted[idx]!;
+      const len = name.length;
+      let j = 0;
+      while (j < len && name.charCodeAt(j) === t.charCodeAt(start + j)) j++;
+      if (j === len) {
+        this.i = start + len;
+        table.next = idx + 1 === m ? 0 : idx + 1;
+        return codes[idx]!;
+      }
+    }
+    // Not a plain known name: read it (escapes decoded) and look it up.
+    const name = this.key();
+    for (let k = 0; k < m; k++) if (quoted[k] === name + '"') return codes[k]!;
+    this.name = name;
+    return -1;
+  }
+
+  /**
+   * A surrogate at `i` must be a high one followed by a low one (steps over the high half): the text's
+   * only non-ASCII characters are in strings, so this is the whole text's well-formedness check.
+   */
+  private pair(c: number): void {
+    const d = this.t.charCodeAt(this.i + 1);
+    if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) giveUp();
+    this.i++;
+  }
+
+  /** The last name `member` did not find in its table. */
+  private name = '';
+
+  /** A string value at its opening quote, copied out of the text (a slice would keep all of it alive). */
+  private string(): string {
+    return ownString(this.key());
+  }
+
+  /** The rest of a string holding an escape, decoded by JSON.parse itself (a fresh string). */
+  private escaped(start: number): string {
+    const t = this.t;
+    for (;;) {
+      const c = t.charCodeAt(this.i);
+      if (c === 0x22) break;
+      if (c === 0x5c) this.i++;
+      else if (c < 0x20 || this.i >= this.n) giveUp();
+      else if (c >= 0xd800 && c <= 0xdfff) this.pair(c);
+      this.i++;
+    }
+    this.i++;
+    try {
+      return JSON.parse(t.slice(start - 1, this.i)) as string;
+    } catch {
+      return giveUp();
+    }
+  }
+
+  private optString(): string | null {
+    const c = this.t.charCodeAt(this.i);
+    if (c === 0x22) return this.string();
+    if (c === 0x6e && this.t.startsWith('null', this.i)) { this.i += 4; return null; }
+    return giveUp();
+  }
+
+  /** true / false; null counts as false (as the careful reader's `optBool ?? false`). */
+  private optBool(): boolean {
+    const t = this.t;
+    const c = t.charCodeAt(this.i);
+    if (c === 0x74 && t.startsWith('true', this.i)) { this.i += 4; return true; }
+    if (c === 0x66 && t.startsWith('false', this.i)) { this.i += 5; return false; }
+    if (c === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return false; }
+    return giveUp();
+  }
+
+  /** A JSON number (RFC 8259 grammar), finite. */
+  private number(): number {
+    const t = this.t;
+    const start = this.i;
+    let c = t.charCodeAt(this.i);
+    const neg = c === 0x2d;
+    if (neg) c = t.charCodeAt(++this.i);
+    if (c === 0x30) {
+      c = t.charCodeAt(++this.i);
+      if (c !== 0x2e && c !== 0x65 && c !== 0x45) return neg ? -0 : 0;
+    } else if (c >= 0x31 && c <= 0x39) {
+      let v = 0;
+      const from = this.i;
+      do { v = v * 10 + (c - 0x30); c = t.charCodeAt(++this.i); } while (c >= 0x30 && c <= 0x39);
+      if (c !== 0x2e && c !== 0x65 && c !== 0x45 && this.i - from <= 15) return neg ? -v : v;
+    } else giveUp();
+    if (c === 0x2e) {
+      c = t.charCodeAt(++this.i);
+      if (!(c >= 0x30 && c <= 0x39)) giveUp();
+      do c = t.charCodeAt(++this.i); while (c >= 0x30 && c <= 0x39);
+    }
+    if (c === 0x65 || c === 0x45) {
+      c = t.charCodeAt(++this.i);
+      if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++this.i);
+      if (!(c >= 0x30 && c <= 0x39)) giveUp();
+      do c = t.charCodeAt(++this.i); while (c >= 0x30 && c <= 0x39);
+    }
+    const v = Number(t.slice(start, this.i));
+    if (!Number.isFinite(v)) giveUp();
+    return v;
+  }
+
+  /** `{x, y, width, height}`: finite, sizes ≥ 0, far edges finite; any other member gives up. */
+  private xywh(): Rect {
+    const r = this.numbers(4);
+    const b: Rect = { x: r[0]!, y: r[1]!, width: r[2]!, height: r[3]! };
+    if (b.width < 0 || b.height < 0 || !Number.isFinite(b.x + b.width) || !Number.isFinite(b.y + b.height)) giveUp();
+    return b;
+  }
+
+  /** `size`: null, or `{width, height}` ≥ 0 (x, y are the bounds', filled in by finish). */
+  private size(): Rect | null {
+    const t = this.t;
+    if (t.charCodeAt(this.i) === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
+    const r = this.numbers(2);
+    if (r[2]! < 0 || r[3]! < 0) giveUp();
+    return { x: 0, y: 0, width: r[2]!, height: r[3]! };
+  }
+
+  private readonly slots = [NaN, NaN, NaN, NaN];
+
+  /**
+   * Between a container's members: false (and past `close`) when it ends, else true with the cursor on
+   * member `k` (past the comma that must separate it from the one before).
+   */
+  private more(k: number, close: number): boolean {
+    this.ws();
+    const c = this.t.charCodeAt(this.i);
+    if (c === close) { this.i++; return false; }
+    if (k > 0) {
+      if (c !== 0x2c) giveUp();
+      this.i++;
+      this.ws();
+    }
+    return true;
+  }
+
+  /** The cursor must be on `open`; steps past it. */
+  private open(open: number): void {
+    if (this.t.charCodeAt(this.i) !== open) giveUp();
+    this.i++;
+  }
+
+  /** The cursor must be on a member name's opening quote. */
+  private quote(): void {
+    if (this.t.charCodeAt(this.i) !== 0x22) giveUp();
+  }
+
+  /** An object of numbers named x, y, width, height (`want` 4) or width, height (2), each exactly once. */
+  private numbers(want: 2 | 4): number[] {
+    const s = this.slots;
+    s[0] = s[1] = s[2] = s[3] = NaN;
+    this.open(0x7b);
+    let got = 0;
+    for (let k = 0; this.more(k, 0x7d); k++) {
+      this.quote();
+      let slot = this.member(RECT_KEYS);
+      this.colon();
+      if (want === 2 && slot < 2) slot = -1;
+      if (slot < 0 || s[slot] === s[slot] /* already set (not NaN) */) giveUp();
+      s[slot] = this.number();
+      got++;
+    }
+    if (got !== want) giveUp();
+    return s;
+  }
+
+  /** `designToken`: null or `{tokens: string[], resolved: {string: string}}`, read as DesignTokenSchema does. */
+  private designToken(): DesignToken | null {
+    const t = this.t;
+    if (t.charCodeAt(this.i) === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
+    this.open(0x7b);
+    let tokens: string[] | null = null;
+    let resolved: Record<string, string> | null = null;
+    for (let k = 0; this.more(k, 0x7d); k++) {
+      this.quote();
+      const code = this.member(TOKEN_KEYS);
+      this.colon();
+      if (code === 0 && tokens === null) tokens = this.strings();
+      else if (code === 1 && resolved === null) resolved = this.stringRecord();
+      else giveUp(); // another member (the schema would strip it) or a repeat: the careful reader decides
+    }
+    if (tokens === null || resolved === null) giveUp();
+    return { tokens: tokens!, resolved: resolved! };
+  }
+
+  private strings(): string[] {
+    this.open(0x5b);
+    const out: string[] = [];
+    for (let k = 0; this.more(k, 0x5d); k++) {
+      this.quote();
+      out.push(this.string());
+    }
+    return out;
+  }
+
+  private stringRecord(): Record<string, string> {
+    this.open(0x7b);
+    const out: Record<string, string> = {};
+    for (let k = 0; this.more(k, 0x7d); k++) {
+      const key = this.newKey(out);
+      this.quote();
+      out[key] = this.string();
+    }
+    return out;
+  }
+
+  /** A member name of a generic object, copied (it is kept), with its colon: a repeat or `__proto__` gives up. */
+  private newKey(into: object): string {
+    this.quote();
+    const key = ownString(this.key());
+    if (key === '__proto__' || Object.hasOwn(into, key)) giveUp();
+    this.colon();
+    return key;
+  }
+
+  /** Any JSON value, as JSON.parse would give it; `depth` is its nesting level (the limit gives up). */
+  private value(depth: number): unknown {
+    const t = this.t;
+    const c = t.charCodeAt(this.i);
+    if (c === 0x22) return this.string();
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
+    if (c === 0x74 && t.startsWith('true', this.i)) { this.i += 4; return true; }
+    if (c === 0x66 && t.startsWith('false', this.i)) { this.i += 5; return false; }
+    if (c === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
+    if (depth > MAX_EXTRA_DEPTH) giveUp();
+    if (c === 0x5b) {
+      this.i++;
+      const out: unknown[] = [];
+      for (let k = 0; this.more(k, 0x5d); k++) out.push(this.value(depth + 1));
+      return out;
+    }
+    if (c === 0x7b) {
+      this.i++;
+      const out: JsonObject = {};
+      for (let k = 0; this.more(k, 0x7d); k++) {
+        const key = this.newKey(out);
+        out[key] = this.value(depth + 1);
+      }
+      return out;
+    }
+    return giveUp();
+  }
+}

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { cmpFromValue, exportCmpV1, importCmp } from '../../src/formats/cmp.js';
+import { importTree } from '../../src/formats/index.js';
+import { scanCmp } from '../../src/formats/cmp-scan.js';
+import { guardText } from '../../src/formats/guard.js';
+import { parseJson } from '../../src/formats/json.js';
+import { snapshotToJson } from '../../src/model/serialize.js';
+import { syntheticSnapshot } from '../../bench/synthetic.js';
+import { decorate } from '../../bench/tokens.js';
+import { prng } from '../../bench/prng.js';
+
+// importCmp reads well-formed text with the fast reader (cmp-scan.ts) and everything else with the careful
+// one (JSON.parse + key checks + cmpFromValue). Both must give the same snapshot — field for field, key
+// order and generation included — or the same error.
+const read = (p: string) => readFileSync(new URL(`../../fixtures/${p}`, import.meta.url), 'utf8');
+const AT = '2026-01-01T00:00:00.000Z';
+
+function careful(text: string): string {
+  try {
+    const s = cmpFromValue(parseJson(guardText(text, { where: 'x.json' }, 'a cmp-inspector tree v1 (JSON)'), 'x.json'), { where: 'x.json', capturedAt: AT });
+    return snapshotToJson(s, 0) + s.generation;
+  } catch (e) {
+    return `${(e as { code?: string }).code}: ${(e as Error).message}`;
+  }
+}
+
+function imported(text: string): string {
+  try {
+    const s = importCmp(text, { where: 'x.json', capturedAt: AT });
+    return snapshotToJson(s, 0) + s.generation;
+  } catch (e) {
+    return `${(e as { code?: string }).code}: ${(e as Error).message}`;
+  }
+}
+
+const SYNTHETIC = (() => {
+  const s = syntheticSnapshot(300, 1, { fullPage: true, realistic: true });
+  decorate(s);
+  return exportCmpV1(s, { roots: 'all', indent: 0 });
+})();
+
+test('the fast reader takes the corpus trees, compact and indented, and reads them as the careful reader does', () => {
+  const docs = [read('trees/home.json'), read('trees/a11y-tree.json'), SYNTHETIC];
+  for (const text of docs) {
+    for (const variant of [text, JSON.stringify(JSON.parse(text)), JSON.stringify(JSON.parse(text), null, 2), '\ufeff' + text]) {
+      expect(scanCmp(variant.replace(/^\ufeff/, ''))).not.toBeNull();
+      expect(imported(variant)).toBe(careful(variant));
+      // importTree (sniffing) takes the same fast way and gives the same snapshot.
+      const t = importTree(variant, { where: 'x.json', capturedAt: AT });
+      expect(snapshotToJson(t, 0) + t.generation).toBe(careful(variant));
+    }
+  }
+});
+
+test('members in any order, escapes, extras, legacy nodes and a stated density read the same both ways', () => {
+  const cases = [
+    '{"root":{"children":[],"bounds":{"height":2,"width":1,"y":0,"x":0},"text":"a"},"source":"s","schemaVersion":1}',
+    '{"schemaVersion":1,"source":"s","root":{"testTag":"t\\u0061g","te\\u0078t":"\\ud83d\\ude00 \\n","bounds":{"x":-0,"y":1.5e2,"width":0,"height":1E1},"designToken":null,"children":[]}}',
+    '{"schemaVersion":1,"source":"s","density":2.625,"extraTop":{"a":[1,{"b":null}]},"root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"elevation":"2dp","7":"seven","1":[true,false],"children":[]}}',
+    '{"schemaVersion":1,"source":"s","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"size":{"width":5,"height":6},"role":"radio","clickable":true,"disabled":null,"children":[{"bounds":{"x":1,"y":1,"width":1,"height":1},"size":null,"children":[]}]}}',
+    '{"schemaVersion":1,"source":"s","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"designToken":{"resolved":{"b":"1","a":"2","10":"x"},"tokens":["A","B"]},"children":[]}}',
+    ' \n{ "schemaVersion" : 1 , "root" : { "bounds" : { "x" : 0 , "y" : 0 , "width" : 1 , "height" : 1 } , "children" : [ ] } } \r\n',
+    '{"schemaVersion":1,"source":"日本語 ✓","root":{"text":"Ünïcödé — 한국어 𝄞𝄞𝄞𝄞𝄞𝄞𝄞","bounds":{"x":0,"y":0,"width":12345678901234567,"height":1},"children":[]}}',
+  ];
+  for (const text of cases) {
+    expect(scanCmp(text), text).not.toBeNull();
+    expect(imported(text), text).toBe(careful(text));
+  }
+  // A top-level member of another format's shape is left to sniffing: an MCP envelope around nothing, a snapshot marker.
+  const marked = '{"schemaVersion":1,"format":"treewright-snapshot","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}}';
+  expect(scanCmp(marked)!.onlyCmpMembers).toBe(false);
+  expect(() => importTree(marked)).toThrow();
+  // A caller's density wins, whatever the file says (the careful reader does not look at it then).
+  const odd = '{"schemaVersion":1,"density":"x","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}}';
+  expect(importCmp(odd, { density: 2, capturedAt: AT }).roots[0]!.density).toBe(2);
+});
+
+test('what the fast reader gives up on is refused with the careful reader\'s error', () => {
+  const base = '{"schemaVersion":1,"source":"s","root":{"testTag":"a","bounds":{"x":0,"y":0,"width":1,"height":1},"designToken":{"tokens":["A"],"resolved":{"c":"#FFF"}},"children":[{"text":"b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}]}}';
+  const bad = [
+    base.replace('"testTag":"a",', '"testTag":"a","testTag":"b",'),
+    base.replace('"text":"b",', '"text":"b","__proto__":{},'),
+    base.replace('"c":"#FFF"', '"c":"#FFF","c":"#000"'),
+    base.replace('"x":0,"y":0,"width":1', '"x":0,"y":0,"width":-1'),
+    base.replace('"width":1,"height":1}', '"width":1e999,"height":1}'),
+    base.replace('"x":0,', '"x":1.7e308,').replace('"width":1,', '"width":1.7e308,'),
+    base.replace('"text":"b"', '"text":"b\u0001"'),
+    base.replace('"text":"b"', '"text":"b\ud800"'),
+    base.replace('"text":"b"', '"text":5'),
+    base.replace(',"children":[]}]', '}]'),
+    base.replace('"tokens":["A"]', '"tokens":[1]'),
+    base.replace('"text":"b",', `"text":"b","deep":${'['.repeat(70)}${']'.repeat(70)},`),
+    base.slice(0, -1),
+    base + 'x',
+    base.replace('"x":0', '"x":01'),
+    '{"schemaVersion":1,"root":null}',
+    '{"schemaVersion":1,"root":{}}',
+  ];
+  // Read, then refused by importCmp's own checks (version, density).
+  const refused = [base.replace('"schemaVersion":1', '"schemaVersion":2'), base.replace('"source":"s"', '"source":"s","density":0')];
+  for (const text of [...bad, ...refused]) {
+    if (bad.includes(text)) expect(scanCmp(text), text).toBeNull();
+    const err = imported(text);
+    expect(err, text).toMatch(/^[a-z_]+: /);
+    expect(err, text).toBe(careful(text));
+  }
+});
+
+test('mutated documents: the same snapshot or the same error as the careful reader (1,200 cases)', () => {
+  const rnd = prng(12);
+  const pieces = ['"', '\\', '{', '}', '[', ']', ',', ':', '1', '-', 'e', 'null', 'true', ' ', '\u0000', '\ud83d', '"testTag":"x",', '"bounds":{"x":0,"y":0,"width":1,"height":1},', '"children":[],', '"__proto__":1,', '"k":"v",'];
+  const src = read('trees/home.json');
+  const compact = JSON.stringify(JSON.parse(src));
+  let fast = 0;
+  for (let n = 0; n < 1200; n++) {
+    let text = n % 2 ? compact : src;
+    const edits = 1 + Math.floor(rnd() * 3);
+    for (let k = 0; k < edits; k++) {
+      const at = Math.floor(rnd() * text.length);
+      const op = rnd();
+      if (op < 0.3) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 4));
+      else if (op < 0.8) text = text.slice(0, at) + pieces[Math.floor(rnd() * pieces.length)] + text.slice(at);
+      else { // swap a quoted member for another
+        const m = /"[a-zA-Z]+":/.exec(text.slice(at));
+        if (m) text = text.slice(0, at + m.index) + pieces[16 + Math.floor(rnd() * 5)] + text.slice(at + m.index);
+      }
+    }
+    if (scanCmp(text.replace(/^\ufeff/, '')) !== null) fast++;
+    expect(imported(text), text).toBe(careful(text));
+  }
+  // Some mutations stay valid (an inserted space, a new member): those go the fast way.
+  expect(fast).toBeGreaterThan(30);
+});
