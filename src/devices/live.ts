@@ -131,7 +131,7 @@ export class LiveDriver implements Driver {
     const coldApp = stuck && (cold || saw503);
     if (h) {
       throw new DeviceError('device_unreachable', stuck
-        ? `the app at ${this.base} is up (health 200) but its tree stayed unavailable (${cold ? 'HTTP 503: no Compose root attached yet' : 'no answer'}) for ${this.connectTimeout}ms`
+        ? `the app at ${this.base} is up (health 200) but its tree stayed unavailable (${cold || saw503 ? 'HTTP 503: no Compose root attached yet' : 'no answer'}) for ${this.connectTimeout}ms`
         : `the app at ${this.base} answered health, then its tree could not be read: ${reasonOf(e, this.description)}`, {
         where: this.description, stage: 'tree',
         hint: stuck ? 'Bring an activity with Compose content to the foreground (unlock the device, dismiss a splash), or raise connectTimeout.' : 'Check that the app is still running (`adb logcat`, device.crashes()), then retry.',
@@ -139,7 +139,7 @@ export class LiveDriver implements Driver {
     }
     // Only an app that said 503 is "up but cold"; a port where nothing answered in time is unreachable.
     throw new DeviceError('device_unreachable', coldApp
-      ? `the app at ${this.base} stayed cold (${cold ? 'HTTP 503' : 'HTTP 503, then no answer'}) for ${this.connectTimeout}ms`
+      ? `the app at ${this.base} stayed cold (HTTP 503) for ${this.connectTimeout}ms`
       : `could not reach the inspector at ${this.base}: ${stuck ? `no answer within ${this.connectTimeout}ms` : reasonOf(e, this.description)}`, {
       where: this.description,
       stage: 'health',
