@@ -52,15 +52,19 @@ export interface GoldenMatcherResult extends MatcherResult {
   shouldNotRetryTest?: boolean;
 }
 
-/** The running test's TestInfo, or a clear error outside Playwright Test. */
-export async function currentTestInfo(matcher: string): Promise<GoldenTestInfo> {
-  let info: GoldenTestInfo | undefined;
+/** The running test's TestInfo, or null outside Playwright Test (test.info() throws there). */
+export async function runningTestInfo(): Promise<GoldenTestInfo | null> {
   try {
     const { test } = await import('@playwright/test');
-    info = test.info();
+    return test.info() ?? null;
   } catch {
-    info = undefined;
+    return null;
   }
+}
+
+/** The running test's TestInfo, or a clear error outside Playwright Test. */
+export async function currentTestInfo(matcher: string): Promise<GoldenTestInfo> {
+  const info = await runningTestInfo();
   if (!info) {
     throw new TargetError('invalid_arguments', `${matcher}() must be called during a Playwright test`, {
       hint: 'Golden baselines are resolved and updated through Playwright Test (testInfo.snapshotPath, --update-snapshots); run it inside test(…).',

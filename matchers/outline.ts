@@ -8,8 +8,8 @@ import { isLocator } from '../src/query/locator.js';
 import { TargetError } from '../src/errors.js';
 import { readGolden } from '../src/files/read-golden.js';
 import { writeAtomic } from '../src/files/write-atomic.js';
-import { NOT_FOUND, resolveTarget, runMatcher, single, type MatcherOptions, type MatcherResult, type MatcherThis, type Target, type Verdict } from './context.js';
-import { baselinePath, goldenFileName, updateMode, type GoldenTestInfo, type UpdateMode } from './golden-file.js';
+import { NOT_FOUND, failureMessage, resolveTarget, runMatcher, single, type MatcherOptions, type MatcherResult, type MatcherThis, type Target, type Verdict } from './context.js';
+import { baselinePath, goldenFileName, runningTestInfo, updateMode, type UpdateMode } from './golden-file.js';
 
 /** A template kept in a file next to the test's other baselines: `toMatchOutline({ name: 'settings' })` → settings.outline. */
 export interface NamedTemplate {
@@ -85,7 +85,7 @@ async function inline(self: MatcherThis, target: Target, template: string | Outl
 }
 
 async function named(self: MatcherThis, target: Target, t: NamedTemplate, options?: MatcherOptions): Promise<OutlineMatcherResult> {
-  const info = await testInfo();
+  const info = await runningTestInfo();
   if (!info) {
     throw new TargetError('invalid_arguments', 'toMatchOutline({ name }) must be called during a Playwright test', {
       hint: 'Template files are found and updated through Playwright Test (testInfo.snapshotPath, --update-snapshots); pass the template inline elsewhere.',
@@ -103,7 +103,10 @@ async function named(self: MatcherThis, target: Target, t: NamedTemplate, option
     // Written from one capture of the scope: every line of it (review and trim it to what matters).
     const r = await resolveTarget(target);
     const node = isLocator(target) ? single(target, r) : undefined;
-    if (node === null) return { pass: false, name: 'toMatchOutline', message: () => `expect(locator).toMatchOutline({ name }) failed\n\nLocator:  ${r.label}\nExpected: a node to write ${shown} from\nReceived: ${NOT_FOUND}` };
+    if (node === null) {
+      const message = failureMessage({ call: 'expect(locator).toMatchOutline({ name })', kind: 'locator', label: r.label, expected: `a node to write ${shown} from`, received: NOT_FOUND, timeout: null, log: [`one capture of ${r.label}, to write the template from`] });
+      return { pass: false, name: 'toMatchOutline', message: () => message };
+    }
     await writeAtomic(path, templateOfScope(r.snapshot, node ?? undefined) + '\n');
     const text = `A template file doesn't exist at ${shown}, writing actual.`;
     if (mode === 'default') return { pass: true, name: 'toMatchOutline', message: () => text, softError: new Error(text), shouldNotRetryTest: true };
@@ -122,18 +125,8 @@ async function named(self: MatcherThis, target: Target, t: NamedTemplate, option
   return result.result;
 }
 
-/** The running test's info, or null outside Playwright Test. */
-async function testInfo(): Promise<GoldenTestInfo | null> {
-  try {
-    const { test } = await import('@playwright/test');
-    return test.info() as unknown as GoldenTestInfo;
-  } catch {
-    return null;
-  }
-}
-
 async function runningMode(): Promise<UpdateMode | null> {
-  const info = await testInfo();
+  const info = await runningTestInfo();
   return info ? updateMode(info) : null;
 }
 
