@@ -9,7 +9,7 @@ import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NOT_FOUND, failureMessage, type MatcherThis } from './context.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
-import { attachFailure } from './report-attach.js';
+import { attachFailure, attachOrHold } from './report-attach.js';
 import { writeAtomic } from '../src/files/write-atomic.js';
 import { readGolden } from '../src/files/read-golden.js';
 import {
@@ -64,7 +64,9 @@ function attachment<A>(run: Run<A, unknown>, suffix: Attachment['suffix'], a: A)
 }
 
 async function attachAll(run: Run<unknown, unknown>, files: readonly Attachment[]): Promise<void> {
-  for (const f of files) await run.info.attach(`${run.stem}-${f.suffix}${f.ext}`, { body: f.body, contentType: f.contentType });
+  await attachOrHold(async (info) => {
+    for (const f of files) await info.attach(`${run.stem}-${f.suffix}${f.ext}`, { body: f.body, contentType: f.contentType });
+  }, run.info);
 }
 
 function result(run: Run<unknown, unknown>, pass: boolean, text: () => string): GoldenMatcherResult {

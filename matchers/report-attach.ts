@@ -39,7 +39,8 @@ export const MAX_FAILURES_PER_TEST = 20;
  */
 interface Attempt {
   info: AttachTarget | null;
-  reports: Array<() => FailureInput>;
+  /** What the attempt would have attached: failure reports and golden files alike (see attachOrHold). */
+  jobs: Array<(info: AttachTarget) => Promise<void>>;
 }
 
 const attempt = new AsyncLocalStorage<Attempt>();
@@ -59,11 +60,11 @@ export function heldAttempts<T>(fn: () => T | Promise<T>): () => Promise<T> {
     lastFailed = null;
   };
   return async () => {
-    const mine: Attempt = { info: await runningTestInfo(), reports: [] };
+    const mine: Attempt = { info: await runningTestInfo(), jobs: [] };
     try {
       const value = await attempt.run(mine, fn);
       release();
-      for (const r of mine.reports) await attachNow(r, mine.info);
+      if (mine.info) for (const job of mine.jobs) await job(mine.info);
       return value;
     } catch (e) {
       release();
@@ -84,7 +85,20 @@ export async function flushHeldAttempts(info: AttachTarget): Promise<void> {
   if (!set) return;
   held.delete(info);
   // Not through attachFailure: the teardown may still run in the last attempt's async context.
-  for (const a of set) for (const r of a.reports) await attachNow(r, info);
+  for (const a of set) for (const job of a.jobs) await job(info);
+}
+
+/**
+ * Attaches now, or holds the attachment when called inside a toPass attempt, until it is known whether
+ * that attempt is the final one (heldAttempts). Every attachment a matcher makes goes through here.
+ */
+export async function attachOrHold(job: (info: AttachTarget) => Promise<void>, target: AttachTarget | null): Promise<void> {
+  const inAttempt = attempt.getStore();
+  if (inAttempt) {
+    inAttempt.jobs.push(job);
+    return;
+  }
+  if (target) await job(target);
 }
 
 /** The part of Playwright's TestInfo used here. */
@@ -109,13 +123,8 @@ export async function runningTestInfo(): Promise<AttachTarget | null> {
  * its human artefacts. Never throws: a report that cannot be attached must not mask the failure itself.
  */
 export async function attachFailure(input: () => FailureInput, target?: AttachTarget | null): Promise<void> {
-  const inAttempt = attempt.getStore();
-  if (inAttempt) {
-    // Inside a toPass attempt: held until it is known whether this attempt is the final one.
-    inAttempt.reports.push(input);
-    return;
-  }
-  await attachNow(input, target === undefined ? await runningTestInfo() : target);
+  const info = attempt.getStore() ? null : target === undefined ? await runningTestInfo() : target;
+  await attachOrHold((into) => attachNow(input, into), info);
 }
 
 /** Attaches a failure's report now (at most MAX_FAILURES_PER_TEST per test). */

@@ -86,6 +86,7 @@ import { matchers } from '${ROOT}/matchers/index.js';
 import { deviceOf, ScriptedDriver } from '${ROOT}/tests/helpers/build.js';
 import { Device } from '${ROOT}/src/devices/device.js';
 import { screen, png, PixelDevice } from '${ROOT}/tests/matchers/golden-screens.js';
+import { expect as twExpect } from '${ROOT}/runner/expect.js';
 const expect = base.extend(matchers);
 const WHITE: [number, number, number] = [255, 255, 255];
 
@@ -98,6 +99,13 @@ test('tree-locator', async () => { await expect(deviceOf(screen()).byTag('card')
 test('tree-ignore', async () => {
   const d = deviceOf(screen({ clock: '10:02', dy: 5 }));
   await expect(d).toMatchGoldenTree('home', { ignore: ['bounds', d.byTag('clock')] });
+});
+test('tree-topass', async () => {
+  let n = 0;
+  await twExpect(async () => {
+    n++;
+    await expect(deviceOf(screen({ title: n < 3 ? 'Hone' : 'Home' }))).toMatchGoldenTree('home', { timeout: 0 });
+  }).toPass({ intervals: [10], timeout: 10_000 });
 });
 test('tree-not', async () => { await expect(deviceOf(screen({ title: 'Hone' }))).not.toMatchGoldenTree('home', { timeout: 0 }); });
 test('tree-nonsense', async () => { await expect(deviceOf(screen())).toMatchGoldenTree('nonsense'); });
@@ -223,6 +231,9 @@ test('update modes, messages and attachments, as a Playwright user sees them', a
     expect(differs).toContain('~ node "Home" tag=title (line 4): text "Home" → "Hone"');
     expect(def.tests.get('tree-differs')!.attachments).toEqual(expect.arrayContaining(['home-expected.tree', 'home-actual.tree', 'home-diff.txt']));
     expect(await def.file('home.tree')).toBe(HOME_TREE);
+    // Inside treewright's toPass: the two failed attempts' golden files are not kept on the pass.
+    expect(st(def, 'tree-topass')).toBe('passed');
+    expect(def.tests.get('tree-topass')!.attachments.filter((a) => a.startsWith('home-'))).toEqual([]);
     expect(st(def, 'tree-tolerance-zero')).toBe('failed');
     expect(err(def, 'tree-tolerance-zero')).toContain('bounds 16,100,328,120 → 16,101,328,120');
 
