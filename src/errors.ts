@@ -68,7 +68,7 @@ export interface DetailsByCode {
   /** `path`: the field path in the input; `hostCode`: the host's own error code, when it answered one. */
   format_error: CommonDetails & { path?: string; issues?: string[]; hostCode?: string; encoding?: string; offset?: number; key?: string; firstLine?: number };
   unsupported_format: CommonDetails;
-  /** `found`: the version the input declares; `supported`: the one treewright reads. */
+  /** `found`: the version the input declares; `supported`: the one(s) treewright reads ("1 or 2" when it reads several). */
   schema_version: CommonDetails & { found?: unknown; supported?: string | number };
   too_large: CommonDetails & { limit?: number; size?: number; path?: string };
   file_not_found: CommonDetails & { path?: string; errno?: string };

@@ -1,4 +1,4 @@
-import { NodeFieldsSchema, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type Node, type Root, type Snapshot } from '../model/schema.js';
+import { NodeFieldsSchema, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, type Node, type Root, type Snapshot } from '../model/schema.js';
 import { guardText } from './guard.js';
 import { parseJson } from './json.js';
 import { FieldReader, IdRegistry, index, prop, type PathLike } from './read.js';
@@ -33,7 +33,7 @@ export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Sna
   const doc = r.object(value, '');
   if (doc.format !== SNAPSHOT_FORMAT) r.fail('format', `expected "${SNAPSHOT_FORMAT}", got ${JSON.stringify(doc.format)}`);
   // Any `format: "treewright-snapshot"` sniffs as ours: a wrong version fails here.
-  checkVersion(doc.version, SNAPSHOT_VERSION, { format: 'treewright snapshot', field: 'version', where: opts.where, hint: 'Write the snapshot with a treewright of the same version, or upgrade treewright.' });
+  checkVersion(doc.version, SNAPSHOT_VERSIONS_READ, { format: 'treewright snapshot', field: 'version', where: opts.where, hint: 'Write the snapshot with a treewright of the same version, or upgrade treewright.' });
   const { roots: _roots, ...head } = doc;
   // Files written before warnings had codes carry strings: read them as warnings (§4.1).
   if (Array.isArray(head.warnings)) head.warnings = head.warnings.map((w) => (typeof w === 'string' ? upgradeLegacyWarning(w) : w));

@@ -6,9 +6,10 @@ import { FormatError } from '../errors.js';
  * Sniffing never throws, so a wrong version fails here the same way whether the format was named or
  * sniffed. `format` and `field` name the document and its version field in the sentence.
  */
-export function checkVersion(found: unknown, supported: number, o: { format: string; field: string; where: string | undefined; hint: string }): void {
-  if (found === supported) return;
-  throw new FormatError('schema_version', `${o.format} ${o.field} ${JSON.stringify(found)} is not supported; this treewright reads ${o.field} ${supported}`, {
-    where: o.where, found, supported, hint: o.hint,
+export function checkVersion(found: unknown, supported: number | readonly number[], o: { format: string; field: string; where: string | undefined; hint: string }): void {
+  const all: readonly number[] = typeof supported === 'number' ? [supported] : supported;
+  if (all.includes(found as number)) return;
+  throw new FormatError('schema_version', `${o.format} ${o.field} ${JSON.stringify(found)} is not supported; this treewright reads ${o.field} ${all.join(' or ')}`, {
+    where: o.where, found, supported: all.length === 1 ? all[0] : all.join(' or '), hint: o.hint,
   });
 }

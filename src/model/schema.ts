@@ -112,7 +112,9 @@ export const RootSchema = z.object({
 export type Root = Omit<z.infer<typeof RootSchema>, 'node'> & { node: Node };
 
 export const SNAPSHOT_FORMAT = 'treewright-snapshot';
-export const SNAPSHOT_VERSION = 1;
+/** 2: warnings are `{ code, message }` (docs/design.md §4.1); version 1 files (string warnings) are still read. */
+export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSIONS_READ = [1, SNAPSHOT_VERSION] as const;
 
 export const SnapshotSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),

@@ -66,10 +66,14 @@ test('each node is validated with the zod field schema; the first bad node is na
   dup.roots[0].node.children[1].id = '2';
   expect(formatErrorOf(() => importTree(JSON.stringify(dup))).message).toMatch(/roots\[0\]\.node\.children\[1\]: duplicate node id "2" \(first used at roots\[0\]\.node\.children\[0\]\)/);
 
-  const v2 = { ...doc, version: 2 };
-  const e = formatErrorOf(() => importTree(JSON.stringify(v2), { where: 'v2.json' }));
+  const v3 = { ...doc, version: 3 };
+  const e = formatErrorOf(() => importTree(JSON.stringify(v3), { where: 'v3.json' }));
   expect(e.code).toBe('schema_version');
-  expect(e.message).toMatch(/treewright snapshot version 2 is not supported; this treewright reads version 1/);
+  expect(e.message).toMatch(/treewright snapshot version 3 is not supported; this treewright reads version 1 or 2/);
+  // Version 1 (before warnings had codes) is still read: its string warnings become coded ones.
+  const v1 = importTree(JSON.stringify({ ...doc, version: 1, warnings: ['a note from an old capture'] }));
+  expect(v1.version).toBe(2);
+  expect(v1.warnings).toEqual([{ code: 'legacy', message: 'a note from an old capture' }]);
 });
 
 test('a password field carrying its contents loses them, with a warning', () => {
