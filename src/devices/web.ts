@@ -29,7 +29,8 @@ export class WebDriver implements Driver {
   readonly kind = 'web';
   /** Scrolling and focus through CDP; the rest are input events (DRIVER_SEMANTICS). */
   readonly performs: readonly Action[] = performsOf('web');
-  private session: CDPSession | null = null;
+  /** The one CDP session, as a promise so that overlapping first calls share it (none is opened twice). */
+  private session: Promise<CDPSession> | null = null;
   private navigations = 0;
   /** The navigation count when the current action reached its target (see confirmTarget). */
   private actionNavigations = -1;
@@ -46,18 +47,23 @@ export class WebDriver implements Driver {
   /** A running page / app: it changes on its own (capabilities come from the methods below: capabilitiesOf). */
   readonly live = true;
 
-  private async cdp(): Promise<CDPSession> {
+  private cdp(): Promise<CDPSession> {
     this.alive('capture');
-    if (!this.session) {
-      const session = await this.page.context().newCDPSession(this.page);
-      // The Accessibility domain stays enabled for the session's life: Chromium then keeps its
-      // accessibility tree between captures instead of building it afresh for each getFullAXTree
-      // (~20% of that call's renderer time on a 5,000-element page, bench/web.ts). It sends no
-      // per-change events (only loadComplete). A failure leaves captures working, only slower.
-      await session.send('Accessibility.enable').catch(() => undefined);
-      this.session = session;
-    }
+    this.session ??= this.openSession();
+    // A session that failed to open is not kept: the next call tries again.
+    this.session.catch(() => { this.session = null; });
     return this.session;
+  }
+
+  private async openSession(): Promise<CDPSession> {
+    const session = await this.page.context().newCDPSession(this.page);
+    // The Accessibility domain stays enabled for the session's life: Chromium then keeps its
+    // accessibility tree between captures instead of building it afresh for each getFullAXTree
+    // (~20% of that call's renderer time on a 5,000-element page, bench/web.ts). Measured: after
+    // getFullAXTree, no Accessibility.nodesUpdated arrives even while a page rewrites text every
+    // 10 ms (only loadComplete on navigation). A failure leaves captures working, only slower.
+    await session.send('Accessibility.enable').catch(() => undefined);
+    return session;
   }
 
   /** Throws the typed error for a closed page or browser. */
@@ -301,8 +307,9 @@ export class WebDriver implements Driver {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.session?.detach().catch(() => undefined);
+    const session = this.session;
     this.session = null;
+    await session?.then((x) => x.detach()).catch(() => undefined);
     await this.options.owned?.();
   }
 }
