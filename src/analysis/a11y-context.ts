@@ -175,7 +175,7 @@ export class AuditContext {
     // Facts read earlier (by a locator, a previous audit) are of the tree as it was then.
     const moved = fresh ? null : changedNode(snapshot, facts);
     if (moved) {
-      throw new TargetError('invalid_arguments', `audit: node #${moved.id} is not where the snapshot's index has it: the snapshot was changed after it was first read`, {
+      throw new TargetError('invalid_arguments', `audit: node #${moved.id} is not where the snapshot's index has it: the snapshot's structure was changed after it was first read`, {
         where: snapshot.source,
         hint: 'Treat snapshots as immutable: capture a new one, or build a new snapshot (makeSnapshot) from the changed roots.',
       });
@@ -228,7 +228,7 @@ export class AuditContext {
 
       let fg = content;
       let text: boolean | undefined;
-      const resolved = fact & FACT.DESIGN_TOKEN ? nodes[i]!.designToken!.resolved : undefined;
+      const resolved = fact & FACT.DESIGN_TOKEN ? nodes[i]!.designToken?.resolved : undefined;
       if (resolved && this.readColors(resolved, i)) {
         const slot = this.slot;
         // `color` is the text colour of a node that shows text, else its background.
