@@ -53,7 +53,8 @@
  * (`contain`, the default, matches an in-order subsequence; `deep-equal` is `equal` all the way down);
  * at depth 0 under a root line it applies to the root.
  *
- * The parser is one pass over the lines with an explicit stack of open entries: no recursion, linear.
+ * The parser is one pass over the text, line by line in place (one cursor, no per-line strings), with an
+ * explicit stack of open entries: no recursion, linear.
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
 import { FormatError } from '../errors.js';
@@ -82,27 +83,39 @@ function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
+/**
+ * One cursor over the whole text, moved from line to line (no per-line strings or objects): `pos` is an
+ * index into the text, the current line is [lineStart, end), and errors give columns within that line.
+ */
 class LineCursor {
+  pos = 0;
+  lineStart = 0;
+  end = 0;
+  lineNo = 0;
   constructor(
     readonly text: string,
-    public pos: number,
-    readonly lineNo: number,
     readonly where: string,
   ) {}
 
+  line(start: number, end: number, lineNo: number): void {
+    this.lineStart = start;
+    this.end = end;
+    this.lineNo = lineNo;
+  }
+
   fail(message: string, at: number, hint: string): never {
-    throw new FormatError('format_error', message, { where: this.where, line: this.lineNo, column: at + 1, hint });
+    throw new FormatError('format_error', message, { where: this.where, line: this.lineNo, column: at - this.lineStart + 1, hint });
   }
 
   /** Skips whitespace; returns false at the end of the line. */
   skipSpace(): boolean {
-    while (this.pos < this.text.length && isWs(this.text.charCodeAt(this.pos))) this.pos++;
-    return this.pos < this.text.length;
+    while (this.pos < this.end && isWs(this.text.charCodeAt(this.pos))) this.pos++;
+    return this.pos < this.end;
   }
 
   /** A token must be followed by whitespace or the end of the line. */
   expectBoundary(what: string): void {
-    if (this.pos < this.text.length && !isWs(this.text.charCodeAt(this.pos))) {
+    if (this.pos < this.end && !isWs(this.text.charCodeAt(this.pos))) {
       this.fail(`unexpected ${JSON.stringify(this.text[this.pos])} right after ${what}`, this.pos, 'Separate tokens with a space.');
     }
   }
@@ -113,13 +126,14 @@ class LineCursor {
     let i = start + 1;
     // Plain strings (no escape, no control character: nearly all) are their own value; the others are JSON.parse'd.
     let plain = true;
-    for (; i < t.length; i++) {
+    const end = this.end;
+    for (; i < end; i++) {
       const c = t.charCodeAt(i);
       if (c === 92 /* \\ */) { i++; plain = false; }
       else if (c === 34 /* " */) break;
       else if (c < 32) plain = false;
     }
-    if (i >= t.length) this.fail('unterminated string', start, 'Close the string with " and escape quotes inside it as \\".');
+    if (i >= end) this.fail('unterminated string', start, 'Close the string with " and escape quotes inside it as \\".');
     if (plain) {
       this.pos = i + 1;
       this.expectBoundary('a string');
@@ -141,18 +155,18 @@ class LineCursor {
     const start = this.pos;
     let i = start + 1;
     let inClass = false;
-    for (; i < this.text.length; i++) {
+    for (; i < this.end; i++) {
       const c = this.text[i];
       if (c === '\\') i++;
       else if (c === '[') inClass = true;
       else if (c === ']') inClass = false;
       else if (c === '/' && !inClass) break;
     }
-    if (i >= this.text.length) this.fail('unterminated regex', start, 'Close the regex with / (write a literal / as \\/), or quote a value that starts with /.');
+    if (i >= this.end) this.fail('unterminated regex', start, 'Close the regex with / (write a literal / as \\/), or quote a value that starts with /.');
     const source = this.text.slice(start + 1, i);
     if (source === '') this.fail('empty regex //', start, 'Write a pattern between the slashes, e.g. /.*/ for anything.');
     let j = i + 1;
-    while (j < this.text.length && /[A-Za-z]/.test(this.text[j]!)) j++;
+    while (j < this.end && /[A-Za-z]/.test(this.text[j]!)) j++;
     const flags = this.text.slice(i + 1, j);
     if (!ALLOWED_REGEX_FLAGS.test(flags)) this.fail(`regex flags "${flags}" not allowed`, i + 1, 'Use flags from d i m s u v; g and y make a regex stateful.');
     // Templates match app text: the same bounded-time rule as locators (common/pattern.ts).
@@ -167,7 +181,8 @@ class LineCursor {
   readBare(what: string): string {
     const start = this.pos;
     const t = this.text;
-    for (let c = t.charCodeAt(this.pos); this.pos < t.length && !isWs(c); c = t.charCodeAt(++this.pos)) {
+    const end = this.end;
+    for (let c = t.charCodeAt(this.pos); this.pos < end && !isWs(c); c = t.charCodeAt(++this.pos)) {
       if (c === 34 /* " */ || c === 91 /* [ */ || c === 93 /* ] */) {
         this.fail(`unexpected ${t[this.pos]} in unquoted ${what}`, this.pos, `Quote the ${what} as a JSON string, e.g. "a[b]".`);
       }
@@ -189,7 +204,8 @@ class LineCursor {
   /** `[a b !c]`; the cursor is on `[`. Each flag comes with its column for later errors. */
   readFlags(out: Array<{ name: string; neg: boolean; at: number }>): void {
     const open = this.pos;
-    const close = this.text.indexOf(']', open);
+    const found = this.text.indexOf(']', open);
+    const close = found < this.end ? found : -1;
     if (close < 0) this.fail('unterminated flag list', open, 'Close the flags with ], e.g. [clickable disabled].');
     // Whitespace-separated tokens, each FLAG_RE (checked by hand: a flag list is on most interactive lines).
     const t = this.text;
@@ -240,19 +256,19 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       const t = cur.text;
       let eq = at;
       let keyShaped = isLetter(t.charCodeAt(at));
-      for (let c = t.charCodeAt(eq); eq < t.length && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq)) {
+      for (let c = t.charCodeAt(eq); eq < cur.end && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq)) {
         if (keyShaped && !(isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45)) keyShaped = false;
       }
       const key = t.slice(at, eq);
-      if (t.charCodeAt(eq) !== 61 || !keyShaped) {
+      if (eq >= cur.end || t.charCodeAt(eq) !== 61 || !keyShaped) {
         let end = at;
-        while (end < cur.text.length && !isWs(cur.text.charCodeAt(end))) end++;
+        while (end < cur.end && !isWs(cur.text.charCodeAt(end))) end++;
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
       }
       const special = !isRoot && (key === 'actions' || key === 'tap');
       if (special ? body[key as 'actions' | 'tap'] !== undefined : Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
       cur.pos = eq + 1;
-      if (cur.pos >= cur.text.length || isWs(cur.text.charCodeAt(cur.pos))) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
+      if (cur.pos >= cur.end || isWs(cur.text.charCodeAt(cur.pos))) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
       const vAt = cur.pos;
       if (special && key === 'actions') {
         const v = cur.readValue('actions=', false) as string;
@@ -320,58 +336,70 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
   requireText(text, where, 'an outline');
   const doc: OutlineDoc = { roots: [], entries: [] };
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // Splitting on one character is several times faster than on the regex, and most texts have no CR.
-  const lines = body.indexOf('\r') < 0 ? body.split('\n') : body.split(/\r\n|\r|\n/);
+  const n = body.length;
+  // Lines found in place ("\n", "\r\n" or "\r" ends one): no array of line strings, one cursor for all.
+  const cur: LineCursor = new LineCursor(body, where);
+  let nextCr = body.indexOf('\r');
   let base = -1;
   let baseLine = 0;
   let root: OutlineRoot | null = null;
   // open[d] = the last entry at depth d; its length is one past the deepest level a next line may use.
   let open: OutlineEntry[] = [];
-  for (let li = 0; li < lines.length; li++) {
-    const raw = lines[li]!;
-    const lineNo = li + 1;
-    let indent = 0;
-    while (indent < raw.length && raw.charCodeAt(indent) === 32) indent++;
-    let k = indent;
-    while (k < raw.length && (raw[k] === ' ' || raw[k] === '\t')) k++;
-    if (k === raw.length) continue; // blank
+  let lineNo = 0;
+  for (let ls = 0, next = 0; ls <= n; ls = next) {
+    let le = body.indexOf('\n', ls);
+    if (le < 0) le = n;
+    next = le + 1;
+    if (nextCr >= 0 && nextCr < ls) nextCr = body.indexOf('\r', ls);
+    if (nextCr >= 0 && nextCr < le) {
+      le = nextCr;
+      next = body.charCodeAt(le + 1) === 10 ? le + 2 : le + 1;
+    }
+    lineNo++;
+    let p = ls;
+    while (p < le && body.charCodeAt(p) === 32) p++;
+    const indent = p - ls;
+    let k = p;
+    while (k < le && (body.charCodeAt(k) === 32 || body.charCodeAt(k) === 9)) k++;
+    if (k === le) continue; // blank
     // A comment never sets the base indent: node and root lines cannot start with "#", so this is unambiguous.
-    if (raw[k] === '#') continue;
-    const cur: LineCursor = new LineCursor(raw, indent, lineNo, where);
-    if (raw[indent] === '\t') cur.fail('tab in indentation', indent, 'Indent with spaces, two per level.');
+    if (body.charCodeAt(k) === 35 /* # */) continue;
+    cur.line(ls, le, lineNo);
+    cur.pos = p;
+    if (body.charCodeAt(p) === 9) cur.fail('tab in indentation', p, 'Indent with spaces, two per level.');
     if (base < 0) {
       base = indent;
       baseLine = lineNo;
     }
-    if (indent < base) cur.fail(`line is indented less than line ${baseLine} (${indent} spaces, expected at least ${base})`, indent, `Indent every line at least as much as line ${baseLine}.`);
+    if (indent < base) cur.fail(`line is indented less than line ${baseLine} (${indent} spaces, expected at least ${base})`, p, `Indent every line at least as much as line ${baseLine}.`);
     const rel = indent - base;
-    if (rel % 2 !== 0) cur.fail(`bad indentation: ${rel} spaces, expected a multiple of 2 relative to line ${baseLine}`, indent, 'Indent each level by two spaces.');
+    if (rel % 2 !== 0) cur.fail(`bad indentation: ${rel} spaces, expected a multiple of 2 relative to line ${baseLine}`, p, 'Indent each level by two spaces.');
     const depth = rel / 2;
 
-    if (raw.startsWith('root', indent) && (indent + 4 === raw.length || isWs(raw.charCodeAt(indent + 4)))) {
-      if (depth !== 0) cur.fail('root line must not be indented', indent, `Start root lines at the indentation of line ${baseLine}.`);
-      if (doc.entries.length) cur.fail('root line after node lines without a root', indent, 'Either start the outline with a root line or use none.');
-      cur.pos = indent + 4;
+    if (body.startsWith('root', p) && p + 4 <= le && (p + 4 === le || isWs(body.charCodeAt(p + 4)))) {
+      if (depth !== 0) cur.fail('root line must not be indented', p, `Start root lines at the indentation of line ${baseLine}.`);
+      if (doc.entries.length) cur.fail('root line after node lines without a root', p, 'Either start the outline with a root line or use none.');
+      cur.pos = p + 4;
       if (!cur.skipSpace()) cur.fail('root line without a rootId', cur.pos, 'Write root <rootId> "label" …, e.g. root main "MainActivity" unit=px density=2.');
       const rootId = cur.readValue('rootId');
-      const body = readBody(cur, true);
-      root = { rootId, attrs: body.attrs, flags: body.flags, negFlags: body.negFlags, children: [], line: lineNo };
-      if (body.text !== undefined) root.label = body.text;
+      const lineBody = readBody(cur, true);
+      root = { rootId, attrs: lineBody.attrs, flags: lineBody.flags, negFlags: lineBody.negFlags, children: [], line: lineNo };
+      if (lineBody.text !== undefined) root.label = lineBody.text;
       doc.roots.push(root);
       open = [];
       continue;
     }
-    if (raw[indent] !== '-' || (indent + 1 < raw.length && raw[indent + 1] !== ' ')) {
-      cur.fail(`expected "- " or "root" at the start of the line, found ${JSON.stringify(raw.slice(indent, indent + 12))}`, indent, 'Node lines start with "- " (dash, space), window lines with "root".');
+    if (body.charCodeAt(p) !== 45 /* - */ || (p + 1 < le && body.charCodeAt(p + 1) !== 32)) {
+      cur.fail(`expected "- " or "root" at the start of the line, found ${JSON.stringify(body.slice(p, Math.min(p + 12, le)))}`, p, 'Node lines start with "- " (dash, space), window lines with "root".');
     }
     if (depth > open.length) {
-      cur.fail(`child indented more than one level under its parent (depth ${depth}, parent at depth ${open.length - 1})`, indent, 'Indent a child exactly two spaces more than its parent.');
+      cur.fail(`child indented more than one level under its parent (depth ${depth}, parent at depth ${open.length - 1})`, p, 'Indent a child exactly two spaces more than its parent.');
     }
-    cur.pos = indent + 1;
-    if (!cur.skipSpace()) cur.fail('empty node line', indent, 'Write the role or class after "- ", e.g. - Button "OK".');
+    cur.pos = p + 1;
+    if (!cur.skipSpace()) cur.fail('empty node line', p, 'Write the role or class after "- ", e.g. - Button "OK".');
     const headAt = cur.pos;
 
-    const directive = raw.charCodeAt(headAt) === 47 /* / */ ? CHILDREN_LINE.exec(raw.slice(headAt)) : null;
+    const directive = body.charCodeAt(headAt) === 47 /* / */ ? CHILDREN_LINE.exec(body.slice(headAt, le)) : null;
     if (directive) {
       const mode = directive[1] as ChildrenMode;
       if (!CHILDREN_MODES.includes(mode)) cur.fail(`bad /children mode ${JSON.stringify(directive[1])}`, headAt, 'Write /children: contain, /children: equal or /children: deep-equal.');
@@ -383,7 +411,8 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
       continue;
     }
 
-    if (raw[headAt] === '#' || raw[headAt] === '[') {
+    const hc = body.charCodeAt(headAt);
+    if (hc === 35 /* # */ || hc === 91 /* [ */) {
       cur.fail('missing head', headAt, 'Start a node line with its role or class (or /regex/), e.g. - Button #3 or - node "Title".');
     }
     const head = cur.readValue('head');
