@@ -133,15 +133,14 @@ export function goldenNodeOf(node: Node, facetKeys: Map<string, string | null> =
   const dt = node.designToken;
   if (dt) {
     if (dt.tokens.length) attrs.tokens = formatTokens(dt.tokens);
-    const odd: Record<string, string> = {};
-    let anyOdd = false;
+    let odd: Record<string, string> | null = null;
     for (const facet of Object.keys(dt.resolved).sort()) {
       let key = facetKeys.get(facet);
       if (key === undefined) facetKeys.set(facet, key = FACET_RE.test(facet) ? 't.' + facet : null);
       if (key !== null) attrs[key] = dt.resolved[facet]!;
-      else { odd[facet] = dt.resolved[facet]!; anyOdd = true; }
+      else (odd ??= {})[facet] = dt.resolved[facet]!;
     }
-    if (anyOdd) attrs.t = JSON.stringify(odd);
+    if (odd !== null) attrs.t = JSON.stringify(odd);
   }
   const e: GoldenNode = { head: f.head as string, attrs, flags: f.flags, negFlags: NONE, children: node.children.length ? [] : NO_CHILDREN, line: 0, node };
   if (f.text !== undefined) e.text = f.text as string;
@@ -230,8 +229,9 @@ class GoldenReader {
     throw new FormatError('format_error', message, { where: this.where, line, ...(column !== undefined ? { column } : {}), hint: `${hint} Or delete the file and re-create it with npx playwright test --update-snapshots.` });
   }
 
-  str(v: OutlineValue, line: number, what: string): string {
-    if (v instanceof RegExp) this.fail(line, `/${v.source}/`, `a regex (${String(v)}) in ${what}; goldens hold literal values`, 'Write the value as a "string".');
+  /** `what`: 'the head' …, or an attribute's key (named as `key=`; composed only on failure). */
+  str(v: OutlineValue, line: number, what: string, isKey = false): string {
+    if (v instanceof RegExp) this.fail(line, `/${v.source}/`, `a regex (${String(v)}) in ${isKey ? `${what}=` : what}; goldens hold literal values`, 'Write the value as a "string".');
     return v;
   }
 }
@@ -258,17 +258,20 @@ function checkNode(r: GoldenReader, e: OutlineEntry): void {
   if (e.text !== undefined) r.str(e.text, line, 'the text');
   if (e.childrenMode !== undefined) r.fail(line, '/children', 'a /children line in a golden', 'Goldens list every child; remove the line.');
   // Volatile: a new capture renumbers nodes and moves tap points, so a golden never compares them.
-  delete e.id;
-  delete e.tap;
+  // (Deleted only when present: a delete turns the object into a slow dictionary.)
+  if (e.id !== undefined) delete e.id;
+  if (e.tap !== undefined) delete e.tap;
   if (e.negFlags.length) r.fail(line, '[', `[!${e.negFlags[0]}] in a golden`, 'Goldens list the flags that are set; remove the negated flag.');
   for (const f of e.flags) {
     if (!GOLDEN_FLAGS.has(f)) r.fail(line, f, `unknown flag [${f}]`, `Goldens use the flags ${[...GOLDEN_FLAGS].join(', ')}.`);
   }
-  for (const a of e.actions ?? []) {
-    if (!ACTION_SET.has(a)) r.fail(line, a, `unknown action ${JSON.stringify(a)} in actions=`, `Actions are ${ACTIONS.join(', ')}.`);
+  if (e.actions !== undefined) {
+    for (const a of e.actions) {
+      if (!ACTION_SET.has(a)) r.fail(line, a, `unknown action ${JSON.stringify(a)} in actions=`, `Actions are ${ACTIONS.join(', ')}.`);
+    }
   }
-  for (const key of Object.keys(e.attrs)) {
-    const v = r.str(e.attrs[key]!, line, `${key}=`);
+  for (const key in e.attrs) {
+    const v = r.str(e.attrs[key]!, line, key, true);
     if (!NODE_KEYS.has(key) && !key.startsWith('t.')) {
       r.fail(line, key + '=', `unknown attribute ${key}=`, 'Golden node lines carry desc, input, hint, value, state, toggle, tag, bounds, tokens and t.<facet>.');
     }

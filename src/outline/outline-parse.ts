@@ -53,7 +53,8 @@
  * (`contain`, the default, matches an in-order subsequence; `deep-equal` is `equal` all the way down);
  * at depth 0 under a root line it applies to the root.
  *
- * The parser is one pass over the lines with an explicit stack of open entries: no recursion, linear.
+ * The parser is one pass over the text, line by line in place (one cursor, no per-line strings), with an
+ * explicit stack of open entries: no recursion, linear.
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
 import { FormatError } from '../errors.js';
@@ -82,27 +83,65 @@ function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
+/**
+ * One cursor over the whole text, moved from line to line (no per-line strings or objects): `pos` is an
+ * index into the text, the current line is [lineStart, end), and errors give columns within that line.
+ */
 class LineCursor {
+  pos = 0;
+  lineStart = 0;
+  /**
+   * Attribute keys already read, by length: the same few keys recur on every line, and a key that is
+   * the same string object as last time is stored and looked up without hashing a fresh slice again.
+   */
+  private readonly keys: string[][] = [];
+  end = 0;
+  lineNo = 0;
   constructor(
     readonly text: string,
-    public pos: number,
-    readonly lineNo: number,
     readonly where: string,
   ) {}
 
+  line(start: number, end: number, lineNo: number): void {
+    this.lineStart = start;
+    this.end = end;
+    this.lineNo = lineNo;
+  }
+
+  /** The key text[at, eq): one of the keys read before when it is one (a few per length, so this stays linear). */
+  key(at: number, eq: number): string {
+    const t = this.text;
+    const len = eq - at;
+    const known = this.keys[len];
+    if (known !== undefined) {
+      for (let k = 0; k < known.length; k++) {
+        const cand = known[k]!;
+        let i = 0;
+        while (i < len && cand.charCodeAt(i) === t.charCodeAt(at + i)) i++;
+        if (i === len) return cand;
+      }
+    }
+    const key = t.slice(at, eq);
+    if (len < 64) {
+      const list = (this.keys[len] ??= []);
+      if (list.length < 8) list.push(key);
+    }
+    return key;
+  }
+
   fail(message: string, at: number, hint: string): never {
-    throw new FormatError('format_error', message, { where: this.where, line: this.lineNo, column: at + 1, hint });
+    throw new FormatError('format_error', message, { where: this.where, line: this.lineNo, column: at - this.lineStart + 1, hint });
   }
 
   /** Skips whitespace; returns false at the end of the line. */
   skipSpace(): boolean {
-    while (this.pos < this.text.length && isWs(this.text.charCodeAt(this.pos))) this.pos++;
-    return this.pos < this.text.length;
+    while (this.pos < this.end && isWs(this.text.charCodeAt(this.pos))) this.pos++;
+    return this.pos < this.end;
   }
 
   /** A token must be followed by whitespace or the end of the line. */
   expectBoundary(what: string): void {
-    if (this.pos < this.text.length && !isWs(this.text.charCodeAt(this.pos))) {
+    if (this.pos < this.end && !isWs(this.text.charCodeAt(this.pos))) {
       this.fail(`unexpected ${JSON.stringify(this.text[this.pos])} right after ${what}`, this.pos, 'Separate tokens with a space.');
     }
   }
@@ -113,13 +152,14 @@ class LineCursor {
     let i = start + 1;
     // Plain strings (no escape, no control character: nearly all) are their own value; the others are JSON.parse'd.
     let plain = true;
-    for (; i < t.length; i++) {
+    const end = this.end;
+    for (; i < end; i++) {
       const c = t.charCodeAt(i);
       if (c === 92 /* \\ */) { i++; plain = false; }
       else if (c === 34 /* " */) break;
       else if (c < 32) plain = false;
     }
-    if (i >= t.length) this.fail('unterminated string', start, 'Close the string with " and escape quotes inside it as \\".');
+    if (i >= end) this.fail('unterminated string', start, 'Close the string with " and escape quotes inside it as \\".');
     if (plain) {
       this.pos = i + 1;
       this.expectBoundary('a string');
@@ -141,18 +181,18 @@ class LineCursor {
     const start = this.pos;
     let i = start + 1;
     let inClass = false;
-    for (; i < this.text.length; i++) {
+    for (; i < this.end; i++) {
       const c = this.text[i];
       if (c === '\\') i++;
       else if (c === '[') inClass = true;
       else if (c === ']') inClass = false;
       else if (c === '/' && !inClass) break;
     }
-    if (i >= this.text.length) this.fail('unterminated regex', start, 'Close the regex with / (write a literal / as \\/), or quote a value that starts with /.');
+    if (i >= this.end) this.fail('unterminated regex', start, 'Close the regex with / (write a literal / as \\/), or quote a value that starts with /.');
     const source = this.text.slice(start + 1, i);
     if (source === '') this.fail('empty regex //', start, 'Write a pattern between the slashes, e.g. /.*/ for anything.');
     let j = i + 1;
-    while (j < this.text.length && /[A-Za-z]/.test(this.text[j]!)) j++;
+    while (j < this.end && /[A-Za-z]/.test(this.text[j]!)) j++;
     const flags = this.text.slice(i + 1, j);
     if (!ALLOWED_REGEX_FLAGS.test(flags)) this.fail(`regex flags "${flags}" not allowed`, i + 1, 'Use flags from d i m s u v; g and y make a regex stateful.');
     // Templates match app text: the same bounded-time rule as locators (common/pattern.ts).
@@ -167,7 +207,8 @@ class LineCursor {
   readBare(what: string): string {
     const start = this.pos;
     const t = this.text;
-    for (let c = t.charCodeAt(this.pos); this.pos < t.length && !isWs(c); c = t.charCodeAt(++this.pos)) {
+    const end = this.end;
+    for (let c = t.charCodeAt(this.pos); this.pos < end && !isWs(c); c = t.charCodeAt(++this.pos)) {
       if (c === 34 /* " */ || c === 91 /* [ */ || c === 93 /* ] */) {
         this.fail(`unexpected ${t[this.pos]} in unquoted ${what}`, this.pos, `Quote the ${what} as a JSON string, e.g. "a[b]".`);
       }
@@ -186,10 +227,11 @@ class LineCursor {
     return this.readBare(what);
   }
 
-  /** `[a b !c]`; the cursor is on `[`. Each flag comes with its column for later errors. */
-  readFlags(out: Array<{ name: string; neg: boolean; at: number }>): void {
+  /** `[a b !c]`; the cursor is on `[`. Each flag comes with its position for later errors (name, at; negated: -at - 1). */
+  readFlags(out: Array<string | number>): void {
     const open = this.pos;
-    const close = this.text.indexOf(']', open);
+    const found = this.text.indexOf(']', open);
+    const close = found < this.end ? found : -1;
     if (close < 0) this.fail('unterminated flag list', open, 'Close the flags with ], e.g. [clickable disabled].');
     // Whitespace-separated tokens, each FLAG_RE (checked by hand: a flag list is on most interactive lines).
     const t = this.text;
@@ -205,7 +247,7 @@ class LineCursor {
         ok = isLetter(c) || (c >= 48 && c <= 57) || c === 45;
       }
       if (!ok) this.fail(`bad flag ${JSON.stringify(t.slice(at, end))}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
-      out.push({ name: t.slice(neg ? at + 1 : at, end), neg, at });
+      out.push(t.slice(neg ? at + 1 : at, end), neg ? -at - 1 : at);
       at = end;
     }
     this.pos = close + 1;
@@ -218,9 +260,15 @@ type LineBody = Omit<OutlineFields, 'head'>;
 
 const TOGGLE_SUGAR: Record<string, string> = { checked: 'on', unchecked: 'off' };
 
-function readBody(cur: LineCursor, isRoot: boolean): LineBody {
-  const body: LineBody = { attrs: {}, flags: [], negFlags: [] };
-  const rawFlags: Array<{ name: string; neg: boolean; at: number }> = [];
+// Shared, frozen: most lines set no flag (and none a negated one), so they get no arrays of their own.
+const NO_FLAGS = Object.freeze([]) as unknown as string[];
+/** Past this many flags on one line, membership is checked with sets (a line of 100,000 flags stays linear). */
+const FEW_FLAGS = 16;
+
+/** Reads the tokens after the head into `body` (a node line's entry itself, or a root line's fields). */
+function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
+  // name, at (negated: -at - 1), … flat: no object per flag.
+  let rawFlags: Array<string | number> | null = null;
   let toggleAt = 0;
   while (cur.skipSpace()) {
     const at = cur.pos;
@@ -234,25 +282,25 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       if (body.text !== undefined) cur.fail(`a line has at most one ${isRoot ? 'label' : 'text'}`, at, 'Give other strings a key, e.g. desc="…".');
       body.text = cur.readValue('text');
     } else if (code === 91 /* [ */) {
-      cur.readFlags(rawFlags);
+      cur.readFlags(rawFlags ??= []);
     } else {
       // The key runs to '=' (KEY_RE checked in the same scan: a letter, then letters, digits, _ . -).
       const t = cur.text;
       let eq = at;
       let keyShaped = isLetter(t.charCodeAt(at));
-      for (let c = t.charCodeAt(eq); eq < t.length && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq)) {
+      for (let c = t.charCodeAt(eq); eq < cur.end && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq)) {
         if (keyShaped && !(isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45)) keyShaped = false;
       }
-      const key = t.slice(at, eq);
-      if (t.charCodeAt(eq) !== 61 || !keyShaped) {
+      if (eq >= cur.end || t.charCodeAt(eq) !== 61 || !keyShaped) {
         let end = at;
-        while (end < cur.text.length && !isWs(cur.text.charCodeAt(end))) end++;
+        while (end < cur.end && !isWs(cur.text.charCodeAt(end))) end++;
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
       }
+      const key = cur.key(at, eq);
       const special = !isRoot && (key === 'actions' || key === 'tap');
       if (special ? body[key as 'actions' | 'tap'] !== undefined : Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
       cur.pos = eq + 1;
-      if (cur.pos >= cur.text.length || isWs(cur.text.charCodeAt(cur.pos))) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
+      if (cur.pos >= cur.end || isWs(cur.text.charCodeAt(cur.pos))) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
       const vAt = cur.pos;
       if (special && key === 'actions') {
         const v = cur.readValue('actions=', false) as string;
@@ -270,15 +318,24 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
     }
   }
   // Flags are resolved at the end so [checked] and toggle= can come in either order. Sets beside the
-  // lists: a line of 100,000 flags stays linear.
-  if (rawFlags.length === 0) return body;
-  const pos = new Set<string>(), negs = new Set<string>();
-  for (const { name, neg, at } of rawFlags) {
+  // lists on long lines: a line of 100,000 flags stays linear.
+  if (rawFlags === null) return body;
+  const big = rawFlags.length > 2 * FEW_FLAGS;
+  const pos = big ? new Set<string>() : null, negs = big ? new Set<string>() : null;
+  body.flags = [];
+  body.negFlags = [];
+  const isPos = (name: string) => (pos ? pos.has(name) : body.flags.includes(name));
+  const isNeg = (name: string) => (negs ? negs.has(name) : body.negFlags.includes(name));
+  for (let f = 0; f < rawFlags.length; f += 2) {
+    const name = rawFlags[f] as string;
+    const coded = rawFlags[f + 1] as number;
+    const neg = coded < 0;
+    const at = neg ? -coded - 1 : coded;
     const sugar = TOGGLE_SUGAR[name];
     if (neg) {
       if (sugar !== undefined) cur.fail(`[!${name}] is not supported`, at, 'Write [checked], [unchecked] or toggle=indeterminate instead.');
-      if (pos.has(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!negs.has(name)) { negs.add(name); body.negFlags.push(name); }
+      if (isPos(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!isNeg(name)) { negs?.add(name); body.negFlags.push(name); }
     } else if (sugar !== undefined) {
       const prev = body.attrs.toggle;
       if (prev !== undefined && prev !== sugar) {
@@ -287,20 +344,12 @@ function readBody(cur: LineCursor, isRoot: boolean): LineBody {
       body.attrs.toggle = sugar;
       toggleAt = at;
     } else {
-      if (negs.has(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!pos.has(name)) { pos.add(name); body.flags.push(name); }
+      if (isNeg(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!isPos(name)) { pos?.add(name); body.flags.push(name); }
     }
   }
+  if (body.negFlags.length === 0) body.negFlags = NO_FLAGS;
   return body;
-}
-
-function entryOf(head: OutlineValue, body: LineBody, line: number): OutlineEntry {
-  const e: OutlineEntry = { head, attrs: body.attrs, flags: body.flags, negFlags: body.negFlags, children: [], line };
-  if (body.id !== undefined) e.id = body.id;
-  if (body.text !== undefined) e.text = body.text;
-  if (body.actions !== undefined) e.actions = body.actions;
-  if (body.tap !== undefined) e.tap = body.tap;
-  return e;
 }
 
 /** A FormatError, not a TypeError further in, when a caller hands over something that is not text (`what`: "an outline"). */
@@ -320,58 +369,65 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
   requireText(text, where, 'an outline');
   const doc: OutlineDoc = { roots: [], entries: [] };
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // Splitting on one character is several times faster than on the regex, and most texts have no CR.
-  const lines = body.indexOf('\r') < 0 ? body.split('\n') : body.split(/\r\n|\r|\n/);
+  const n = body.length;
+  // Lines found in place ("\n", "\r\n" or "\r" ends one): no array of line strings, one cursor for all.
+  // By char codes: `indexOf('\n', from)` per line was measured ~15× slower once the loop was optimised (Node 20).
+  const cur: LineCursor = new LineCursor(body, where);
   let base = -1;
   let baseLine = 0;
   let root: OutlineRoot | null = null;
   // open[d] = the last entry at depth d; its length is one past the deepest level a next line may use.
   let open: OutlineEntry[] = [];
-  for (let li = 0; li < lines.length; li++) {
-    const raw = lines[li]!;
-    const lineNo = li + 1;
-    let indent = 0;
-    while (indent < raw.length && raw.charCodeAt(indent) === 32) indent++;
-    let k = indent;
-    while (k < raw.length && (raw[k] === ' ' || raw[k] === '\t')) k++;
-    if (k === raw.length) continue; // blank
+  let lineNo = 0;
+  for (let ls = 0, next = 0; ls <= n; ls = next) {
+    let le = ls;
+    for (let c = body.charCodeAt(le); le < n && c !== 10 && c !== 13; c = body.charCodeAt(++le));
+    next = le < n && body.charCodeAt(le) === 13 && body.charCodeAt(le + 1) === 10 ? le + 2 : le + 1;
+    lineNo++;
+    let p = ls;
+    while (p < le && body.charCodeAt(p) === 32) p++;
+    const indent = p - ls;
+    let k = p;
+    while (k < le && (body.charCodeAt(k) === 32 || body.charCodeAt(k) === 9)) k++;
+    if (k === le) continue; // blank
     // A comment never sets the base indent: node and root lines cannot start with "#", so this is unambiguous.
-    if (raw[k] === '#') continue;
-    const cur: LineCursor = new LineCursor(raw, indent, lineNo, where);
-    if (raw[indent] === '\t') cur.fail('tab in indentation', indent, 'Indent with spaces, two per level.');
+    if (body.charCodeAt(k) === 35 /* # */) continue;
+    cur.line(ls, le, lineNo);
+    cur.pos = p;
+    if (body.charCodeAt(p) === 9) cur.fail('tab in indentation', p, 'Indent with spaces, two per level.');
     if (base < 0) {
       base = indent;
       baseLine = lineNo;
     }
-    if (indent < base) cur.fail(`line is indented less than line ${baseLine} (${indent} spaces, expected at least ${base})`, indent, `Indent every line at least as much as line ${baseLine}.`);
+    if (indent < base) cur.fail(`line is indented less than line ${baseLine} (${indent} spaces, expected at least ${base})`, p, `Indent every line at least as much as line ${baseLine}.`);
     const rel = indent - base;
-    if (rel % 2 !== 0) cur.fail(`bad indentation: ${rel} spaces, expected a multiple of 2 relative to line ${baseLine}`, indent, 'Indent each level by two spaces.');
+    if (rel % 2 !== 0) cur.fail(`bad indentation: ${rel} spaces, expected a multiple of 2 relative to line ${baseLine}`, p, 'Indent each level by two spaces.');
     const depth = rel / 2;
 
-    if (raw.startsWith('root', indent) && (indent + 4 === raw.length || isWs(raw.charCodeAt(indent + 4)))) {
-      if (depth !== 0) cur.fail('root line must not be indented', indent, `Start root lines at the indentation of line ${baseLine}.`);
-      if (doc.entries.length) cur.fail('root line after node lines without a root', indent, 'Either start the outline with a root line or use none.');
-      cur.pos = indent + 4;
+    if (p + 4 <= le && body.charCodeAt(p) === 114 && body.charCodeAt(p + 1) === 111 && body.charCodeAt(p + 2) === 111 && body.charCodeAt(p + 3) === 116 /* root */ && (p + 4 === le || isWs(body.charCodeAt(p + 4)))) {
+      if (depth !== 0) cur.fail('root line must not be indented', p, `Start root lines at the indentation of line ${baseLine}.`);
+      if (doc.entries.length) cur.fail('root line after node lines without a root', p, 'Either start the outline with a root line or use none.');
+      cur.pos = p + 4;
       if (!cur.skipSpace()) cur.fail('root line without a rootId', cur.pos, 'Write root <rootId> "label" …, e.g. root main "MainActivity" unit=px density=2.');
       const rootId = cur.readValue('rootId');
-      const body = readBody(cur, true);
-      root = { rootId, attrs: body.attrs, flags: body.flags, negFlags: body.negFlags, children: [], line: lineNo };
-      if (body.text !== undefined) root.label = body.text;
+      const lineBody = readBody(cur, true, { attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS });
+      root = { rootId, attrs: lineBody.attrs, flags: lineBody.flags, negFlags: lineBody.negFlags, children: [], line: lineNo };
+      if (lineBody.text !== undefined) root.label = lineBody.text;
       doc.roots.push(root);
       open = [];
       continue;
     }
-    if (raw[indent] !== '-' || (indent + 1 < raw.length && raw[indent + 1] !== ' ')) {
-      cur.fail(`expected "- " or "root" at the start of the line, found ${JSON.stringify(raw.slice(indent, indent + 12))}`, indent, 'Node lines start with "- " (dash, space), window lines with "root".');
+    if (body.charCodeAt(p) !== 45 /* - */ || (p + 1 < le && body.charCodeAt(p + 1) !== 32)) {
+      cur.fail(`expected "- " or "root" at the start of the line, found ${JSON.stringify(body.slice(p, Math.min(p + 12, le)))}`, p, 'Node lines start with "- " (dash, space), window lines with "root".');
     }
     if (depth > open.length) {
-      cur.fail(`child indented more than one level under its parent (depth ${depth}, parent at depth ${open.length - 1})`, indent, 'Indent a child exactly two spaces more than its parent.');
+      cur.fail(`child indented more than one level under its parent (depth ${depth}, parent at depth ${open.length - 1})`, p, 'Indent a child exactly two spaces more than its parent.');
     }
-    cur.pos = indent + 1;
-    if (!cur.skipSpace()) cur.fail('empty node line', indent, 'Write the role or class after "- ", e.g. - Button "OK".');
+    cur.pos = p + 1;
+    if (!cur.skipSpace()) cur.fail('empty node line', p, 'Write the role or class after "- ", e.g. - Button "OK".');
     const headAt = cur.pos;
 
-    const directive = raw.charCodeAt(headAt) === 47 /* / */ ? CHILDREN_LINE.exec(raw.slice(headAt)) : null;
+    const directive = body.charCodeAt(headAt) === 47 /* / */ ? CHILDREN_LINE.exec(body.slice(headAt, le)) : null;
     if (directive) {
       const mode = directive[1] as ChildrenMode;
       if (!CHILDREN_MODES.includes(mode)) cur.fail(`bad /children mode ${JSON.stringify(directive[1])}`, headAt, 'Write /children: contain, /children: equal or /children: deep-equal.');
@@ -383,11 +439,14 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
       continue;
     }
 
-    if (raw[headAt] === '#' || raw[headAt] === '[') {
+    const hc = body.charCodeAt(headAt);
+    if (hc === 35 /* # */ || hc === 91 /* [ */) {
       cur.fail('missing head', headAt, 'Start a node line with its role or class (or /regex/), e.g. - Button #3 or - node "Title".');
     }
     const head = cur.readValue('head');
-    const entry = entryOf(head, readBody(cur, false), lineNo);
+    // The entry is filled in place: no separate object for the line's tokens.
+    const entry: OutlineEntry = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: [], line: lineNo };
+    readBody(cur, false, entry);
     const siblings = depth > 0 ? open[depth - 1]!.children : root ? root.children : doc.entries;
     siblings.push(entry);
     open.length = depth;

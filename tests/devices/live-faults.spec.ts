@@ -3,6 +3,9 @@
 import { test, expect } from '@playwright/test';
 import { connect } from '../../src/devices/connect.js';
 import { FakeLive } from '../helpers/fake-live.js';
+import { readFileSync } from 'node:fs';
+import { cmpFromValue, importCmp } from '../../src/formats/cmp.js';
+import type { Snapshot } from '../../src/model/schema.js';
 
 let fake: FakeLive;
 test.beforeEach(async () => { fake = await new FakeLive().start(); });
@@ -132,4 +135,22 @@ test('the unreachable message names the device once (no repeated where: prefix)'
   expect(e.code).toBe('device_unreachable');
   expect(e.message.split('\n')[0].match(/live:127\.0\.0\.1:\d+/g)).toHaveLength(1);
   fake = await new FakeLive().start(); // for afterEach
+});
+
+// Captures go through the one-pass reader (cmp-scan) on the answer's text, with the careful reader for
+// what it refuses: either way the snapshot is what the file importer reads from the same text.
+test('a live capture reads the tree as importCmp does (a corpus tree; a tree with a repeated key through the careful reader)', async () => {
+  const same = (s: Snapshot) => s.roots.map((r) => JSON.stringify(r));
+  fake.tree = readFileSync('/work/shared/corpus/cmp-inspector/a11y-tree.json', 'utf8');
+  let device = await connect(fake.source, opts);
+  const where = `live:127.0.0.1:${fake.port}`;
+  expect(same(await device.snapshot())).toEqual(same(importCmp(fake.tree, { where })));
+  await device.close();
+  // JSON.parse keeps the last of repeated keys, as the live driver always did; the fast reader gives up.
+  const tree = readFileSync('fixtures/trees/home.json', 'utf8').replace('"testTag":', '"testTag": "first", "testTag":');
+  expect(tree).not.toBe(readFileSync('fixtures/trees/home.json', 'utf8'));
+  fake.tree = tree;
+  device = await connect(fake.source, opts);
+  expect(same(await device.snapshot())).toEqual(same(cmpFromValue(JSON.parse(tree), { where })));
+  await device.close();
 });
