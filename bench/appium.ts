@@ -10,6 +10,7 @@ import type { AppiumDriver } from '../src/devices/appium.js';
 import type { Device } from '../src/devices/device.js';
 import { startAppium, fakeCapabilities, fixture } from '../tests/helpers/appium-server.js';
 import { median } from './stats.js';
+import { wallSamples } from './timing.js';
 
 const RUNS = 40;
 
@@ -18,16 +19,7 @@ function p95(xs: number[]): number {
   return s[Math.floor(s.length * 0.95)]!;
 }
 
-async function time(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
-  }
-  return out;
-}
+const time = (runs: number, fn: () => Promise<unknown>): Promise<number[]> => wallSamples(runs, 5, fn);
 
 async function w3c(url: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const r = await fetch(`${url}${path}`, { method, ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });

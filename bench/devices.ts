@@ -10,6 +10,7 @@ import { connect } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import { countCaptures } from '../src/devices/capture-count.js';
 import type { ReferenceDriver } from '../src/reference-app/driver.js';
+import { wallSamples } from './timing.js';
 
 /** The in-process driver, made to build its tree on every capture (see the header). */
 function coldCaptures(device: Device): void {
@@ -28,14 +29,7 @@ function stats(xs: number[]) {
 }
 
 async function roundTrips(device: Device, locate: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
-  for (let i = 0; i < 20; i++) await locate();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await locate();
-    times.push(performance.now() - t0);
-  }
-  return stats(times);
+  return stats(await wallSamples(RUNS, 20, locate));
 }
 
 export async function run(): Promise<void> {

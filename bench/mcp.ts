@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { median } from './stats.js';
+import { wallSamples } from './timing.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CALLS = 300;
@@ -40,13 +41,7 @@ function p90(xs: number[]): number {
 }
 
 async function latency(client: Client, name: string, args: (i: number) => Record<string, unknown>): Promise<{ median: number; p90: number }> {
-  for (let i = 0; i < WARMUP; i++) await call(client, name, args(i));
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const t0 = performance.now();
-    await call(client, name, args(i));
-    times.push(performance.now() - t0);
-  }
+  const times = await wallSamples(CALLS, WARMUP, (i) => call(client, name, args(i)));
   return { median: median(times), p90: p90(times) };
 }
 

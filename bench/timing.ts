@@ -43,3 +43,18 @@ export function timeAll<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[
   }
   return out.map((xs) => xs.sort((a, b) => a - b)[xs.length >> 1]!);
 }
+
+/**
+ * Wall milliseconds of each of `runs` calls of an async round trip (a device, a server), after
+ * `warmup` untimed calls. `fn` gets the call's index. Wall, not CPU: the time is spent in other processes.
+ */
+export async function wallSamples(runs: number, warmup: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
