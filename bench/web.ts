@@ -3,11 +3,11 @@
 // page in the same run; then the engine as ground truth: hittability vs elementFromPoint and the a11y
 // rules vs axe-core, with every disagreement printed. Cold: every figure is a fresh capture.
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, WebDriver, audit, findChromium, importCdp, resolveSelector, webDevice } from '../src/index.js';
+import { CHROMIUM_ARGS, WebDriver, findChromium, importCdp, resolveSelector, webDevice } from '../src/index.js';
 import { DOM_SNAPSHOT_PARAMS } from '../src/formats/cdp-types.js';
 import { median } from './stats.js';
-import { compareHittability, type HitComparison } from '../tests/helpers/web-oracle.js';
-import { compareRule, RULE_PAIRS, AXE_ONLY } from '../tests/helpers/axe-compare.js';
+import { RULE_PAIRS, AXE_ONLY } from '../tests/helpers/axe-compare.js';
+import { axeAgreementOnPages, hittabilityOnPages } from '../tests/helpers/web-agreement.js';
 import { AXE_PAGES, HIT_PAGES } from '../tests/web/helpers.js';
 import { serveStatic } from '../examples/web-site/serve.js';
 import { WEB_FIXTURES } from '../tests/web/helpers.js';
@@ -70,30 +70,18 @@ export async function run(): Promise<void> {
     for (const n of [500, 5000]) await measure(p, n);
     await p.close();
 
-    const total: HitComparison = { compared: 0, agreed: 0, disagreements: [] };
-    for (const path of HIT_PAGES) {
-      const pg = await browser.newPage();
-      await pg.goto(`${site.url}/${path}`);
-      const c = await compareHittability(pg, await (await webDevice(pg)).snapshot(), path);
-      total.compared += c.compared; total.agreed += c.agreed; total.disagreements.push(...c.disagreements);
-      await pg.close();
-    }
+    const total = await hittabilityOnPages(browser, site.url, HIT_PAGES);
     console.log(`hittability vs Chromium elementFromPoint: ${total.agreed}/${total.compared} agree (${(100 * total.agreed / total.compared).toFixed(1)}%, target ≥ 99% over ≥ 300)`);
     for (const d of total.disagreements) console.log(`  ${d.page}: treewright hittable=${d.treewright}, Chromium hit ${d.chromium} at ${d.tap.x},${d.tap.y}: ${d.node}`);
 
     const sums = new Map<string, { v: number; vt: number; t: number; ta: number; only: string[] }>();
-    for (const path of AXE_PAGES) {
-      const pg = await browser.newPage();
-      await pg.goto(`${site.url}/${path}`);
-      const findings = audit(await (await webDevice(pg)).snapshot());
-      for (const pair of RULE_PAIRS) {
-        const r = await compareRule(pg, path, pair, findings);
-        const s = sums.get(pair.axe) ?? { v: 0, vt: 0, t: 0, ta: 0, only: [] };
+    for (const [rule, rs] of await axeAgreementOnPages(browser, site.url, AXE_PAGES)) {
+      const s = { v: 0, vt: 0, t: 0, ta: 0, only: [] as string[] };
+      for (const r of rs) {
         s.v += r.axeViolations; s.vt += r.alsoTreewright; s.t += r.treewrightFindings; s.ta += r.alsoAxe;
-        s.only.push(...r.onlyAxe.map((x) => `${path}: only axe: ${x}`), ...r.onlyTreewright.map((x) => `${path}: only treewright: ${x}`));
-        sums.set(pair.axe, s);
+        s.only.push(...r.onlyAxe.map((x) => `${r.page}: only axe: ${x}`), ...r.onlyTreewright.map((x) => `${r.page}: only treewright: ${x}`));
       }
-      await pg.close();
+      sums.set(rule, s);
     }
     const pct = (a: number, b: number) => (b ? `${(100 * a / b).toFixed(1)}%` : 'n/a');
     console.log('a11y vs axe-core (target ≥ 95% both ways where the rules overlap):');

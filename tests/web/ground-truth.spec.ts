@@ -1,8 +1,7 @@
 import { test, expect } from '@playwright/test';
 import type { Browser } from '@playwright/test';
-import { audit, webDevice } from 'treewright';
-import { compareHittability, type HitComparison } from '../helpers/web-oracle.js';
-import { compareRule, RULE_PAIRS, type RuleAgreement } from '../helpers/axe-compare.js';
+import { webDevice } from 'treewright';
+import { axeAgreementOnPages, hittabilityOnPages } from '../helpers/web-agreement.js';
 import { AXE_PAGES, HIT_PAGES, launch, serveFixtures } from './helpers.js';
 import type { StaticSite } from '../../examples/web-site/serve.js';
 
@@ -13,15 +12,7 @@ test.afterAll(async () => { await browser?.close(); await site?.close(); });
 
 test('treewright’s hittable agrees with Chromium’s elementFromPoint on ≥ 99% of ≥ 300 touch targets', async () => {
   test.setTimeout(120_000);
-  const total: HitComparison = { compared: 0, agreed: 0, disagreements: [] };
-  for (const p of HIT_PAGES) {
-    const page = await browser.newPage();
-    await page.goto(`${site.url}/${p}`);
-    const device = await webDevice(page);
-    const c = await compareHittability(page, await device.snapshot(), p);
-    total.compared += c.compared; total.agreed += c.agreed; total.disagreements.push(...c.disagreements);
-    await page.close();
-  }
+  const total = await hittabilityOnPages(browser, site.url, HIT_PAGES);
   // Every disagreement is printed, as the bench prints them.
   for (const d of total.disagreements) console.log(`hittability disagreement: ${d.page}: treewright hittable=${d.treewright}, Chromium hit ${d.chromium} at ${d.tap.x},${d.tap.y}: ${d.node}`);
   console.log(`hittability vs elementFromPoint: ${total.agreed}/${total.compared} agree`);
@@ -41,17 +32,7 @@ test('treewright’s hittable agrees with Chromium’s elementFromPoint on ≥ 9
 
 test('web a11y findings agree with axe-core on ≥ 95% of elements both ways, per overlapping rule', async () => {
   test.setTimeout(120_000);
-  const byRule = new Map<string, RuleAgreement[]>();
-  for (const p of AXE_PAGES) {
-    const page = await browser.newPage();
-    await page.goto(`${site.url}/${p}`);
-    const findings = audit(await (await webDevice(page)).snapshot());
-    for (const pair of RULE_PAIRS) {
-      const r = await compareRule(page, p, pair, findings);
-      byRule.set(pair.axe, [...(byRule.get(pair.axe) ?? []), r]);
-    }
-    await page.close();
-  }
+  const byRule = await axeAgreementOnPages(browser, site.url, AXE_PAGES);
   let overlapping = 0;
   for (const [rule, rs] of byRule) {
     const sum = (k: 'axeViolations' | 'alsoTreewright' | 'treewrightFindings' | 'alsoAxe') => rs.reduce((a, r) => a + r[k], 0);
