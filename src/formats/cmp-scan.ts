@@ -41,19 +41,26 @@ const TAG = 1, TEXT = 2, DESC = 4, BOUNDS = 8, TOKEN = 16, CHILDREN = 32, SIZE =
 // Placeholders finish() always replaces (frozen: a write to one would be a bug, and throws).
 const NO_SIZE: Rect = Object.freeze({ x: 0, y: 0, width: -1, height: -1 });
 const NO_BOUNDS: Rect = Object.freeze({ x: 0, y: 0, width: 0, height: 0 });
+// What most nodes carry, shared (frozen: nothing writes to a read node's actions or platform, and a
+// writer that did would throw rather than change every node).
 const NO_ACTIONS = Object.freeze([]) as unknown as Action[];
+const CLICK_ACTIONS = Object.freeze(['Click']) as unknown as Action[];
+const NO_PLATFORM: Record<string, unknown> = Object.freeze({});
+
+/**
+ * Distinct design-token texts remembered per scan, and how many misses are tried before the look-up
+ * stops paying (a document whose every token differs then reads each one as if none were kept).
+ */
+const TOKEN_SLOTS = 16;
+const TOKEN_TRIES = 64;
+
+/** Until its `children` are read (a node without them is given up on, so no node keeps this). */
+const NO_CHILDREN = Object.freeze([]) as unknown as Node[];
 
 function freshNode(id: number): Node {
-  const node = blankNode(String(id), 'compose', [], NO_BOUNDS, NO_ACTIONS);
+  const node = blankNode(String(id), 'compose', NO_CHILDREN, NO_BOUNDS, NO_ACTIONS, NO_PLATFORM);
   node.layoutBounds = NO_SIZE;
   return node;
-}
-
-/** A fresh node, already in its parent's children (document order is pre-order, so ids are too). */
-function childOf(parent: Node, id: number): Node {
-  const child = freshNode(id);
-  parent.children.push(child);
-  return child;
 }
 
 /**
@@ -132,12 +139,19 @@ class Scanner {
     return { root: root!, producer, density, schemaVersion, onlyCmpMembers };
   }
 
-  /** The node tree from its root's `{`, iteratively: the open nodes and their seen-members bits on two stacks. */
+  /**
+   * The node tree from its root's `{`, iteratively: the open nodes and their seen-members bits on two
+   * stacks. Children wait on a third (`pending`, from where each open list starts) until their list
+   * closes and are then cut out as one array of exactly their number (pushing onto each node's own
+   * array would give most of them room for 17). Document order is pre-order, so ids are too.
+   */
   private tree(): Node {
     const t = this.t;
     let next = 0;
     const open: Node[] = [];
     const bits: number[] = [];
+    const pending: Node[] = [];
+    const starts: number[] = [];
     let node = freshNode(next++);
     let seen = 0;
     let first = true;
@@ -166,13 +180,16 @@ class Scanner {
             this.open(0x7b);
             open.push(node);
             bits.push(seen);
-            node = childOf(node, next++);
+            pending.push((node = freshNode(next++)));
             seen = 0;
             first = true;
             continue;
           }
           if (c !== 0x5d) giveUp();
           this.i++;
+          const from = starts.pop()!;
+          node.children = pending.slice(from);
+          pending.length = from;
           continue; // back in the parent's members, after `children`
         }
         if (c !== 0x2c) giveUp();
@@ -198,11 +215,12 @@ class Scanner {
           if (seen & CHILDREN) giveUp();
           seen |= CHILDREN;
           this.open(0x5b);
-          if (!this.more(0, 0x5d)) continue; // `[]`
+          if (!this.more(0, 0x5d)) { node.children = []; continue; } // `[]`
           this.open(0x7b);
           bits.push(seen);
           open.push(node);
-          node = childOf(node, next++);
+          starts.push(pending.length);
+          pending.push((node = freshNode(next++)));
           first = true;
           seen = 0;
           continue;
@@ -211,6 +229,7 @@ class Scanner {
           // A property the contract does not name: kept verbatim in platform.cmpExtra.
           const key = this.name;
           if (key === '__proto__') giveUp();
+          if (node.platform === NO_PLATFORM) node.platform = {};
           const extra = (node.platform.cmpExtra ??= {}) as JsonObject;
           if (Object.hasOwn(extra, key)) giveUp();
           extra[ownString(key)] = this.value(1);
@@ -231,7 +250,7 @@ class Scanner {
       if (role === undefined) { role = normaliseRole(raw); this.roles.set(raw, role); }
       node.role = role;
     }
-    node.actions = node.clickable ? ['Click'] : [];
+    if (node.clickable) node.actions = CLICK_ACTIONS;
     const lb = node.layoutBounds;
     if (lb === NO_SIZE) node.layoutBounds = null;
     else if (lb !== null) {
@@ -458,10 +477,45 @@ class Scanner {
     return s;
   }
 
-  /** `designToken`: null or `{tokens: string[], resolved: {string: string}}`, read as DesignTokenSchema does. */
+  /**
+   * `designToken`: null or `{tokens: string[], resolved: {string: string}}`, read as DesignTokenSchema does.
+   * A screen carries a handful of distinct design tokens over thousands of nodes, so each one read in
+   * this scan is kept (frozen, so no node can change another's) with its text: a node whose token is
+   * spelt exactly as one already read shares that object. The text of a complete JSON object fixes its
+   * value and its end, so a match needs no further check. The texts are slices of the input, dropped
+   * with the scanner; only the copied strings inside the objects are kept.
+   */
   private designToken(): DesignToken | null {
     const t = this.t;
-    if (t.charCodeAt(this.i) === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
+    const start = this.i;
+    if (t.charCodeAt(start) === 0x6e && t.startsWith('null', start)) { this.i += 4; return null; }
+    const texts = this.tokenTexts;
+    if (this.tokenMisses < TOKEN_TRIES || this.tokenHits > this.tokenMisses) {
+      for (let k = 0; k < texts.length; k++) {
+        const raw = texts[k]!;
+        if (t.startsWith(raw, start)) {
+          this.i = start + raw.length;
+          this.tokenHits++;
+          return this.tokenObjects[k]!;
+        }
+      }
+      this.tokenMisses++;
+    }
+    const dt = this.freshToken();
+    if (texts.length < TOKEN_SLOTS) {
+      texts.push(t.slice(start, this.i));
+      this.tokenObjects.push(dt);
+    }
+    return dt;
+  }
+
+  /** Design tokens already read in this scan, and their texts (designToken). */
+  private readonly tokenTexts: string[] = [];
+  private readonly tokenObjects: DesignToken[] = [];
+  private tokenHits = 0;
+  private tokenMisses = 0;
+
+  private freshToken(): DesignToken {
     this.open(0x7b);
     let tokens: string[] | null = null;
     let resolved: Record<string, string> | null = null;
@@ -474,7 +528,7 @@ class Scanner {
       else giveUp(); // another member (the schema would strip it) or a repeat: the careful reader decides
     }
     if (tokens === null || resolved === null) giveUp();
-    return { tokens: tokens!, resolved: resolved! };
+    return Object.freeze({ tokens: Object.freeze(tokens!) as string[], resolved: Object.freeze(resolved!) });
   }
 
   private strings(): string[] {

@@ -6,7 +6,7 @@ import type { Action, Node, NodeFields, NodeKind, Rect, Root, Snapshot } from '.
  * importer's nodes). The fast cmp reader fills it member by member (passing placeholders for what it
  * always replaces); makeNode assigns fields over it.
  */
-export function blankNode(id: string, kind: NodeKind = 'generic', children: Node[] = [], bounds: Rect = { x: 0, y: 0, width: 0, height: 0 }, actions: Action[] = []): Node {
+export function blankNode(id: string, kind: NodeKind = 'generic', children: Node[] = [], bounds: Rect = { x: 0, y: 0, width: 0, height: 0 }, actions: Action[] = [], platform: Record<string, unknown> = {}): Node {
   return {
     id,
     kind,
@@ -35,7 +35,7 @@ export function blankNode(id: string, kind: NodeKind = 'generic', children: Node
     bounds,
     layoutBounds: null,
     designToken: null,
-    platform: {},
+    platform,
     children,
   };
 }
