@@ -51,8 +51,9 @@ const NO_PLATFORM: Record<string, unknown> = Object.freeze({});
  * Distinct design-token texts remembered per scan, and how many misses are tried before the look-up
  * stops paying (a document whose every token differs then reads each one as if none were kept).
  */
-const TOKEN_SLOTS = 16;
+const TOKEN_SLOTS = 64;
 const TOKEN_TRIES = 64;
+const PRINT_FROM = 10, PRINT_TO = 26;
 
 /** Until its `children` are read (a node without them is given up on, so no node keeps this). */
 const NO_CHILDREN = Object.freeze([]) as unknown as Node[];
@@ -70,11 +71,19 @@ function freshNode(id: number): Node {
  */
 interface Names {
   quoted: readonly string[];
+  /** The quoted names' characters, end to end (name k from `offsets[k]`): one read per character compared. */
+  chars: Uint16Array;
+  offsets: readonly number[];
   codes: readonly number[];
   /** Where to start the next lookup: a hint only (a number, shared by every read; any value is correct). */
   next: number;
 }
-const names = (entries: Array<[string, number]>): Names => ({ quoted: entries.map(([k]) => k + '"'), codes: entries.map(([, c]) => c), next: 0 });
+function names(entries: Array<[string, number]>): Names {
+  const quoted = entries.map(([k]) => k + '"');
+  const all = quoted.join('');
+  const offsets = quoted.map((_, k) => quoted.slice(0, k).join('').length);
+  return { quoted, chars: Uint16Array.from(all, (ch) => ch.charCodeAt(0)), offsets, codes: entries.map(([, c]) => c), next: 0 };
+}
 const NODE_KEYS = names([
   ['testTag', TAG], ['text', TEXT], ['contentDescription', DESC], ['role', ROLE], ['clickable', CLICKABLE],
   ['disabled', DISABLED], ['bounds', BOUNDS], ['size', SIZE], ['designToken', TOKEN], ['children', CHILDREN],
@@ -303,16 +312,16 @@ class Scanner {
   private member(table: Names): number {
     const t = this.t;
     const start = this.i + 1;
-    const { quoted, codes } = table;
+    const { quoted, codes, chars, offsets } = table;
     const m = quoted.length;
     const from = table.next;
     for (let k = 0; k < m; k++) {
       let idx = from + k;
       if (idx >= m) idx -= m;
-      const name = quoted[idx]!;
-      const len = name.length;
+      const len = quoted[idx]!.length;
+      const at = offsets[idx]!;
       let j = 0;
-      while (j < len && name.charCodeAt(j) === t.charCodeAt(start + j)) j++;
+      while (j < len && chars[at + j] === t.charCodeAt(start + j)) j++;
       if (j === len) {
         this.i = start + len;
         table.next = idx + 1 === m ? 0 : idx + 1;
@@ -489,31 +498,51 @@ class Scanner {
     const t = this.t;
     const start = this.i;
     if (t.charCodeAt(start) === 0x6e && t.startsWith('null', start)) { this.i += 4; return null; }
-    const texts = this.tokenTexts;
     if (this.tokenMisses < TOKEN_TRIES || this.tokenHits > this.tokenMisses) {
-      for (let k = 0; k < texts.length; k++) {
-        const raw = texts[k]!;
-        if (t.startsWith(raw, start)) {
-          this.i = start + raw.length;
+      const print = this.print(start);
+      const bucket = this.tokenBuckets.get(print);
+      if (bucket !== undefined) {
+        for (let k = 0; k < bucket.length; k++) {
+          const kept = bucket[k]!;
+          // Equality of two flat strings is a memory compare; startsWith goes character by character.
+          const len = kept.text.length;
+          if (t.slice(start, start + len) !== kept.text) continue;
+          this.i = start + len;
           this.tokenHits++;
-          return this.tokenObjects[k]!;
+          if (k > 0) { bucket[k] = bucket[0]!; bucket[0] = kept; } // the most read one first
+          return kept.token;
         }
       }
       this.tokenMisses++;
+      const token = this.freshToken();
+      if (this.tokenCount++ < TOKEN_SLOTS) {
+        const entry = { text: t.slice(start, this.i), token };
+        if (bucket === undefined) this.tokenBuckets.set(print, [entry]);
+        else bucket.push(entry);
+      }
+      return token;
     }
-    const dt = this.freshToken();
-    if (texts.length < TOKEN_SLOTS) {
-      texts.push(t.slice(start, this.i));
-      this.tokenObjects.push(dt);
-    }
-    return dt;
+    return this.freshToken();
   }
 
-  /** Design tokens already read in this scan, and their texts (designToken). */
-  private readonly tokenTexts: string[] = [];
-  private readonly tokenObjects: DesignToken[] = [];
+  /** Design tokens read in this scan with their texts, by the print of their first characters (designToken). */
+  private readonly tokenBuckets = new Map<number, Array<{ text: string; token: DesignToken }>>();
+  private tokenCount = 0;
   private tokenHits = 0;
   private tokenMisses = 0;
+
+  /**
+   * The characters PRINT_FROM..PRINT_TO of the text at `at`, mixed into a number: inside every design
+   * token's text (the shortest, `{"tokens":[],"resolved":{}}`, has 27), so a kept text and the text at a
+   * node carrying it give the same print.
+   */
+  private print(at: number): number {
+    const t = this.t;
+    let h = 0;
+    const to = Math.min(at + PRINT_TO, this.n - 1);
+    for (let k = at + PRINT_FROM; k <= to; k++) h = (Math.imul(h, 31) + t.charCodeAt(k)) | 0;
+    return h;
+  }
 
   private freshToken(): DesignToken {
     this.open(0x7b);
