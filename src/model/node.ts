@@ -90,10 +90,25 @@ export function countNodes(snapshot: Pick<Snapshot, 'roots'>): number {
   return n;
 }
 
-/** Content hash → decimal generation string; equal content gives an equal generation. */
+/**
+ * Content hash → decimal generation string; equal content gives an equal generation. A long text is fed
+ * in slices (never splitting a surrogate pair, so the UTF-8 bytes hashed are the same): hashing a 40 MB
+ * dump in one call first encodes all of it into one 40 MB buffer, which costs more per byte than the
+ * hash itself once it no longer fits in the cache.
+ */
 export function generationOf(content: string): string {
-  return hashToGeneration(createHash('sha1').update(content));
+  const h = createHash('sha1');
+  const n = content.length;
+  for (let at = 0; at < n;) {
+    let end = Math.min(n, at + HASH_SLICE);
+    const last = content.charCodeAt(end - 1);
+    if (end < n && last >= 0xd800 && last <= 0xdbff) end++;
+    h.update(at === 0 && end === n ? content : content.slice(at, end));
+    at = end;
+  }
+  return hashToGeneration(h);
 }
+const HASH_SLICE = 1 << 17;
 
 /** The first 52 bits of a digest as a decimal string (exact in a JS number, and in JSON). */
 export function hashToGeneration(h: Hash): string {
