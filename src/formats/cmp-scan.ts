@@ -54,6 +54,8 @@ const NO_PLATFORM: Record<string, unknown> = Object.freeze({});
 const TOKEN_SLOTS = 64;
 const TOKEN_TRIES = 64;
 const PRINT_FROM = 10, PRINT_TO = 26;
+/** Distinct role names shared per scan (Scanner.roleName). */
+const ROLE_NAMES = 32;
 
 /** Until its `children` are read (a node without them is given up on, so no node keeps this). */
 const NO_CHILDREN = Object.freeze([]) as unknown as Node[];
@@ -89,6 +91,17 @@ const NODE_KEYS = names([
   ['disabled', DISABLED], ['bounds', BOUNDS], ['size', SIZE], ['designToken', TOKEN], ['children', CHILDREN],
 ]);
 const RECT_KEYS = names([['x', 0], ['y', 1], ['width', 2], ['height', 3]]);
+
+/** The text around a compact rect's numbers, as char codes, and where each piece ends (Scanner.compactRect). */
+interface RectForm { chars: Uint16Array; ends: readonly number[] }
+function rectForm(pieces: string[]): RectForm {
+  const ends: number[] = [];
+  let at = 0;
+  for (const p of pieces) ends.push((at += p.length));
+  return { chars: Uint16Array.from(pieces.join(''), (ch) => ch.charCodeAt(0)), ends };
+}
+const XYWH = rectForm(['{"x":', ',"y":', ',"width":', ',"height":', '}']);
+const WH = rectForm(['{"width":', ',"height":', '}']);
 const TOKEN_KEYS = names([['tokens', 0], ['resolved', 1]]);
 const DOC_KEYS = names([['schemaVersion', 3], ['source', 1], ['density', 2], ['root', 0]]);
 const DOC_NAMES = ['root', 'source', 'density', 'schemaVersion'];
@@ -214,7 +227,7 @@ class Scanner {
         case TAG: node.tag = this.optString(); break;
         case TEXT: node.text = this.optString(); break;
         case DESC: node.contentDescription = this.optString(); break;
-        case ROLE: node.rawRole = this.optString(); break;
+        case ROLE: node.rawRole = this.roleName(); break;
         case CLICKABLE: node.clickable = this.optBool(); break;
         case DISABLED: node.enabled = !this.optBool(); break;
         case BOUNDS: node.bounds = this.xywh(); break;
@@ -372,6 +385,35 @@ class Scanner {
     }
   }
 
+  /**
+   * `role`: a string or null, as optString; a screen names a handful of roles over thousands of nodes,
+   * so a name read before in this scan is matched in place and shared (no string made, and the role
+   * look-up in finish() hashes it once).
+   */
+  private roleName(): string | null {
+    const t = this.t;
+    if (t.charCodeAt(this.i) === 0x22) {
+      const from = this.i + 1;
+      const kept = this.roleNames;
+      for (let k = 0; k < kept.length; k++) {
+        const name = kept[k]!;
+        const len = name.length;
+        if (t.charCodeAt(from + len) !== 0x22) continue;
+        let j = 0;
+        while (j < len && name.charCodeAt(j) === t.charCodeAt(from + j)) j++;
+        if (j === len) { this.i = from + len + 1; return name; }
+      }
+      const name = this.string();
+      // Only a name written without escapes is matched in place: its characters are then its text.
+      if (kept.length < ROLE_NAMES && this.i - from - 1 === name.length) kept.push(name);
+      return name;
+    }
+    return this.optString();
+  }
+
+  /** Role names read in this scan (roleName). */
+  private readonly roleNames: string[] = [];
+
   private optString(): string | null {
     const c = this.t.charCodeAt(this.i);
     if (c === 0x22) return this.string();
@@ -423,7 +465,7 @@ class Scanner {
 
   /** `{x, y, width, height}`: finite, sizes ≥ 0, far edges finite; any other member gives up. */
   private xywh(): Rect {
-    const r = this.numbers(4);
+    const r = this.compactRect(XYWH) ?? this.numbers(4);
     const b: Rect = { x: r[0]!, y: r[1]!, width: r[2]!, height: r[3]! };
     if (b.width < 0 || b.height < 0 || !Number.isFinite(b.x + b.width) || !Number.isFinite(b.y + b.height)) giveUp();
     return b;
@@ -433,12 +475,36 @@ class Scanner {
   private size(): Rect | null {
     const t = this.t;
     if (t.charCodeAt(this.i) === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
-    const r = this.numbers(2);
+    const r = this.compactRect(WH) ?? this.numbers(2);
     if (r[2]! < 0 || r[3]! < 0) giveUp();
     return { x: 0, y: 0, width: r[2]!, height: r[3]! };
   }
 
   private readonly slots = [NaN, NaN, NaN, NaN];
+
+  /**
+   * A rect written as producers write it — compact, members in `form`'s order — into the slots
+   * (`form` names slots 4 - length.. 3), or null with the cursor back where it was, for numbers() to
+   * read whatever else it is. The pieces between the numbers are compared as one table of char codes.
+   */
+  private compactRect(form: RectForm): number[] | null {
+    const t = this.t;
+    const start = this.i;
+    const s = this.slots;
+    const { chars, ends } = form;
+    let j = 0;
+    for (let k = 0; k < ends.length; k++) {
+      const end = ends[k]!;
+      let i = this.i;
+      for (; j < end; j++, i++) if (chars[j] !== t.charCodeAt(i)) { this.i = start; return null; }
+      this.i = i;
+      if (k === ends.length - 1) return s;
+      const c = t.charCodeAt(i);
+      if (!(c === 0x2d || (c >= 0x30 && c <= 0x39))) { this.i = start; return null; }
+      s[k + 4 - (ends.length - 1)] = this.number();
+    }
+    return s;
+  }
 
   /**
    * Between a container's members: false (and past `close`) when it ends, else true with the cursor on

@@ -63,6 +63,8 @@ test('members in any order, escapes, extras, legacy nodes and a stated density r
     '{"schemaVersion":1,"source":"s","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"size":{"width":5,"height":6},"role":"radio","clickable":true,"disabled":null,"children":[{"bounds":{"x":1,"y":1,"width":1,"height":1},"size":null,"children":[]}]}}',
     '{"schemaVersion":1,"source":"s","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"designToken":{"resolved":{"b":"1","a":"2","10":"x"},"tokens":["A","B"]},"children":[]}}',
     ' \n{ "schemaVersion" : 1 , "root" : { "bounds" : { "x" : 0 , "y" : 0 , "width" : 1 , "height" : 1 } , "children" : [ ] } } \r\n',
+    // Role names are shared per read: an escaped one is never matched in place against later text.
+    '{"schemaVersion":1,"root":{"role":"a\\\\b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[{"role":"a\\\\b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},{"role":"a\\u005cb","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},{"role":"Button","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},{"role":"Butto","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},{"role":"Button","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}]}}',
     '{"schemaVersion":1,"source":"日本語 ✓","root":{"text":"Ünïcödé — 한국어 𝄞𝄞𝄞𝄞𝄞𝄞𝄞","bounds":{"x":0,"y":0,"width":12345678901234567,"height":1},"children":[]}}',
   ];
   for (const text of cases) {
@@ -81,6 +83,8 @@ test('members in any order, escapes, extras, legacy nodes and a stated density r
 test('what the fast reader gives up on is refused with the careful reader\'s error', () => {
   const base = '{"schemaVersion":1,"source":"s","root":{"testTag":"a","bounds":{"x":0,"y":0,"width":1,"height":1},"designToken":{"tokens":["A"],"resolved":{"c":"#FFF"}},"children":[{"text":"b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}]}}';
   const bad = [
+    // A role read before (escaped) is not taken for the unescaped text with the same characters.
+    '{"schemaVersion":1,"root":{"role":"a\\"b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[{"role":"a"b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}]}}',
     base.replace('"testTag":"a",', '"testTag":"a","testTag":"b",'),
     base.replace('"text":"b",', '"text":"b","__proto__":{},'),
     base.replace('"c":"#FFF"', '"c":"#FFF","c":"#000"'),
