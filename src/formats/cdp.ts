@@ -15,7 +15,8 @@
  *   `platform.aim` is where Playwright aims at an inline element whose line fragments do not cover its
  *   box's centre (a wrapped or rotated link): its first fragment's centre; reachability taps there.
  * - An open modal dialog (`<dialog>` opened with showModal(), or `aria-modal`) is a root of its own above
- *   the page, as a Compose dialog is a window of its own; touch-modal when Chromium makes the rest inert.
+ *   the page, as a Compose dialog is a window of its own; touch-modal only when Chromium makes the rest
+ *   inert (showModal()): an aria-modal one leaves the page around it taking pointer input.
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { generationOf, makeNode } from '../model/node.js';
@@ -352,6 +353,8 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
   const first = ax.find((n) => n.parentId === undefined || !byId.has(n.parentId)) ?? ax[0];
   if (!first) return null;
   const seen = new Set<string>();
+  // Chromium's sign that a modal <dialog> is open: what it made inert is ignored as activeModalDialog.
+  const pageInert = ax.some((n) => n.ignored && n.ignoredReasons?.some((r) => r.name === 'activeModalDialog'));
   // Each entry: an AX node and the treewright node its output goes under.
   const rootHolder = makeNode('holder');
   const stack: Array<{ ax: AXNode; parent: Node }> = [{ ax: first, parent: rootHolder }];
@@ -369,9 +372,11 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
       out = toNode(a, role, at, rect, dom, testId);
       if (!a.ignored && (role === 'dialog' || role === 'alertdialog') && prop(a, 'modal') === true) {
         // A <dialog> opened with showModal() makes the rest of the page inert (no pointer events reach
-        // it): touch-modal. An aria-modal element is modal to assistive technology only; Chromium still
-        // delivers pointer events around it, so it is a root of its own that takes only its own area.
-        const inert = !!at && dom.nodeName(at.doc, at.i) === 'DIALOG';
+        // it; Chromium prunes it from the tree, ignored as activeModalDialog): touch-modal. An
+        // aria-modal element (a <dialog> opened with show() included) is modal to assistive technology
+        // only; Chromium still delivers pointer events around it, so it is a root of its own that takes
+        // only its own area. Both checked against Chromium's hit-testing (tests/web/modal.spec.ts).
+        const inert = pageInert && !!at && dom.nodeName(at.doc, at.i) === 'DIALOG';
         onModal(out, out.contentDescription, at ? dom.paintOrder(at.doc, at.i) ?? 0 : 0, inert);
       } else {
         parent.children.push(out);
