@@ -13,7 +13,7 @@ export interface WorkerBrowserOptions {
 }
 
 /**
- * The worker's one browser, as Playwright's own `browser` fixture opens it: connected when
+ * The worker's one browser (docs/design.md §6: the `device` fixture), as Playwright's own `browser` fixture opens it: connected when
  * `connectOptions` say so, else launched by the `playwright` fixture's browser type, whose defaults are
  * the project's `launchOptions`, `headless` and `channel` (set by Playwright for the worker). The one
  * difference: when the project names no Chromium and Playwright's own download is absent (or
