@@ -204,27 +204,11 @@ function grown<T extends Int32Array | Uint16Array | Uint8Array | Float64Array>(a
   return b;
 }
 
-/** How many nodes the roots hold: a walk over the children lists only, so the columns are allocated once, at their size. */
-function countAll(roots: Snapshot['roots']): number {
-  let count = 0;
-  const stack: Node[] = [];
-  for (const r of roots) {
-    stack.push(r.node);
-    while (stack.length) {
-      const kids = stack.pop()!.children;
-      count++;
-      for (let c = 0; c < kids.length; c++) stack.push(kids[c]!);
-    }
-  }
-  return count;
-}
-
-/** One iterative pre-order pass over every root into the columns (grown by doubling should a node be added meanwhile). */
+/** One iterative pre-order pass over every root into the columns, grown by doubling. */
 function buildFacts(snapshot: Snapshot): NodeFacts {
-  let cap = Math.max(1, countAll(snapshot.roots));
+  let cap = 1024;
   let parent = new Int32Array(cap), rootOf = new Int32Array(cap), flags = new Uint16Array(cap), role = new Uint8Array(cap);
   let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
-  // Pushed, not `new Array(cap)`: past 100,000 elements V8 makes that a slow dictionary array.
   const nodes: Node[] = [];
   const rootStart: number[] = [];
   const stackNode: Node[] = [];
