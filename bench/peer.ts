@@ -10,8 +10,8 @@
 //
 // Inputs: realistic synthetic screens (median depth 17, mixed scripts, design tokens with ~1 % drift) as
 // compact JSON; the golden job's capture has one row inserted at the top of the list. Figures are CPU ms
-// per call, medians of interleaved samples, judged as the peer/treewright ratio measured in this run
-// (target ≥ 1.5). Then each job of ours at 100k nodes against 10k (target ≤ 12×), beside the same ratio
+// per call, medians of interleaved rounds, judged as the peer/treewright ratio measured round by round
+// in this run (its median, with the quartiles beside it; target ≥ 1.5). Then each job of ours at 100k nodes against 10k (target ≤ 12×), beside the same ratio
 // for a bare walk over the parsed JSON (what touching 10× more memory costs with no algorithm).
 //
 //   npx tsx bench/peer.ts
@@ -25,11 +25,14 @@ import { goldenTreeOf, parseGolden, toGolden } from '../src/outline/golden.js';
 import { loadPeerExport, peerHowTo, peerLibDir } from './peer-lib.js';
 import { syntheticDump } from './synthetic-xml.js';
 import { syntheticSnapshot } from './synthetic.js';
-import { timeAll } from './timing.js';
+import { roundRatio, timeRounds } from './timing.js';
 import { CATALOG, decorate } from './tokens.js';
 
 const TARGET = 1.5;
 const MAX_SCALING = 12;
+/** Rounds of the side-by-side timing (each round times both sides back to back). */
+const ROUNDS = 15;
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const AT = '1970-01-01T00:00:00.000Z';
 
 type Json = { [k: string]: unknown; children?: Json[] };
@@ -167,7 +170,7 @@ export async function run(): Promise<void> {
   const small = inputs(10_000, peer?.normalizeTree ?? null);
   console.log(`inputs at 10,000 nodes: cmp JSON ${(small.cmp.length / 1e6).toFixed(2)} MB (compact), golden ${(small.golden.length / 1e6).toFixed(2)} MB` +
     (peer ? ` (peer's ${(small.peerGolden.length / 1e6).toFixed(2)} MB)` : '') + `, uiautomator XML ${(small.xml.length / 1e6).toFixed(2)} MB`);
-  console.log(`CPU ms per call, cold, median of interleaved samples; ratio = peer time / treewright time (target ≥ ${TARGET})`);
+  console.log(`CPU ms per call, cold, medians of ${ROUNDS} interleaved rounds; ratio = peer time / treewright time, per round, median [quartiles] (target ≥ ${TARGET})`);
   console.log(`  ${'job'.padEnd(42)} ${'treewright'.padStart(10)} ${'peer'.padStart(9)} ${'ratio'.padStart(7)}   found (treewright / peer)`);
   let below = 0;
   for (const job of JOBS) {
@@ -175,12 +178,12 @@ export async function run(): Promise<void> {
     const peerFound = peer && job.peer ? job.peer(small, peer) : null;
     const fs: Array<(i: Inputs) => unknown> = [job.ours];
     if (peer && job.peer) fs.push((i) => job.peer!(i, peer));
-    const [ms, pms] = timeAll(fs.map((f) => ({ f, input: small })));
-    let line = `  ${job.name.padEnd(42)} ${fmt(ms!, 10)}`;
-    if (pms !== undefined) {
-      const r = pms / ms!;
-      if (r < TARGET) below++;
-      line += ` ${fmt(pms)} ${fmt(r, 6)}× ${r >= TARGET ? 'ok' : 'BELOW'}  ${found} / ${peerFound}`;
+    const [ours, theirs] = timeRounds(fs.map((f) => ({ f, input: small })), ROUNDS);
+    let line = `  ${job.name.padEnd(42)} ${fmt(median(ours!), 10)}`;
+    if (theirs !== undefined) {
+      const r = roundRatio(theirs, ours!);
+      if (r.ratio < TARGET) below++;
+      line += ` ${fmt(median(theirs))} ${fmt(r.ratio, 6)}× [${r.lo.toFixed(2)}–${r.hi.toFixed(2)}] ${r.ratio >= TARGET ? 'ok' : 'BELOW'}  ${found} / ${peerFound}`;
     } else line += `   (no peer)  ${found}`;
     console.log(line);
   }
@@ -188,13 +191,13 @@ export async function run(): Promise<void> {
 
   const large = inputs(100_000, null);
   console.log(`\nscaling: treewright at 100,000 nodes vs 10,000 (target ≤ ${MAX_SCALING}×; 10× is linear), beside the memory-walk floor`);
-  const floor = timeAll([small, large].map((input) => ({ f: walkFloor, input })), 7);
-  const floorRatio = floor[1]! / floor[0]!;
-  console.log(`  ${'bare walk over the parsed JSON (floor)'.padEnd(42)} ${fmt(floor[0]!, 10)} ${fmt(floor[1]!, 10)} ${fmt(floorRatio, 6)}×`);
+  const [f10, f100] = timeRounds([small, large].map((input) => ({ f: walkFloor, input })), 7);
+  const floorRatio = roundRatio(f100!, f10!).ratio;
+  console.log(`  ${'bare walk over the parsed JSON (floor)'.padEnd(42)} ${fmt(median(f10!), 10)} ${fmt(median(f100!), 10)} ${fmt(floorRatio, 6)}×`);
   for (const job of JOBS) {
-    const [a, b] = timeAll([small, large].map((input) => ({ f: job.ours, input })), 5);
-    const r = b! / a!;
-    console.log(`  ${job.name.padEnd(42)} ${fmt(a!, 10)} ${fmt(b!, 10)} ${fmt(r, 6)}× ${r <= MAX_SCALING ? 'ok' : 'OVER'} (floor ${floorRatio.toFixed(2)}×)`);
+    const [a, b] = timeRounds([small, large].map((input) => ({ f: job.ours, input })), 7);
+    const r = roundRatio(b!, a!);
+    console.log(`  ${job.name.padEnd(42)} ${fmt(median(a!), 10)} ${fmt(median(b!), 10)} ${fmt(r.ratio, 6)}× [${r.lo.toFixed(2)}–${r.hi.toFixed(2)}] ${r.ratio <= MAX_SCALING ? 'ok' : 'OVER'} (floor ${floorRatio.toFixed(2)}×)`);
   }
 }
 

@@ -16,12 +16,13 @@ const SAMPLE_MS = 40;
 const WARMUP_MS = 300;
 
 /**
- * Median CPU milliseconds per call of each function on its input. Warm-up first (the JIT, not a memo:
- * every call gets the input as the user has it and builds everything from it); then `samples` rounds,
- * each timing every function in turn (interleaved, so load from other processes and GC debt hit them
- * alike) for enough calls to last ~SAMPLE_MS.
+ * CPU milliseconds per call of each function on its input, one figure per round: `out[job][round]`.
+ * Warm-up first (the JIT, not a memo: every call gets the input as the user has it and builds
+ * everything from it); then `samples` rounds, each timing every function in turn for enough calls to
+ * last ~SAMPLE_MS. Interleaved, so load from other processes hits them alike, and in alternating order
+ * (forward, then backward), so the collector's debt one job leaves is paid by each job as often.
  */
-export function timeAll<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[] {
+export function timeRounds<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[][] {
   const reps = jobs.map(({ f, input, reps: fixed }) => {
     let calls = 0;
     const t0 = cpuMs();
@@ -31,7 +32,9 @@ export function timeAll<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[
   });
   const out: number[][] = jobs.map(() => []);
   for (let s = 0; s < samples; s++) {
-    jobs.forEach(({ f, input }, j) => {
+    for (let k = 0; k < jobs.length; k++) {
+      const j = s % 2 === 0 ? k : jobs.length - 1 - k;
+      const { f, input } = jobs[j]!;
       // Results stay alive until the sample ends, as a caller holds its answer: otherwise many small
       // calls would look cheaper per node only because their trees die young and are never copied.
       const held: unknown[] = new Array(reps[j]!);
@@ -39,9 +42,35 @@ export function timeAll<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[
       for (let r = 0; r < reps[j]!; r++) held[r] = f(input);
       out[j]!.push((cpuMs() - t0) / reps[j]!);
       held.length = 0;
-    });
+    }
   }
-  return out.map((xs) => xs.sort((a, b) => a - b)[xs.length >> 1]!);
+  return out;
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/** Median CPU milliseconds per call of each function on its input (timeRounds' rounds). */
+export function timeAll<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[] {
+  return timeRounds(jobs, samples).map(median);
+}
+
+export interface RoundRatio {
+  /** The median over rounds of each round's ratio. */
+  ratio: number;
+  /** The lower and upper quartile of the rounds' ratios: how much the machine moved them. */
+  lo: number;
+  hi: number;
+}
+
+/**
+ * `num / den` judged round by round (each pair timed back to back in one round of timeRounds), then
+ * the median: a load spike that slows one round slows both sides of its ratio, where a ratio of two
+ * medians mixes rounds taken under different loads.
+ */
+export function roundRatio(num: readonly number[], den: readonly number[]): RoundRatio {
+  const rs = num.map((v, k) => v / den[k]!).sort((a, b) => a - b);
+  const q = (p: number) => rs[Math.min(rs.length - 1, Math.floor(p * (rs.length - 1) + 0.5))]!;
+  return { ratio: median(rs), lo: q(0.25), hi: q(0.75) };
 }
 
 /**
