@@ -16,7 +16,7 @@ import { NO_FLAGS, SliceInterner, isLetter, isWs } from './outline-parse.js';
 import { ROOT_FLAGS } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS_LIST, NODE_KEYS, ROOT_KEYS, TOGGLES,
-  parseFacets, parseTokens, readBounds, type GoldenNode, type GoldenRoot, type GoldenTree,
+  canonical, parseFacets, parseTokens, readBounds, type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 
 /** Thrown (never out of this file) when the fast read gives up. */
@@ -50,6 +50,8 @@ class GoldenScan {
   private readonly keys = new SliceInterner();
   private readonly heads = new SliceInterner();
   private readonly box = [0, 0, 0, 0];
+  private readonly values = new Map<string, string>();
+  private readonly actions = new Map<string, string[]>();
 
   constructor(private readonly t: string) {}
 
@@ -134,13 +136,14 @@ class GoldenScan {
         const v = this.value();
         if (key === 'actions') {
           if (actions !== undefined) giveUp();
-          actions = v === '' ? [] : v.split(',');
-          for (const a of actions) if (!ACTION_SET.has(a)) giveUp();
+          actions = this.actionList(v);
           continue;
         }
-        if (!NODE_KEYS.has(key) && !key.startsWith('t.')) giveUp();
+        const facet = key.startsWith('t.');
+        if (!facet && !NODE_KEYS.has(key)) giveUp();
         if (Object.hasOwn(attrs, key) || !validNodeValue(key, v, this.box)) giveUp();
-        attrs[key] = v;
+        // Token names and values recur on most lines: kept once (what the tree holds is what costs).
+        attrs[key] = facet || key === 'tokens' ? canonical(v, this.values) : v;
       }
     }
     const e: GoldenNode = { head, attrs, flags, negFlags: NO_FLAGS, children: NO_CHILDREN, line };
@@ -179,6 +182,16 @@ class GoldenScan {
     const r: GoldenRoot = { rootId, attrs, flags, negFlags: NO_FLAGS, children: [], line };
     if (label !== undefined) r.label = label;
     return r;
+  }
+
+  /** actions=A,B as a list: one frozen list per distinct value (most lines say actions=Click). */
+  private actionList(v: string): string[] {
+    const seen = this.actions.get(v);
+    if (seen !== undefined) return seen;
+    const list = v === '' ? [] : v.split(',');
+    for (const a of list) if (!ACTION_SET.has(a)) giveUp();
+    this.actions.set(v, Object.freeze(list) as string[]);
+    return list;
   }
 
   /** Skips plain spaces; false at the end of the line. Gives up on any other whitespace. */

@@ -115,3 +115,11 @@ export function parseFacets(s: string): Record<string, string> | null {
     return null;
   }
 }
+
+/** The string seen before with the same characters (kept in `seen`, one map per tree built), or `v`. */
+export function canonical(v: string, seen: Map<string, string>): string {
+  const known = seen.get(v);
+  if (known !== undefined) return known;
+  seen.set(v, v);
+  return v;
+}

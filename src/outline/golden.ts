@@ -18,7 +18,7 @@
  * `tap=`; when a hand-written golden has them they are ignored. Reachability flags (unhittable,
  * not-operable) are analysis, not capture, and are not part of a golden either.
  */
-import type { Node, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
+import type { DesignToken, Node, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
 import { ACTIONS, ROLES, UnitSchema } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
@@ -48,36 +48,58 @@ const ROLE_SET = new Set<string>(ROLES);
 const NONE = Object.freeze([]) as unknown as string[];
 const NO_CHILDREN = Object.freeze([]) as unknown as GoldenNode[];
 
-/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens. */
-export function goldenNodeOf(node: Node, facetKeys: Map<string, string | null> = new Map()): GoldenNode {
-  // The outline's own pieces (outline.ts), without the line object outlineFields makes around them.
-  const attrs = outlineAttrs(node);
-  attrs.bounds = formatBounds(node.bounds);
-  const dt = node.designToken;
-  if (dt) {
-    if (dt.tokens.length) attrs.tokens = formatTokens(dt.tokens);
+/**
+ * The golden attributes of design tokens (tokens=, t.<facet>=…, t=) as flat key, value pairs, made once
+ * per token object of one tree (an import shares one object per distinct text) with each `t.<facet>`
+ * key made once per facet name.
+ */
+class TokenAttrs {
+  private readonly keys = new Map<string, string | null>();
+  private readonly byToken = new Map<DesignToken, string[]>();
+
+  of(dt: DesignToken): string[] {
+    let kv = this.byToken.get(dt);
+    if (kv === undefined) this.byToken.set(dt, (kv = this.make(dt)));
+    return kv;
+  }
+
+  private make(dt: DesignToken): string[] {
+    const kv: string[] = [];
+    if (dt.tokens.length) kv.push('tokens', formatTokens(dt.tokens));
     const facets = Object.keys(dt.resolved);
     if (facets.length > 1) facets.sort();
     let odd: Record<string, string> | null = null;
     for (const facet of facets) {
-      let key = facetKeys.get(facet);
-      if (key === undefined) facetKeys.set(facet, key = FACET_RE.test(facet) ? 't.' + facet : null);
-      if (key !== null) attrs[key] = dt.resolved[facet]!;
+      let key = this.keys.get(facet);
+      if (key === undefined) this.keys.set(facet, (key = FACET_RE.test(facet) ? 't.' + facet : null));
+      if (key !== null) kv.push(key, dt.resolved[facet]!);
       else (odd ??= {})[facet] = dt.resolved[facet]!;
     }
-    if (odd !== null) attrs.t = JSON.stringify(odd);
+    if (odd !== null) kv.push('t', JSON.stringify(odd));
+    return kv;
+  }
+}
+
+/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens. */
+export function goldenNodeOf(node: Node, tokens: TokenAttrs = new TokenAttrs()): GoldenNode {
+  // The outline's own pieces (outline.ts), without the line object outlineFields makes around them.
+  const attrs = outlineAttrs(node);
+  attrs.bounds = formatBounds(node.bounds);
+  if (node.designToken) {
+    const kv = tokens.of(node.designToken);
+    for (let i = 0; i < kv.length; i += 2) attrs[kv[i]!] = kv[i + 1]!;
   }
   const e: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node, undefined, NONE), negFlags: NONE, children: node.children.length ? [] : NO_CHILDREN, line: 0, node };
   if (node.text !== null) e.text = node.text;
-  if (node.actions.length) e.actions = [...node.actions];
+  // The node's own list (a snapshot is not changed after capture): no copy per actionable node.
+  if (node.actions.length) e.actions = node.actions;
   return e;
 }
 
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
 function goldenSubtree(start: Node): GoldenNode {
-  // `t.<facet>` keys made once per facet name for the whole tree, not once per node.
-  const facetKeys = new Map<string, string | null>();
-  const top = goldenNodeOf(start, facetKeys);
+  const tokens = new TokenAttrs();
+  const top = goldenNodeOf(start, tokens);
   // Two parallel stacks: no pair object per node.
   const nodes: Node[] = [start];
   const entries: GoldenNode[] = [top];
@@ -86,7 +108,7 @@ function goldenSubtree(start: Node): GoldenNode {
     const kids = node.children;
     for (let i = 0; i < kids.length; i++) {
       const child = kids[i]!;
-      const c = goldenNodeOf(child, facetKeys);
+      const c = goldenNodeOf(child, tokens);
       entry.children.push(c);
       if (child.children.length) { nodes.push(child); entries.push(c); }
     }
