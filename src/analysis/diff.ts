@@ -139,6 +139,15 @@ function ownSig(e: GoldenNode): string {
  * linear in the tree.
  */
 function sigOf(start: GoldenNode, memo: SigMemo): string {
+  // Usually the answer is a few first children down (a wrapper over a labelled node): found without the
+  // memo. The memo bounds the rest (a long walk, or one that must back up), so all calls stay linear.
+  let x = start;
+  for (let k = 0; k < QUICK_SIG_STEPS; k++) {
+    const own = ownSig(x);
+    if (own !== '') return own;
+    if (x.children.length === 0) break;
+    x = x.children[0]!;
+  }
   const known = memo.sigs.get(start);
   if (known !== undefined) return known;
   // Two parallel stacks owned by the run (node, next child to look at): no tuple per step.
@@ -164,6 +173,8 @@ function sigOf(start: GoldenNode, memo: SigMemo): string {
   }
   return memo.sigs.get(start)!;
 }
+
+const QUICK_SIG_STEPS = 8;
 
 /** sigOf's answers for one diff, and its scratch stacks. */
 interface SigMemo {

@@ -50,7 +50,10 @@ class GoldenScan {
   private readonly keys = new SliceInterner();
   private readonly heads = new SliceInterner();
   private readonly box = [0, 0, 0, 0];
-  private readonly values = new Map<string, string>();
+  private readonly values = new SliceInterner();
+  private readonly quoted = new Map<string, string>();
+  /** What each attribute key is (by the interned key string, whose hash V8 keeps). */
+  private readonly kinds = new Map<string, number>();
   private readonly actions = new Map<string, string[]>();
 
   constructor(private readonly t: string) {}
@@ -133,17 +136,17 @@ class GoldenScan {
         flags = this.flags(GOLDEN_FLAGS_LIST);
       } else {
         const key = this.key();
-        const v = this.value();
-        if (key === 'actions') {
+        let kind = this.kinds.get(key);
+        if (kind === undefined) this.kinds.set(key, (kind = kindOf(key)));
+        if (kind === ACTIONS) {
           if (actions !== undefined) giveUp();
-          actions = this.actionList(v);
+          actions = this.actionList(this.value(null));
           continue;
         }
-        const facet = key.startsWith('t.');
-        if (!facet && !NODE_KEYS.has(key)) giveUp();
-        if (Object.hasOwn(attrs, key) || !validNodeValue(key, v, this.box)) giveUp();
         // Token names and values recur on most lines: kept once (what the tree holds is what costs).
-        attrs[key] = facet || key === 'tokens' ? canonical(v, this.values) : v;
+        const v = this.value(kind === TOKENS || kind === FACET ? this.values : null);
+        if (kind === UNKNOWN || Object.hasOwn(attrs, key) || !validNodeValue(kind, v, this.box)) giveUp();
+        attrs[key] = v;
       }
     }
     const e: GoldenNode = { head, attrs, flags, negFlags: NO_FLAGS, children: NO_CHILDREN, line };
@@ -173,7 +176,7 @@ class GoldenScan {
         flags = this.flags(ROOT_FLAGS);
       } else {
         const key = this.key();
-        const v = this.value();
+        const v = this.value(null);
         if (!ROOT_KEYS.has(key) || Object.hasOwn(attrs, key)) giveUp();
         if (key === 'unit' ? !UnitSchema.safeParse(v).success : key === 'density' ? !(Number(v) > 0 && Number.isFinite(Number(v))) : !OFFSET_RE.test(v)) giveUp();
         attrs[key] = v;
@@ -261,12 +264,14 @@ class GoldenScan {
     return this.keys.get(t, at, eq);
   }
 
-  /** A value after `=`: a string or a bare token (a regex, or nothing, gives up). */
-  private value(): string {
+  /** A value after `=`: a string or a bare token (a regex, or nothing, gives up); kept once per text with `names`. */
+  private value(names: SliceInterner | null): string {
     if (this.pos >= this.end) giveUp();
     const c = this.t.charCodeAt(this.pos);
     if (c === 47 /* / */ || c === 32) giveUp();
-    return c === 34 ? this.str() : this.bare(null);
+    if (c !== 34) return this.bare(names);
+    const v = this.str();
+    return names ? canonical(v, this.quoted) : v;
   }
 
   /** `[a b]` of names from `allowed`, each once; the cursor is on `[`. */
@@ -303,13 +308,27 @@ function known(names: readonly string[], t: string, at: number, end: number): st
   return null;
 }
 
-/** What golden.ts's checkNode accepts for a node attribute's value. */
-function validNodeValue(key: string, v: string, box: number[]): boolean {
+// Kinds of node attribute keys.
+const UNKNOWN = 0, PLAIN = 1, BOUNDS = 2, TOGGLE = 3, TOKENS = 4, FACETS = 5, FACET = 6, ACTIONS = 7;
+
+function kindOf(key: string): number {
   switch (key) {
-    case 'bounds': return readBounds(v, box);
-    case 'toggle': return TOGGLES.has(v);
-    case 'tokens': return v !== '' && (v.charCodeAt(0) !== 91 || parseTokens(v) !== null);
-    case 't': return parseFacets(v) !== null;
+    case 'bounds': return BOUNDS;
+    case 'toggle': return TOGGLE;
+    case 'tokens': return TOKENS;
+    case 't': return FACETS;
+    case 'actions': return ACTIONS;
+    default: return NODE_KEYS.has(key) ? PLAIN : key.startsWith('t.') ? FACET : UNKNOWN;
+  }
+}
+
+/** What golden.ts's checkNode accepts for a node attribute's value. */
+function validNodeValue(kind: number, v: string, box: number[]): boolean {
+  switch (kind) {
+    case BOUNDS: return readBounds(v, box);
+    case TOGGLE: return TOGGLES.has(v);
+    case TOKENS: return v !== '' && (v.charCodeAt(0) !== 91 || parseTokens(v) !== null);
+    case FACETS: return parseFacets(v) !== null;
     default: return true;
   }
 }

@@ -94,10 +94,12 @@ export class SliceInterner {
   get(t: string, at: number, end: number): string {
     const len = end - at;
     const known = this.byLength[len];
-    if (known !== undefined) {
+    if (known !== undefined && len > 0) {
+      const first = t.charCodeAt(at), last = t.charCodeAt(end - 1);
       for (let k = 0; k < known.length; k++) {
         const cand = known[k]!;
-        let i = 0;
+        if (cand.charCodeAt(0) !== first || cand.charCodeAt(len - 1) !== last) continue;
+        let i = 1;
         while (i < len && cand.charCodeAt(i) === t.charCodeAt(at + i)) i++;
         if (i === len) return cand;
       }
