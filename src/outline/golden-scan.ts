@@ -16,7 +16,7 @@ import { NO_FLAGS, SliceInterner, isLetter, isWs } from './outline-parse.js';
 import { ROOT_FLAGS } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS_LIST, NODE_KEYS, ROOT_KEYS, TOGGLES,
-  canonical, parseFacets, parseTokens, readBounds, type GoldenNode, type GoldenRoot, type GoldenTree,
+  canonical, parseFacets, parseTokens, readBounds, readBoundsAt, type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 
 /** Thrown (never out of this file) when the fast read gives up. */
@@ -142,6 +142,15 @@ class GoldenScan {
           if (actions !== undefined) giveUp();
           actions = this.actionList(this.value(null));
           continue;
+        }
+        // Bare bounds are read in place (the usual case): checked while found, one slice.
+        if (kind === BOUNDS && !Object.hasOwn(attrs, key)) {
+          const p = this.pos, q = readBoundsAt(t, p, this.box);
+          if (q > p && (q === this.end || t.charCodeAt(q) === 32)) {
+            attrs[key] = t.slice(p, q);
+            this.pos = q;
+            continue;
+          }
         }
         // Token names and values recur on most lines: kept once (what the tree holds is what costs).
         const v = this.value(kind === TOKENS || kind === FACET ? this.values : null);

@@ -67,21 +67,34 @@ const SCRATCH = [0, 0, 0, 0];
  * the caller's array lets a reader check every line's bounds without an object per node.
  */
 export function readBounds(s: string, out: number[]): boolean {
+  const end = readBoundsAt(s, 0, out);
+  return end === s.length || (end === LONG && slowBounds(s, out));
+}
+
+/** readBoundsAt's answer for a number of more than 15 digits (read by the regex instead). */
+export const LONG = -2;
+
+/**
+ * Four integers x,y,w,h (x and y may be negative) from t[at] into `out`: the index after the fourth,
+ * -1 when they are not there, LONG for a number the hand scan would round (more than 15 digits). A
+ * reader of a whole file uses it in place, without a slice per value.
+ */
+export function readBoundsAt(t: string, at: number, out: number[]): number {
   // By hand: every node of a golden (and of the diff's both sides) has bounds; the regex is the fallback
   // for the rare long numbers, where it reads what the hand scan would round differently.
-  let i = 0;
+  let i = at;
   for (let k = 0; k < 4; k++) {
-    const neg = k < 2 && s.charCodeAt(i) === 45;
+    const neg = k < 2 && t.charCodeAt(i) === 45;
     if (neg) i++;
     const from = i;
     let n = 0;
-    for (let c = s.charCodeAt(i); c >= 48 && c <= 57; c = s.charCodeAt(++i)) n = n * 10 + (c - 48);
-    if (i === from) return false;
-    if (i - from > 15) return slowBounds(s, out);
+    for (let c = t.charCodeAt(i); c >= 48 && c <= 57; c = t.charCodeAt(++i)) n = n * 10 + (c - 48);
+    if (i === from) return -1;
+    if (i - from > 15) return LONG;
     out[k] = neg ? -n : n;
-    if (k < 3 ? s.charCodeAt(i++) !== 44 : i !== s.length) return false;
+    if (k < 3 && t.charCodeAt(i++) !== 44) return -1;
   }
-  return true;
+  return i;
 }
 
 function slowBounds(s: string, out: number[]): boolean {
