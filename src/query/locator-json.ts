@@ -114,16 +114,17 @@ function locatorNestingProblem(input: unknown, where: string): { message: string
 export function locatorFromInput(input: LocatorInput, where = 'locator'): Selector {
   const problem = locatorNestingProblem(input, where);
   if (problem) throw new TargetError('invalid_arguments', problem.message, { where: problem.where, hint: 'Nest fewer locators in has / hasNot / or / and (chain steps instead).' });
-  return selectorFromInput(input, where);
+  return selectorFromInput(input, where, 0);
 }
 
-function selectorFromInput(input: LocatorInput, where: string): Selector {
-  if (typeof input === 'string') return parseLocator(input);
+/** `depth`: how many locators this one is nested in (a code string inside counts from there). */
+function selectorFromInput(input: LocatorInput, where: string, depth: number): Selector {
+  if (typeof input === 'string') return parseLocator(input, depth);
   const steps = Array.isArray(input) ? input : [input];
-  return steps.map((s, i) => stepFromInput(s, `${where}[${i}]`));
+  return steps.map((s, i) => stepFromInput(s, `${where}[${i}]`, depth));
 }
 
-function stepFromInput(s: StepInput, where: string): Step {
+function stepFromInput(s: StepInput, where: string, depth: number): Step {
   switch (s.kind) {
     case 'tag': return { kind: 'tag', tag: s.tag };
     case 'id': return { kind: 'id', id: String(s.id) };
@@ -131,7 +132,7 @@ function stepFromInput(s: StepInput, where: string): Step {
       const given = (s.options ?? {}) as Record<string, unknown>;
       const options: Record<string, unknown> = {};
       for (const k of optionNames(ROLE_OPTIONS)) {
-        if (given[k] !== undefined) options[k] = valueFromInput(ROLE_OPTIONS[k].value, given[k], `${where}.options.${k}`);
+        if (given[k] !== undefined) options[k] = valueFromInput(ROLE_OPTIONS[k].value, given[k], `${where}.options.${k}`, depth);
       }
       const problem = roleOptionProblem(s.role, options as RoleOptions);
       if (problem) throw new TargetError('invalid_arguments', problem.message, { where: `${where}.options.${problem.key}`, hint: HINT });
@@ -142,21 +143,21 @@ function stepFromInput(s: StepInput, where: string): Step {
       const given = s.options as Record<string, unknown>;
       const options: Record<string, unknown> = {};
       for (const k of optionNames(FILTER_OPTIONS)) {
-        if (given[k] !== undefined) options[k] = valueFromInput(FILTER_OPTIONS[k].value, given[k], `${where}.options.${k}`);
+        if (given[k] !== undefined) options[k] = valueFromInput(FILTER_OPTIONS[k].value, given[k], `${where}.options.${k}`, depth);
       }
       return { kind: 'filter', options: options as FilterOptions };
     }
     case 'nth': return { kind: 'nth', index: s.index };
-    case 'or': case 'and': return { kind: s.kind, selector: selectorFromInput(s.locator, `${where}.locator`) };
+    case 'or': case 'and': return { kind: s.kind, selector: selectorFromInput(s.locator, `${where}.locator`, depth + 1) };
   }
 }
 
 const HINT = 'Give the options a role supports (see the byRole documentation), or leave the option out.';
 
 /** A zod-validated option value as the step holds it: a pattern's regex compiled, a nested locator as a selector. */
-function valueFromInput(kind: ValueKind, v: unknown, where: string): unknown {
+function valueFromInput(kind: ValueKind, v: unknown, where: string, depth: number): unknown {
   if (kind === 'pattern') return patternFromInput(v as PatternInput, where);
-  if (kind === 'locator') return selectorFromInput(v as LocatorInput, where);
+  if (kind === 'locator') return selectorFromInput(v as LocatorInput, where, depth + 1);
   return v;
 }
 

@@ -162,13 +162,17 @@ class Lexer {
 
 // ---- parser --------------------------------------------------------------------------------
 
-/** Parses a locator in its code form into a selector. Never evaluates anything. */
-export function parseLocator(source: string): Selector {
+/**
+ * Parses a locator in its code form into a selector. Never evaluates anything. `outerDepth`: how many
+ * locators this one is already nested in (a code string inside a JSON locator's `has` / `or`), so the
+ * two forms share one MAX_LOCATOR_NESTING budget.
+ */
+export function parseLocator(source: string, outerDepth = 0): Selector {
   if (typeof source !== 'string') throw new TargetError('invalid_arguments', `a locator string was expected, got ${typeof source}`, { where: 'locator', hint: HINT });
   if (source.length > MAX_LOCATOR_LENGTH) {
     throw new TargetError('invalid_arguments', `the locator is ${source.length} characters long; the limit is ${MAX_LOCATOR_LENGTH}`, { where: 'locator', hint: HINT });
   }
-  return new Parser(source).parse();
+  return new Parser(source).parse(outerDepth);
 }
 
 class Parser {
@@ -180,9 +184,9 @@ class Parser {
     this.tok = this.lexer.next();
   }
 
-  parse(): Selector {
+  parse(outerDepth: number): Selector {
     if (this.tok.t === 'end') this.fail('empty locator', 0);
-    const selector = this.chain(0);
+    const selector = this.chain(outerDepth);
     if ((this.tok as Token).t !== 'end') this.fail(`expected '.' or the end of the locator, got ${describe(this.tok)}`, this.tok.at);
     return selector;
   }

@@ -262,6 +262,23 @@ test('the JSON form has the string form\'s nesting limit, checked before zod wal
   expect(LocatorInputSchema.safeParse(nest(3_000)).success).toBe(false);
 });
 
+test('a code string inside a JSON locator shares its nesting budget: 10 JSON levels + 6 in the string pass, + 7 are refused', () => {
+  const code = (depth: number) => 'byTag(\'a\')' + '.filter({ has: byTag(\'a\')'.repeat(depth) + ' })'.repeat(depth);
+  const nest = (depth: number, inner: string): unknown => {
+    let x: unknown = inner;
+    for (let i = 0; i < depth; i++) x = [{ kind: 'tag', tag: 'a' }, { kind: 'filter', options: { has: x } }];
+    return x;
+  };
+  expect(locatorFromInput(LocatorInputSchema.parse(nest(10, code(6))))).toHaveLength(2);
+  let err: unknown;
+  try { locatorFromInput(LocatorInputSchema.parse(nest(10, code(7)))); } catch (e) { err = e; }
+  expect(err).toBeInstanceOf(TargetError);
+  expect((err as TargetError).code).toBe('invalid_arguments');
+  expect((err as TargetError).message).toMatch(/nested more than 16 deep/);
+  // The same string alone is well within the limit.
+  expect(parseLocator(code(7))).toHaveLength(2);
+});
+
 test('merged: false reads back from the code form of byRole, byText and byDesc (the unmerged tree)', () => {
   for (const sel of [
     [{ kind: 'role', role: 'Checkbox', options: { merged: false } }],
