@@ -25,7 +25,7 @@ function checked(text: string): unknown {
     return plain(parseChecked(text, 'x.tree'));
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    return { code: e.code, message: e.message, line: e.line, column: e.column };
+    return { code: e.code, message: e.message, details: e.details };
   }
 }
 
@@ -36,7 +36,7 @@ function expectSame(text: string, taken?: boolean): void {
   const want = checked(text);
   if (fast !== null) expect(plain(fast), JSON.stringify(text.slice(0, 200))).toEqual(want);
   let got: unknown;
-  try { got = plain(parseGolden(text, 'x.tree')); } catch (e) { const f = e as FormatError; got = { code: f.code, message: f.message, line: f.line, column: f.column }; }
+  try { got = plain(parseGolden(text, 'x.tree')); } catch (e) { const f = e as FormatError; got = { code: f.code, message: f.message, details: f.details }; }
   expect(got).toEqual(want);
 }
 
@@ -115,6 +115,7 @@ test.describe('the fast golden reader', () => {
       let err: unknown;
       try { parseGolden(text, 'x.tree'); } catch (e) { err = e; }
       expect(err, JSON.stringify(body)).toBeInstanceOf(FormatError);
+      expect((err as FormatError).details.line, JSON.stringify(body)).toBeGreaterThan(1);
       expectSame(text);
     }
   });
