@@ -80,7 +80,7 @@ class GoldenScan {
       // A node line's indentation is the run of spaces before its dash: compared at once.
       const dash = t.indexOf('-', ls);
       let p = ls;
-      if (dash < le && dash - ls < SPACES.length && t.startsWith(SPACES[dash - ls]!, ls)) p = dash;
+      if (dash >= ls && dash < le && dash - ls < SPACES.length && t.startsWith(SPACES[dash - ls]!, ls)) p = dash;
       else {
         while (p < le && t.charCodeAt(p) === 32) p++;
         let k = p;
