@@ -65,6 +65,8 @@ class GoldenScan {
     let root: GoldenRoot | null = null;
     // open[d] = the last entry at depth d; its length is one past the deepest level a next line may use.
     const open: GoldenNode[] = [];
+    // kids[d] = the children of open[d] read so far, cut to an exact-size list when it closes.
+    const kids: GoldenNode[][] = [];
     let lineNo = 0;
     // Line ends by indexOf (native, ~10× a charCodeAt loop); "\r" looked for only when the text has one.
     let cr = t.indexOf('\r');
@@ -97,19 +99,17 @@ class GoldenScan {
         if (depth !== 0 || tree.entries.length) giveUp();
         root = this.rootLine(p + 4, lineNo);
         tree.roots.push(root);
-        open.length = 0;
+        close(open, kids, 0);
         continue;
       }
       if (c0 !== 45 /* - */ || t.charCodeAt(p + 1) !== 32 || depth > open.length) giveUp();
       const entry = this.nodeLine(p + 2, lineNo);
-      if (depth > 0) {
-        const parent = open[depth - 1]!;
-        if (parent.children === NO_CHILDREN) parent.children = [entry];
-        else parent.children.push(entry);
-      } else (root ? root.children : tree.entries).push(entry);
-      open.length = depth;
+      close(open, kids, depth);
+      if (depth > 0) (kids[depth - 1] ??= []).push(entry);
+      else (root ? root.children : tree.entries).push(entry);
       open.push(entry);
     }
+    close(open, kids, 0);
     for (const r of tree.roots) if (r.children.length !== 1) giveUp();
     return tree;
   }
@@ -303,6 +303,18 @@ class GoldenScan {
     this.boundary();
     return out;
   }
+}
+
+/** Closes the open entries at `depth` and deeper: each gets its children as a list of exactly their number. */
+function close(open: GoldenNode[], kids: GoldenNode[][], depth: number): void {
+  for (let d = open.length - 1; d >= depth; d--) {
+    const list = kids[d];
+    if (list !== undefined && list.length) {
+      open[d]!.children = list.slice();
+      list.length = 0;
+    }
+  }
+  open.length = depth;
 }
 
 /** The name in `names` spelled t[at, end), or null. */

@@ -80,7 +80,7 @@ class TokenAttrs {
   }
 }
 
-/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens. */
+/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens (children: none yet, the caller sets them). */
 export function goldenNodeOf(node: Node, tokens: TokenAttrs = new TokenAttrs()): GoldenNode {
   // The outline's own pieces (outline.ts), without the line object outlineFields makes around them.
   const attrs = outlineAttrs(node);
@@ -89,7 +89,7 @@ export function goldenNodeOf(node: Node, tokens: TokenAttrs = new TokenAttrs()):
     const kv = tokens.of(node.designToken);
     for (let i = 0; i < kv.length; i += 2) attrs[kv[i]!] = kv[i + 1]!;
   }
-  const e: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node, undefined, NONE), negFlags: NONE, children: node.children.length ? [] : NO_CHILDREN, line: 0, node };
+  const e: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node, undefined, NONE), negFlags: NONE, children: NO_CHILDREN, line: 0, node };
   if (node.text !== null) e.text = node.text;
   // The node's own list (a snapshot is not changed after capture): no copy per actionable node.
   if (node.actions.length) e.actions = node.actions;
@@ -106,12 +106,15 @@ function goldenSubtree(start: Node): GoldenNode {
   while (nodes.length) {
     const node = nodes.pop()!, entry = entries.pop()!;
     const kids = node.children;
+    // Exactly as long as the node's list (a list grown by push keeps spare room the GC copies).
+    const list: GoldenNode[] = new Array(kids.length);
     for (let i = 0; i < kids.length; i++) {
       const child = kids[i]!;
       const c = goldenNodeOf(child, tokens);
-      entry.children.push(c);
+      list[i] = c;
       if (child.children.length) { nodes.push(child); entries.push(c); }
     }
+    entry.children = list;
   }
   return top;
 }
