@@ -55,6 +55,8 @@ class GoldenScan {
   /** What each attribute key is (by the interned key string, whose hash V8 keeps). */
   private readonly kinds = new Map<string, number>();
   private readonly actions = new Map<string, string[]>();
+  private readonly flagTexts = new SliceInterner();
+  private readonly flagLists = new Map<string, { allowed: readonly string[]; names: string[] }>();
 
   constructor(private readonly t: string) {}
 
@@ -283,25 +285,31 @@ class GoldenScan {
     return names ? canonical(v, this.quoted) : v;
   }
 
-  /** `[a b]` of names from `allowed`, each once; the cursor is on `[`. */
+  /** `[a b]` of names from `allowed`, each once; the cursor is on `[`. One frozen list per distinct text. */
   private flags(allowed: readonly string[]): string[] {
     const t = this.t, end = this.end;
-    const out: string[] = [];
-    let i = this.pos + 1;
-    for (;;) {
-      while (i < end && t.charCodeAt(i) === 32) i++;
-      if (i >= end) giveUp();
-      if (t.charCodeAt(i) === 93 /* ] */) break;
-      const s = i;
-      for (let c = t.charCodeAt(i); i < end && c !== 32 && c !== 93; c = t.charCodeAt(++i));
-      const name = known(allowed, t, s, i);
-      if (name === null || out.includes(name)) giveUp();
-      out.push(name);
+    const close = t.indexOf(']', this.pos);
+    if (close < 0 || close >= end) giveUp();
+    const text = this.flagTexts.get(t, this.pos + 1, close);
+    let out = this.flagLists.get(text);
+    if (out === undefined || out.allowed !== allowed) {
+      const names: string[] = [];
+      let i = this.pos + 1;
+      for (;;) {
+        while (i < close && t.charCodeAt(i) === 32) i++;
+        if (i >= close) break;
+        const s = i;
+        while (i < close && t.charCodeAt(i) !== 32) i++;
+        const name = known(allowed, t, s, i);
+        if (name === null || names.includes(name)) giveUp();
+        names.push(name);
+      }
+      if (names.length === 0) giveUp();
+      this.flagLists.set(text, (out = { allowed, names: Object.freeze(names) as string[] }));
     }
-    if (out.length === 0) giveUp();
-    this.pos = i + 1;
+    this.pos = close + 1;
     this.boundary();
-    return out;
+    return out.names;
   }
 }
 
