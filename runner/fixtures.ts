@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { test as base, type Browser, type BrowserContextOptions, type TestInfo } from '@playwright/test';
-import { launchChromium } from '../src/devices/chromium.js';
 import { parseSource } from '../src/devices/source.js';
 import { connect, type ConnectOptions } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
 import type { SourceSpec } from '../src/devices/source.js';
 import { actionFailureInput, attachFailure, attachReceipts, flushHeldAttempts } from '../matchers/report-attach.js';
 import { pointAtCaller, userFrames } from '../matchers/caller.js';
+import { openWorkerBrowser, requireChromium } from './web-browser.js';
 
 export interface TreewrightOptions {
   /**
@@ -71,31 +71,46 @@ export async function closingAfter(body: () => Promise<void>, close: () => Promi
   if (failed) throw error;
 }
 
-/** A worker's Chromium for web sources, launched on first use with the project's launchOptions (and closed with the worker). */
+/**
+ * The worker's one browser, opened on first use (openWorkerBrowser) and closed with the worker. It is
+ * Playwright's `browser` fixture (so `page` and `context` live in it) and the browser of every web
+ * source, whichever a test asks for first: a test using `page` and a web `device` runs one Chromium.
+ */
 export interface WebWorkerFixtures {
   _treewrightBrowser: () => Promise<Browser>;
 }
 
-export const test = base.extend<TreewrightFixtures & TreewrightOptions & { _treewrightHeldAttempts: void }, WebWorkerFixtures>({
+/** A web device's context: the test's `use` options, as Playwright's own `context` fixture gets them. */
+export interface WebContextFixtures {
+  _treewrightContextOptions: BrowserContextOptions;
+}
+
+export const test = base.extend<TreewrightFixtures & TreewrightOptions & WebContextFixtures & { _treewrightHeldAttempts: void }, WebWorkerFixtures>({
   source: [undefined, { option: true }],
   // A toPass whose last attempt failed: that attempt's failure reports are attached at the end of the test.
   _treewrightHeldAttempts: [async ({}, use, testInfo) => {
     await use();
     await flushHeldAttempts(testInfo);
   }, { auto: true }],
-  _treewrightBrowser: [async ({ launchOptions }, use) => {
+  _treewrightBrowser: [async ({ playwright, browserName, launchOptions, connectOptions }, use) => {
     let browser: Promise<Browser> | null = null;
-    await use(() => (browser ??= launchChromium(launchOptions)));
+    await use(() => (browser ??= openWorkerBrowser({ playwright, browserName, launchOptions, connectOptions })));
     if (browser) await (await (browser as Promise<Browser>).catch(() => null))?.close();
-  }, { scope: 'worker' }],
+  }, { scope: 'worker', timeout: 0 }],
+  browser: [async ({ _treewrightBrowser }, use) => use(await _treewrightBrowser()), { scope: 'worker', timeout: 0 }],
+  // Every public context option Playwright's `context` fixture combines (`contextOptions` under the named ones).
+  _treewrightContextOptions: async ({ acceptDownloads, bypassCSP, colorScheme, deviceScaleFactor, extraHTTPHeaders, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, timezoneId, userAgent, viewport, baseURL, serviceWorkers, contextOptions }, use) => {
+    const named = { acceptDownloads, bypassCSP, colorScheme, deviceScaleFactor, extraHTTPHeaders, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, timezoneId, userAgent, viewport, baseURL, serviceWorkers };
+    await use({ ...contextOptions, ...Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)) } as BrowserContextOptions);
+  },
   capabilities: [undefined, { option: true }],
-  device: async ({ source, capabilities, actionTimeout, _treewrightBrowser, viewport, deviceScaleFactor, baseURL, contextOptions, testIdAttribute }, use, testInfo) => {
+  device: async ({ source, capabilities, actionTimeout, browserName, _treewrightBrowser, _treewrightContextOptions, testIdAttribute }, use, testInfo) => {
     const spec = chooseSource(source);
     const options = { ...fixtureConnectOptions(testInfo), ...(capabilities ? { capabilities } : {}) };
     if (parseSource(spec).kind === 'web') {
-      // A fresh context and page per test in the worker's browser, with the test's `use` options.
-      const context: BrowserContextOptions = { ...contextOptions, ...(viewport !== undefined ? { viewport } : {}), ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}), ...(baseURL ? { baseURL } : {}) };
-      Object.assign(options, { browser: await _treewrightBrowser(), contextOptions: context, ...(testIdAttribute ? { testIdAttribute } : {}) });
+      // A fresh context and page per test in the worker's browser (Playwright's `browser`), with the test's `use` options.
+      requireChromium(browserName);
+      Object.assign(options, { browser: await _treewrightBrowser(), contextOptions: _treewrightContextOptions, ...(testIdAttribute ? { testIdAttribute } : {}) });
     }
     const device = await connect(spec, options);
     // Actions show up in the report as steps named by their code form: byTag('email').fill('…').

@@ -59,7 +59,7 @@ interface TargetDetails extends CommonDetails {
  * `serverMessage`, the `capability` it names, `sessionGone`, the `timeoutMs` that ran out.
  */
 interface DeviceDetails extends CommonDetails {
-  url?: string; looked?: string[]; env?: string; executablePath?: string; netError?: string;
+  url?: string; looked?: string[]; env?: string; executablePath?: string; netError?: string; browserName?: string;
   field?: string; webdriverError?: string; serverMessage?: string; capability?: string; sessionGone?: boolean; timeoutMs?: number;
 }
 

@@ -7,7 +7,7 @@
  * and its hits are stamped onto every node that carries it: a node whose token was seen before costs a
  * few map hits and allocates nothing unless it has findings.
  */
-import type { Node, Snapshot } from '../model/schema.js';
+import type { DesignToken, Node, Snapshot } from '../model/schema.js';
 import { outlineHead, outlineLine } from '../outline/outline.js';
 import type { Finding, Severity } from '../common/finding.js';
 import type { Catalog } from '../formats/catalog.js';
@@ -96,6 +96,8 @@ class DriftRun {
   readonly out: Finding[] = [];
   private readonly judge: DriftJudge;
   private readonly shapes = new Shape();
+  /** Hits by frozen design-token object (one per distinct token of a cmp read): no trie walk for those. */
+  private readonly byObject = new Map<DesignToken, readonly DriftHit[]>();
 
   constructor(
     index: CatalogIndex,
@@ -110,14 +112,24 @@ class DriftRun {
       this.emit(node, rootId, 'missing-token', 'carries no design token, but requireTokens says it must', { token: null, facet: null, expected: 'a design token', actual: null });
     }
     if (!dt) return;
+    // A shared token (the cmp reader gives every node spelt alike one frozen object) is judged by identity.
+    let hits = this.byObject.get(dt);
+    if (hits === undefined) {
+      hits = this.hitsOf(dt);
+      if (Object.isFrozen(dt)) this.byObject.set(dt, hits);
+    }
+    for (let k = 0; k < hits.length; k++) this.emit(node, rootId, hits[k]!.rule, hits[k]!.message, hits[k]!.data);
+  }
+
+  /** A design token's hits, through the trie of the token names and resolved pairs judged so far. */
+  private hitsOf(dt: DesignToken): readonly DriftHit[] {
     let at = this.shapes;
     const tokens = dt.tokens;
     for (let k = 0; k < tokens.length; k++) at = at.step(tokens[k]!);
     at = at.resolved ??= new Shape();
     const resolved = dt.resolved;
     for (const key in resolved) at = at.step(key).step(resolved[key]!);
-    const hits = (at.hits ??= this.judge.judge(dt).filter((h) => this.severity(h.rule) !== 'off'));
-    for (let k = 0; k < hits.length; k++) this.emit(node, rootId, hits[k]!.rule, hits[k]!.message, hits[k]!.data);
+    return (at.hits ??= this.judge.judge(dt).filter((h) => this.severity(h.rule) !== 'off'));
   }
 
   private severity(rule: DriftRule): Severity | 'off' {

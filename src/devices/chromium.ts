@@ -26,8 +26,8 @@ export function findChromium(named?: string, env: NodeJS.ProcessEnv = process.en
 }
 
 /** Launches Chromium headless through Playwright (its chromium, or the one given, e.g. the `playwright` fixture's). */
-export async function launchChromium(options: LaunchOptions = {}, chromium?: { launch(o: LaunchOptions): Promise<Browser> }): Promise<Browser> {
-  const executablePath = findChromium(options.executablePath);
+export async function launchChromium(options: LaunchOptions = {}, chromium?: { launch(o: LaunchOptions): Promise<Browser> }, env: NodeJS.ProcessEnv = process.env): Promise<Browser> {
+  const executablePath = findChromium(options.executablePath, env);
   const launcher = chromium ?? (await import('@playwright/test')).chromium;
   try {
     return await launcher.launch({ ...options, executablePath, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] });

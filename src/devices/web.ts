@@ -123,7 +123,7 @@ export class WebDriver implements Driver {
         const { frames, unreadFrames } = await this.childFrames(s, dom);
         return {
           url: metrics.url, title: metrics.title, viewport: { width: metrics.width, height: metrics.height }, devicePixelRatio: metrics.dpr,
-          ax: ax.nodes, dom, frames, unreadFrames,
+          ax: ax.nodes, dom, styles: DOM_SNAPSHOT_PARAMS.computedStyles, frames, unreadFrames,
         };
       }
     });

@@ -69,11 +69,16 @@ export interface DomSnapshot {
   strings: string[];
 }
 
-/** The computed styles requested from DOMSnapshot.captureSnapshot, in this order (layout.styles indexes them). */
+/**
+ * The computed styles requested from DOMSnapshot.captureSnapshot, in this order (layout.styles indexes
+ * them; a capture records the list it asked for, CdpCapture.styles). Only what the mapping reads: each
+ * style is a column over every layout object (bench/web.ts).
+ */
 export const CAPTURED_STYLES = [
   'visibility', 'pointer-events', 'overflow-x', 'overflow-y', 'position', 'color', 'background-color',
-  'background-image', 'opacity', 'font-size', 'font-weight', 'display',
+  'background-image', 'font-size', 'font-weight', 'display',
 ] as const;
+export type CapturedStyle = (typeof CAPTURED_STYLES)[number];
 
 /**
  * The DOMSnapshot.captureSnapshot parameters of a capture. DOM rects (client and scroll rects: clips
@@ -97,6 +102,8 @@ export interface CdpCapture {
   /** The main frame's full AX tree. */
   ax: AXNode[];
   dom: DomSnapshot;
+  /** The computed styles the DOM snapshot was asked for, in its columns' order (default CAPTURED_STYLES). */
+  styles?: readonly string[];
   /** Child frames treewright could not read (cross-origin, out of process): named in the snapshot's warnings. */
   unreadFrames?: string[];
   /** Child frames read as their own roots. */

@@ -15,13 +15,14 @@
  *   `platform.aim` is where Playwright aims at an inline element whose line fragments do not cover its
  *   box's centre (a wrapped or rotated link): its first fragment's centre; reachability taps there.
  * - An open modal dialog (`<dialog>` opened with showModal(), or `aria-modal`) is a root of its own above
- *   the page, as a Compose dialog is a window of its own; touch-modal when Chromium makes the rest inert.
+ *   the page, as a Compose dialog is a window of its own; touch-modal only when Chromium makes the rest
+ *   inert (showModal()): an aria-modal one leaves the page around it taking pointer input.
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
-import { generationOf, makeNode } from '../model/node.js';
-import { generationOfRoots, makeSnapshot } from '../model/serialize.js';
+import { makeNode } from '../model/node.js';
+import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
-import { CAPTURED_STYLES, type AXNode, type CdpCapture, type DomSnapshot } from './cdp-types.js';
+import { CAPTURED_STYLES, type AXNode, type CapturedStyle, type CdpCapture, type DomSnapshot } from './cdp-types.js';
 import { INTERACTIVE_ROLES, webRole } from './web-roles.js';
 import { warning, type Warning } from '../model/warnings.js';
 
@@ -33,7 +34,6 @@ export interface CdpImportOptions {
   capturedAt?: string;
 }
 
-const S = Object.fromEntries(CAPTURED_STYLES.map((name, k) => [name, k])) as Record<(typeof CAPTURED_STYLES)[number], number>;
 
 /** Parts of a text, not nodes of their own. */
 const PARTS = new Set(['InlineTextBox', 'ListMarker']);
@@ -56,7 +56,11 @@ class DomTables {
   private readonly bg: Float64Array[] = [];
   private readonly bgWhy: Array<Map<number, string>> = [];
 
-  constructor(readonly dom: DomSnapshot, readonly viewport: { width: number; height: number }) {
+  /** Per style the mapping reads, its column in layout.styles (-1: not captured, read as ''). */
+  private readonly column: Record<CapturedStyle, number>;
+
+  constructor(readonly dom: DomSnapshot, readonly viewport: { width: number; height: number }, styles: readonly string[] = CAPTURED_STYLES) {
+    this.column = Object.fromEntries(CAPTURED_STYLES.map((name) => [name, styles.indexOf(name)])) as Record<CapturedStyle, number>;
     dom.documents.forEach((d, doc) => {
       const n = d.nodes.backendNodeId?.length ?? 0;
       const ids = d.nodes.backendNodeId ?? [];
@@ -108,15 +112,17 @@ class DomTables {
   }
 
   /** The computed style of a node (a text node reads its element's). */
-  style(doc: number, i: number, name: keyof typeof S): string {
+  style(doc: number, i: number, name: CapturedStyle): string {
+    const col = this.column[name];
+    if (col < 0) return '';
     let li = this.layout(doc, i);
     for (let p = i; li >= 0 && this.nodeType(doc, p) === 3; ) { // text nodes have few styles of their own
-      const s = this.dom.documents[doc]!.layout.styles[li]?.[S[name]];
+      const s = this.dom.documents[doc]!.layout.styles[li]?.[col];
       if (s !== undefined && s >= 0) return this.str(s);
       p = this.parent(doc, p);
       li = p >= 0 ? this.layout(doc, p) : -1;
     }
-    const s = li >= 0 ? this.dom.documents[doc]!.layout.styles[li]?.[S[name]] : undefined;
+    const s = li >= 0 ? this.dom.documents[doc]!.layout.styles[li]?.[col] : undefined;
     return this.str(s);
   }
 
@@ -302,7 +308,7 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
       where, hint: 'Record captures with the web device (Accessibility.getFullAXTree + DOMSnapshot.captureSnapshot).',
     });
   }
-  const dom = new DomTables(capture.dom, capture.viewport);
+  const dom = new DomTables(capture.dom, capture.viewport, Array.isArray(capture.styles) ? capture.styles : CAPTURED_STYLES);
   const testId = options.testIdAttribute ?? 'data-testid';
   const density = capture.devicePixelRatio > 0 ? capture.devicePixelRatio : 1;
   const warnings: Warning[] = [];
@@ -327,19 +333,8 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
   for (const m of modals) {
     roots.push({ rootId: `dialog-${m.node.id}`, label: m.label, unit: 'px', density, windowOffset: { x: 0, y: 0 }, touchModal: m.inert, node: m.node });
   }
-  return makeSnapshot({ source: where, roots, warnings, generation: contentGeneration(roots), ...(options.capturedAt ? { capturedAt: options.capturedAt } : {}) });
-}
-
-/**
- * The content hash, by the engine's own JSON.stringify (several times faster than the iterative
- * writer on a 10,000-node page); a tree too deep for it falls back to the iterative hash.
- */
-function contentGeneration(roots: Root[]): string {
-  try {
-    return generationOf(JSON.stringify(roots));
-  } catch {
-    return generationOfRoots(roots);
-  }
+  // The generation is makeSnapshot's content hash, taken when first read (an audit or a query never needs it).
+  return makeSnapshot({ source: where, roots, warnings, ...(options.capturedAt ? { capturedAt: options.capturedAt } : {}) });
 }
 
 /**
@@ -347,19 +342,24 @@ function contentGeneration(roots: Root[]): string {
  * cut out and handed to `onModal`, each as a root of its own.
  */
 function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node: Node, label: string | null, paint: number, inert: boolean) => void): Node | null {
-  const byId = new Map<string, AXNode>();
-  for (const n of ax) byId.set(n.nodeId, n);
-  const first = ax.find((n) => n.parentId === undefined || !byId.has(n.parentId)) ?? ax[0];
-  if (!first) return null;
-  const seen = new Set<string>();
+  // AX nodes by id, as indexes: one string-keyed lookup per child, a visited mark per index.
+  const byId = new Map<string, number>();
+  for (let k = 0; k < ax.length; k++) byId.set(ax[k]!.nodeId, k);
+  const firstAt = ax.findIndex((n) => n.parentId === undefined || !byId.has(n.parentId));
+  const start = firstAt >= 0 ? firstAt : 0;
+  if (!ax[start]) return null;
+  const seen = new Uint8Array(ax.length);
+  // Chromium's sign that a modal <dialog> is open: what it made inert is ignored as activeModalDialog.
+  const pageInert = ax.some((n) => n.ignored && n.ignoredReasons?.some((r) => r.name === 'activeModalDialog'));
   // Each entry: an AX node and the treewright node its output goes under.
   const rootHolder = makeNode('holder');
-  const stack: Array<{ ax: AXNode; parent: Node }> = [{ ax: first, parent: rootHolder }];
+  const stack: Array<{ at: number; parent: Node }> = [{ at: start, parent: rootHolder }];
   const lists: Node[] = [];
   while (stack.length) {
-    const { ax: a, parent } = stack.pop()!;
-    if (seen.has(a.nodeId)) continue; // a cycle in a malformed capture
-    seen.add(a.nodeId);
+    const { at: index, parent } = stack.pop()!;
+    if (seen[index]) continue; // a cycle in a malformed capture
+    seen[index] = 1;
+    const a = ax[index]!;
     const role = str(a.role);
     if (PARTS.has(role)) continue;
     const at = a.backendDOMNodeId !== undefined ? dom.byBackend.get(a.backendDOMNodeId) : undefined;
@@ -369,9 +369,11 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
       out = toNode(a, role, at, rect, dom, testId);
       if (!a.ignored && (role === 'dialog' || role === 'alertdialog') && prop(a, 'modal') === true) {
         // A <dialog> opened with showModal() makes the rest of the page inert (no pointer events reach
-        // it): touch-modal. An aria-modal element is modal to assistive technology only; Chromium still
-        // delivers pointer events around it, so it is a root of its own that takes only its own area.
-        const inert = !!at && dom.nodeName(at.doc, at.i) === 'DIALOG';
+        // it; Chromium prunes it from the tree, ignored as activeModalDialog): touch-modal. An
+        // aria-modal element (a <dialog> opened with show() included) is modal to assistive technology
+        // only; Chromium still delivers pointer events around it, so it is a root of its own that takes
+        // only its own area. Both checked against Chromium's hit-testing (tests/web/modal.spec.ts).
+        const inert = pageInert && !!at && dom.nodeName(at.doc, at.i) === 'DIALOG';
         onModal(out, out.contentDescription, at ? dom.paintOrder(at.doc, at.i) ?? 0 : 0, inert);
       } else {
         parent.children.push(out);
@@ -383,7 +385,7 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
     const kids = a.childIds ?? [];
     for (let k = kids.length - 1; k >= 0; k--) {
       const c = byId.get(kids[k]!);
-      if (c) stack.push({ ax: c, parent: out });
+      if (c !== undefined && !seen[c]) stack.push({ at: c, parent: out });
     }
   }
   for (const list of lists) numberItems(list);

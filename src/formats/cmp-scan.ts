@@ -41,19 +41,29 @@ const TAG = 1, TEXT = 2, DESC = 4, BOUNDS = 8, TOKEN = 16, CHILDREN = 32, SIZE =
 // Placeholders finish() always replaces (frozen: a write to one would be a bug, and throws).
 const NO_SIZE: Rect = Object.freeze({ x: 0, y: 0, width: -1, height: -1 });
 const NO_BOUNDS: Rect = Object.freeze({ x: 0, y: 0, width: 0, height: 0 });
+// What most nodes carry, shared (frozen: nothing writes to a read node's actions or platform, and a
+// writer that did would throw rather than change every node).
 const NO_ACTIONS = Object.freeze([]) as unknown as Action[];
+const CLICK_ACTIONS = Object.freeze(['Click']) as unknown as Action[];
+const NO_PLATFORM: Record<string, unknown> = Object.freeze({});
+
+/**
+ * Distinct design-token texts remembered per scan, and how many misses are tried before the look-up
+ * stops paying (a document whose every token differs then reads each one as if none were kept).
+ */
+const TOKEN_SLOTS = 64;
+const TOKEN_TRIES = 64;
+const PRINT_FROM = 10, PRINT_TO = 26;
+/** Distinct role names shared per scan (Scanner.roleName). */
+const ROLE_NAMES = 32;
+
+/** Until its `children` are read (a node without them is given up on, so no node keeps this). */
+const NO_CHILDREN = Object.freeze([]) as unknown as Node[];
 
 function freshNode(id: number): Node {
-  const node = blankNode(String(id), 'compose', [], NO_BOUNDS, NO_ACTIONS);
+  const node = blankNode(String(id), 'compose', NO_CHILDREN, NO_BOUNDS, NO_ACTIONS, NO_PLATFORM);
   node.layoutBounds = NO_SIZE;
   return node;
-}
-
-/** A fresh node, already in its parent's children (document order is pre-order, so ids are too). */
-function childOf(parent: Node, id: number): Node {
-  const child = freshNode(id);
-  parent.children.push(child);
-  return child;
 }
 
 /**
@@ -63,16 +73,35 @@ function childOf(parent: Node, id: number): Node {
  */
 interface Names {
   quoted: readonly string[];
+  /** The quoted names' characters, end to end (name k from `offsets[k]`): one read per character compared. */
+  chars: Uint16Array;
+  offsets: readonly number[];
   codes: readonly number[];
   /** Where to start the next lookup: a hint only (a number, shared by every read; any value is correct). */
   next: number;
 }
-const names = (entries: Array<[string, number]>): Names => ({ quoted: entries.map(([k]) => k + '"'), codes: entries.map(([, c]) => c), next: 0 });
+function names(entries: Array<[string, number]>): Names {
+  const quoted = entries.map(([k]) => k + '"');
+  const all = quoted.join('');
+  const offsets = quoted.map((_, k) => quoted.slice(0, k).join('').length);
+  return { quoted, chars: Uint16Array.from(all, (ch) => ch.charCodeAt(0)), offsets, codes: entries.map(([, c]) => c), next: 0 };
+}
 const NODE_KEYS = names([
   ['testTag', TAG], ['text', TEXT], ['contentDescription', DESC], ['role', ROLE], ['clickable', CLICKABLE],
   ['disabled', DISABLED], ['bounds', BOUNDS], ['size', SIZE], ['designToken', TOKEN], ['children', CHILDREN],
 ]);
 const RECT_KEYS = names([['x', 0], ['y', 1], ['width', 2], ['height', 3]]);
+
+/** The text around a compact rect's numbers, as char codes, and where each piece ends (Scanner.compactRect). */
+interface RectForm { chars: Uint16Array; ends: readonly number[] }
+function rectForm(pieces: string[]): RectForm {
+  const ends: number[] = [];
+  let at = 0;
+  for (const p of pieces) ends.push((at += p.length));
+  return { chars: Uint16Array.from(pieces.join(''), (ch) => ch.charCodeAt(0)), ends };
+}
+const XYWH = rectForm(['{"x":', ',"y":', ',"width":', ',"height":', '}']);
+const WH = rectForm(['{"width":', ',"height":', '}']);
 const TOKEN_KEYS = names([['tokens', 0], ['resolved', 1]]);
 const DOC_KEYS = names([['schemaVersion', 3], ['source', 1], ['density', 2], ['root', 0]]);
 const DOC_NAMES = ['root', 'source', 'density', 'schemaVersion'];
@@ -132,12 +161,19 @@ class Scanner {
     return { root: root!, producer, density, schemaVersion, onlyCmpMembers };
   }
 
-  /** The node tree from its root's `{`, iteratively: the open nodes and their seen-members bits on two stacks. */
+  /**
+   * The node tree from its root's `{`, iteratively: the open nodes and their seen-members bits on two
+   * stacks. Children wait on a third (`pending`, from where each open list starts) until their list
+   * closes and are then cut out as one array of exactly their number (pushing onto each node's own
+   * array would give most of them room for 17). Document order is pre-order, so ids are too.
+   */
   private tree(): Node {
     const t = this.t;
     let next = 0;
     const open: Node[] = [];
     const bits: number[] = [];
+    const pending: Node[] = [];
+    const starts: number[] = [];
     let node = freshNode(next++);
     let seen = 0;
     let first = true;
@@ -166,13 +202,16 @@ class Scanner {
             this.open(0x7b);
             open.push(node);
             bits.push(seen);
-            node = childOf(node, next++);
+            pending.push((node = freshNode(next++)));
             seen = 0;
             first = true;
             continue;
           }
           if (c !== 0x5d) giveUp();
           this.i++;
+          const from = starts.pop()!;
+          node.children = pending.slice(from);
+          pending.length = from;
           continue; // back in the parent's members, after `children`
         }
         if (c !== 0x2c) giveUp();
@@ -188,7 +227,7 @@ class Scanner {
         case TAG: node.tag = this.optString(); break;
         case TEXT: node.text = this.optString(); break;
         case DESC: node.contentDescription = this.optString(); break;
-        case ROLE: node.rawRole = this.optString(); break;
+        case ROLE: node.rawRole = this.roleName(); break;
         case CLICKABLE: node.clickable = this.optBool(); break;
         case DISABLED: node.enabled = !this.optBool(); break;
         case BOUNDS: node.bounds = this.xywh(); break;
@@ -198,11 +237,12 @@ class Scanner {
           if (seen & CHILDREN) giveUp();
           seen |= CHILDREN;
           this.open(0x5b);
-          if (!this.more(0, 0x5d)) continue; // `[]`
+          if (!this.more(0, 0x5d)) { node.children = []; continue; } // `[]`
           this.open(0x7b);
           bits.push(seen);
           open.push(node);
-          node = childOf(node, next++);
+          starts.push(pending.length);
+          pending.push((node = freshNode(next++)));
           first = true;
           seen = 0;
           continue;
@@ -211,6 +251,7 @@ class Scanner {
           // A property the contract does not name: kept verbatim in platform.cmpExtra.
           const key = this.name;
           if (key === '__proto__') giveUp();
+          if (node.platform === NO_PLATFORM) node.platform = {};
           const extra = (node.platform.cmpExtra ??= {}) as JsonObject;
           if (Object.hasOwn(extra, key)) giveUp();
           extra[ownString(key)] = this.value(1);
@@ -231,7 +272,7 @@ class Scanner {
       if (role === undefined) { role = normaliseRole(raw); this.roles.set(raw, role); }
       node.role = role;
     }
-    node.actions = node.clickable ? ['Click'] : [];
+    if (node.clickable) node.actions = CLICK_ACTIONS;
     const lb = node.layoutBounds;
     if (lb === NO_SIZE) node.layoutBounds = null;
     else if (lb !== null) {
@@ -284,16 +325,16 @@ class Scanner {
   private member(table: Names): number {
     const t = this.t;
     const start = this.i + 1;
-    const { quoted, codes } = table;
+    const { quoted, codes, chars, offsets } = table;
     const m = quoted.length;
     const from = table.next;
     for (let k = 0; k < m; k++) {
       let idx = from + k;
       if (idx >= m) idx -= m;
-      const name = quoted[idx]!;
-      const len = name.length;
+      const len = quoted[idx]!.length;
+      const at = offsets[idx]!;
       let j = 0;
-      while (j < len && name.charCodeAt(j) === t.charCodeAt(start + j)) j++;
+      while (j < len && chars[at + j] === t.charCodeAt(start + j)) j++;
       if (j === len) {
         this.i = start + len;
         table.next = idx + 1 === m ? 0 : idx + 1;
@@ -343,6 +384,35 @@ class Scanner {
       return giveUp();
     }
   }
+
+  /**
+   * `role`: a string or null, as optString; a screen names a handful of roles over thousands of nodes,
+   * so a name read before in this scan is matched in place and shared (no string made, and the role
+   * look-up in finish() hashes it once).
+   */
+  private roleName(): string | null {
+    const t = this.t;
+    if (t.charCodeAt(this.i) === 0x22) {
+      const from = this.i + 1;
+      const kept = this.roleNames;
+      for (let k = 0; k < kept.length; k++) {
+        const name = kept[k]!;
+        const len = name.length;
+        if (t.charCodeAt(from + len) !== 0x22) continue;
+        let j = 0;
+        while (j < len && name.charCodeAt(j) === t.charCodeAt(from + j)) j++;
+        if (j === len) { this.i = from + len + 1; return name; }
+      }
+      const name = this.string();
+      // Only a name written without escapes is matched in place: its characters are then its text.
+      if (kept.length < ROLE_NAMES && this.i - from - 1 === name.length) kept.push(name);
+      return name;
+    }
+    return this.optString();
+  }
+
+  /** Role names read in this scan (roleName). */
+  private readonly roleNames: string[] = [];
 
   private optString(): string | null {
     const c = this.t.charCodeAt(this.i);
@@ -395,7 +465,7 @@ class Scanner {
 
   /** `{x, y, width, height}`: finite, sizes ≥ 0, far edges finite; any other member gives up. */
   private xywh(): Rect {
-    const r = this.numbers(4);
+    const r = this.compactRect(XYWH) ?? this.numbers(4);
     const b: Rect = { x: r[0]!, y: r[1]!, width: r[2]!, height: r[3]! };
     if (b.width < 0 || b.height < 0 || !Number.isFinite(b.x + b.width) || !Number.isFinite(b.y + b.height)) giveUp();
     return b;
@@ -405,12 +475,36 @@ class Scanner {
   private size(): Rect | null {
     const t = this.t;
     if (t.charCodeAt(this.i) === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
-    const r = this.numbers(2);
+    const r = this.compactRect(WH) ?? this.numbers(2);
     if (r[2]! < 0 || r[3]! < 0) giveUp();
     return { x: 0, y: 0, width: r[2]!, height: r[3]! };
   }
 
   private readonly slots = [NaN, NaN, NaN, NaN];
+
+  /**
+   * A rect written as producers write it — compact, members in `form`'s order — into the slots
+   * (`form` names slots 4 - length.. 3), or null with the cursor back where it was, for numbers() to
+   * read whatever else it is. The pieces between the numbers are compared as one table of char codes.
+   */
+  private compactRect(form: RectForm): number[] | null {
+    const t = this.t;
+    const start = this.i;
+    const s = this.slots;
+    const { chars, ends } = form;
+    let j = 0;
+    for (let k = 0; k < ends.length; k++) {
+      const end = ends[k]!;
+      let i = this.i;
+      for (; j < end; j++, i++) if (chars[j] !== t.charCodeAt(i)) { this.i = start; return null; }
+      this.i = i;
+      if (k === ends.length - 1) return s;
+      const c = t.charCodeAt(i);
+      if (!(c === 0x2d || (c >= 0x30 && c <= 0x39))) { this.i = start; return null; }
+      s[k + 4 - (ends.length - 1)] = this.number();
+    }
+    return s;
+  }
 
   /**
    * Between a container's members: false (and past `close`) when it ends, else true with the cursor on
@@ -458,10 +552,65 @@ class Scanner {
     return s;
   }
 
-  /** `designToken`: null or `{tokens: string[], resolved: {string: string}}`, read as DesignTokenSchema does. */
+  /**
+   * `designToken`: null or `{tokens: string[], resolved: {string: string}}`, read as DesignTokenSchema does.
+   * A screen carries a handful of distinct design tokens over thousands of nodes, so each one read in
+   * this scan is kept (frozen, so no node can change another's) with its text: a node whose token is
+   * spelt exactly as one already read shares that object. The text of a complete JSON object fixes its
+   * value and its end, so a match needs no further check. The texts are slices of the input, dropped
+   * with the scanner; only the copied strings inside the objects are kept.
+   */
   private designToken(): DesignToken | null {
     const t = this.t;
-    if (t.charCodeAt(this.i) === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
+    const start = this.i;
+    if (t.charCodeAt(start) === 0x6e && t.startsWith('null', start)) { this.i += 4; return null; }
+    if (this.tokenMisses < TOKEN_TRIES || this.tokenHits > this.tokenMisses) {
+      const print = this.print(start);
+      const bucket = this.tokenBuckets.get(print);
+      if (bucket !== undefined) {
+        for (let k = 0; k < bucket.length; k++) {
+          const kept = bucket[k]!;
+          // Equality of two flat strings is a memory compare; startsWith goes character by character.
+          const len = kept.text.length;
+          if (t.slice(start, start + len) !== kept.text) continue;
+          this.i = start + len;
+          this.tokenHits++;
+          if (k > 0) { bucket[k] = bucket[0]!; bucket[0] = kept; } // the most read one first
+          return kept.token;
+        }
+      }
+      this.tokenMisses++;
+      const token = this.freshToken();
+      if (this.tokenCount++ < TOKEN_SLOTS) {
+        const entry = { text: t.slice(start, this.i), token };
+        if (bucket === undefined) this.tokenBuckets.set(print, [entry]);
+        else bucket.push(entry);
+      }
+      return token;
+    }
+    return this.freshToken();
+  }
+
+  /** Design tokens read in this scan with their texts, by the print of their first characters (designToken). */
+  private readonly tokenBuckets = new Map<number, Array<{ text: string; token: DesignToken }>>();
+  private tokenCount = 0;
+  private tokenHits = 0;
+  private tokenMisses = 0;
+
+  /**
+   * The characters PRINT_FROM..PRINT_TO of the text at `at`, mixed into a number: inside every design
+   * token's text (the shortest, `{"tokens":[],"resolved":{}}`, has 27), so a kept text and the text at a
+   * node carrying it give the same print.
+   */
+  private print(at: number): number {
+    const t = this.t;
+    let h = 0;
+    const to = Math.min(at + PRINT_TO, this.n - 1);
+    for (let k = at + PRINT_FROM; k <= to; k++) h = (Math.imul(h, 31) + t.charCodeAt(k)) | 0;
+    return h;
+  }
+
+  private freshToken(): DesignToken {
     this.open(0x7b);
     let tokens: string[] | null = null;
     let resolved: Record<string, string> | null = null;
@@ -474,7 +623,7 @@ class Scanner {
       else giveUp(); // another member (the schema would strip it) or a repeat: the careful reader decides
     }
     if (tokens === null || resolved === null) giveUp();
-    return { tokens: tokens!, resolved: resolved! };
+    return Object.freeze({ tokens: Object.freeze(tokens!) as string[], resolved: Object.freeze(resolved!) });
   }
 
   private strings(): string[] {

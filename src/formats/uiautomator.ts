@@ -117,6 +117,24 @@ function windowRoots(dump: Dump): Root[] {
   });
 }
 
+/**
+ * The actions a node's flags stand for, in a fixed order: one shared frozen array per combination
+ * (sixteen in all). Nothing writes to a read node's actions, and most nodes offer none or a Click, so
+ * a fresh array per node (pushing gives it room for seventeen) was memory for nothing.
+ */
+const ACTION_SETS: readonly Action[][] = Array.from({ length: 16 }, (_, bits) => {
+  const out: Action[] = [];
+  if (bits & 1) out.push('Click');
+  if (bits & 2) out.push('LongClick');
+  if (bits & 4) out.push('ScrollBy');
+  if (bits & 8) out.push('SetText');
+  return Object.freeze(out) as Action[];
+});
+
+function actionsOf(click: boolean, longClick: boolean, scroll: boolean, edit: boolean): Action[] {
+  return ACTION_SETS[(click ? 1 : 0) | (longClick ? 2 : 0) | (scroll ? 4 : 0) | (edit ? 8 : 0)]!;
+}
+
 /** Attributes of the tag being read: [nameStart, nameEnd, valueStart, valueEnd] per attribute. */
 class AttrBuffer {
   data = new Int32Array(4 * 64);
@@ -335,11 +353,7 @@ class DumpParser {
       text = null;
     }
 
-    const actions: Action[] = [];
-    if (clickable) actions.push('Click');
-    if (longClickable) actions.push('LongClick');
-    if (scrollable) actions.push('ScrollBy');
-    if (editable) actions.push('SetText');
+    const actions = actionsOf(clickable, longClickable, scrollable, editable);
 
     const platform: Record<string, unknown> = {};
     if (resourceId !== null) platform.resourceId = resourceId;

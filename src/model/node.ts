@@ -6,7 +6,7 @@ import type { Action, Node, NodeFields, NodeKind, Rect, Root, Snapshot } from '.
  * importer's nodes). The fast cmp reader fills it member by member (passing placeholders for what it
  * always replaces); makeNode assigns fields over it.
  */
-export function blankNode(id: string, kind: NodeKind = 'generic', children: Node[] = [], bounds: Rect = { x: 0, y: 0, width: 0, height: 0 }, actions: Action[] = []): Node {
+export function blankNode(id: string, kind: NodeKind = 'generic', children: Node[] = [], bounds: Rect = { x: 0, y: 0, width: 0, height: 0 }, actions: Action[] = [], platform: Record<string, unknown> = {}): Node {
   return {
     id,
     kind,
@@ -35,7 +35,7 @@ export function blankNode(id: string, kind: NodeKind = 'generic', children: Node
     bounds,
     layoutBounds: null,
     designToken: null,
-    platform: {},
+    platform,
     children,
   };
 }
@@ -90,10 +90,25 @@ export function countNodes(snapshot: Pick<Snapshot, 'roots'>): number {
   return n;
 }
 
-/** Content hash → decimal generation string; equal content gives an equal generation. */
+/**
+ * Content hash → decimal generation string; equal content gives an equal generation. A long text is fed
+ * in slices (never splitting a surrogate pair, so the UTF-8 bytes hashed are the same): hashing a 40 MB
+ * dump in one call first encodes all of it into one 40 MB buffer, which costs more per byte than the
+ * hash itself once it no longer fits in the cache.
+ */
 export function generationOf(content: string): string {
-  return hashToGeneration(createHash('sha1').update(content));
+  const h = createHash('sha1');
+  const n = content.length;
+  for (let at = 0; at < n;) {
+    let end = Math.min(n, at + HASH_SLICE);
+    const last = content.charCodeAt(end - 1);
+    if (end < n && last >= 0xd800 && last <= 0xdbff) end++;
+    h.update(at === 0 && end === n ? content : content.slice(at, end));
+    at = end;
+  }
+  return hashToGeneration(h);
 }
+const HASH_SLICE = 1 << 17;
 
 /** The first 52 bits of a digest as a decimal string (exact in a JS number, and in JSON). */
 export function hashToGeneration(h: Hash): string {

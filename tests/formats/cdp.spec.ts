@@ -71,6 +71,24 @@ test('paint order decides what is on top: z-index overlays obscure buttons earli
   expect(reach.get(button('Under fade')).hittable).toBe(false);
 });
 
+test('a capture names its style columns: read by name, in whatever order or set they were asked for', () => {
+  const capture = read('actions');
+  const base = importCdp(capture);
+  // The same capture with its style columns reversed (and the list saying so): the same tree.
+  const reversed = structuredClone(capture);
+  reversed.styles = [...capture.styles!].reverse();
+  for (const d of reversed.dom.documents) d.layout.styles = d.layout.styles.map((row) => [...row].reverse());
+  expect(importCdp(reversed).generation).toBe(base.generation);
+  // Without the colour columns, text has no colour to judge contrast by (and says nothing false).
+  const uncoloured = structuredClone(capture);
+  const drop = new Set(['color', 'background-color', 'background-image']);
+  const keep = capture.styles!.map((name, k) => (drop.has(name) ? -1 : k)).filter((k) => k >= 0);
+  uncoloured.styles = keep.map((k) => capture.styles![k]!);
+  for (const d of uncoloured.dom.documents) d.layout.styles = d.layout.styles.map((row) => keep.map((k) => row[k]!));
+  const text = resolveSelector(importCdp(uncoloured), [{ kind: 'text', text: 'Second level', exact: true }])[0]!;
+  expect(text.platform.color).toBeUndefined();
+});
+
 test('input that is not a CDP capture is a FormatError naming the source', () => {
   expect(() => importCdp({ ax: 'nope' } as unknown as CdpCapture, { source: 'web:recorded' })).toThrow(FormatError);
   try { importCdp({} as CdpCapture, { source: 'web:recorded' }); } catch (e) { expect((e as Error).message).toMatch(/^web:recorded: not a CDP capture/); }

@@ -7,7 +7,9 @@ import { guardText } from '../../src/formats/guard.js';
 import { parseJson } from '../../src/formats/json.js';
 import { snapshotToJson } from '../../src/model/serialize.js';
 import { syntheticSnapshot } from '../../bench/synthetic.js';
-import { decorate } from '../../bench/tokens.js';
+import { CATALOG, decorate } from '../../bench/tokens.js';
+import { checkDrift } from '../../src/analysis/drift.js';
+import { audit } from '../../src/analysis/a11y.js';
 import { prng } from '../../bench/prng.js';
 
 // importCmp reads well-formed text with the fast reader (cmp-scan.ts) and everything else with the careful
@@ -61,6 +63,8 @@ test('members in any order, escapes, extras, legacy nodes and a stated density r
     '{"schemaVersion":1,"source":"s","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"size":{"width":5,"height":6},"role":"radio","clickable":true,"disabled":null,"children":[{"bounds":{"x":1,"y":1,"width":1,"height":1},"size":null,"children":[]}]}}',
     '{"schemaVersion":1,"source":"s","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"designToken":{"resolved":{"b":"1","a":"2","10":"x"},"tokens":["A","B"]},"children":[]}}',
     ' \n{ "schemaVersion" : 1 , "root" : { "bounds" : { "x" : 0 , "y" : 0 , "width" : 1 , "height" : 1 } , "children" : [ ] } } \r\n',
+    // Role names are shared per read: an escaped one is never matched in place against later text.
+    '{"schemaVersion":1,"root":{"role":"a\\\\b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[{"role":"a\\\\b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},{"role":"a\\u005cb","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},{"role":"Button","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},{"role":"Butto","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},{"role":"Button","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}]}}',
     '{"schemaVersion":1,"source":"日本語 ✓","root":{"text":"Ünïcödé — 한국어 𝄞𝄞𝄞𝄞𝄞𝄞𝄞","bounds":{"x":0,"y":0,"width":12345678901234567,"height":1},"children":[]}}',
   ];
   for (const text of cases) {
@@ -79,6 +83,8 @@ test('members in any order, escapes, extras, legacy nodes and a stated density r
 test('what the fast reader gives up on is refused with the careful reader\'s error', () => {
   const base = '{"schemaVersion":1,"source":"s","root":{"testTag":"a","bounds":{"x":0,"y":0,"width":1,"height":1},"designToken":{"tokens":["A"],"resolved":{"c":"#FFF"}},"children":[{"text":"b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}]}}';
   const bad = [
+    // A role read before (escaped) is not taken for the unescaped text with the same characters.
+    '{"schemaVersion":1,"root":{"role":"a\\"b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[{"role":"a"b","bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]}]}}',
     base.replace('"testTag":"a",', '"testTag":"a","testTag":"b",'),
     base.replace('"text":"b",', '"text":"b","__proto__":{},'),
     base.replace('"c":"#FFF"', '"c":"#FFF","c":"#000"'),
@@ -131,4 +137,53 @@ test('mutated documents: the same snapshot or the same error as the careful read
   }
   // Some mutations stay valid (an inserted space, a new member): those go the fast way.
   expect(fast).toBeGreaterThan(30);
+});
+
+test('design tokens spelt alike share one frozen object per read; any other spelling reads on its own', () => {
+  const token = (radius: string) => `{"tokens":["RadiusCard","Surface"],"resolved":{"radius":"${radius}","color":"#FFFFFF"}}`;
+  const node = (k: number, dt: string) => `{"testTag":"n${k}","bounds":{"x":0,"y":${k},"width":1,"height":1},"designToken":${dt},"children":[]}`;
+  // The same text three times, one that differs only at its end, one with a space, and many distinct
+  // ones (past what the reader keeps: those are read as if none were kept).
+  const tokens = [token('16dp'), token('16dp'), token('16dp'), token('16dq'), token('16dp').replace('],', '], '), ...Array.from({ length: 120 }, (_, k) => token(`${k}dp`)), token('16dp')];
+  const text = `{"schemaVersion":1,"source":"s","root":{"bounds":{"x":0,"y":0,"width":1,"height":1},"children":[${tokens.map((t, k) => node(k, t)).join(',')}]}}`;
+  expect(scanCmp(text)).not.toBeNull();
+  expect(imported(text)).toBe(careful(text));
+  const kids = importCmp(text, { capturedAt: AT }).roots[0]!.node.children;
+  const [a, b, c, d, e] = kids.map((n) => n.designToken!);
+  expect(b).toBe(a);
+  expect(c).toBe(a);
+  // Past the distinct ones the reader has stopped looking (they did not repeat): an equal, separate object.
+  expect(kids[kids.length - 1]!.designToken).toEqual(a);
+  expect(d).not.toBe(a);
+  expect(d!.resolved.radius).toBe('16dq');
+  expect(e).toEqual(a);
+  // Frozen all the way down: a write to one node's token throws instead of changing every node's.
+  expect(Object.isFrozen(a) && Object.isFrozen(a!.tokens) && Object.isFrozen(a!.resolved)).toBe(true);
+  expect(() => { (a!.resolved as Record<string, string>).radius = '0dp'; }).toThrow(TypeError);
+  expect(() => { a!.tokens.push('X'); }).toThrow(TypeError);
+  expect(kids[1]!.designToken!.resolved.radius).toBe('16dp');
+  // Shared actions and platform are frozen too; a node with an extra gets its own platform.
+  const doc = '{"schemaVersion":1,"root":{"role":null,"clickable":true,"disabled":false,"bounds":{"x":0,"y":0,"width":1,"height":1},"children":[' +
+    '{"role":null,"clickable":true,"disabled":false,"bounds":{"x":0,"y":0,"width":1,"height":1},"children":[]},' +
+    '{"role":null,"clickable":false,"disabled":false,"bounds":{"x":0,"y":0,"width":1,"height":1},"elevation":"2dp","children":[]}]}}';
+  const root = importCmp(doc, { capturedAt: AT }).roots[0]!.node;
+  const [x, y] = root.children;
+  expect(root.actions).toBe(x!.actions);
+  expect(() => { x!.actions.push('LongClick'); }).toThrow(TypeError);
+  expect(() => { root.platform.note = 1; }).toThrow(TypeError);
+  expect(y!.platform).toEqual({ cmpExtra: { elevation: '2dp' } });
+  expect(root.platform).toEqual({});
+  expect(root.children).toHaveLength(2);
+});
+
+test('drift and the audit find the same on a fast read (shared tokens) as on a careful one', () => {
+  const s = syntheticSnapshot(3000, 1, { fullPage: true, realistic: true });
+  decorate(s);
+  const text = exportCmpV1(s, { roots: 'all', indent: 0 });
+  const fast = importCmp(text, { capturedAt: AT });
+  const slow = cmpFromValue(parseJson(text, 'x.json'), { capturedAt: AT });
+  const drift = checkDrift(fast, CATALOG);
+  expect(drift.length).toBeGreaterThan(0);
+  expect(drift).toEqual(checkDrift(slow, CATALOG));
+  expect(audit(fast)).toEqual(audit(slow));
 });
