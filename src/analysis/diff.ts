@@ -26,8 +26,8 @@
 import { TargetError } from '../errors.js';
 import type { Finding } from '../common/finding.js';
 import { align } from './align.js';
-import type { Rect } from '../model/schema.js';
-import { GOLDEN_FLAGS_LIST, parseBounds, type GoldenNode, type GoldenRoot, type GoldenTree } from '../outline/golden.js';
+import { GOLDEN_FLAGS_LIST, type GoldenNode, type GoldenRoot, type GoldenTree } from '../outline/golden.js';
+import { readBounds } from '../outline/golden-syntax.js';
 import { formatEntryLine, formatRootLine, formatValue, quote } from '../outline/outline-syntax.js';
 
 /** Decides whether a node (and its subtree) is left out of the comparison. Called on both sides. */
@@ -138,37 +138,72 @@ function ownSig(e: GoldenNode): string {
  * every entry of a fresh tree cost a hidden-class transition per node), so all calls together are
  * linear in the tree.
  */
-function sigOf(start: GoldenNode, memo: Map<GoldenNode, string>): string {
-  const known = memo.get(start);
+function sigOf(start: GoldenNode, memo: SigMemo): string {
+  // Usually the answer is a few first children down (a wrapper over a labelled node): found without the
+  // memo. The memo bounds the rest (a long walk, or one that must back up), so all calls stay linear.
+  let x = start;
+  for (let k = 0; k < QUICK_SIG_STEPS; k++) {
+    const own = ownSig(x);
+    if (own !== '') return own;
+    if (x.children.length === 0) break;
+    x = x.children[0]!;
+  }
+  const known = memo.sigs.get(start);
   if (known !== undefined) return known;
-  const stack: Array<[GoldenNode, number]> = [[start, 0]];
-  while (stack.length) {
-    const top = stack[stack.length - 1]!;
-    const node = top[0];
+  // Two parallel stacks owned by the run (node, next child to look at): no tuple per step.
+  const nodes = memo.nodes, at = memo.at;
+  const base = nodes.length;
+  nodes.push(start); at.push(0);
+  while (nodes.length > base) {
+    const top = nodes.length - 1;
+    const node = nodes[top]!;
     const own = ownSig(node);
-    if (own !== '') { memo.set(node, own); stack.pop(); continue; }
-    if (top[1] < node.children.length) {
-      const c = node.children[top[1]]!;
-      const cs = memo.get(c);
-      if (cs === undefined) { stack.push([c, 0]); continue; }
-      if (cs !== '') { memo.set(node, cs); stack.pop(); continue; }
-      top[1]++;
+    if (own !== '') { memo.sigs.set(node, own); nodes.pop(); at.pop(); continue; }
+    const k = at[top]!;
+    if (k < node.children.length) {
+      const c = node.children[k]!;
+      const cs = memo.sigs.get(c);
+      if (cs === undefined) { nodes.push(c); at.push(0); continue; }
+      if (cs !== '') { memo.sigs.set(node, cs); nodes.pop(); at.pop(); continue; }
+      at[top] = k + 1;
       continue;
     }
-    memo.set(node, '');
-    stack.pop();
+    memo.sigs.set(node, '');
+    nodes.pop(); at.pop();
   }
-  return memo.get(start)!;
+  return memo.sigs.get(start)!;
+}
+
+const QUICK_SIG_STEPS = 8;
+
+/** sigOf's answers for one diff, and its scratch stacks. */
+interface SigMemo {
+  sigs: Map<GoldenNode, string>;
+  nodes: GoldenNode[];
+  at: number[];
 }
 
 /** `t:` tag, `n:` role + own label, `d:` role + the first tag / label below, `p:` role only (position). */
-function keyOf(e: GoldenNode, memo: Map<GoldenNode, string>): string {
+function keyOf(e: GoldenNode, memo: SigMemo): string {
   const tag = e.attrs.tag;
   if (tag !== undefined) return 't:' + tag;
   const label = ownLabel(e);
   if (label !== '') return `n:${e.head}\u0000${label}`;
   const below = e.children.length ? sigOf(e, memo) : '';
   return below !== '' ? `d:${e.head}\u0000${below}` : 'p:' + e.head;
+}
+
+/**
+ * keyOf(e) === keyOf(a), without building either key: the in-order fast path asks it of every pair of
+ * a tree's siblings, and two fresh concatenations per pair were most of what it cost.
+ */
+function sameKey(e: GoldenNode, a: GoldenNode, memo: SigMemo): boolean {
+  const te = e.attrs.tag, ta = a.attrs.tag;
+  if (te !== undefined || ta !== undefined) return te === ta;
+  if (e.head !== a.head) return false;
+  const le = ownLabel(e), la = ownLabel(a);
+  if (le !== '' || la !== '') return le === la;
+  return (e.children.length ? sigOf(e, memo) : '') === (a.children.length ? sigOf(a, memo) : '');
 }
 
 const isIdentity = (key: string) => key[0] !== 'p';
@@ -205,13 +240,8 @@ function pathOf(ctx: PathLink | null): string[] {
 // ---------------------------------------------------------------------------------------------------
 // Field comparison
 
-function boundsOf(e: GoldenNode): Rect | null {
-  return e.attrs.bounds !== undefined ? parseBounds(e.attrs.bounds) : null;
-}
-
 function resized(p: Pair, tol: number): boolean {
-  const x = p.eb, y = p.ab;
-  return !!x && !!y && (Math.abs(x.width - y.width) > tol || Math.abs(x.height - y.height) > tol);
+  return p.both && (Math.abs(p.dw) > tol || Math.abs(p.dh) > tol);
 }
 
 /**
@@ -221,10 +251,9 @@ function resized(p: Pair, tol: number): boolean {
  * shift is explained by an inserted, removed, moved, resized or ignored sibling before it.
  */
 function boundsChanged(p: Pair, tol: number): boolean {
-  const x = p.eb, y = p.ab;
-  if (!x || !y) return p.e.attrs.bounds !== p.a.attrs.bounds;
-  if (Math.abs(x.width - y.width) > tol || Math.abs(x.height - y.height) > tol) return true;
-  const dx = y.x - x.x, dy = y.y - x.y;
+  if (!p.both) return p.e.attrs.bounds !== p.a.attrs.bounds;
+  if (Math.abs(p.dw) > tol || Math.abs(p.dh) > tol) return true;
+  const dx = p.dx, dy = p.dy;
   if (Math.abs(dx) <= tol && Math.abs(dy) <= tol) return false;
   return p.hasRef && (Math.abs(dx - p.rdx) > tol || Math.abs(dy - p.rdy) > tol);
 }
@@ -317,13 +346,14 @@ interface AlignmentVisitor {
  * Aligns two sibling lists: LCS on identity keys, then identity pairs across gaps (moves), then pairs by
  * role inside each gap (when `compatible`).
  */
-function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => string, head: (x: T) => string, compatible?: (e: T, a: T) => boolean): Alignment {
+function alignSiblings<T>(exp: readonly T[], act: readonly T[], key: (x: T) => string, head: (x: T) => string, compatible?: (e: T, a: T) => boolean, same?: (e: T, a: T) => boolean): Alignment {
   const n = exp.length, m = act.length;
   if (n === m) {
     // Fast path: nothing inserted, removed or reordered (the usual case); no arrays allocated.
-    let same = 0;
-    while (same < n && key(exp[same]!) === key(act[same]!)) same++;
-    if (same === n) return { n, m, pairE: null, pairA: null, moved: null };
+    let i = 0;
+    if (same) while (i < n && same(exp[i]!, act[i]!)) i++;
+    else while (i < n && key(exp[i]!) === key(act[i]!)) i++;
+    if (i === n) return { n, m, pairE: null, pairA: null, moved: null };
   }
   const ke = exp.map(key), ka = act.map(key);
   const pairE = align(ke, ka);
@@ -408,9 +438,10 @@ interface PairPlace {
 interface Pair extends PathLink, PairPlace {
   e: GoldenNode;
   a: GoldenNode;
-  /** Their bounds, parsed once (null: the side has none or they are not four integers). */
-  eb: Rect | null;
-  ab: Rect | null;
+  /** Both sides have bounds of four integers; then dw, dh: the size change (actual − golden). */
+  both: boolean;
+  dw: number;
+  dh: number;
   /** Its own shift (its parent's when bounds are missing), the reference of its first child. */
   dx: number;
   dy: number;
@@ -426,9 +457,13 @@ class DiffRun implements AlignmentVisitor {
   private readonly tasks: Array<Pair | Change> = [];
   /** Nodes that come right after ignored ones: their position is not compared (the ignored node may explain a shift). */
   private readonly afterIgnored = new Set<GoldenNode>();
-  private readonly sigs = new Map<GoldenNode, string>();
+  private readonly sigs: SigMemo = { sigs: new Map(), nodes: [], at: [] };
   private readonly scratch: FieldChange[] = [];
+  /** Bounds of the pair being made (x, y, w, h), golden and actual side. */
+  private readonly eb = [0, 0, 0, 0];
+  private readonly ab = [0, 0, 0, 0];
   private readonly key = (x: GoldenNode) => keyOf(x, this.sigs);
+  private readonly same = (e: GoldenNode, a: GoldenNode) => sameKey(e, a, this.sigs);
   readonly keep: ((x: GoldenNode) => boolean) | null;
 
   constructor(readonly ig: Ignore, readonly tol: number) {
@@ -436,12 +471,16 @@ class DiffRun implements AlignmentVisitor {
   }
 
   pairOf(e: GoldenNode, a: GoldenNode, at: PairPlace): Pair {
-    const eb = boundsOf(e), ab = boundsOf(a);
-    const dx = eb && ab ? ab.x - eb.x : at.rdx, dy = eb && ab ? ab.y - eb.y : at.rdy;
+    // Read into two scratch arrays, not a Rect per side; the same text (most pairs of a screen that did
+    // not move) is read once.
+    const bs = e.attrs.bounds, as = a.attrs.bounds;
+    const x = this.eb, y = this.ab;
+    const both = bs !== undefined && as !== undefined && readBounds(bs, x) && (as === bs ? (y[0] = x[0]!, y[1] = x[1]!, y[2] = x[2]!, y[3] = x[3]!, true) : readBounds(as, y));
     const parent = at.parent;
     const p: Pair = {
       entry: a, parent, top: null as unknown as PathLink, rootId: parent?.rootId ?? null, line: e.line,
-      e, a, eb, ab, from: at.from, to: at.to, moved: at.moved, hasRef: at.hasRef, rdx: at.rdx, rdy: at.rdy, dx, dy,
+      e, a, both, dw: both ? y[2]! - x[2]! : 0, dh: both ? y[3]! - x[3]! : 0, from: at.from, to: at.to, moved: at.moved, hasRef: at.hasRef, rdx: at.rdx, rdy: at.rdy,
+      dx: both ? y[0]! - x[0]! : at.rdx, dy: both ? y[1]! - x[1]! : at.rdy,
     };
     p.top = parent ? parent.top : p;
     return p;
@@ -489,7 +528,7 @@ class DiffRun implements AlignmentVisitor {
     // decide, without the identity keys — tagged on both sides, the tags decide; else the heads do.
     const al = exp.length === 1 && act.length === 1
       ? (sameOnly(exp[0]!, act[0]!) ? IN_ORDER_1 : APART_1)
-      : alignSiblings(exp, act, this.key, headOf, differentTags);
+      : alignSiblings(exp, act, this.key, headOf, differentTags, this.same);
     const start = this.tasks.length;
     this.parent = parent;
     // Reference shifts in sibling order: the previous sibling's; restarted by what explains a shift.

@@ -18,149 +18,103 @@
  * `tap=`; when a hand-written golden has them they are ignored. Reachability flags (unhittable,
  * not-operable) are analysis, not capture, and are not part of a golden either.
  */
-import type { Node, Rect, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
+import type { DesignToken, Node, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
 import { ACTIONS, ROLES, UnitSchema } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
-import { MAX_OUTLINE_CHARS, formatOutline, outlineFields, outlineRootFields } from './outline.js';
+import { MAX_OUTLINE_CHARS, formatOutline, outlineAttrs, outlineFlags, outlineHead, outlineRootFields } from './outline.js';
 import { parseOutline, requireText } from './outline-parse.js';
-import { NODE_FLAGS, ROOT_FLAGS, type OutlineDoc, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
+import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
+import {
+  ACTION_SET, GOLDEN_FLAGS, GOLDEN_HEADER, GOLDEN_VERSION, NODE_KEYS, ROOT_KEYS, TOGGLES,
+  formatBounds, formatTokens, parseBounds, parseFacets, parseTokens,
+  type GoldenNode, type GoldenRoot, type GoldenTree,
+} from './golden-syntax.js';
+import { scanGolden } from './golden-scan.js';
 
-export const GOLDEN_VERSION = 1;
-export const GOLDEN_HEADER = `# treewright golden v${GOLDEN_VERSION}`;
-
-/** One node line of a golden: an outline entry whose values are all plain strings. */
-export interface GoldenNode extends OutlineEntry {
-  head: string;
-  text?: string;
-  /** desc, input, hint, value, state, toggle, tag, then bounds, tokens, t.<facet>…, in print order. */
-  attrs: Record<string, string>;
-  children: GoldenNode[];
-  /** The node this entry was printed from (actual side) or built for (goldenSnapshot); absent otherwise. */
-  node?: Node;
-}
-
-/** One window: its root line and its single node. */
-export interface GoldenRoot extends OutlineRoot {
-  rootId: string;
-  label?: string;
-  /** unit, density, offset. */
-  attrs: Record<string, string>;
-  /** Exactly one entry: the window's node. */
-  children: GoldenNode[];
-  root?: Root;
-}
-
-/** A whole screen (roots) or one locator's subtree (entries, no root lines). */
-export interface GoldenTree extends OutlineDoc {
-  roots: GoldenRoot[];
-  entries: GoldenNode[];
-}
+export {
+  GOLDEN_FLAGS_LIST, GOLDEN_HEADER, GOLDEN_VERSION, formatBounds, parseBounds,
+  type GoldenNode, type GoldenRoot, type GoldenTree,
+} from './golden-syntax.js';
 
 export type GoldenInput = Snapshot | { snapshot: Snapshot; node: Node };
 
-/** Attribute keys a golden node line may carry (besides t.<facet>). */
-const NODE_KEYS = new Set(['desc', 'input', 'hint', 'value', 'state', 'toggle', 'tag', 'bounds', 'tokens', 't']);
-const ROOT_KEYS = new Set(['unit', 'density', 'offset']);
-/** Flags a golden prints: the outline's flags without the reachability ones, which are derived. */
-export const GOLDEN_FLAGS_LIST: readonly string[] = NODE_FLAGS.filter((f) => f !== 'unhittable' && f !== 'not-operable');
-const GOLDEN_FLAGS = new Set<string>(GOLDEN_FLAGS_LIST);
 const FACET_RE = /^[A-Za-z0-9_.-]+$/;
-const BOUNDS_RE = /^(-?\d+),(-?\d+),(\d+),(\d+)$/;
-const TOGGLES = new Set(['on', 'off', 'indeterminate']);
-const ACTION_SET = new Set<string>(ACTIONS);
 const ROLE_SET = new Set<string>(ROLES);
-
-const int = (v: number) => Math.round(v) || 0; // `|| 0`: -0 prints as 0
-
-export function formatBounds(b: Rect): string {
-  return `${int(b.x)},${int(b.y)},${int(b.width)},${int(b.height)}`;
-}
-
-/** bounds=x,y,w,h back to numbers; null when it is not four integers (w, h ≥ 0). */
-export function parseBounds(s: string): Rect | null {
-  // By hand: every node of a golden (and of the diff's both sides) has bounds; the regex is the fallback
-  // for the rare long numbers, where it reads what the hand scan would round differently.
-  const v = [0, 0, 0, 0];
-  let i = 0;
-  for (let k = 0; k < 4; k++) {
-    const neg = k < 2 && s.charCodeAt(i) === 45;
-    if (neg) i++;
-    const from = i;
-    let n = 0;
-    for (let c = s.charCodeAt(i); c >= 48 && c <= 57; c = s.charCodeAt(++i)) n = n * 10 + (c - 48);
-    if (i === from) return null;
-    if (i - from > 15) return slowBounds(s);
-    v[k] = neg ? -n : n;
-    if (k < 3 ? s.charCodeAt(i++) !== 44 : i !== s.length) return null;
-  }
-  return { x: v[0]!, y: v[1]!, width: v[2]!, height: v[3]! };
-}
-
-function slowBounds(s: string): Rect | null {
-  const m = BOUNDS_RE.exec(s);
-  return m ? { x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]) } : null;
-}
-
-function formatTokens(tokens: readonly string[]): string {
-  return tokens.some((t) => t === '' || t.includes(',') || t[0] === '[') ? JSON.stringify(tokens) : tokens.join(',');
-}
-
-function parseTokens(s: string): string[] | null {
-  if (s[0] !== '[') return s.split(',');
-  try {
-    const v: unknown = JSON.parse(s);
-    return Array.isArray(v) && v.every((t) => typeof t === 'string') ? v : null;
-  } catch {
-    return null;
-  }
-}
 
 // Shared, frozen empties: a golden of 100,000 nodes is mostly leaves, and every object a capture's golden
 // form allocates is garbage-collection work on each retry of a matcher. Frozen, so a push throws.
 const NONE = Object.freeze([]) as unknown as string[];
 const NO_CHILDREN = Object.freeze([]) as unknown as GoldenNode[];
 
-const STABLE = { stable: true } as const;
+/**
+ * The golden attributes of design tokens (tokens=, t.<facet>=…, t=) as flat key, value pairs, made once
+ * per token object of one tree (an import shares one object per distinct text) with each `t.<facet>`
+ * key made once per facet name.
+ */
+class TokenAttrs {
+  private readonly keys = new Map<string, string | null>();
+  private readonly byToken = new Map<DesignToken, string[]>();
 
-/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens. */
-export function goldenNodeOf(node: Node, facetKeys: Map<string, string | null> = new Map()): GoldenNode {
-  const f = outlineFields(node, STABLE);
-  // A fresh object of plain strings (no regexes come from a node): kept and extended, not copied.
-  const attrs = f.attrs as Record<string, string>;
-  attrs.bounds = formatBounds(node.bounds);
-  const dt = node.designToken;
-  if (dt) {
-    if (dt.tokens.length) attrs.tokens = formatTokens(dt.tokens);
+  of(dt: DesignToken): string[] {
+    let kv = this.byToken.get(dt);
+    if (kv === undefined) this.byToken.set(dt, (kv = this.make(dt)));
+    return kv;
+  }
+
+  private make(dt: DesignToken): string[] {
+    const kv: string[] = [];
+    if (dt.tokens.length) kv.push('tokens', formatTokens(dt.tokens));
+    const facets = Object.keys(dt.resolved);
+    if (facets.length > 1) facets.sort();
     let odd: Record<string, string> | null = null;
-    for (const facet of Object.keys(dt.resolved).sort()) {
-      let key = facetKeys.get(facet);
-      if (key === undefined) facetKeys.set(facet, key = FACET_RE.test(facet) ? 't.' + facet : null);
-      if (key !== null) attrs[key] = dt.resolved[facet]!;
+    for (const facet of facets) {
+      let key = this.keys.get(facet);
+      if (key === undefined) this.keys.set(facet, (key = FACET_RE.test(facet) ? 't.' + facet : null));
+      if (key !== null) kv.push(key, dt.resolved[facet]!);
       else (odd ??= {})[facet] = dt.resolved[facet]!;
     }
-    if (odd !== null) attrs.t = JSON.stringify(odd);
+    if (odd !== null) kv.push('t', JSON.stringify(odd));
+    return kv;
   }
-  const e: GoldenNode = { head: f.head as string, attrs, flags: f.flags, negFlags: NONE, children: node.children.length ? [] : NO_CHILDREN, line: 0, node };
-  if (f.text !== undefined) e.text = f.text as string;
-  if (f.actions !== undefined) e.actions = f.actions;
+}
+
+/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens (children: none yet, the caller sets them). */
+export function goldenNodeOf(node: Node, tokens: TokenAttrs = new TokenAttrs()): GoldenNode {
+  // The outline's own pieces (outline.ts), without the line object outlineFields makes around them.
+  const attrs = outlineAttrs(node);
+  attrs.bounds = formatBounds(node.bounds);
+  if (node.designToken) {
+    const kv = tokens.of(node.designToken);
+    for (let i = 0; i < kv.length; i += 2) attrs[kv[i]!] = kv[i + 1]!;
+  }
+  const e: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node, undefined, NONE), negFlags: NONE, children: NO_CHILDREN, line: 0, node };
+  if (node.text !== null) e.text = node.text;
+  // The node's own list (a snapshot is not changed after capture): no copy per actionable node.
+  if (node.actions.length) e.actions = node.actions;
   return e;
 }
 
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
 function goldenSubtree(start: Node): GoldenNode {
-  // `t.<facet>` keys made once per facet name for the whole tree, not once per node.
-  const facetKeys = new Map<string, string | null>();
-  const top = goldenNodeOf(start, facetKeys);
-  const stack: Array<[Node, GoldenNode]> = [[start, top]];
-  while (stack.length) {
-    const [node, entry] = stack.pop()!;
-    for (const child of node.children) {
-      const c = goldenNodeOf(child, facetKeys);
-      entry.children.push(c);
-      if (child.children.length) stack.push([child, c]);
+  const tokens = new TokenAttrs();
+  const top = goldenNodeOf(start, tokens);
+  // Two parallel stacks: no pair object per node.
+  const nodes: Node[] = [start];
+  const entries: GoldenNode[] = [top];
+  while (nodes.length) {
+    const node = nodes.pop()!, entry = entries.pop()!;
+    const kids = node.children;
+    // Exactly as long as the node's list (a list grown by push keeps spare room the GC copies).
+    const list: GoldenNode[] = new Array(kids.length);
+    for (let i = 0; i < kids.length; i++) {
+      const child = kids[i]!;
+      const c = goldenNodeOf(child, tokens);
+      list[i] = c;
+      if (child.children.length) { nodes.push(child); entries.push(c); }
     }
+    entry.children = list;
   }
   return top;
 }
@@ -282,16 +236,6 @@ function checkNode(r: GoldenReader, e: OutlineEntry): void {
   }
 }
 
-function parseFacets(s: string): Record<string, string> | null {
-  try {
-    const v: unknown = JSON.parse(s);
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
-    return Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : null;
-  } catch {
-    return null;
-  }
-}
-
 function checkRoot(r: GoldenReader, g: OutlineRoot): void {
   const line = g.line;
   r.str(g.rootId, line, 'the rootId');
@@ -318,6 +262,12 @@ function checkRoot(r: GoldenReader, g: OutlineRoot): void {
 export function parseGolden(text: string, where = 'golden'): GoldenTree {
   requireText(text, where, 'a treewright golden');
   checkHeader(text, where);
+  // The printer's own form in one pass; anything else (and every error) through the parser and the checks below.
+  return scanGolden(text) ?? parseChecked(text, where);
+}
+
+/** parseOutline, then every golden rule on what it read: the errors name the line and column (also the reference the fast reader is tested against). */
+export function parseChecked(text: string, where = 'golden'): GoldenTree {
   const doc = parseOutline(text, { where });
   const r = new GoldenReader(text, where);
   const stack: OutlineEntry[] = [...doc.entries];

@@ -75,12 +75,42 @@ const ALLOWED_REGEX_FLAGS = /^[dimsuv]*$/;
  * What /\s/ matches, as a test on a char code: the parser asks it of nearly every character, and a
  * regex call per character was a third of the time a golden file took to parse.
  */
-function isWs(c: number): boolean {
+export function isWs(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279));
 }
 
-function isLetter(c: number): boolean {
+export function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * Short slices of a text that recur (attribute keys, heads): the one read before when it is the same
+ * characters, so the same string object is stored and looked up without hashing a fresh slice again.
+ * A few per length, so a lookup stays constant time; per parse, so nothing outlives the text.
+ */
+export class SliceInterner {
+  private readonly byLength: string[][] = [];
+
+  get(t: string, at: number, end: number): string {
+    const len = end - at;
+    const known = this.byLength[len];
+    if (known !== undefined && len > 0) {
+      const first = t.charCodeAt(at), last = t.charCodeAt(end - 1);
+      for (let k = 0; k < known.length; k++) {
+        const cand = known[k]!;
+        if (cand.charCodeAt(0) !== first || cand.charCodeAt(len - 1) !== last) continue;
+        let i = 1;
+        while (i < len && cand.charCodeAt(i) === t.charCodeAt(at + i)) i++;
+        if (i === len) return cand;
+      }
+    }
+    const s = t.slice(at, end);
+    if (len < 64) {
+      const list = (this.byLength[len] ??= []);
+      if (list.length < 8) list.push(s);
+    }
+    return s;
+  }
 }
 
 /**
@@ -90,11 +120,8 @@ function isLetter(c: number): boolean {
 class LineCursor {
   pos = 0;
   lineStart = 0;
-  /**
-   * Attribute keys already read, by length: the same few keys recur on every line, and a key that is
-   * the same string object as last time is stored and looked up without hashing a fresh slice again.
-   */
-  private readonly keys: string[][] = [];
+  /** Attribute keys already read (the same few recur on every line). */
+  private readonly keys = new SliceInterner();
   end = 0;
   lineNo = 0;
   constructor(
@@ -108,25 +135,9 @@ class LineCursor {
     this.lineNo = lineNo;
   }
 
-  /** The key text[at, eq): one of the keys read before when it is one (a few per length, so this stays linear). */
+  /** The key text[at, eq). */
   key(at: number, eq: number): string {
-    const t = this.text;
-    const len = eq - at;
-    const known = this.keys[len];
-    if (known !== undefined) {
-      for (let k = 0; k < known.length; k++) {
-        const cand = known[k]!;
-        let i = 0;
-        while (i < len && cand.charCodeAt(i) === t.charCodeAt(at + i)) i++;
-        if (i === len) return cand;
-      }
-    }
-    const key = t.slice(at, eq);
-    if (len < 64) {
-      const list = (this.keys[len] ??= []);
-      if (list.length < 8) list.push(key);
-    }
-    return key;
+    return this.keys.get(this.text, at, eq);
   }
 
   fail(message: string, at: number, hint: string): never {
@@ -261,7 +272,7 @@ type LineBody = Omit<OutlineFields, 'head'>;
 const TOGGLE_SUGAR: Record<string, string> = { checked: 'on', unchecked: 'off' };
 
 // Shared, frozen: most lines set no flag (and none a negated one), so they get no arrays of their own.
-const NO_FLAGS = Object.freeze([]) as unknown as string[];
+export const NO_FLAGS = Object.freeze([]) as unknown as string[];
 /** Past this many flags on one line, membership is checked with sets (a line of 100,000 flags stays linear). */
 const FEW_FLAGS = 16;
 

@@ -47,7 +47,9 @@ export function outlineHead(node: Node, role: Node['role'] = node.role): string 
  * editable, actions) marks the node interactive. With analysis: `unhittable` when hittable is false,
  * `not-operable` when operable is false (labels get neither: analysis reports null for them).
  */
-export function outlineFlags(node: Node, reach?: Reachability): string[] {
+export function outlineFlags(node: Node, reach?: Reachability, none?: string[]): string[] {
+  // `none`: what to return for no flags (a caller's shared empty), so most nodes allocate no list.
+  if (none && !reach && !(node.clickable || node.longClickable || node.scrollable || node.editable || node.focusable || node.focused || node.selected || !node.enabled || !node.visible || node.password || node.heading)) return none;
   const flags: string[] = [];
   if (node.clickable) flags.push('clickable');
   if (node.longClickable) flags.push('long-clickable');
@@ -68,12 +70,9 @@ export function outlineFlags(node: Node, reach?: Reachability): string[] {
   return flags;
 }
 
-/**
- * What a node's outline line says, as data: the printer formats it, and a matcher compares a parsed
- * template entry with it, so both read the node the same way. Only what is present is included.
- */
-export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields {
-  const attrs: Record<string, OutlineValue> = {};
+/** A line's key=value attributes, in print order: a fresh object of the node's strings (the caller may extend it). */
+export function outlineAttrs(node: Node): Record<string, string> {
+  const attrs: Record<string, string> = {};
   if (node.contentDescription !== null) attrs.desc = node.contentDescription;
   // A password field's contents are never shown, even if an importer let them through.
   if (node.editableText !== null && !node.password) attrs.input = node.editableText;
@@ -82,6 +81,15 @@ export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields
   if (node.stateDescription !== null) attrs.state = node.stateDescription;
   if (node.toggle !== null) attrs.toggle = node.toggle;
   if (node.tag !== null) attrs.tag = node.tag;
+  return attrs;
+}
+
+/**
+ * What a node's outline line says, as data: the printer formats it, and a matcher compares a parsed
+ * template entry with it, so both read the node the same way. Only what is present is included.
+ */
+export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields {
+  const attrs = outlineAttrs(node);
   const role = opts.snapshot ? viewRole(opts.snapshot, node, opts.merged !== false) : node.role;
   const f: OutlineFields = { head: outlineHead(node, role), id: node.id, attrs, flags: outlineFlags(node, opts.reach), negFlags: [] };
   if (node.text !== null) f.text = node.text;

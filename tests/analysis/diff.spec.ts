@@ -264,6 +264,23 @@ test.describe('text', () => {
     expect(last.path).toEqual(['root main', '…', 'node tag=t5', 'node tag=t4', 'node tag=t3', 'node tag=t2', 'node tag=t1', 'node tag=t0']);
   });
 
+  test('siblings known only by a tag 60,000 unlabelled levels down: found without recursion, one insertion is one change', () => {
+    let id = 0;
+    const chain = (depth: number, tag: string) => {
+      let node = n({ id: `n${id++}`, tag, bounds: r(0, 0, 10, 10) });
+      for (let i = 0; i < depth; i++) node = n({ id: `n${id++}`, bounds: r(0, 0, 10, 10) }, [node]);
+      return node;
+    };
+    const screen = (rows: Node[]) => snap(root(n({ id: `n${id++}`, bounds: r(0, 0, 10, 10) }, rows), { rootId: 'main' }));
+    const before = screen([chain(60_000, 'deep'), chain(3, 'short')]);
+    const after = screen([chain(2, 'new'), chain(60_000, 'deep'), chain(3, 'short')]);
+    const d = diffTrees(goldenTreeOf(before), goldenTreeOf(after));
+    expect(d.changes.map((c) => [c.kind, c.index, c.size])).toEqual([['added', 0, 3]]);
+    // Reordered: the deep one is identified across the list by what is below it.
+    const swapped = diffTrees(goldenTreeOf(before), goldenTreeOf(screen([chain(3, 'short'), chain(60_000, 'deep')])));
+    expect(swapped.changes.map((c) => c.kind)).toEqual(['moved']);
+  });
+
   test('added and removed lines carry the golden line of the node', () => {
     const d = diff(listScreen(['a', 'b']), listScreen(['a', 'c']));
     expect(renderDiff(d)).toBe([
