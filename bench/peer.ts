@@ -25,14 +25,13 @@ import { goldenTreeOf, parseGolden, toGolden } from '../src/outline/golden.js';
 import { loadPeerExport, peerHowTo, peerLibDir } from './peer-lib.js';
 import { syntheticDump } from './synthetic-xml.js';
 import { syntheticSnapshot } from './synthetic.js';
-import { roundRatio, timeRounds } from './timing.js';
+import { median, roundRatio, timeRounds } from './timing.js';
 import { CATALOG, decorate } from './tokens.js';
 
 const TARGET = 1.5;
 const MAX_SCALING = 12;
 /** Rounds of the side-by-side timing (each round times both sides back to back). */
 const ROUNDS = 15;
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const AT = '1970-01-01T00:00:00.000Z';
 
 type Json = { [k: string]: unknown; children?: Json[] };

@@ -47,7 +47,8 @@ export function timeRounds<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): numb
   return out;
 }
 
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+/** The middle value (the upper one of an even count). */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 /** Median CPU milliseconds per call of each function on its input (timeRounds' rounds). */
 export function timeAll<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[] {

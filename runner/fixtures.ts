@@ -80,9 +80,14 @@ export interface WebWorkerFixtures {
   _treewrightBrowser: () => Promise<Browser>;
 }
 
-/** A web device's context: the test's `use` options, as Playwright's own `context` fixture gets them. */
+/**
+ * A web device's context options: Playwright's own combination of the test's `use` options (its
+ * `_combinedContextOptions` fixture, what its `context` and `page` are made with, client certificates
+ * resolved), so a web device's page is set up exactly as `page` is. Declared here to be read; the
+ * fixture below passes Playwright's value through unchanged.
+ */
 export interface WebContextFixtures {
-  _treewrightContextOptions: BrowserContextOptions;
+  _combinedContextOptions: BrowserContextOptions;
 }
 
 export const test = base.extend<TreewrightFixtures & TreewrightOptions & WebContextFixtures & { _treewrightHeldAttempts: void }, WebWorkerFixtures>({
@@ -92,25 +97,21 @@ export const test = base.extend<TreewrightFixtures & TreewrightOptions & WebCont
     await use();
     await flushHeldAttempts(testInfo);
   }, { auto: true }],
-  _treewrightBrowser: [async ({ playwright, browserName, launchOptions, connectOptions }, use) => {
+  _treewrightBrowser: [async ({ playwright, browserName, launchOptions, headless, channel, connectOptions }, use) => {
     let browser: Promise<Browser> | null = null;
-    await use(() => (browser ??= openWorkerBrowser({ playwright, browserName, launchOptions, connectOptions })));
+    await use(() => (browser ??= openWorkerBrowser({ playwright, browserName, launchOptions, headless, channel, connectOptions })));
     if (browser) await (await (browser as Promise<Browser>).catch(() => null))?.close();
   }, { scope: 'worker', timeout: 0 }],
   browser: [async ({ _treewrightBrowser }, use) => use(await _treewrightBrowser()), { scope: 'worker', timeout: 0 }],
-  // Every public context option Playwright's `context` fixture combines (`contextOptions` under the named ones).
-  _treewrightContextOptions: async ({ acceptDownloads, bypassCSP, colorScheme, deviceScaleFactor, extraHTTPHeaders, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, timezoneId, userAgent, viewport, baseURL, serviceWorkers, contextOptions }, use) => {
-    const named = { acceptDownloads, bypassCSP, colorScheme, deviceScaleFactor, extraHTTPHeaders, forcedColors, geolocation, hasTouch, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, timezoneId, userAgent, viewport, baseURL, serviceWorkers };
-    await use({ ...contextOptions, ...Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)) } as BrowserContextOptions);
-  },
+  _combinedContextOptions: async ({ _combinedContextOptions }, use) => use(_combinedContextOptions),
   capabilities: [undefined, { option: true }],
-  device: async ({ source, capabilities, actionTimeout, browserName, _treewrightBrowser, _treewrightContextOptions, testIdAttribute }, use, testInfo) => {
+  device: async ({ source, capabilities, actionTimeout, browserName, _treewrightBrowser, _combinedContextOptions, testIdAttribute }, use, testInfo) => {
     const spec = chooseSource(source);
     const options = { ...fixtureConnectOptions(testInfo), ...(capabilities ? { capabilities } : {}) };
     if (parseSource(spec).kind === 'web') {
       // A fresh context and page per test in the worker's browser (Playwright's `browser`), with the test's `use` options.
       requireChromium(browserName);
-      Object.assign(options, { browser: await _treewrightBrowser(), contextOptions: _treewrightContextOptions, ...(testIdAttribute ? { testIdAttribute } : {}) });
+      Object.assign(options, { browser: await _treewrightBrowser(), contextOptions: _combinedContextOptions, ...(testIdAttribute ? { testIdAttribute } : {}) });
     }
     const device = await connect(spec, options);
     // Actions show up in the report as steps named by their code form: byTag('email').fill('…').

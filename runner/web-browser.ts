@@ -8,6 +8,9 @@ export interface WorkerBrowserOptions {
   playwright: Record<'chromium' | 'firefox' | 'webkit', Pick<BrowserType, 'launch' | 'connect' | 'executablePath'>>;
   browserName: 'chromium' | 'firefox' | 'webkit';
   launchOptions: LaunchOptions;
+  /** The project's `headless` and `channel` options (they override launchOptions', as in Playwright). */
+  headless?: boolean;
+  channel?: string;
   connectOptions?: PlaywrightWorkerOptions['connectOptions'];
   env?: NodeJS.ProcessEnv;
 }
@@ -23,17 +26,19 @@ export interface WorkerBrowserOptions {
  */
 export async function openWorkerBrowser(o: WorkerBrowserOptions): Promise<Browser> {
   const type = o.playwright[o.browserName];
+  const options: LaunchOptions = { ...o.launchOptions, ...(o.headless !== undefined ? { headless: o.headless } : {}), ...(o.channel !== undefined ? { channel: o.channel } : {}) };
   if (o.connectOptions) {
     const { wsEndpoint, headers, ...rest } = o.connectOptions;
     // Playwright sends the launch options to the remote server in this header (HTTP headers are ASCII).
-    const launch = JSON.stringify(o.launchOptions).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const launch = JSON.stringify(options).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return type.connect(wsEndpoint, { ...rest, headers: { 'x-playwright-launch-options': launch, ...headers } });
   }
-  if (o.browserName !== 'chromium' || o.launchOptions.channel) return type.launch();
+  // A channel (Chrome, Edge) is Playwright's to find: launched with the worker's defaults, which include it.
+  if (o.browserName !== 'chromium' || options.channel) return type.launch();
   const env = o.env ?? process.env;
-  const named = o.launchOptions.executablePath;
+  const named = options.executablePath;
   if (!named && !env.CHROMIUM_PATH?.trim() && existsSync(type.executablePath())) return type.launch();
-  return launchChromium(o.launchOptions, type, env);
+  return launchChromium(options, type, env);
 }
 
 /** A web source reads Chromium's accessibility tree over CDP: a project on another browser cannot serve it. */

@@ -81,6 +81,15 @@ export const CAPTURED_STYLES = [
 export type CapturedStyle = (typeof CAPTURED_STYLES)[number];
 
 /**
+ * The columns of a capture that records no `styles` list: those recorded before captures named theirs
+ * asked for this list (with `opacity`, since dropped), so their columns are read by these names.
+ */
+export const UNNAMED_CAPTURE_STYLES: readonly string[] = [
+  'visibility', 'pointer-events', 'overflow-x', 'overflow-y', 'position', 'color', 'background-color',
+  'background-image', 'opacity', 'font-size', 'font-weight', 'display',
+];
+
+/**
  * The DOMSnapshot.captureSnapshot parameters of a capture. DOM rects (client and scroll rects: clips
  * and scrollability) and paint order are what cost most after the bare snapshot (bench/web.ts).
  */
@@ -102,7 +111,7 @@ export interface CdpCapture {
   /** The main frame's full AX tree. */
   ax: AXNode[];
   dom: DomSnapshot;
-  /** The computed styles the DOM snapshot was asked for, in its columns' order (default CAPTURED_STYLES). */
+  /** The computed styles the DOM snapshot was asked for, in its columns' order (absent: UNNAMED_CAPTURE_STYLES). */
   styles?: readonly string[];
   /** Child frames treewright could not read (cross-origin, out of process): named in the snapshot's warnings. */
   unreadFrames?: string[];

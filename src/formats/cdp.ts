@@ -22,7 +22,7 @@ import type { Node, Root, Snapshot } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
-import { CAPTURED_STYLES, type AXNode, type CapturedStyle, type CdpCapture, type DomSnapshot } from './cdp-types.js';
+import { CAPTURED_STYLES, UNNAMED_CAPTURE_STYLES, type AXNode, type CapturedStyle, type CdpCapture, type DomSnapshot } from './cdp-types.js';
 import { INTERACTIVE_ROLES, webRole } from './web-roles.js';
 import { warning, type Warning } from '../model/warnings.js';
 
@@ -308,7 +308,13 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
       where, hint: 'Record captures with the web device (Accessibility.getFullAXTree + DOMSnapshot.captureSnapshot).',
     });
   }
-  const dom = new DomTables(capture.dom, capture.viewport, Array.isArray(capture.styles) ? capture.styles : CAPTURED_STYLES);
+  const styles = capture.styles ?? UNNAMED_CAPTURE_STYLES;
+  if (!Array.isArray(styles) || !styles.every((x) => typeof x === 'string')) {
+    throw new FormatError('format_error', 'not a CDP capture: `styles` must list the computed style names of the DOM snapshot\'s columns', {
+      where, hint: 'Record the capture again with the web device, or leave `styles` out for a capture recorded before captures named their styles.',
+    });
+  }
+  const dom = new DomTables(capture.dom, capture.viewport, styles);
   const testId = options.testIdAttribute ?? 'data-testid';
   const density = capture.devicePixelRatio > 0 ? capture.devicePixelRatio : 1;
   const warnings: Warning[] = [];

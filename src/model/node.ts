@@ -101,8 +101,9 @@ export function generationOf(content: string): string {
   const n = content.length;
   for (let at = 0; at < n;) {
     let end = Math.min(n, at + HASH_SLICE);
-    const last = content.charCodeAt(end - 1);
-    if (end < n && last >= 0xd800 && last <= 0xdbff) end++;
+    // A pair cut in two would hash as two U+FFFD; a lone surrogate is U+FFFD wherever the cut falls.
+    const last = content.charCodeAt(end - 1), after = content.charCodeAt(end);
+    if (end < n && last >= 0xd800 && last <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) end++;
     h.update(at === 0 && end === n ? content : content.slice(at, end));
     at = end;
   }

@@ -70,8 +70,11 @@ class GoldenScan {
     // kids[d] = the children of open[d] read so far, cut to an exact-size list when it closes.
     const kids: GoldenNode[][] = [];
     let lineNo = 0;
-    // Line ends by indexOf (native, ~10× a charCodeAt loop); "\r" looked for only when the text has one.
+    // Line ends by indexOf (native, faster than a charCodeAt loop); "\r" looked for only when the text has one.
     let cr = t.indexOf('\r');
+    // The next dash at or after the line, looked for again only once a line start passes it (as "\r"),
+    // so lines without one (blank, comments) do not each scan ahead to it: linear in the text.
+    let dash = t.indexOf('-');
     for (let ls = t.charCodeAt(0) === 0xfeff ? 1 : 0, next = ls; ls <= n; ls = next) {
       let le = t.indexOf('\n', ls);
       if (le < 0) le = n;
@@ -82,7 +85,7 @@ class GoldenScan {
       next = le < n && t.charCodeAt(le) === 13 && t.charCodeAt(le + 1) === 10 ? le + 2 : le + 1;
       lineNo++;
       // A node line's indentation is the run of spaces before its dash: compared at once.
-      const dash = t.indexOf('-', ls);
+      if (dash >= 0 && dash < ls) dash = t.indexOf('-', ls);
       let p = ls;
       if (dash >= ls && dash < le && dash - ls < SPACES.length && t.startsWith(SPACES[dash - ls]!, ls)) p = dash;
       else {

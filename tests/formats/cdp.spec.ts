@@ -89,6 +89,24 @@ test('a capture names its style columns: read by name, in whatever order or set 
   expect(text.platform.color).toBeUndefined();
 });
 
+test('a capture recorded before captures named their styles is read by the list it was recorded with (opacity included)', () => {
+  const capture = read('actions');
+  const base = importCdp(capture);
+  // As the older recorder wrote it: no `styles`, and an opacity column after background-image.
+  const old = structuredClone(capture);
+  delete old.styles;
+  const at = capture.styles!.indexOf('background-image') + 1;
+  for (const d of old.dom.documents) d.layout.styles = d.layout.styles.map((row) => [...row.slice(0, at), -1, ...row.slice(at)]);
+  expect(importCdp(old).generation).toBe(base.generation);
+  // A `styles` that is not a list of names is refused, naming the field.
+  for (const styles of ['color', [1, 2]]) {
+    let err: unknown;
+    try { importCdp({ ...capture, styles } as unknown as CdpCapture, { source: 'web:recorded' }); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(FormatError);
+    expect((err as FormatError).message).toMatch(/^web:recorded: not a CDP capture: `styles` must list/);
+  }
+});
+
 test('input that is not a CDP capture is a FormatError naming the source', () => {
   expect(() => importCdp({ ax: 'nope' } as unknown as CdpCapture, { source: 'web:recorded' })).toThrow(FormatError);
   try { importCdp({} as CdpCapture, { source: 'web:recorded' }); } catch (e) { expect((e as Error).message).toMatch(/^web:recorded: not a CDP capture/); }

@@ -98,6 +98,14 @@ test('the worker browser: opened as Playwright opens it; a named Chromium that i
   pwExpect(calls.pop()).toEqual(['chromium.launch', pwExpect.objectContaining({ executablePath: '/bin/sh', args: pwExpect.arrayContaining(['--no-sandbox', '--mute-audio']) })]);
   await openWorkerBrowser({ playwright, browserName: 'chromium', launchOptions: {}, connectOptions: { wsEndpoint: 'ws://127.0.0.1:1/x', headers: { a: 'b' } }, env: {} });
   pwExpect(calls.pop()).toEqual(['chromium.connect ws://127.0.0.1:1/x', { headers: { 'x-playwright-launch-options': '{}', a: 'b' } }]);
+  // The project's `channel` is Playwright's to launch (not the system Chromium); `headless` overrides
+  // launchOptions' and reaches the remote server too, as Playwright sends them.
+  await openWorkerBrowser({ playwright, browserName: 'chromium', launchOptions: {}, channel: 'chrome', env: {} });
+  pwExpect(calls.pop()).toEqual(['chromium.launch', undefined]);
+  await openWorkerBrowser({ playwright, browserName: 'chromium', launchOptions: { headless: true }, headless: false, env: { CHROMIUM_PATH: '/bin/sh' } });
+  pwExpect(calls.pop()).toEqual(['chromium.launch', pwExpect.objectContaining({ executablePath: '/bin/sh', headless: false })]);
+  await openWorkerBrowser({ playwright, browserName: 'chromium', launchOptions: {}, headless: true, channel: 'chrome', connectOptions: { wsEndpoint: 'ws://127.0.0.1:1/x' }, env: {} });
+  pwExpect(calls.pop()).toEqual(['chromium.connect ws://127.0.0.1:1/x', { headers: { 'x-playwright-launch-options': '{"headless":true,"channel":"chrome"}' } }]);
   await openWorkerBrowser({ playwright, browserName: 'firefox', launchOptions: {}, env: {} });
   pwExpect(calls.pop()).toEqual(['firefox.launch', undefined]);
 
