@@ -1,5 +1,6 @@
 import type { Action, DesignToken, Node, Rect, Role } from '../model/schema.js';
 import { blankNode } from '../model/node.js';
+import { fastRead, giveUp } from '../common/fast-read.js';
 import { ownString } from './own-string.js';
 import { MAX_EXTRA_DEPTH, type JsonObject } from './read.js';
 import { normaliseRole } from './role-map.js';
@@ -30,9 +31,6 @@ export interface CmpScan {
   onlyCmpMembers: boolean;
 }
 
-/** Thrown to abandon the fast read; never escapes scanCmp. */
-const GIVE_UP: unique symbol = Symbol('give up');
-type GiveUp = typeof GIVE_UP;
 
 // Known node members, one bit each: a repeat is a duplicate key, and role / clickable / disabled that
 // never appeared are recorded as `cmpAbsent`, as the careful reader does.
@@ -107,17 +105,8 @@ const DOC_KEYS = names([['schemaVersion', 3], ['source', 1], ['density', 2], ['r
 const DOC_NAMES = ['root', 'source', 'density', 'schemaVersion'];
 
 export function scanCmp(text: string): CmpScan | null {
-  try {
-    return new Scanner(text).document();
-  } catch (e) {
-    if (e === GIVE_UP) return null;
-    throw e;
-  }
+  return fastRead(() => new Scanner(text).document());
 }
-
-const giveUp = (): never => {
-  throw GIVE_UP as GiveUp;
-};
 
 class Scanner {
   i = 0;

@@ -11,34 +11,22 @@
  * and column, and what this returns is always what they return (tests/outline/golden-scan.spec.ts).
  * Every value is a slice of the text or a JSON.parse of one, as the parser's are.
  */
-import { UnitSchema } from '../model/schema.js';
+import { fastRead, giveUp } from '../common/fast-read.js';
 import { NO_FLAGS, SliceInterner, isLetter, isWs } from './outline-parse.js';
 import { ROOT_FLAGS } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS_LIST, NODE_KEYS, ROOT_KEYS, TOGGLES,
-  canonical, parseFacets, parseTokens, readBounds, readBoundsAt, type GoldenNode, type GoldenRoot, type GoldenTree,
+  canonical, parseFacets, readBounds, readBoundsAt, validRootValue, validTokensValue, type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 
-/** Thrown (never out of this file) when the fast read gives up. */
-const GIVE_UP = new Error('golden-scan: not for the fast reader');
 /** Most entries are leaves: they share one frozen empty list until their first child comes. */
 const NO_CHILDREN = Object.freeze([]) as unknown as GoldenNode[];
-const OFFSET_RE = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
 /** Indentations up to this deep are compared as one string (deeper ones are counted). */
 const SPACES: string[] = Array.from({ length: 512 }, (_, k) => ' '.repeat(k));
 
-function giveUp(): never {
-  throw GIVE_UP;
-}
-
 /** The golden tree of `text` (a golden file whose header was checked), or null to read it with the full parser. */
 export function scanGolden(text: string): GoldenTree | null {
-  try {
-    return new GoldenScan(text).doc();
-  } catch (e) {
-    if (e === GIVE_UP) return null;
-    throw e;
-  }
+  return fastRead(() => new GoldenScan(text).doc());
 }
 
 /** A character that parseOutline reads as whitespace, other than the plain space this reader expects. */
@@ -192,7 +180,7 @@ class GoldenScan {
         const key = this.key();
         const v = this.value(null);
         if (!ROOT_KEYS.has(key) || Object.hasOwn(attrs, key)) giveUp();
-        if (key === 'unit' ? !UnitSchema.safeParse(v).success : key === 'density' ? !(Number(v) > 0 && Number.isFinite(Number(v))) : !OFFSET_RE.test(v)) giveUp();
+        if (!validRootValue(key, v)) giveUp();
         attrs[key] = v;
       }
     }
@@ -359,7 +347,7 @@ function validNodeValue(kind: number, v: string, box: number[]): boolean {
   switch (kind) {
     case BOUNDS: return readBounds(v, box);
     case TOGGLE: return TOGGLES.has(v);
-    case TOKENS: return v !== '' && (v.charCodeAt(0) !== 91 || parseTokens(v) !== null);
+    case TOKENS: return validTokensValue(v);
     case FACETS: return parseFacets(v) !== null;
     default: return true;
   }

@@ -4,7 +4,7 @@
  * toggles, actions, and how bounds and token lists are written — so the two readers cannot drift apart.
  */
 import type { Node, Rect, Root } from '../model/schema.js';
-import { ACTIONS } from '../model/schema.js';
+import { ACTIONS, UnitSchema } from '../model/schema.js';
 import { NODE_FLAGS, type OutlineDoc, type OutlineEntry, type OutlineRoot } from './outline-syntax.js';
 
 export const GOLDEN_VERSION = 1;
@@ -46,6 +46,22 @@ export const GOLDEN_FLAGS_LIST: readonly string[] = NODE_FLAGS.filter((f) => f !
 export const GOLDEN_FLAGS = new Set<string>(GOLDEN_FLAGS_LIST);
 const BOUNDS_RE = /^(-?\d+),(-?\d+),(\d+),(\d+)$/;
 export const TOGGLES = new Set(['on', 'off', 'indeterminate']);
+
+/** What both readers accept as a root line's value of `key` (unit, density or offset). */
+export function validRootValue(key: string, v: string): boolean {
+  switch (key) {
+    case 'unit': return UnitSchema.safeParse(v).success;
+    case 'density': return Number(v) > 0 && Number.isFinite(Number(v));
+    case 'offset': return OFFSET_RE.test(v);
+    default: return false;
+  }
+}
+const OFFSET_RE = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
+
+/** What both readers accept as `tokens=`: names, or a JSON array string when a name holds a comma. */
+export function validTokensValue(v: string): boolean {
+  return v !== '' && (v.charCodeAt(0) !== 91 /* [ */ || parseTokens(v) !== null);
+}
 export const ACTION_SET = new Set<string>(ACTIONS);
 
 const int = (v: number) => Math.round(v) || 0; // `|| 0`: -0 prints as 0

@@ -19,7 +19,7 @@
  * not-operable) are analysis, not capture, and are not part of a golden either.
  */
 import type { DesignToken, Node, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
-import { ACTIONS, ROLES, UnitSchema } from '../model/schema.js';
+import { ACTIONS, ROLES } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
@@ -28,7 +28,7 @@ import { parseOutline, requireText } from './outline-parse.js';
 import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS, GOLDEN_HEADER, GOLDEN_VERSION, NODE_KEYS, ROOT_KEYS, TOGGLES,
-  formatBounds, formatTokens, parseBounds, parseFacets, parseTokens,
+  formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,
   type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 import { scanGolden } from './golden-scan.js';
@@ -231,7 +231,7 @@ function checkNode(r: GoldenReader, e: OutlineEntry): void {
     }
     if (key === 'bounds' && !parseBounds(v)) r.fail(line, 'bounds=', `bad bounds=${v}`, 'Write bounds=x,y,width,height with integers, e.g. bounds=0,0,360,800.');
     if (key === 'toggle' && !TOGGLES.has(v)) r.fail(line, 'toggle=', `bad toggle=${v}`, 'Write toggle=on, toggle=off or toggle=indeterminate.');
-    if (key === 'tokens' && (v === '' || (v[0] === '[' && !parseTokens(v)))) r.fail(line, 'tokens=', `bad tokens=${v}`, 'Write tokens=Name1,Name2 (or a JSON array string when a name holds a comma).');
+    if (key === 'tokens' && !validTokensValue(v)) r.fail(line, 'tokens=', `bad tokens=${v}`, 'Write tokens=Name1,Name2 (or a JSON array string when a name holds a comma).');
     if (key === 't' && !parseFacets(v)) r.fail(line, 't=', 'bad t= (expected a JSON object of strings)', 'Write each resolved value as t.<facet>=value.');
   }
 }
@@ -246,9 +246,10 @@ function checkRoot(r: GoldenReader, g: OutlineRoot): void {
   for (const key of Object.keys(g.attrs)) {
     const v = r.str(g.attrs[key]!, line, `${key}=`);
     if (!ROOT_KEYS.has(key)) r.fail(line, key + '=', `unknown root attribute ${key}=`, 'Root lines carry unit, density and offset.');
-    if (key === 'unit' && !UnitSchema.safeParse(v).success) r.fail(line, 'unit=', `bad unit=${v}`, 'Write unit=px, unit=pt or unit=dp.');
-    if (key === 'density' && !(Number(v) > 0 && Number.isFinite(Number(v)))) r.fail(line, 'density=', `bad density=${v}`, 'Write a positive number, e.g. density=2.625.');
-    if (key === 'offset' && !/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/.test(v)) r.fail(line, 'offset=', `bad offset=${v}`, 'Write offset=x,y.');
+    if (validRootValue(key, v)) continue;
+    if (key === 'unit') r.fail(line, 'unit=', `bad unit=${v}`, 'Write unit=px, unit=pt or unit=dp.');
+    if (key === 'density') r.fail(line, 'density=', `bad density=${v}`, 'Write a positive number, e.g. density=2.625.');
+    if (key === 'offset') r.fail(line, 'offset=', `bad offset=${v}`, 'Write offset=x,y.');
   }
   if (g.children.length !== 1) {
     r.fail(line, 'root', `root ${String(g.rootId)} has ${g.children.length} node lines at depth 0, expected exactly 1 (the window's node)`, 'Indent the window\'s descendants under its one node line.');
