@@ -15,12 +15,10 @@ import { fastRead, giveUp } from '../common/fast-read.js';
 import { NO_FLAGS, SliceInterner, isLetter, isWs } from './outline-parse.js';
 import { ROOT_FLAGS } from './outline-syntax.js';
 import {
-  ACTION_SET, GOLDEN_FLAGS_LIST, NODE_KEYS, ROOT_KEYS, TOGGLES,
+  ACTION_SET, GOLDEN_FLAGS_LIST, NODE_KEYS, NO_GOLDEN_CHILDREN, ROOT_KEYS, TOGGLES,
   canonical, parseFacets, readBounds, readBoundsAt, validRootValue, validTokensValue, type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 
-/** Most entries are leaves: they share one frozen empty list until their first child comes. */
-const NO_CHILDREN = Object.freeze([]) as unknown as GoldenNode[];
 /** Indentations up to this deep are compared as one string (deeper ones are counted). */
 const SPACES: string[] = Array.from({ length: 512 }, (_, k) => ' '.repeat(k));
 
@@ -151,7 +149,7 @@ class GoldenScan {
         attrs[key] = v;
       }
     }
-    const e: GoldenNode = { head, attrs, flags, negFlags: NO_FLAGS, children: NO_CHILDREN, line };
+    const e: GoldenNode = { head, attrs, flags, negFlags: NO_FLAGS, children: NO_GOLDEN_CHILDREN, line };
     if (text !== undefined) e.text = text;
     if (actions !== undefined) e.actions = actions;
     return e;

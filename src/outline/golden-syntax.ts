@@ -63,6 +63,8 @@ export function validTokensValue(v: string): boolean {
   return v !== '' && (v.charCodeAt(0) !== 91 /* [ */ || parseTokens(v) !== null);
 }
 export const ACTION_SET = new Set<string>(ACTIONS);
+/** The children of every leaf a golden reader or goldenTreeOf makes until its first child: frozen, so a push throws. */
+export const NO_GOLDEN_CHILDREN = Object.freeze([]) as unknown as GoldenNode[];
 
 const int = (v: number) => Math.round(v) || 0; // `|| 0`: -0 prints as 0
 

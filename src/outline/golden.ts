@@ -24,11 +24,11 @@ import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { MAX_OUTLINE_CHARS, formatOutline, outlineAttrs, outlineFlags, outlineHead, outlineRootFields } from './outline.js';
-import { parseOutline, requireText } from './outline-parse.js';
+import { NO_FLAGS, parseOutline, requireText } from './outline-parse.js';
 import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS, GOLDEN_HEADER, GOLDEN_VERSION, NODE_KEYS, ROOT_KEYS, TOGGLES,
-  formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,
+  NO_GOLDEN_CHILDREN, formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,
   type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 import { scanGolden } from './golden-scan.js';
@@ -43,10 +43,8 @@ export type GoldenInput = Snapshot | { snapshot: Snapshot; node: Node };
 const FACET_RE = /^[A-Za-z0-9_.-]+$/;
 const ROLE_SET = new Set<string>(ROLES);
 
-// Shared, frozen empties: a golden of 100,000 nodes is mostly leaves, and every object a capture's golden
-// form allocates is garbage-collection work on each retry of a matcher. Frozen, so a push throws.
-const NONE = Object.freeze([]) as unknown as string[];
-const NO_CHILDREN = Object.freeze([]) as unknown as GoldenNode[];
+// Shared, frozen empties (NO_FLAGS, NO_GOLDEN_CHILDREN): a golden of 100,000 nodes is mostly leaves, and
+// every object a capture's golden form allocates is garbage-collection work on each retry of a matcher.
 
 /**
  * The golden attributes of design tokens (tokens=, t.<facet>=…, t=) as flat key, value pairs, made once
@@ -89,7 +87,7 @@ export function goldenNodeOf(node: Node, tokens: TokenAttrs = new TokenAttrs()):
     const kv = tokens.of(node.designToken);
     for (let i = 0; i < kv.length; i += 2) attrs[kv[i]!] = kv[i + 1]!;
   }
-  const e: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node, undefined, NONE), negFlags: NONE, children: NO_CHILDREN, line: 0, node };
+  const e: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node, undefined, NO_FLAGS), negFlags: NO_FLAGS, children: NO_GOLDEN_CHILDREN, line: 0, node };
   if (node.text !== null) e.text = node.text;
   // The node's own list (a snapshot is not changed after capture): no copy per actionable node.
   if (node.actions.length) e.actions = node.actions;
