@@ -7,7 +7,7 @@
 import { exportCmpV1, importCmp } from '../src/formats/cmp.js';
 import type { Snapshot } from '../src/model/schema.js';
 import { loadPeerExport } from './peer-lib.js';
-import { median } from './stats.js';
+import { asRead, median } from './stats.js';
 import { syntheticSnapshot } from './synthetic.js';
 import { cpuMs } from './timing.js';
 import { decorate } from './tokens.js';
@@ -31,7 +31,7 @@ function input(): { text: string; parsed: unknown } {
   if (shared) return shared;
   const s = syntheticSnapshot(10_000, 1, { fullPage: true, realistic: true });
   decorate(s);
-  const text = exportCmpV1(s, { roots: 'all', indent: 0 });
+  const text = asRead(exportCmpV1(s, { roots: 'all', indent: 0 }));
   return (shared = { text, parsed: JSON.parse(text) });
 }
 

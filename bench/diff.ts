@@ -12,7 +12,7 @@ import type { Node, Snapshot } from '../src/model/schema.js';
 import { goldenTreeOf, parseGolden, toGolden, type GoldenTree } from '../src/outline/golden.js';
 import { syntheticSnapshot } from './synthetic.js';
 import { prng } from './prng.js';
-import { median } from './stats.js';
+import { asRead, median } from './stats.js';
 
 const SIZES = [10_000, 100_000] as const;
 const TARGET_MS = 50;
@@ -124,7 +124,7 @@ function runOnce(c: Case, t: Timing): void {
 /** The cases of one size, built fresh (so one size's heap never slows the other's garbage collection). */
 function casesOf(n: number): Case[] {
   const base = syntheticSnapshot(n, 1);
-  const text = toGolden(base);
+  const text = asRead(toGolden(base));
   const golden = parseGolden(text, `synthetic-${n}.tree`);
   const printMs = median(Array.from({ length: 5 }, () => time(() => toGolden(base))));
   const parseMs = median(Array.from({ length: 5 }, () => time(() => parseGolden(text, 'x'))));

@@ -6,7 +6,7 @@ import { importTree } from '../src/formats/index.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { syntheticSnapshot } from './synthetic.js';
-import { median } from './stats.js';
+import { asRead, median } from './stats.js';
 
 const SIZES = [5_000, 50_000] as const;
 
@@ -25,8 +25,8 @@ export async function run(): Promise<void> {
   console.log('JSON import: median of the runs after 2 warm-up');
   for (const [label, make] of [
     // Compact at both sizes (the exporters go compact past 20,000 nodes anyway), so the ratio compares like with like.
-    ['cmp tree v1', (n: number) => exportCmpV1(syntheticSnapshot(n, 1), { roots: 'all', indent: 0 })],
-    ['treewright snapshot', (n: number) => snapshotToJson(syntheticSnapshot(n, 1), 0)],
+    ['cmp tree v1', (n: number) => asRead(exportCmpV1(syntheticSnapshot(n, 1), { roots: 'all', indent: 0 }))],
+    ['treewright snapshot', (n: number) => asRead(snapshotToJson(syntheticSnapshot(n, 1), 0))],
   ] as const) {
     const res = SIZES.map((n) => { const text = make(n); return { n, bytes: text.length, ...throughput(text, n > 10_000 ? 7 : 21) }; });
     for (const r of res) console.log(`  ${label.padEnd(20)} ${r.n.toLocaleString().padStart(7)} nodes ${(r.bytes / 1e6).toFixed(2).padStart(6)} MB  ${r.ms.toFixed(1).padStart(8)} ms  ${r.mbps.toFixed(1).padStart(6)} MB/s`);

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPeerExport, peerHowTo } from './peer-lib.js';
 import { timeAll } from './timing.js';
+import { asRead } from './stats.js';
 import { importUiautomator } from '../src/formats/uiautomator.js';
 import { countNodes } from '../src/model/node.js';
 import { syntheticDump } from './synthetic-xml.js';
@@ -73,7 +74,7 @@ export async function run(): Promise<void> {
   console.log('  nodes      bytes   ours ms   ours MB/s' + (peer.convert ? '   peer ms   peer MB/s' : ''));
   const sizes = [5_000, 50_000];
   const inputs = sizes.map((n) => {
-    const xml = syntheticDump(n, { seed: 7 });
+    const xml = asRead(syntheticDump(n, { seed: 7 }));
     const nodes = countNodes(importUiautomator(xml));
     if (nodes !== n) throw new Error(`synthetic dump of ${n} nodes imported as ${nodes}`);
     return xml;

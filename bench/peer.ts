@@ -25,7 +25,8 @@ import { goldenTreeOf, parseGolden, toGolden } from '../src/outline/golden.js';
 import { loadPeerExport, peerHowTo, peerLibDir } from './peer-lib.js';
 import { syntheticDump } from './synthetic-xml.js';
 import { syntheticSnapshot } from './synthetic.js';
-import { median, roundRatio, timeRounds } from './timing.js';
+import { asRead, median } from './stats.js';
+import { roundRatio, timeRounds } from './timing.js';
 import { CATALOG, decorate } from './tokens.js';
 
 const TARGET = 1.5;
@@ -76,13 +77,6 @@ function withRowInserted(cmpText: string): string {
   throw new Error('synthetic screen has no feed');
 }
 
-/**
- * A text as a user holds it: decoded from bytes (fs.readFile, an HTTP body), so one flat string. A text
- * built by concatenation is a rope in V8; JSON.parse flattens it once, but every character a scanner
- * reads from it costs ~2× (measured: 13.5 vs 5.9 ms for one pass over 2.8 MB), which is not what a
- * user reading a file gets.
- */
-const asRead = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
 
 function inputs(n: number, normalizeTree: Peer['normalizeTree'] | null): Inputs {
   const s = syntheticSnapshot(n, 1, { fullPage: true, realistic: true });

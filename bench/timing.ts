@@ -1,4 +1,5 @@
 // CPU-time sampling shared by the throughput benchmarks (XML import, the side-by-side with the peer).
+import { median } from './stats.js';
 
 /**
  * CPU milliseconds of this process (all threads, GC helpers included). Wall time on a shared machine
@@ -47,8 +48,6 @@ export function timeRounds<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): numb
   return out;
 }
 
-/** The middle value (the upper one of an even count). */
-export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 /** Median CPU milliseconds per call of each function on its input (timeRounds' rounds). */
 export function timeAll<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[] {
