@@ -55,6 +55,64 @@ const PRINT_FROM = 10, PRINT_TO = 26;
 /** Distinct role names shared per scan (Scanner.roleName). */
 const ROLE_NAMES = 32;
 
+/** A string's characters as UTF-16 code units, to compare with the text's (same). */
+function codesOf(s: string): Uint16Array {
+  return Uint16Array.from(s, (ch) => ch.charCodeAt(0));
+}
+const NULL = codesOf('null'), TRUE = codesOf('true'), FALSE = codesOf('false');
+
+/** Whether `lit`'s characters are in `u` at `at`. */
+function same(u: Uint16Array, at: number, lit: Uint16Array): boolean {
+  for (let j = 0; j < lit.length; j++) if (u[at + j] !== lit[j]) return false;
+  return true;
+}
+
+/**
+ * The text's UTF-16 code units and 0s after the last (no read takes a 0 for JSON, so every loop stops
+ * there): a typed-array read costs about half a charCodeAt, and the copy is one memcpy. The same memory
+ * is also read as 64-bit words (Scanner.at).
+ */
+function codeUnits(t: string): ArrayBuffer {
+  const bytes = 8 * ((t.length >> 2) + 1);
+  const b = Buffer.allocUnsafeSlow(bytes);
+  b.write(t, 0, 'utf16le');
+  b.fill(0, 2 * t.length);
+  return b.buffer as ArrayBuffer;
+}
+
+/**
+ * Literal text as code units, and as 64-bit words for each alignment of a place in the text
+ * (`words[r]`: its characters from the one at the text's next multiple of 4 on, for a place at r mod 4).
+ * Comparing such words as numbers is comparing their bits: the characters are ASCII JSON structure, so
+ * no word is a NaN or a zero, and IEEE 754 equality (which JavaScript keeps, subnormals included)
+ * differs from bitwise equality only there.
+ */
+interface Lit { chars: Uint16Array; words: Float64Array[]; length: number }
+function lit(chars: Uint16Array): Lit {
+  const own = Uint16Array.from(chars);
+  const words = [0, 1, 2, 3].map((r) => {
+    const head = (4 - r) & 3;
+    const n = Math.max(0, (own.length - head) >> 2);
+    return new Float64Array(Uint16Array.from(own.subarray(head, head + 4 * n)).buffer);
+  });
+  return { chars: own, words, length: own.length };
+}
+
+/**
+ * A literal run (Scanner.tree): its text, its members (the last one's included, read the usual way
+ * after it) and the values of its literal ones that are not null.
+ */
+interface Run { lit: Lit; bits: number; last: number; clickable: boolean; enabled: boolean; sizeNull: boolean }
+/** Runs kept per slot, and in all per scan (past which none are learnt: a document that never repeats one). */
+const RUNS_PER_SLOT = 6;
+const RUN_BUDGET = 256;
+/**
+ * The run slot after member `bit`; START before a node's first member (where a run has no leading
+ * comma, so it is never tried anywhere else), AFTER_EXTRA after a member the contract does not name.
+ */
+const slotOf = (bit: number): number => 31 - Math.clz32(bit);
+const START = 10, AFTER_EXTRA = 11;
+
 /** Until its `children` are read (a node without them is given up on, so no node keeps this). */
 const NO_CHILDREN = Object.freeze([]) as unknown as Node[];
 
@@ -77,12 +135,18 @@ interface Names {
   codes: readonly number[];
   /** Where to start the next lookup: a hint only (a number, shared by every read; any value is correct). */
   next: number;
+  /** `,"name":` and `"name":`: the whole separator a compact producer writes before each member. */
+  seps: readonly Uint16Array[];
+  firsts: readonly Uint16Array[];
 }
 function names(entries: Array<[string, number]>): Names {
   const quoted = entries.map(([k]) => k + '"');
   const all = quoted.join('');
   const offsets = quoted.map((_, k) => quoted.slice(0, k).join('').length);
-  return { quoted, chars: Uint16Array.from(all, (ch) => ch.charCodeAt(0)), offsets, codes: entries.map(([, c]) => c), next: 0 };
+  return {
+    quoted, chars: codesOf(all), offsets, codes: entries.map(([, c]) => c), next: 0,
+    seps: quoted.map((q) => codesOf(',"' + q + ':')), firsts: quoted.map((q) => codesOf('"' + q + ':')),
+  };
 }
 const NODE_KEYS = names([
   ['testTag', TAG], ['text', TEXT], ['contentDescription', DESC], ['role', ROLE], ['clickable', CLICKABLE],
@@ -96,7 +160,7 @@ function rectForm(pieces: string[]): RectForm {
   const ends: number[] = [];
   let at = 0;
   for (const p of pieces) ends.push((at += p.length));
-  return { chars: Uint16Array.from(pieces.join(''), (ch) => ch.charCodeAt(0)), ends };
+  return { chars: codesOf(pieces.join('')), ends };
 }
 const XYWH = rectForm(['{"x":', ',"y":', ',"width":', ',"height":', '}']);
 const WH = rectForm(['{"width":', ',"height":', '}']);
@@ -111,15 +175,20 @@ export function scanCmp(text: string): CmpScan | null {
 class Scanner {
   i = 0;
   private readonly n: number;
+  private readonly u: Uint16Array;
+  private readonly f: Float64Array;
   private readonly roles = new Map<string, Role | null>();
   constructor(private readonly t: string) {
     this.n = t.length;
+    const units = codeUnits(t);
+    this.u = new Uint16Array(units);
+    this.f = new Float64Array(units);
   }
 
   document(): CmpScan {
-    const t = this.t;
+    const u = this.u;
     this.ws();
-    if (t.charCodeAt(this.i) !== 0x7b) giveUp();
+    if (u[this.i]! !== 0x7b) giveUp();
     this.i++;
     const seen = new Set<string>();
     let root: Node | null = null;
@@ -136,7 +205,7 @@ class Scanner {
       this.colon();
       switch (code) {
         case 0:
-          if (t.charCodeAt(this.i) !== 0x7b) giveUp();
+          if (u[this.i]! !== 0x7b) giveUp();
           root = this.tree();
           break;
         case 1: producer = this.optString(); break;
@@ -157,7 +226,7 @@ class Scanner {
    * array would give most of them room for 17). Document order is pre-order, so ids are too.
    */
   private tree(): Node {
-    const t = this.t;
+    const u = this.u;
     let next = 0;
     const open: Node[] = [];
     const bits: number[] = [];
@@ -167,51 +236,94 @@ class Scanner {
     let seen = 0;
     let first = true;
     this.i++;
+    const keys = NODE_KEYS;
+    const runs = this.runs;
+    // The slot of the place the cursor is at, and the run being read the general way: where it starts
+    // (-1: none), its slot and its members so far.
+    let here = START;
+    let runAt = this.i;
+    let runSlot = START;
+    let runBits = 0;
     for (;;) {
-      this.ws();
-      let c = t.charCodeAt(this.i);
-      if (c === 0x7d && first) {
-        giveUp(); // `{}`: a node without bounds or children
+      let bit = 0;
+      const kept = runs[here]!;
+      for (let k = 0; k < kept.length; k++) {
+        const run = kept[k]!;
+        if (!this.at(run.lit, this.i) || (seen & run.bits) !== 0) continue;
+        // Its literal members (nulls leave the fields as freshNode made them), then its last as usual.
+        this.i += run.lit.length;
+        if (run.bits & CLICKABLE) node.clickable = run.clickable;
+        if (run.bits & DISABLED) node.enabled = run.enabled;
+        if (run.sizeNull) node.layoutBounds = null;
+        seen |= run.bits & ~run.last;
+        bit = run.last;
+        if (k > 0) { kept[k] = kept[0]!; kept[0] = run; } // the most read one first
+        if (u[this.i]! <= 0x20) this.ws();
+        runAt = -1;
+        break;
       }
-      if (!first) {
-        if (c === 0x7d) {
-          // The node is complete: finish it, then continue in its parent's children list.
-          this.i++;
-          this.finish(node, seen);
-          const done = node;
-          if (open.length === 0) return done;
-          node = open.pop()!;
-          seen = bits.pop()!;
-          first = false;
-          this.ws();
-          c = t.charCodeAt(this.i);
-          if (c === 0x2c) {
-            this.i++;
-            this.ws();
-            this.open(0x7b);
-            open.push(node);
-            bits.push(seen);
-            pending.push((node = freshNode(next++)));
-            seen = 0;
-            first = true;
-            continue;
-          }
-          if (c !== 0x5d) giveUp();
-          this.i++;
-          const from = starts.pop()!;
-          node.children = pending.slice(from);
-          pending.length = from;
-          continue; // back in the parent's members, after `children`
-        }
-        if (c !== 0x2c) giveUp();
-        this.i++;
+      if (bit === 0) {
         this.ws();
-        c = t.charCodeAt(this.i);
+        let c = u[this.i]!;
+        if (c === 0x7d && first) {
+          giveUp(); // `{}`: a node without bounds or children
+        }
+        if (!first) {
+          if (c === 0x7d) {
+            // The node is complete: finish it, then continue in its parent's children list.
+            this.i++;
+            this.finish(node, seen);
+            const done = node;
+            if (open.length === 0) return done;
+            node = open.pop()!;
+            seen = bits.pop()!;
+            first = false;
+            this.ws();
+            c = u[this.i]!;
+            if (c === 0x2c) {
+              this.i++;
+              this.ws();
+              this.open(0x7b);
+              open.push(node);
+              bits.push(seen);
+              pending.push((node = freshNode(next++)));
+              seen = 0;
+              first = true;
+              here = runSlot = START;
+              runAt = this.i;
+              runBits = 0;
+              continue;
+            }
+            if (c !== 0x5d) giveUp();
+            this.i++;
+            const from = starts.pop()!;
+            node.children = pending.slice(from);
+            pending.length = from;
+            here = runSlot = slotOf(CHILDREN);
+            runAt = this.i;
+            runBits = 0;
+            continue; // back in the parent's members, after `children`
+          }
+          if (c !== 0x2c) giveUp();
+          this.i++;
+          this.ws();
+          c = u[this.i]!;
+        }
+        if (c !== 0x22) giveUp();
+        bit = this.member(keys);
+        this.colon();
+        if (bit > 0) {
+          const v = u[this.i]!;
+          if (v === 0x6e || v === 0x74 || v === 0x66) {
+            // null / true / false (or given up on below): the run goes on past this member.
+            if (runAt >= 0) runBits |= bit;
+          } else if (runAt >= 0) {
+            this.keep(runAt, runSlot, runBits | bit, bit, node);
+            runAt = -1;
+          }
+        }
       }
       first = false;
-      if (c !== 0x22) giveUp();
-      const bit = this.member(NODE_KEYS);
-      this.colon();
       switch (bit) {
         case TAG: node.tag = this.optString(); break;
         case TEXT: node.text = this.optString(); break;
@@ -226,7 +338,13 @@ class Scanner {
           if (seen & CHILDREN) giveUp();
           seen |= CHILDREN;
           this.open(0x5b);
-          if (!this.more(0, 0x5d)) { node.children = []; continue; } // `[]`
+          if (!this.more(0, 0x5d)) { // `[]`
+            node.children = [];
+            here = runSlot = slotOf(CHILDREN);
+            runAt = this.i;
+            runBits = 0;
+            continue;
+          }
           this.open(0x7b);
           bits.push(seen);
           open.push(node);
@@ -234,6 +352,9 @@ class Scanner {
           pending.push((node = freshNode(next++)));
           first = true;
           seen = 0;
+          here = runSlot = START;
+          runAt = this.i;
+          runBits = 0;
           continue;
         }
         default: {
@@ -244,12 +365,60 @@ class Scanner {
           const extra = (node.platform.cmpExtra ??= {}) as JsonObject;
           if (Object.hasOwn(extra, key)) giveUp();
           extra[ownString(key)] = this.value(1);
+          here = AFTER_EXTRA;
+          runAt = -1;
           continue;
         }
       }
       if (seen & bit) giveUp();
       seen |= bit;
+      here = slotOf(bit);
+      if (runAt < 0 || (runBits & bit) === 0) {
+        // After a value that is not a literal (or one a run ended with), a new run starts.
+        runAt = this.i;
+        runSlot = here;
+        runBits = 0;
+      }
     }
+  }
+
+  /**
+   * Literal runs read in this scan, by the member before them (START: a node's first): the text from
+   * after one value through the colon of the next member whose value is not null / true / false.
+   */
+  private readonly runs: Run[][] = Array.from({ length: AFTER_EXTRA + 1 }, () => []);
+  private runCount = 0;
+
+  /** Remembers the run from `at` to the cursor (its members `bits`, the last `last`; its literals as read into `node`). */
+  private keep(at: number, slot: number, bits: number, last: number, node: Node): void {
+    if (this.runCount >= RUN_BUDGET) return;
+    const kept = this.runs[slot]!;
+    const run: Run = {
+      lit: lit(this.u.subarray(at, this.i)), bits, last,
+      clickable: node.clickable, enabled: node.enabled, sizeNull: (bits & ~last & SIZE) !== 0,
+    };
+    this.runCount++;
+    if (kept.length < RUNS_PER_SLOT) kept.push(run);
+    else kept[kept.length - 1] = run;
+  }
+
+  /** Whether `lit` is in the text at `at`: four characters a compare where the text is word-aligned (Lit). */
+  private at(lit: Lit, at: number): boolean {
+    const u = this.u;
+    const chars = lit.chars;
+    const len = chars.length;
+    const head = (4 - (at & 3)) & 3;
+    let j = 0;
+    if (len >= head + 4) {
+      for (; j < head; j++) if (u[at + j] !== chars[j]) return false;
+      const w = lit.words[at & 3]!;
+      const f = this.f;
+      const base = (at + head) >> 2;
+      for (let k = 0; k < w.length; k++) if (f[base + k] !== w[k]) return false;
+      j += 4 * w.length;
+    }
+    for (; j < len; j++) if (u[at + j] !== chars[j]) return false;
+    return true;
   }
 
   /** What cmpFromValue derives once a node's members are read (bounds and children are required). */
@@ -283,14 +452,14 @@ class Scanner {
   // Lexical pieces
 
   private ws(): void {
-    const t = this.t;
-    let c = t.charCodeAt(this.i);
-    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++this.i);
+    const u = this.u;
+    let c = u[this.i]!;
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = u[++this.i]!;
   }
 
   private colon(): void {
     this.ws();
-    if (this.t.charCodeAt(this.i) !== 0x3a) giveUp();
+    if (this.u[this.i]! !== 0x3a) giveUp();
     this.i++;
     this.ws();
   }
@@ -298,9 +467,10 @@ class Scanner {
   /** A string at its opening quote, as cut from the text: copy what is kept (string() does). */
   private key(): string {
     const t = this.t;
+    const u = this.u;
     const start = ++this.i;
     for (;;) {
-      const c = t.charCodeAt(this.i);
+      const c = u[this.i]!;
       if (c === 0x22) break;
       if (c === 0x5c) return this.escaped(start);
       if (c < 0x20 || this.i >= this.n) giveUp();
@@ -312,7 +482,7 @@ class Scanner {
 
   /** The code of the member name at its opening quote in `table`, or -1 with the name in `name`. */
   private member(table: Names): number {
-    const t = this.t;
+    const u = this.u;
     const start = this.i + 1;
     const { quoted, codes, chars, offsets } = table;
     const m = quoted.length;
@@ -323,7 +493,7 @@ class Scanner {
       const len = quoted[idx]!.length;
       const at = offsets[idx]!;
       let j = 0;
-      while (j < len && chars[at + j] === t.charCodeAt(start + j)) j++;
+      while (j < len && chars[at + j] === u[start + j]!) j++;
       if (j === len) {
         this.i = start + len;
         table.next = idx + 1 === m ? 0 : idx + 1;
@@ -342,7 +512,7 @@ class Scanner {
    * only non-ASCII characters are in strings, so this is the whole text's well-formedness check.
    */
   private pair(c: number): void {
-    const d = this.t.charCodeAt(this.i + 1);
+    const d = this.u[this.i + 1]!;
     if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) giveUp();
     this.i++;
   }
@@ -358,8 +528,9 @@ class Scanner {
   /** The rest of a string holding an escape, decoded by JSON.parse itself (a fresh string). */
   private escaped(start: number): string {
     const t = this.t;
+    const u = this.u;
     for (;;) {
-      const c = t.charCodeAt(this.i);
+      const c = u[this.i]!;
       if (c === 0x22) break;
       if (c === 0x5c) this.i++;
       else if (c < 0x20 || this.i >= this.n) giveUp();
@@ -380,16 +551,16 @@ class Scanner {
    * look-up in finish() hashes it once).
    */
   private roleName(): string | null {
-    const t = this.t;
-    if (t.charCodeAt(this.i) === 0x22) {
+    const u = this.u;
+    if (u[this.i]! === 0x22) {
       const from = this.i + 1;
       const kept = this.roleNames;
       for (let k = 0; k < kept.length; k++) {
         const name = kept[k]!;
         const len = name.length;
-        if (t.charCodeAt(from + len) !== 0x22) continue;
+        if (u[from + len]! !== 0x22) continue;
         let j = 0;
-        while (j < len && name.charCodeAt(j) === t.charCodeAt(from + j)) j++;
+        while (j < len && name.charCodeAt(j) === u[from + j]!) j++;
         if (j === len) { this.i = from + len + 1; return name; }
       }
       const name = this.string();
@@ -404,48 +575,49 @@ class Scanner {
   private readonly roleNames: string[] = [];
 
   private optString(): string | null {
-    const c = this.t.charCodeAt(this.i);
+    const c = this.u[this.i]!;
     if (c === 0x22) return this.string();
-    if (c === 0x6e && this.t.startsWith('null', this.i)) { this.i += 4; return null; }
+    if (c === 0x6e && same(this.u, this.i, NULL)) { this.i += 4; return null; }
     return giveUp();
   }
 
   /** true / false; null counts as false (as the careful reader's `optBool ?? false`). */
   private optBool(): boolean {
-    const t = this.t;
-    const c = t.charCodeAt(this.i);
-    if (c === 0x74 && t.startsWith('true', this.i)) { this.i += 4; return true; }
-    if (c === 0x66 && t.startsWith('false', this.i)) { this.i += 5; return false; }
-    if (c === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return false; }
+    const u = this.u;
+    const c = u[this.i]!;
+    if (c === 0x74 && same(u, this.i, TRUE)) { this.i += 4; return true; }
+    if (c === 0x66 && same(u, this.i, FALSE)) { this.i += 5; return false; }
+    if (c === 0x6e && same(u, this.i, NULL)) { this.i += 4; return false; }
     return giveUp();
   }
 
   /** A JSON number (RFC 8259 grammar), finite. */
   private number(): number {
     const t = this.t;
+    const u = this.u;
     const start = this.i;
-    let c = t.charCodeAt(this.i);
+    let c = u[this.i]!;
     const neg = c === 0x2d;
-    if (neg) c = t.charCodeAt(++this.i);
+    if (neg) c = u[++this.i]!;
     if (c === 0x30) {
-      c = t.charCodeAt(++this.i);
+      c = u[++this.i]!;
       if (c !== 0x2e && c !== 0x65 && c !== 0x45) return neg ? -0 : 0;
     } else if (c >= 0x31 && c <= 0x39) {
       let v = 0;
       const from = this.i;
-      do { v = v * 10 + (c - 0x30); c = t.charCodeAt(++this.i); } while (c >= 0x30 && c <= 0x39);
+      do { v = v * 10 + (c - 0x30); c = u[++this.i]!; } while (c >= 0x30 && c <= 0x39);
       if (c !== 0x2e && c !== 0x65 && c !== 0x45 && this.i - from <= 15) return neg ? -v : v;
     } else giveUp();
     if (c === 0x2e) {
-      c = t.charCodeAt(++this.i);
+      c = u[++this.i]!;
       if (!(c >= 0x30 && c <= 0x39)) giveUp();
-      do c = t.charCodeAt(++this.i); while (c >= 0x30 && c <= 0x39);
+      do c = u[++this.i]!; while (c >= 0x30 && c <= 0x39);
     }
     if (c === 0x65 || c === 0x45) {
-      c = t.charCodeAt(++this.i);
-      if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++this.i);
+      c = u[++this.i]!;
+      if (c === 0x2b || c === 0x2d) c = u[++this.i]!;
       if (!(c >= 0x30 && c <= 0x39)) giveUp();
-      do c = t.charCodeAt(++this.i); while (c >= 0x30 && c <= 0x39);
+      do c = u[++this.i]!; while (c >= 0x30 && c <= 0x39);
     }
     const v = Number(t.slice(start, this.i));
     if (!Number.isFinite(v)) giveUp();
@@ -462,8 +634,8 @@ class Scanner {
 
   /** `size`: null, or `{width, height}` ≥ 0 (x, y are the bounds', filled in by finish). */
   private size(): Rect | null {
-    const t = this.t;
-    if (t.charCodeAt(this.i) === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
+    const u = this.u;
+    if (u[this.i]! === 0x6e && same(u, this.i, NULL)) { this.i += 4; return null; }
     const r = this.compactRect(WH) ?? this.numbers(2);
     if (r[2]! < 0 || r[3]! < 0) giveUp();
     return { x: 0, y: 0, width: r[2]!, height: r[3]! };
@@ -477,7 +649,7 @@ class Scanner {
    * read whatever else it is. The pieces between the numbers are compared as one table of char codes.
    */
   private compactRect(form: RectForm): number[] | null {
-    const t = this.t;
+    const u = this.u;
     const start = this.i;
     const s = this.slots;
     const { chars, ends } = form;
@@ -485,10 +657,10 @@ class Scanner {
     for (let k = 0; k < ends.length; k++) {
       const end = ends[k]!;
       let i = this.i;
-      for (; j < end; j++, i++) if (chars[j] !== t.charCodeAt(i)) { this.i = start; return null; }
+      for (; j < end; j++, i++) if (chars[j] !== u[i]!) { this.i = start; return null; }
       this.i = i;
       if (k === ends.length - 1) return s;
-      const c = t.charCodeAt(i);
+      const c = u[i]!;
       if (!(c === 0x2d || (c >= 0x30 && c <= 0x39))) { this.i = start; return null; }
       s[k + 4 - (ends.length - 1)] = this.number();
     }
@@ -501,7 +673,7 @@ class Scanner {
    */
   private more(k: number, close: number): boolean {
     this.ws();
-    const c = this.t.charCodeAt(this.i);
+    const c = this.u[this.i]!;
     if (c === close) { this.i++; return false; }
     if (k > 0) {
       if (c !== 0x2c) giveUp();
@@ -513,13 +685,13 @@ class Scanner {
 
   /** The cursor must be on `open`; steps past it. */
   private open(open: number): void {
-    if (this.t.charCodeAt(this.i) !== open) giveUp();
+    if (this.u[this.i]! !== open) giveUp();
     this.i++;
   }
 
   /** The cursor must be on a member name's opening quote. */
   private quote(): void {
-    if (this.t.charCodeAt(this.i) !== 0x22) giveUp();
+    if (this.u[this.i]! !== 0x22) giveUp();
   }
 
   /** An object of numbers named x, y, width, height (`want` 4) or width, height (2), each exactly once. */
@@ -551,8 +723,9 @@ class Scanner {
    */
   private designToken(): DesignToken | null {
     const t = this.t;
+    const u = this.u;
     const start = this.i;
-    if (t.charCodeAt(start) === 0x6e && t.startsWith('null', start)) { this.i += 4; return null; }
+    if (u[start]! === 0x6e && same(u, start, NULL)) { this.i += 4; return null; }
     if (this.tokenMisses < TOKEN_TRIES || this.tokenHits > this.tokenMisses) {
       const print = this.print(start);
       const bucket = this.tokenBuckets.get(print);
@@ -592,10 +765,10 @@ class Scanner {
    * node carrying it give the same print.
    */
   private print(at: number): number {
-    const t = this.t;
+    const u = this.u;
     let h = 0;
     const to = Math.min(at + PRINT_TO, this.n - 1);
-    for (let k = at + PRINT_FROM; k <= to; k++) h = (Math.imul(h, 31) + t.charCodeAt(k)) | 0;
+    for (let k = at + PRINT_FROM; k <= to; k++) h = (Math.imul(h, 31) + u[k]!) | 0;
     return h;
   }
 
@@ -647,13 +820,13 @@ class Scanner {
 
   /** Any JSON value, as JSON.parse would give it; `depth` is its nesting level (the limit gives up). */
   private value(depth: number): unknown {
-    const t = this.t;
-    const c = t.charCodeAt(this.i);
+    const u = this.u;
+    const c = u[this.i]!;
     if (c === 0x22) return this.string();
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
-    if (c === 0x74 && t.startsWith('true', this.i)) { this.i += 4; return true; }
-    if (c === 0x66 && t.startsWith('false', this.i)) { this.i += 5; return false; }
-    if (c === 0x6e && t.startsWith('null', this.i)) { this.i += 4; return null; }
+    if (c === 0x74 && same(u, this.i, TRUE)) { this.i += 4; return true; }
+    if (c === 0x66 && same(u, this.i, FALSE)) { this.i += 5; return false; }
+    if (c === 0x6e && same(u, this.i, NULL)) { this.i += 4; return null; }
     if (depth > MAX_EXTRA_DEPTH) giveUp();
     if (c === 0x5b) {
       this.i++;
