@@ -70,24 +70,34 @@ function same(u: Uint16Array, at: number, lit: Uint16Array): boolean {
 /**
  * The text's UTF-16 code units and 0s after the last (no read takes a 0 for JSON, so every loop stops
  * there): a typed-array read costs about half a charCodeAt, and the copy is one memcpy. The same memory
- * is also read as 64-bit words (Scanner.at).
+ * is also read as 64-bit words (Scanner.at). The memory is reused by the next scan while the collector
+ * has not taken it (fresh pages for every scan cost as much as the copy, and their size as external
+ * memory starts collections); held weakly, so it keeps nothing alive.
  */
 function codeUnits(t: string): ArrayBuffer {
   const bytes = 8 * ((t.length >> 2) + 1);
-  const b = Buffer.allocUnsafeSlow(bytes);
+  let memory = scratch?.deref();
+  if (memory === undefined || memory.byteLength < bytes) {
+    memory = Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
+    scratch = new WeakRef(memory);
+  }
+  const b = Buffer.from(memory, 0, bytes);
   b.write(t, 0, 'utf16le');
   b.fill(0, 2 * t.length);
-  return b.buffer as ArrayBuffer;
+  return memory;
 }
+let scratch: WeakRef<ArrayBuffer> | null = null;
 
 /**
  * Literal text as code units, and as 64-bit words for each alignment of a place in the text
  * (`words[r]`: its characters from the one at the text's next multiple of 4 on, for a place at r mod 4).
- * Comparing such words as numbers is comparing their bits: the characters are ASCII JSON structure, so
- * no word is a NaN or a zero, and IEEE 754 equality (which JavaScript keeps, subnormals included)
- * differs from bitwise equality only there.
+ * Comparing such words as numbers compares their bits: a literal holds no NUL, so none of its words is
+ * a zero, and IEEE 754 equality (which JavaScript keeps, subnormals included) differs from bitwise
+ * equality only at zeros and NaNs — a NaN word (characters past U+7FEF) never matches, which costs a
+ * miss, never a wrong match.
  */
 interface Lit { chars: Uint16Array; words: Float64Array[]; length: number }
+const litOf = (s: string): Lit => lit(codesOf(s));
 function lit(chars: Uint16Array): Lit {
   const own = Uint16Array.from(chars);
   const words = [0, 1, 2, 3].map((r) => {
@@ -154,16 +164,9 @@ const NODE_KEYS = names([
 ]);
 const RECT_KEYS = names([['x', 0], ['y', 1], ['width', 2], ['height', 3]]);
 
-/** The text around a compact rect's numbers, as char codes, and where each piece ends (Scanner.compactRect). */
-interface RectForm { chars: Uint16Array; ends: readonly number[] }
-function rectForm(pieces: string[]): RectForm {
-  const ends: number[] = [];
-  let at = 0;
-  for (const p of pieces) ends.push((at += p.length));
-  return { chars: codesOf(pieces.join('')), ends };
-}
-const XYWH = rectForm(['{"x":', ',"y":', ',"width":', ',"height":', '}']);
-const WH = rectForm(['{"width":', ',"height":', '}']);
+/** The text around a compact rect's numbers (Scanner.compactRect). */
+const XYWH = ['{"x":', ',"y":', ',"width":', ',"height":', '}'].map(litOf);
+const WH = ['{"width":', ',"height":', '}'].map(litOf);
 const TOKEN_KEYS = names([['tokens', 0], ['resolved', 1]]);
 const DOC_KEYS = names([['schemaVersion', 3], ['source', 1], ['density', 2], ['root', 0]]);
 const DOC_NAMES = ['root', 'source', 'density', 'schemaVersion'];
@@ -332,7 +335,7 @@ class Scanner {
         case CLICKABLE: node.clickable = this.optBool(); break;
         case DISABLED: node.enabled = !this.optBool(); break;
         case BOUNDS: node.bounds = this.xywh(); break;
-        case SIZE: node.layoutBounds = this.size(); break;
+        case SIZE: node.layoutBounds = this.size(node.bounds); break;
         case TOKEN: node.designToken = this.designToken(); break;
         case CHILDREN: {
           if (seen & CHILDREN) giveUp();
@@ -632,13 +635,19 @@ class Scanner {
     return b;
   }
 
-  /** `size`: null, or `{width, height}` ≥ 0 (x, y are the bounds', filled in by finish). */
-  private size(): Rect | null {
+  /**
+   * `size`: null, or `{width, height}` ≥ 0 (x, y are the bounds', filled in by finish). Mostly a node is
+   * laid out as large as it shows: then the rect is the node's `bounds` (read before), shared, as the
+   * reference app's nodes share theirs (nothing writes to a read node's rects).
+   */
+  private size(bounds: Rect): Rect | null {
     const u = this.u;
     if (u[this.i]! === 0x6e && same(u, this.i, NULL)) { this.i += 4; return null; }
     const r = this.compactRect(WH) ?? this.numbers(2);
-    if (r[2]! < 0 || r[3]! < 0) giveUp();
-    return { x: 0, y: 0, width: r[2]!, height: r[3]! };
+    const width = r[2]!, height = r[3]!;
+    if (width < 0 || height < 0) giveUp();
+    if (bounds !== NO_BOUNDS && Object.is(width, bounds.width) && Object.is(height, bounds.height)) return bounds;
+    return { x: 0, y: 0, width, height };
   }
 
   private readonly slots = [NaN, NaN, NaN, NaN];
@@ -646,25 +655,22 @@ class Scanner {
   /**
    * A rect written as producers write it — compact, members in `form`'s order — into the slots
    * (`form` names slots 4 - length.. 3), or null with the cursor back where it was, for numbers() to
-   * read whatever else it is. The pieces between the numbers are compared as one table of char codes.
+   * read whatever else it is.
    */
-  private compactRect(form: RectForm): number[] | null {
+  private compactRect(form: readonly Lit[]): number[] | null {
     const u = this.u;
     const start = this.i;
     const s = this.slots;
-    const { chars, ends } = form;
-    let j = 0;
-    for (let k = 0; k < ends.length; k++) {
-      const end = ends[k]!;
-      let i = this.i;
-      for (; j < end; j++, i++) if (chars[j] !== u[i]!) { this.i = start; return null; }
-      this.i = i;
-      if (k === ends.length - 1) return s;
-      const c = u[i]!;
+    const last = form.length - 1;
+    for (let k = 0; ; k++) {
+      const piece = form[k]!;
+      if (!this.at(piece, this.i)) { this.i = start; return null; }
+      this.i += piece.length;
+      if (k === last) return s;
+      const c = u[this.i]!;
       if (!(c === 0x2d || (c >= 0x30 && c <= 0x39))) { this.i = start; return null; }
-      s[k + 4 - (ends.length - 1)] = this.number();
+      s[k + 4 - last] = this.number();
     }
-    return s;
   }
 
   /**
@@ -718,11 +724,10 @@ class Scanner {
    * A screen carries a handful of distinct design tokens over thousands of nodes, so each one read in
    * this scan is kept (frozen, so no node can change another's) with its text: a node whose token is
    * spelt exactly as one already read shares that object. The text of a complete JSON object fixes its
-   * value and its end, so a match needs no further check. The texts are slices of the input, dropped
-   * with the scanner; only the copied strings inside the objects are kept.
+   * value and its end, so a match needs no further check. The texts are copies of the code units,
+   * dropped with the scanner; only the copied strings inside the objects are kept.
    */
   private designToken(): DesignToken | null {
-    const t = this.t;
     const u = this.u;
     const start = this.i;
     if (u[start]! === 0x6e && same(u, start, NULL)) { this.i += 4; return null; }
@@ -732,10 +737,8 @@ class Scanner {
       if (bucket !== undefined) {
         for (let k = 0; k < bucket.length; k++) {
           const kept = bucket[k]!;
-          // Equality of two flat strings is a memory compare; startsWith goes character by character.
-          const len = kept.text.length;
-          if (t.slice(start, start + len) !== kept.text) continue;
-          this.i = start + len;
+          if (!this.at(kept.text, start)) continue;
+          this.i = start + kept.text.length;
           this.tokenHits++;
           if (k > 0) { bucket[k] = bucket[0]!; bucket[0] = kept; } // the most read one first
           return kept.token;
@@ -744,7 +747,7 @@ class Scanner {
       this.tokenMisses++;
       const token = this.freshToken();
       if (this.tokenCount++ < TOKEN_SLOTS) {
-        const entry = { text: t.slice(start, this.i), token };
+        const entry = { text: lit(u.subarray(start, this.i)), token };
         if (bucket === undefined) this.tokenBuckets.set(print, [entry]);
         else bucket.push(entry);
       }
@@ -754,7 +757,7 @@ class Scanner {
   }
 
   /** Design tokens read in this scan with their texts, by the print of their first characters (designToken). */
-  private readonly tokenBuckets = new Map<number, Array<{ text: string; token: DesignToken }>>();
+  private readonly tokenBuckets = new Map<number, Array<{ text: Lit; token: DesignToken }>>();
   private tokenCount = 0;
   private tokenHits = 0;
   private tokenMisses = 0;
