@@ -91,10 +91,10 @@ let scratch: WeakRef<ArrayBuffer> | null = null;
 /**
  * Literal text as code units, and as 64-bit words for each alignment of a place in the text
  * (`words[r]`: its characters from the one at the text's next multiple of 4 on, for a place at r mod 4).
- * Comparing such words as numbers compares their bits: a literal holds no NUL, so none of its words is
- * a zero, and IEEE 754 equality (which JavaScript keeps, subnormals included) differs from bitwise
- * equality only at zeros and NaNs — a NaN word (characters past U+7FEF) never matches, which costs a
- * miss, never a wrong match.
+ * Words equal as numbers have equal bits: a literal holds no NUL, so none of its words is a zero, and
+ * IEEE 754 equality (which JavaScript keeps, subnormals included) differs from bitwise equality only
+ * at zeros and NaNs; a NaN word (characters past U+7FEF) never equals, and is compared again by
+ * character (Scanner.agree).
  */
 interface Lit { chars: Uint16Array; words: Float64Array[]; length: number }
 const litOf = (s: string): Lit => lit(codesOf(s));
@@ -112,7 +112,11 @@ function lit(chars: Uint16Array): Lit {
  * A literal run (Scanner.tree): its text, its members (the last one's included, read the usual way
  * after it) and the values of its literal ones that are not null.
  */
-interface Run { lit: Lit; bits: number; last: number; clickable: boolean; enabled: boolean; sizeNull: boolean }
+interface Run {
+  lit: Lit; bits: number; last: number; clickable: boolean; enabled: boolean; sizeNull: boolean;
+  /** How many leading characters it shares with the first run of its slot (Scanner.tree). */
+  lcp: number;
+}
 /** Runs kept per slot, and in all per scan (past which none are learnt: a document that never repeats one). */
 const RUNS_PER_SLOT = 6;
 const RUN_BUDGET = 256;
@@ -224,7 +228,7 @@ class Scanner {
 
   /**
    * The node tree from its root's `{`, iteratively: the open nodes and their seen-members bits on two
-   * stacks. Children wait on a third (`pending`, from where each open list starts) until their list
+   * stacks. Children wait on a third (`pending` up to `waiting`, from where each open list starts) until their list
    * closes and are then cut out as one array of exactly their number (pushing onto each node's own
    * array would give most of them room for 17). Document order is pre-order, so ids are too.
    */
@@ -234,6 +238,7 @@ class Scanner {
     const open: Node[] = [];
     const bits: number[] = [];
     const pending: Node[] = [];
+    let waiting = 0; // (past it, pending holds nodes already handed out: shrinking the array costs more)
     const starts: number[] = [];
     let node = freshNode(next++);
     let seen = 0;
@@ -249,21 +254,31 @@ class Scanner {
     let runBits = 0;
     for (;;) {
       let bit = 0;
+      let hit: Run | null = null;
       const kept = runs[here]!;
-      for (let k = 0; k < kept.length; k++) {
-        const run = kept[k]!;
-        if (!this.at(run.lit, this.i) || (seen & run.bits) !== 0) continue;
-        // Its literal members (nulls leave the fields as freshNode made them), then its last as usual.
-        this.i += run.lit.length;
-        if (run.bits & CLICKABLE) node.clickable = run.clickable;
-        if (run.bits & DISABLED) node.enabled = run.enabled;
-        if (run.sizeNull) node.layoutBounds = null;
-        seen |= run.bits & ~run.last;
-        bit = run.last;
-        if (k > 0) { kept[k] = kept[0]!; kept[0] = run; } // the most read one first
+      if (kept.length !== 0) {
+        // The text is compared with the first (longest) run only; what each other run shares with that
+        // one (`lcp`) decides it, but where it parts from the first exactly where the text does.
+        const p = this.agree(kept[0]!.lit, this.i, 0);
+        for (let k = 0; k < kept.length; k++) {
+          const run = kept[k]!;
+          const len = run.lit.length;
+          if (!((len <= p && len <= run.lcp) || (run.lcp === p && this.agree(run.lit, this.i, p) === len))) continue;
+          if ((seen & run.bits) !== 0) continue;
+          // Its literal members (nulls leave the fields as freshNode made them), then its last as usual.
+          hit = run;
+          if (run.bits & CLICKABLE) node.clickable = run.clickable;
+          if (run.bits & DISABLED) node.enabled = run.enabled;
+          if (run.sizeNull) node.layoutBounds = null;
+          seen |= run.bits & ~run.last;
+          bit = run.last;
+          break;
+        }
+      }
+      const place = this.i;
+      if (hit !== null) {
+        this.i += hit.lit.length;
         if (u[this.i]! <= 0x20) this.ws();
-        runAt = -1;
-        break;
       }
       if (bit === 0) {
         this.ws();
@@ -289,7 +304,7 @@ class Scanner {
               this.open(0x7b);
               open.push(node);
               bits.push(seen);
-              pending.push((node = freshNode(next++)));
+              pending[waiting++] = node = freshNode(next++);
               seen = 0;
               first = true;
               here = runSlot = START;
@@ -300,8 +315,8 @@ class Scanner {
             if (c !== 0x5d) giveUp();
             this.i++;
             const from = starts.pop()!;
-            node.children = pending.slice(from);
-            pending.length = from;
+            node.children = pending.slice(from, waiting);
+            waiting = from;
             here = runSlot = slotOf(CHILDREN);
             runAt = this.i;
             runBits = 0;
@@ -315,16 +330,16 @@ class Scanner {
         if (c !== 0x22) giveUp();
         bit = this.member(keys);
         this.colon();
-        if (bit > 0) {
-          const v = u[this.i]!;
-          if (v === 0x6e || v === 0x74 || v === 0x66) {
-            // null / true / false (or given up on below): the run goes on past this member.
-            if (runAt >= 0) runBits |= bit;
-          } else if (runAt >= 0) {
-            this.keep(runAt, runSlot, runBits | bit, bit, node);
-            runAt = -1;
-          }
-        }
+      }
+      // A run goes on past a member whose value is null / true / false (or is given up on below). It
+      // ends at any other value, and is kept unless it is exactly the run just matched: a run ending
+      // at a member that has a literal value here, matched again and again, learns the longer one.
+      const v = u[this.i]!;
+      const literal = bit > 0 && bit !== CHILDREN && (v === 0x6e || v === 0x74 || v === 0x66);
+      if (runAt >= 0 && bit > 0) {
+        const covered = hit === null ? bit : hit.bits;
+        if (literal) runBits |= covered;
+        else if (hit === null || place !== runAt) this.keep(runAt, runSlot, runBits | covered, bit, node);
       }
       first = false;
       switch (bit) {
@@ -351,8 +366,8 @@ class Scanner {
           this.open(0x7b);
           bits.push(seen);
           open.push(node);
-          starts.push(pending.length);
-          pending.push((node = freshNode(next++)));
+          starts.push(waiting);
+          pending[waiting++] = node = freshNode(next++);
           first = true;
           seen = 0;
           here = runSlot = START;
@@ -376,8 +391,7 @@ class Scanner {
       if (seen & bit) giveUp();
       seen |= bit;
       here = slotOf(bit);
-      if (runAt < 0 || (runBits & bit) === 0) {
-        // After a value that is not a literal (or one a run ended with), a new run starts.
+      if (!literal) {
         runAt = this.i;
         runSlot = here;
         runBits = 0;
@@ -398,30 +412,49 @@ class Scanner {
     const kept = this.runs[slot]!;
     const run: Run = {
       lit: lit(this.u.subarray(at, this.i)), bits, last,
-      clickable: node.clickable, enabled: node.enabled, sizeNull: (bits & ~last & SIZE) !== 0,
+      clickable: node.clickable, enabled: node.enabled, sizeNull: (bits & ~last & SIZE) !== 0, lcp: 0,
     };
+    if (kept.length >= RUNS_PER_SLOT) return;
     this.runCount++;
-    if (kept.length < RUNS_PER_SLOT) kept.push(run);
-    else kept[kept.length - 1] = run;
+    // Longest first: a run that ends where another goes on through literals is a prefix of it.
+    let k = kept.length;
+    kept.push(run);
+    for (; k > 0 && kept[k - 1]!.lit.length < run.lit.length; k--) kept[k] = kept[k - 1]!;
+    kept[k] = run;
+    const top = kept[0]!.lit.chars;
+    for (const r of kept) {
+      const c = r.lit.chars;
+      let n = 0;
+      while (n < c.length && n < top.length && c[n] === top[n]) n++;
+      r.lcp = n;
+    }
   }
 
-  /** Whether `lit` is in the text at `at`: four characters a compare where the text is word-aligned (Lit). */
-  private at(lit: Lit, at: number): boolean {
+  /**
+   * How far from `from` on `lit` agrees with the text at `at` + `from`: the index of the first character
+   * that differs, or its length. Four characters a compare where the text is word-aligned (Lit); a
+   * word that differs is looked at again character by character.
+   */
+  private agree(lit: Lit, at: number, from: number): number {
     const u = this.u;
     const chars = lit.chars;
     const len = chars.length;
-    const head = (4 - (at & 3)) & 3;
-    let j = 0;
-    if (len >= head + 4) {
-      for (; j < head; j++) if (u[at + j] !== chars[j]) return false;
+    let j = from;
+    for (; j < len && ((at + j) & 3) !== 0; j++) if (u[at + j] !== chars[j]) return j;
+    if (j < len) {
       const w = lit.words[at & 3]!;
       const f = this.f;
+      const head = (4 - (at & 3)) & 3;
       const base = (at + head) >> 2;
-      for (let k = 0; k < w.length; k++) if (f[base + k] !== w[k]) return false;
-      j += 4 * w.length;
+      for (let k = (j - head) >> 2; k < w.length && f[base + k] === w[k]; k++) j += 4;
     }
-    for (; j < len; j++) if (u[at + j] !== chars[j]) return false;
-    return true;
+    for (; j < len; j++) if (u[at + j] !== chars[j]) return j;
+    return len;
+  }
+
+  /** Whether `lit` is in the text at `at`. */
+  private at(lit: Lit, at: number): boolean {
+    return this.agree(lit, at, 0) === lit.length;
   }
 
   /** What cmpFromValue derives once a node's members are read (bounds and children are required). */
