@@ -87,11 +87,12 @@ export function goldenNodeOf(node: Node, tokens: TokenAttrs = new TokenAttrs()):
     const kv = tokens.of(node.designToken);
     for (let i = 0; i < kv.length; i += 2) attrs[kv[i]!] = kv[i + 1]!;
   }
-  const e: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node, undefined, NO_FLAGS), negFlags: NO_FLAGS, children: NO_GOLDEN_CHILDREN, line: 0, node };
-  if (node.text !== null) e.text = node.text;
-  // The node's own list (a snapshot is not changed after capture): no copy per actionable node.
-  if (node.actions.length) e.actions = node.actions;
-  return e;
+  // Every member in the literal (absent ones undefined): one shape, no property store added per node.
+  // The node's own action list (a snapshot is not changed after capture): no copy per actionable node.
+  return {
+    head: outlineHead(node), text: node.text ?? undefined, attrs, flags: outlineFlags(node, undefined, NO_FLAGS), negFlags: NO_FLAGS,
+    actions: node.actions.length ? node.actions : undefined, children: NO_GOLDEN_CHILDREN, line: 0, node,
+  };
 }
 
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
