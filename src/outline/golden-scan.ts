@@ -37,9 +37,9 @@ class GoldenScan {
   private readonly quoted = new Map<string, string>();
   /** What each attribute key is (by the interned key string, whose hash V8 keeps). */
   private readonly kinds = new Map<string, number>();
-  private readonly actions = new Map<string, string[]>();
+  private readonly actions = new Map<string, readonly string[]>();
   private readonly flagTexts = new SliceInterner();
-  private readonly flagLists = new Map<string, { allowed: readonly string[]; names: string[] }>();
+  private readonly flagLists = new Map<string, { allowed: readonly string[]; names: readonly string[] }>();
 
   constructor(private readonly t: string) {}
 
@@ -47,7 +47,8 @@ class GoldenScan {
     const t = this.t, n = t.length;
     const tree: GoldenTree = { roots: [], entries: [] };
     let base = -1;
-    let root: GoldenRoot | null = null;
+    // The window being read; its node list is the reader's own until the tree is returned.
+    let root: (GoldenRoot & { children: GoldenNode[] }) | null = null;
     // open[d] = the last entry at depth d; its length is one past the deepest level a next line may use.
     const open: GoldenNode[] = [];
     // kids[d][0, counts[d]) = the children of open[d] read so far, cut to an exact-size list when it
@@ -119,7 +120,7 @@ class GoldenScan {
     const head = hc === 34 ? this.str() : this.bare(this.heads);
     const attrs: Record<string, string> = {};
     let text: string | undefined;
-    let actions: string[] | undefined;
+    let actions: readonly string[] | undefined;
     let flags = NO_FLAGS;
     while (this.space()) {
       const c = t.charCodeAt(this.pos);
@@ -158,7 +159,7 @@ class GoldenScan {
   }
 
   /** `root <rootId> "label" unit=… density=… offset=… [modal]`, from just after `root`. */
-  private rootLine(at: number, line: number): GoldenRoot {
+  private rootLine(at: number, line: number): GoldenRoot & { children: GoldenNode[] } {
     const t = this.t;
     this.pos = at;
     if (!this.space()) giveUp();
@@ -184,19 +185,20 @@ class GoldenScan {
         attrs[key] = v;
       }
     }
-    const r: GoldenRoot = { rootId, attrs, flags, negFlags: NO_FLAGS, children: [], line };
+    const r: GoldenRoot & { children: GoldenNode[] } = { rootId, attrs, flags, negFlags: NO_FLAGS, children: [], line };
     if (label !== undefined) r.label = label;
     return r;
   }
 
   /** actions=A,B as a list: one frozen list per distinct value (most lines say actions=Click). */
-  private actionList(v: string): string[] {
+  private actionList(v: string): readonly string[] {
     const seen = this.actions.get(v);
     if (seen !== undefined) return seen;
     const list = v === '' ? [] : v.split(',');
     for (const a of list) if (!ACTION_SET.has(a)) giveUp();
-    this.actions.set(v, Object.freeze(list) as string[]);
-    return list;
+    const frozen = Object.freeze(list);
+    this.actions.set(v, frozen);
+    return frozen;
   }
 
   /** Skips plain spaces; false at the end of the line. Gives up on any other whitespace. */
@@ -277,7 +279,7 @@ class GoldenScan {
   }
 
   /** `[a b]` of names from `allowed`, each once; the cursor is on `[`. One frozen list per distinct text. */
-  private flags(allowed: readonly string[]): string[] {
+  private flags(allowed: readonly string[]): readonly string[] {
     const t = this.t, end = this.end;
     const close = t.indexOf(']', this.pos);
     if (close < 0 || close >= end) giveUp();
@@ -296,7 +298,7 @@ class GoldenScan {
         names.push(name);
       }
       if (names.length === 0) giveUp();
-      this.flagLists.set(text, (out = { allowed, names: Object.freeze(names) as string[] }));
+      this.flagLists.set(text, (out = { allowed, names: Object.freeze(names) }));
     }
     this.pos = close + 1;
     this.boundary();
