@@ -113,7 +113,7 @@ function lit(chars: Uint16Array): Lit {
  * after it) and the values of its literal ones that are not null.
  */
 interface Run {
-  lit: Lit; bits: number; last: number; clickable: boolean; enabled: boolean; sizeNull: boolean;
+  lit: Lit; bits: number; last: number; clickable: boolean; enabled: boolean;
   /** How many leading characters it shares with the first run of its slot (Scanner.tree). */
   lcp: number;
 }
@@ -269,7 +269,6 @@ class Scanner {
           hit = run;
           if (run.bits & CLICKABLE) node.clickable = run.clickable;
           if (run.bits & DISABLED) node.enabled = run.enabled;
-          if (run.sizeNull) node.layoutBounds = null;
           seen |= run.bits & ~run.last;
           bit = run.last;
           break;
@@ -412,7 +411,7 @@ class Scanner {
     const kept = this.runs[slot]!;
     const run: Run = {
       lit: lit(this.u.subarray(at, this.i)), bits, last,
-      clickable: node.clickable, enabled: node.enabled, sizeNull: (bits & ~last & SIZE) !== 0, lcp: 0,
+      clickable: node.clickable, enabled: node.enabled, lcp: 0,
     };
     if (kept.length >= RUNS_PER_SLOT) return;
     this.runCount++;

@@ -187,3 +187,130 @@ test('drift and the audit find the same on a fast read (shared tokens) as on a c
   expect(drift).toEqual(checkDrift(slow, CATALOG));
   expect(audit(fast)).toEqual(audit(slow));
 });
+
+// The fast reader learns literal runs (the text from one value through the colon before the next value
+// that is not null / true / false) and compares them, kept design-token texts and rect pieces four
+// characters at a time where the text is word-aligned. Every case below follows nodes that taught it
+// the compact spellings, so each near miss meets a learnt run.
+const B = '"bounds":{"x":0,"y":0,"width":1,"height":1}';
+const PLAIN = `"testTag":null,"text":null,"contentDescription":null,"role":null,"clickable":false,"disabled":false,${B},"size":{"width":1,"height":1},"designToken":null,"children":[]`;
+const TEXTED = `"testTag":null,"text":"t","contentDescription":null,"role":"Text","clickable":true,"disabled":false,${B},"size":null,"designToken":null,"children":[]`;
+const doc = (nodes: string[], pad = '') => `${pad}{"schemaVersion":1,"source":"s","root":{${PLAIN.slice(0, -2)}[${nodes.map((m) => `{${m}}`).join(',')}]}}`;
+const TOKENED = PLAIN.replace('"designToken":null', '"designToken":{"tokens":["A"],"resolved":{"c":"#FFF"}}');
+const teach = (m: string, pad = '') => doc([PLAIN, TEXTED, TOKENED, PLAIN, TEXTED, TOKENED, m, PLAIN, m, TEXTED], pad);
+
+test('near misses of learnt runs read as the careful reader reads them: spacing, order, prefixes, repeats, literals', () => {
+  const valid = [
+    PLAIN.replace('"text":null', '"text" :null'),
+    PLAIN.replace('"text":null', '"text": null'),
+    PLAIN.replace(',"role":null', ',\n\t"role":null'),
+    PLAIN.replace('"clickable":false,', '"clickable":false ,'),
+    PLAIN.replace('"testTag":null,"text":null', '"text":null,"testTag":null'),
+    PLAIN.replace('"size":{"width":1,"height":1},', '').replace('"role":null,', '"role":null,"size":{"width":1,"height":1},'),
+    PLAIN.replace('"clickable":false', '"clickable":null').replace('"disabled":false', '"disabled":true'),
+    PLAIN.replace('"size":{"width":1,"height":1}', '"size":null'),
+    PLAIN.replace('"role":null', '"role":"Button"'),
+    PLAIN.replace('"role":null,', ''),
+    // Names that share a prefix with a known one, or are one spelt with an escape, next to the runs.
+    PLAIN.replace('"text":null', '"text":null,"textx":1,"tex":"a"'),
+    PLAIN.replace('"children":[]', '"children2":[],"children":[]'),
+    PLAIN.replace('"role":null', '"role ":null'),
+    PLAIN.replace('"text":null', '"te\\u0078t":null'),
+    PLAIN.replace('"designToken":null', '"designToken":{"tokens":[],"resolved":{}}'),
+  ];
+  const invalid = [
+    PLAIN.replace('"testTag":null', '"clickable":true,"testTag":null'), // a repeat of a member a run holds
+    PLAIN.replace('"size":{', '"role":null,"size":{'),
+    TEXTED.replace('"contentDescription":null,', '"contentDescription":null,"disabled":true,'),
+    PLAIN.replace('"text":null', '"text":nul'),
+    PLAIN.replace('"text":null', '"text":nulll'),
+    PLAIN.replace('"clickable":false', '"clickable":fals'),
+    PLAIN.replace('"clickable":false', '"clickable":"false"'),
+    PLAIN.replace('"size":{"width":1,"height":1}', '"size":true'),
+    PLAIN.replace('"testTag":null,', '"testTag":null'),
+    PLAIN.replace('"testTag":null,', '"testTag":null,,'),
+    PLAIN.replace('"text":null', '"text"null'),
+    PLAIN.replace('"children":[]', '"children":null'),
+    // One character off at the start of a run, a rect piece or a kept token text (shifted below so that
+    // it falls before the first whole word as well as inside one).
+    PLAIN.replace(',"text":null', ' "text":null'),
+    PLAIN.replace(',"y":0', ' "y":0'),
+    PLAIN.replace('"bounds":{"x"', '"bounds":["x"'),
+    TOKENED.replace('{"tokens"', '["tokens"'),
+  ];
+  for (let pad = 0; pad < 4; pad++) {
+    for (const m of [...valid, ...invalid]) {
+      const text = teach(m, ' '.repeat(pad));
+      if (valid.includes(m)) expect(scanCmp(text), m).not.toBeNull();
+      else expect(scanCmp(text), m).toBeNull();
+      expect(imported(text), m).toBe(careful(text));
+    }
+  }
+});
+
+test('runs, token texts and rect pieces match at every alignment, NaN-like words and all', () => {
+  // Characters past U+7FEF make a 64-bit word a NaN (never equal): such a token is compared again by character.
+  const tokens = ['"x"', '"\uffff\ufff8\ufff0\u7ff8"', '"a\uffffb\ufff1cd\u7fffe"', '"😀😀"'].map((v) => `{"tokens":["T"],"resolved":{"k":${v}}}`);
+  for (let pad = 0; pad < 4; pad++) {
+    const nodes = tokens.flatMap((tk) => [PLAIN, TEXTED].map((m) => m.replace('"designToken":null', `"designToken":${tk}`)));
+    const text = doc([...nodes, ...nodes.map((m) => ' '.repeat(pad) + m), ...nodes], ' '.repeat(pad));
+    expect(scanCmp(text), `pad ${pad}`).not.toBeNull();
+    expect(imported(text)).toBe(careful(text));
+    // Each token spelt alike is one object wherever it lands (8 nodes per token, every alignment).
+    const kids = importCmp(text, { capturedAt: AT }).roots[0]!.node.children;
+    for (let k = 0; k < nodes.length; k++) {
+      expect(kids[k + nodes.length]!.designToken).toBe(kids[k]!.designToken);
+      expect(kids[k + 2 * nodes.length]!.designToken).toBe(kids[k]!.designToken);
+    }
+  }
+});
+
+test('numbers at the edges of exactness and strings with escapes next to their quotes read as JSON.parse reads them', () => {
+  const numbers = ['0', '-0', '1.5e2', '1E1', '0.1', '123456789012345', '1234567890123456', '12345678901234567', '9007199254740993',
+    '123456789012345.6', '0.30000000000000004', '1e22', '1e23', '2.2250738585072014e-308', '5e-324', '1.7976931348623157e308', '-1.5', '1e-7', '100e-2'];
+  for (const v of numbers) {
+    const text = teach(PLAIN.replace('"x":0,', `"x":${v},`).replace('"height":1}', `"height":${v.startsWith('-') ? v.slice(1) : v}}`));
+    expect(scanCmp(text), v).not.toBeNull();
+    expect(imported(text), v).toBe(careful(text));
+  }
+  const strings = ['\\"', 'a\\"', '\\"a', '\\\\', 'a\\\\', '\\\\\\"', '\\u0022', '😀', '\\ud83d\\ude00', 'é😀', '\\/', 'x'.repeat(40) + '\\n'];
+  for (const v of strings) {
+    const text = teach(TEXTED.replace('"text":"t"', `"text":"${v}"`).replace('"role":"Text"', `"role":"${v}"`));
+    expect(scanCmp(text), v).not.toBeNull();
+    expect(imported(text), v).toBe(careful(text));
+  }
+  // A lone surrogate next to the closing quote, or a raw quote, is refused as the careful reader refuses it.
+  for (const v of ['\ud83d', '\ude00', 'a\ud83d', '\\ud83d']) {
+    const text = teach(TEXTED.replace('"text":"t"', `"text":"${v}"`));
+    expect(imported(text), v).toBe(careful(text));
+  }
+});
+
+test('a cut-off document is refused at every length with the careful reader\'s error, after a longer one was read', () => {
+  const text = teach(TEXTED.replace('"designToken":null', '"designToken":{"tokens":["A"],"resolved":{"c":"#FFF"}}'));
+  expect(scanCmp(SYNTHETIC)).not.toBeNull(); // leaves more of the reader's memory written than any cut below
+  for (let n = text.length - 1; n > 0; n -= 1 + (n % 3)) {
+    const cut = text.slice(0, n);
+    expect(scanCmp(cut), cut).toBeNull();
+    expect(imported(cut), cut).toBe(careful(cut));
+  }
+});
+
+test('a node laid out as large as it shows shares its bounds as layoutBounds; any other size is its own rect', () => {
+  const sized = (size: string, before = false) => {
+    const m = PLAIN.replace(',"size":{"width":1,"height":1}', '');
+    return before ? m.replace('"bounds"', `"size":${size},"bounds"`) : m.replace('"designToken"', `"size":${size},"designToken"`);
+  };
+  const zero = (m: string) => m.replace('"width":1,"height":1}', '"width":0,"height":1}');
+  const text = doc([sized('{"width":1,"height":1}'), sized('{"width":2,"height":1}'), sized('{"width":1,"height":1}', true), zero(sized('{"width":-0,"height":1}'))]);
+  expect(imported(text)).toBe(careful(text));
+  const [same, wider, before, negZero] = importCmp(text, { capturedAt: AT }).roots[0]!.node.children;
+  expect(same!.layoutBounds).toBe(same!.bounds);
+  expect(wider!.layoutBounds).toEqual({ x: 0, y: 0, width: 2, height: 1 });
+  expect(before!.layoutBounds).toEqual(before!.bounds);
+  // -0 is kept as read (JSON.parse gives -0), so it is not taken for the bounds' 0.
+  expect(negZero!.layoutBounds).not.toBe(negZero!.bounds);
+  expect(Object.is(negZero!.layoutBounds!.width, -0)).toBe(true);
+  const slow = cmpFromValue(parseJson(text, 'x.json'), { capturedAt: AT }).roots[0]!.node.children[3]!;
+  expect(Object.is(slow.layoutBounds!.width, -0)).toBe(true);
+});
