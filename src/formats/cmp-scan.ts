@@ -127,6 +127,9 @@ const RUN_BUDGET = 256;
 const slotOf = (bit: number): number => 31 - Math.clz32(bit);
 const START = 10, AFTER_EXTRA = 11;
 
+/** The powers of ten a double holds exactly (Scanner.number). */
+const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
 /** Until its `children` are read (a node without them is given up on, so no node keeps this). */
 const NO_CHILDREN = Object.freeze([]) as unknown as Node[];
 
@@ -501,18 +504,19 @@ class Scanner {
 
   /** A string at its opening quote, as cut from the text: copy what is kept (string() does). */
   private key(): string {
-    const t = this.t;
     const u = this.u;
-    const start = ++this.i;
+    const start = this.i + 1;
+    let i = start;
     for (;;) {
-      const c = u[this.i]!;
+      const c = u[i]!;
       if (c === 0x22) break;
-      if (c === 0x5c) return this.escaped(start);
-      if (c < 0x20 || this.i >= this.n) giveUp();
-      if (c >= 0xd800 && c <= 0xdfff) this.pair(c);
-      this.i++;
+      if (c === 0x5c) { this.i = i; return this.escaped(start); }
+      if (c < 0x20) giveUp(); // (the 0 after the text included)
+      if (c >= 0xd800 && c <= 0xdfff) { this.i = i; this.pair(c); i = this.i; }
+      i++;
     }
-    return t.slice(start, this.i++);
+    this.i = i + 1;
+    return this.t.slice(start, i);
   }
 
   /** The code of the member name at its opening quote in `table`, or -1 with the name in `name`. */
@@ -626,37 +630,51 @@ class Scanner {
     return giveUp();
   }
 
-  /** A JSON number (RFC 8259 grammar), finite. */
+  /**
+   * A JSON number (RFC 8259 grammar), finite. Digits are gathered into an integer mantissa as read; one
+   * of at most 15 significant digits is exact, and so is 10^k for k ≤ 22, so one multiplication or
+   * division by it rounds once, correctly (Clinger's fast path), which is Number() of the text. Anything
+   * else is handed to Number().
+   */
   private number(): number {
-    const t = this.t;
     const u = this.u;
     const start = this.i;
-    let c = u[this.i]!;
+    let i = start;
+    let c = u[i]!;
     const neg = c === 0x2d;
-    if (neg) c = u[++this.i]!;
-    if (c === 0x30) {
-      c = u[++this.i]!;
-      if (c !== 0x2e && c !== 0x65 && c !== 0x45) return neg ? -0 : 0;
-    } else if (c >= 0x31 && c <= 0x39) {
-      let v = 0;
-      const from = this.i;
-      do { v = v * 10 + (c - 0x30); c = u[++this.i]!; } while (c >= 0x30 && c <= 0x39);
-      if (c !== 0x2e && c !== 0x65 && c !== 0x45 && this.i - from <= 15) return neg ? -v : v;
+    if (neg) c = u[++i]!;
+    let m = 0;
+    let digits = 0; // significant ones (after leading zeros)
+    if (c === 0x30) c = u[++i]!;
+    else if (c >= 0x31 && c <= 0x39) {
+      do { m = m * 10 + (c - 0x30); digits++; c = u[++i]!; } while (c >= 0x30 && c <= 0x39);
     } else giveUp();
+    let exp = 0;
     if (c === 0x2e) {
-      c = u[++this.i]!;
+      c = u[++i]!;
       if (!(c >= 0x30 && c <= 0x39)) giveUp();
-      do c = u[++this.i]!; while (c >= 0x30 && c <= 0x39);
+      do {
+        m = m * 10 + (c - 0x30);
+        if (m !== 0) digits++;
+        exp--;
+        c = u[++i]!;
+      } while (c >= 0x30 && c <= 0x39);
     }
     if (c === 0x65 || c === 0x45) {
-      c = u[++this.i]!;
-      if (c === 0x2b || c === 0x2d) c = u[++this.i]!;
+      c = u[++i]!;
+      const minus = c === 0x2d;
+      if (minus || c === 0x2b) c = u[++i]!;
       if (!(c >= 0x30 && c <= 0x39)) giveUp();
-      do c = u[++this.i]!; while (c >= 0x30 && c <= 0x39);
+      let e = 0;
+      do { if (e < 1e4) e = e * 10 + (c - 0x30); c = u[++i]!; } while (c >= 0x30 && c <= 0x39);
+      exp += minus ? -e : e;
     }
-    const v = Number(t.slice(start, this.i));
+    this.i = i;
+    let v: number;
+    if (digits <= 15 && exp >= -22 && exp <= 22) v = exp < 0 ? m / POW10[-exp]! : m * POW10[exp]!;
+    else v = Number(this.t.slice(neg ? start + 1 : start, i));
     if (!Number.isFinite(v)) giveUp();
-    return v;
+    return neg ? -v : v;
   }
 
   /** `{x, y, width, height}`: finite, sizes ≥ 0, far edges finite; any other member gives up. */
