@@ -16,6 +16,8 @@ import { normaliseRole } from './role-map.js';
  * snapshot, field for field and key order included (tests/formats/cmp-scan.spec.ts compares the two on
  * the corpus and on mutated documents).
  *
+ * The characters are read from a typed-array copy of the text's code units (codeUnits), literal text
+ * four at a time (Lit), and the structure nodes repeat is matched in runs (Scanner.tree).
  * Strings kept in the snapshot are copied (ownString), so the snapshot holds none of the input text.
  * Iterative over nodes (any depth); generic values (extras, unknown top-level members) recurse at most
  * MAX_EXTRA_DEPTH levels, past which the careful reader decides.
@@ -70,7 +72,7 @@ function same(u: Uint16Array, at: number, lit: Uint16Array): boolean {
 /**
  * The text's UTF-16 code units and 0s after the last (no read takes a 0 for JSON, so every loop stops
  * there): a typed-array read costs about half a charCodeAt, and the copy is one memcpy. The same memory
- * is also read as 64-bit words (Scanner.at). The memory is reused by the next scan while the collector
+ * is also read as 64-bit words (Scanner.agree). The memory is reused by the next scan while the collector
  * has not taken it (fresh pages for every scan cost as much as the copy, and their size as external
  * memory starts collections); held weakly, so it keeps nothing alive.
  */
@@ -152,18 +154,12 @@ interface Names {
   codes: readonly number[];
   /** Where to start the next lookup: a hint only (a number, shared by every read; any value is correct). */
   next: number;
-  /** `,"name":` and `"name":`: the whole separator a compact producer writes before each member. */
-  seps: readonly Uint16Array[];
-  firsts: readonly Uint16Array[];
 }
 function names(entries: Array<[string, number]>): Names {
   const quoted = entries.map(([k]) => k + '"');
   const all = quoted.join('');
   const offsets = quoted.map((_, k) => quoted.slice(0, k).join('').length);
-  return {
-    quoted, chars: codesOf(all), offsets, codes: entries.map(([, c]) => c), next: 0,
-    seps: quoted.map((q) => codesOf(',"' + q + ':')), firsts: quoted.map((q) => codesOf('"' + q + ':')),
-  };
+  return { quoted, chars: codesOf(all), offsets, codes: entries.map(([, c]) => c), next: 0 };
 }
 const NODE_KEYS = names([
   ['testTag', TAG], ['text', TEXT], ['contentDescription', DESC], ['role', ROLE], ['clickable', CLICKABLE],
@@ -231,9 +227,16 @@ class Scanner {
 
   /**
    * The node tree from its root's `{`, iteratively: the open nodes and their seen-members bits on two
-   * stacks. Children wait on a third (`pending` up to `waiting`, from where each open list starts) until their list
-   * closes and are then cut out as one array of exactly their number (pushing onto each node's own
-   * array would give most of them room for 17). Document order is pre-order, so ids are too.
+   * stacks. Children wait on a third (`pending` up to `waiting`, from where each open list starts) until
+   * their list closes and are then cut out as one array of exactly their number (pushing onto each
+   * node's own array would give most of them room for 17). Document order is pre-order, so ids are too.
+   *
+   * Most of a node's text is the same from node to node: member names, separators, nulls and false.
+   * What is read the general way is remembered as literal runs — from after one value through the
+   * colon before the next value that is not null / true / false — and the same text later is matched
+   * in one compare and applied at once (its members marked seen, its true / false values set). The
+   * text fixes what a run means, so a match reads exactly as the general way would; any other text
+   * (spaces, another order, a repeat, a near miss) takes the general way.
    */
   private tree(): Node {
     const u = this.u;
