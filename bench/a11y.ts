@@ -10,8 +10,8 @@
 // Runs follow each other, so each also collects the garbage it makes. For scale, the same figures for a
 // bare iterative walk over the same screens reading one field per node: what the machine and V8 charge
 // for touching 10× more nodes, with no algorithm at all; the audit's ratio is read against it. Beside each wall-clock median,
-// the median CPU time of the process (all threads): on a shared, oversubscribed machine wall time also
-// counts the time spent waiting for a core.
+// the median CPU time of the process (all threads), by which the targets are judged: on a shared,
+// oversubscribed machine wall time also counts the time spent waiting for a core.
 // Run: npx tsx bench/a11y.ts
 import { pathToFileURL } from 'node:url';
 import { audit } from '../src/analysis/a11y.js';
@@ -73,14 +73,15 @@ export async function run(): Promise<void> {
   for (const n of SIZES) rows.push(measure(n));
   for (const r of rows) {
     console.log(`  ${String(r.n).padStart(7)} nodes (${r.counts.error} errors, ${r.counts.warning} warnings, ${r.counts.info} info): ` +
-      `capture ${ms(r.capture)}, audit alone ${ms(r.audit)} (${((r.audit.wall * 1000) / r.n).toFixed(2)} µs/node); bare walk ${ms(r.walk)}`);
+      `capture ${ms(r.capture)}, audit alone ${ms(r.audit)} (${((r.audit.cpu * 1000) / r.n).toFixed(2)} µs/node CPU); bare walk ${ms(r.walk)}`);
   }
   const [small, large] = rows as [Row, Row];
-  console.log(`  10k target < ${TARGET_MS} ms: ${small.capture.wall < TARGET_MS ? 'ok' : 'MISSED'} (capture ${small.capture.wall.toFixed(2)} ms, audit alone ${small.audit.wall.toFixed(2)} ms)`);
+  // Judged on CPU time, as the other benchmarks (timing.ts); the wall clock is printed beside it.
+  console.log(`  10k target < ${TARGET_MS} ms CPU: ${small.capture.cpu < TARGET_MS ? 'ok' : 'MISSED'} (capture ${small.capture.cpu.toFixed(2)} ms, audit alone ${small.audit.cpu.toFixed(2)} ms)`);
   for (const key of ['capture', 'audit', 'walk'] as const) {
-    const ratio = large[key].wall / small[key].wall;
+    const ratio = large[key].cpu / small[key].cpu;
     const verdict = key === 'walk' ? '(the machine\'s own scaling)' : ratio <= MAX_RATIO ? `(ok, ≤ ${MAX_RATIO})` : `(over ${MAX_RATIO})`;
-    console.log(`  100k/10k ratio, ${key === 'walk' ? 'bare walk' : key}: ${ratio.toFixed(2)} ${verdict}; cpu ${(large[key].cpu / small[key].cpu).toFixed(2)}`);
+    console.log(`  100k/10k ratio, ${key === 'walk' ? 'bare walk' : key}: cpu ${ratio.toFixed(2)} ${verdict}; wall ${(large[key].wall / small[key].wall).toFixed(2)}`);
   }
   await afterImport({ name: 'audit', ours: (s) => audit(s), peer: { file: 'a11y.mjs', name: 'auditA11y', call: (f: (t: unknown) => unknown, t) => f(t) } });
 }

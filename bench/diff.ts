@@ -9,7 +9,7 @@ import { diffTrees, summarizeDiff, type TreeDiff } from '../src/analysis/diff.js
 import { makeNode, walk } from '../src/model/node.js';
 import { makeSnapshot } from '../src/model/serialize.js';
 import type { Node, Snapshot } from '../src/model/schema.js';
-import { goldenTreeOf, parseGolden, toGolden, type GoldenTree } from '../src/outline/golden.js';
+import { goldenTreeOf, parseGolden, toGolden, type GoldenNode, type GoldenTree } from '../src/outline/golden.js';
 import { syntheticSnapshot } from './synthetic.js';
 import { prng } from './prng.js';
 import { asRead, median } from './stats.js';
@@ -19,6 +19,7 @@ const TARGET_MS = 50;
 const MAX_RATIO = 12;
 const WARMUP = 3;
 const RUNS = 15;
+const FLOOR_WALKS = 10;
 
 function clone(s: Snapshot): Snapshot {
   return makeSnapshot({ source: s.source, capturedAt: s.capturedAt, roots: structuredClone(s.roots) });
@@ -105,11 +106,29 @@ function cpu(f: () => void): number {
   return (c.user + c.system) / 1000;
 }
 
+/** A bare walk over both trees the diff reads, touching one field per node: the memory floor of a diff. */
+function walkBoth(c: Case): number {
+  let sum = 0;
+  for (const tree of [c.golden, c.actualTree]) {
+    const stack: GoldenNode[] = [];
+    for (const r of tree.roots) stack.push(...r.children);
+    stack.push(...tree.entries);
+    while (stack.length) {
+      const e = stack.pop()!;
+      sum += e.line;
+      const kids = e.children;
+      for (let k = 0; k < kids.length; k++) stack.push(kids[k]!);
+    }
+  }
+  return sum;
+}
+
 interface Timing {
   diff: number[];
   attempt: number[];
   attemptCpu: number[];
   diffCpu: number[];
+  floorCpu: number[];
   result: TreeDiff;
 }
 
@@ -119,6 +138,8 @@ function runOnce(c: Case, t: Timing): void {
   t.attempt.push(time(() => { t.result = diffTrees(c.golden, goldenTreeOf(c.actual)); }));
   t.attemptCpu.push(cpu(() => { t.result = diffTrees(c.golden, goldenTreeOf(c.actual)); }));
   t.diffCpu.push(cpu(() => { t.result = diffTrees(c.golden, c.actualTree); }));
+  // Repeated: one walk is too short for a CPU-time reading.
+  t.floorCpu.push(cpu(() => { for (let i = 0; i < FLOOR_WALKS; i++) walkBoth(c); }) / FLOOR_WALKS);
 }
 
 /** The cases of one size, built fresh (so one size's heap never slows the other's garbage collection). */
@@ -146,20 +167,20 @@ function casesOf(n: number): Case[] {
 
 export async function run(): Promise<void> {
   console.log(`golden diff: median of ${RUNS} runs after ${WARMUP} warm-up; "diff" = both trees in golden form, "attempt" = what one matcher retry costs (the capture's golden form + the diff)`);
-  const rows: Array<{ n: number; id: string; name: string; diff: number; attempt: number; cpu: number; diffCpu: number }> = [];
+  const rows: Array<{ n: number; id: string; name: string; diff: number; attempt: number; cpu: number; diffCpu: number; floorCpu: number }> = [];
   for (const n of SIZES) {
     const cases = casesOf(n);
-    const timings = cases.map((): Timing => ({ diff: [], attempt: [], attemptCpu: [], diffCpu: [], result: { changes: [] } }));
+    const timings = cases.map((): Timing => ({ diff: [], attempt: [], attemptCpu: [], diffCpu: [], floorCpu: [], result: { changes: [] } }));
     for (let i = 0; i < WARMUP; i++) cases.forEach((c, k) => runOnce(c, timings[k]!));
     cases.forEach((c, k) => {
       const bad = c.check(timings[k]!.result);
       if (bad) throw new Error(`${c.name}: ${bad}`);
-      timings[k] = { diff: [], attempt: [], attemptCpu: [], diffCpu: [], result: timings[k]!.result };
+      timings[k] = { diff: [], attempt: [], attemptCpu: [], diffCpu: [], floorCpu: [], result: timings[k]!.result };
     });
     // Cases interleaved, so load from other processes falls on each alike.
     for (let i = 0; i < RUNS; i++) cases.forEach((c, k) => runOnce(c, timings[k]!));
     cases.forEach((c, k) => {
-      const r = { n, id: c.id, name: c.name, diff: median(timings[k]!.diff), attempt: median(timings[k]!.attempt), cpu: median(timings[k]!.attemptCpu), diffCpu: median(timings[k]!.diffCpu) };
+      const r = { n, id: c.id, name: c.name, diff: median(timings[k]!.diff), attempt: median(timings[k]!.attempt), cpu: median(timings[k]!.attemptCpu), diffCpu: median(timings[k]!.diffCpu), floorCpu: median(timings[k]!.floorCpu) };
       rows.push(r);
       console.log(`    ${c.name.padEnd(34)} diff ${r.diff.toFixed(2).padStart(7)} ms (CPU ${r.diffCpu.toFixed(2).padStart(7)})   attempt ${r.attempt.toFixed(2).padStart(7)} ms (CPU ${r.cpu.toFixed(2).padStart(7)})   ${summarizeDiff(timings[k]!.result)}`);
     });
@@ -174,7 +195,8 @@ export async function run(): Promise<void> {
     const ratio = big!.diffCpu / small!.diffCpu;
     const ok = small!.cpu < TARGET_MS && ratio <= MAX_RATIO;
     failed ||= !ok;
-    console.log(`  ${small!.name.replace(/ \(.*/, '')}: 10k attempt ${small!.cpu.toFixed(1)} ms CPU (target < ${TARGET_MS}); diff 100k/10k ratio ${ratio.toFixed(2)} (≤ ${MAX_RATIO}) ${ok ? 'ok' : 'FAIL'}; attempt ratio ${(big!.cpu / small!.cpu).toFixed(2)}`);
+    console.log(`  ${small!.name.replace(/ \(.*/, '')}: 10k attempt ${small!.cpu.toFixed(1)} ms CPU (target < ${TARGET_MS}); diff 100k/10k ratio ${ratio.toFixed(2)} (≤ ${MAX_RATIO}) ${ok ? 'ok' : 'FAIL'}; attempt ratio ${(big!.cpu / small!.cpu).toFixed(2)}; ` +
+      `memory floor (a bare walk over both trees) ${(big!.floorCpu / small!.floorCpu).toFixed(2)}`);
   }
   if (failed) {
     console.log('golden diff: FAIL');

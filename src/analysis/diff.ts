@@ -498,7 +498,7 @@ class DiffRun implements AlignmentVisitor {
     };
   }
 
-  private kept(list: GoldenNode[]): GoldenNode[] {
+  private kept(list: readonly GoldenNode[]): readonly GoldenNode[] {
     const keep = this.keep;
     if (!keep) return list;
     const out: GoldenNode[] = [];
@@ -514,15 +514,15 @@ class DiffRun implements AlignmentVisitor {
 
   // The sibling lists being visited (pushChildren is never re-entered: drain runs after it returns), so
   // the run is its own AlignmentVisitor and no closures are made per list.
-  private exp: GoldenNode[] = [];
-  private act: GoldenNode[] = [];
+  private exp: readonly GoldenNode[] = [];
+  private act: readonly GoldenNode[] = [];
   private parent: PathLink | null = null;
   private place: PairPlace = { parent: null, from: 0, to: 0, moved: false, hasRef: true, rdx: 0, rdy: 0 };
   /** The reference shift chain is broken: by what explains a shift (inserted, removed, moved, resized, ignored). */
   private broken = false;
 
   /** Aligns two child lists and queues their pairs and changes, in document order. */
-  pushChildren(expList: GoldenNode[], actList: GoldenNode[], parent: PathLink | null, pdx: number, pdy: number): void {
+  pushChildren(expList: readonly GoldenNode[], actList: readonly GoldenNode[], parent: PathLink | null, pdx: number, pdy: number): void {
     const exp = this.exp = this.kept(expList), act = this.act = this.kept(actList);
     // One child each (a wrapper chain, the usual case deep in a tree): what the alignment below would
     // decide, without the identity keys — tagged on both sides, the tags decide; else the heads do.

@@ -19,7 +19,7 @@ export function valueMatches(actual: string | undefined, expected: OutlineValue)
 }
 
 /** How many constraints a line writes: the head, and each of id, text, attribute, flag, actions, tap. */
-function constraintCount(t: { id?: unknown; text?: unknown; attrs: object; flags: string[]; negFlags: string[]; actions?: unknown; tap?: unknown }): number {
+function constraintCount(t: { id?: unknown; text?: unknown; attrs: object; flags: readonly string[]; negFlags: readonly string[]; actions?: unknown; tap?: unknown }): number {
   return 1 + (t.id !== undefined ? 1 : 0) + (t.text !== undefined ? 1 : 0) + Object.keys(t.attrs).length + t.flags.length + t.negFlags.length
     + (t.actions !== undefined ? 1 : 0) + (t.tap !== undefined ? 1 : 0);
 }
@@ -111,7 +111,8 @@ export class LineReader {
    */
   templateLike(e: OutlineEntry, node: Node): OutlineFields {
     const f = this.fields(node);
-    const out: OutlineFields = { head: valueMatches(f.head as string, e.head) ? e.head : f.head, attrs: {}, flags: [], negFlags: [] };
+    const flags: string[] = [], negFlags: string[] = [];
+    const out: OutlineFields = { head: valueMatches(f.head as string, e.head) ? e.head : f.head, attrs: {}, flags, negFlags };
     if (e.id !== undefined) out.id = this.idOk(e, f) ? e.id : f.id!;
     if (e.text !== undefined) {
       if (this.textOk(e, f)) out.text = e.text;
@@ -122,10 +123,10 @@ export class LineReader {
       if (this.attrOk(e, key, node, f)) out.attrs[key] = e.attrs[key]!;
       else if (actual !== undefined) out.attrs[key] = actual;
     }
-    for (const name of e.flags) if (this.hasFlag(name, node, f)) out.flags.push(name);
+    for (const name of e.flags) if (this.hasFlag(name, node, f)) flags.push(name);
     for (const name of e.negFlags) {
-      if (this.hasFlag(name, node, f)) out.flags.push(name);
-      else out.negFlags.push(name);
+      if (this.hasFlag(name, node, f)) flags.push(name);
+      else negFlags.push(name);
     }
     if (e.actions !== undefined) out.actions = this.actionsOk(e, f) ? e.actions : (f.actions ?? []);
     if (e.tap !== undefined) {
@@ -173,7 +174,8 @@ export class LineReader {
 
   rootTemplateLike(t: OutlineRoot, root: Root): OutlineRootFields {
     const f = this.windowFields(root);
-    const out: OutlineRootFields = { rootId: valueMatches(f.rootId as string, t.rootId) ? t.rootId : f.rootId, attrs: {}, flags: [], negFlags: [] };
+    const flags: string[] = [], negFlags: string[] = [];
+    const out: OutlineRootFields = { rootId: valueMatches(f.rootId as string, t.rootId) ? t.rootId : f.rootId, attrs: {}, flags, negFlags };
     if (t.label !== undefined) {
       if (valueMatches(f.label as string | undefined, t.label)) out.label = t.label;
       else if (f.label !== undefined) out.label = f.label;
@@ -182,10 +184,10 @@ export class LineReader {
       if (this.rootAttrOk(t, key, f)) out.attrs[key] = t.attrs[key]!;
       else if (f.attrs[key] !== undefined) out.attrs[key] = f.attrs[key]!;
     }
-    for (const name of t.flags) if (f.flags.includes(name)) out.flags.push(name);
+    for (const name of t.flags) if (f.flags.includes(name)) flags.push(name);
     for (const name of t.negFlags) {
-      if (f.flags.includes(name)) out.flags.push(name);
-      else out.negFlags.push(name);
+      if (f.flags.includes(name)) flags.push(name);
+      else negFlags.push(name);
     }
     return out;
   }

@@ -12,7 +12,10 @@ import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
  * the control-character / surrogate scans, for a reader that makes them itself and calls guardText
  * again in full when it gives up (so the errors are the same).
  */
-export function guardText(input: string | Uint8Array, opts: ImportOptions = {}, what = 'a JSON or XML semantics tree', content = true): string {
+/** What importTree reads, as errors name it. */
+export const TREE_WHAT = 'a JSON or XML semantics tree';
+
+export function guardText(input: string | Uint8Array, opts: ImportOptions = {}, what = TREE_WHAT, content = true): string {
   const text = typeof input === 'string' ? input : decodeInput(input, opts, what);
   if (content) checkTextInput(text, opts, what, GUARD_HINT);
   else checkTextShape(text, opts, what, GUARD_HINT);

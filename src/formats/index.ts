@@ -2,7 +2,7 @@ import type { Snapshot } from '../model/schema.js';
 import { FormatError } from '../errors.js';
 import { cmpFromValue, readCmpText } from './cmp.js';
 import { unwrapEnvelope } from './envelope.js';
-import { guardText } from './guard.js';
+import { TREE_WHAT, decodeInput, guardText } from './guard.js';
 import { jetwhaleFromValue } from './jetwhale.js';
 import { parseJson } from './json.js';
 import { mouiFromValue } from './moui.js';
@@ -40,7 +40,15 @@ const CMP_START = /^\s*\{\s*"schemaVersion"\s*:/;
  * FormatError('unsupported_format').
  */
 export function importTree(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
-  const body = guardText(input, opts);
+  // Bytes are decoded once. The content scans wait until the fast cmp reader, which checks every
+  // character itself, has declined the text (then they run as for every other format).
+  const text = typeof input === 'string' ? input : decodeInput(input, opts, TREE_WHAT);
+  const shaped = guardText(text, opts, TREE_WHAT, false);
+  if (CMP_START.test(shaped)) {
+    const fast = readCmpText(shaped, opts, true);
+    if (fast) return fast;
+  }
+  const body = guardText(text, opts);
   if (looksLikeXml(body)) {
     const { root, child } = readXmlRootAndChild(body);
     if (root !== null && appleXmlFlavour(root, child) !== null) return importAppleXml(body, opts);
@@ -54,12 +62,7 @@ export function importTree(input: string | Uint8Array, opts: ImportOptions = {})
       where: opts.where, line: 1, hint: 'Capture it again (adb shell uiautomator dump, or the page source from Appium); a truncated or garbled dump cannot be read.',
     });
   }
-  // A cmp tree as exporters write it (schemaVersion first) is read by the fast reader; anything it does
-  // not take is sniffed and read below.
-  if (CMP_START.test(body)) {
-    const fast = readCmpText(body, opts, true);
-    if (fast) return fast;
-  }
+  // A cmp tree the fast reader did not take (above: schemaVersion first, as exporters write it) is sniffed and read here.
   const maestro = stripMaestroPrefix(body);
   const value = unwrapEnvelope(parseJson(maestro ? maestro.json : body, opts.where), opts.where);
   return JSON_IMPORTERS[requireFormat(value, opts.where)](value, opts);

@@ -64,11 +64,14 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
   while (stack.length) {
     const { raw: rawNode, path: at, parent } = stack.pop()!;
     const o = r.object(rawNode, at);
-    const { children, ...fields } = o;
+    const children = o.children;
     if (!Array.isArray(children)) r.fail(prop(at, 'children'), children === undefined ? 'is missing (expected an array)' : 'expected an array of nodes');
-    const parsed = NodeFieldsSchema.safeParse(fields);
+    // The schema strips what it does not name (`children` among it) into a fresh object of its own,
+    // which becomes the node: no rest copy before the parse, no spread after it (both cost more than zod).
+    const parsed = NodeFieldsSchema.safeParse(o);
     if (!parsed.success) r.zodFail(at, parsed.error);
-    const read: Node = { ...parsed.data, children: [] };
+    const read = parsed.data as Node;
+    read.children = [];
     ids.claim(read.id, at);
     // A password's contents are never kept, even when a hand-edited file carries them.
     const node = withoutSecret(read);

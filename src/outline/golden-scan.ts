@@ -19,9 +19,6 @@ import {
   canonical, parseFacets, readBounds, readBoundsAt, validRootValue, validTokensValue, type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 
-/** Indentations up to this deep are compared as one string (deeper ones are counted). */
-const SPACES: string[] = Array.from({ length: 512 }, (_, k) => ' '.repeat(k));
-
 /** The golden tree of `text` (a golden file whose header was checked), or null to read it with the full parser. */
 export function scanGolden(text: string): GoldenTree | null {
   return fastRead(() => new GoldenScan(text).doc());
@@ -40,9 +37,9 @@ class GoldenScan {
   private readonly quoted = new Map<string, string>();
   /** What each attribute key is (by the interned key string, whose hash V8 keeps). */
   private readonly kinds = new Map<string, number>();
-  private readonly actions = new Map<string, string[]>();
+  private readonly actions = new Map<string, readonly string[]>();
   private readonly flagTexts = new SliceInterner();
-  private readonly flagLists = new Map<string, { allowed: readonly string[]; names: string[] }>();
+  private readonly flagLists = new Map<string, { allowed: readonly string[]; names: readonly string[] }>();
 
   constructor(private readonly t: string) {}
 
@@ -50,11 +47,14 @@ class GoldenScan {
     const t = this.t, n = t.length;
     const tree: GoldenTree = { roots: [], entries: [] };
     let base = -1;
-    let root: GoldenRoot | null = null;
+    // The window being read; its node list is the reader's own until the tree is returned.
+    let root: (GoldenRoot & { children: GoldenNode[] }) | null = null;
     // open[d] = the last entry at depth d; its length is one past the deepest level a next line may use.
     const open: GoldenNode[] = [];
-    // kids[d] = the children of open[d] read so far, cut to an exact-size list when it closes.
+    // kids[d][0, counts[d]) = the children of open[d] read so far, cut to an exact-size list when it
+    // closes; the lists are reused (emptied by count, so their room is allocated once).
     const kids: GoldenNode[][] = [];
+    const counts: number[] = [];
     let lineNo = 0;
     // Line ends by indexOf (native, faster than a charCodeAt loop); "\r" looked for only when the text has one.
     let cr = t.indexOf('\r');
@@ -70,11 +70,13 @@ class GoldenScan {
       }
       next = le < n && t.charCodeAt(le) === 13 && t.charCodeAt(le + 1) === 10 ? le + 2 : le + 1;
       lineNo++;
-      // A node line's indentation is the run of spaces before its dash: compared at once.
+      // A node line's indentation is the run of spaces before its dash (a charCodeAt loop: startsWith
+      // against a string of spaces costs three times as much).
       if (dash >= 0 && dash < ls) dash = t.indexOf('-', ls);
       let p = ls;
-      if (dash >= ls && dash < le && dash - ls < SPACES.length && t.startsWith(SPACES[dash - ls]!, ls)) p = dash;
-      else {
+      if (dash >= ls && dash < le) while (p < dash && t.charCodeAt(p) === 32) p++;
+      if (p !== dash) {
+        p = ls;
         while (p < le && t.charCodeAt(p) === 32) p++;
         let k = p;
         while (k < le && (t.charCodeAt(k) === 32 || t.charCodeAt(k) === 9)) k++;
@@ -90,17 +92,20 @@ class GoldenScan {
         if (depth !== 0 || tree.entries.length) giveUp();
         root = this.rootLine(p + 4, lineNo);
         tree.roots.push(root);
-        close(open, kids, 0);
+        close(open, kids, counts, 0);
         continue;
       }
       if (c0 !== 45 /* - */ || t.charCodeAt(p + 1) !== 32 || depth > open.length) giveUp();
       const entry = this.nodeLine(p + 2, lineNo);
-      close(open, kids, depth);
-      if (depth > 0) (kids[depth - 1] ??= []).push(entry);
-      else (root ? root.children : tree.entries).push(entry);
+      close(open, kids, counts, depth);
+      if (depth > 0) {
+        const d = depth - 1, k = counts[d] ?? 0;
+        (kids[d] ??= [])[k] = entry;
+        counts[d] = k + 1;
+      } else (root ? root.children : tree.entries).push(entry);
       open.push(entry);
     }
-    close(open, kids, 0);
+    close(open, kids, counts, 0);
     for (const r of tree.roots) if (r.children.length !== 1) giveUp();
     return tree;
   }
@@ -115,7 +120,7 @@ class GoldenScan {
     const head = hc === 34 ? this.str() : this.bare(this.heads);
     const attrs: Record<string, string> = {};
     let text: string | undefined;
-    let actions: string[] | undefined;
+    let actions: readonly string[] | undefined;
     let flags = NO_FLAGS;
     while (this.space()) {
       const c = t.charCodeAt(this.pos);
@@ -149,14 +154,12 @@ class GoldenScan {
         attrs[key] = v;
       }
     }
-    const e: GoldenNode = { head, attrs, flags, negFlags: NO_FLAGS, children: NO_GOLDEN_CHILDREN, line };
-    if (text !== undefined) e.text = text;
-    if (actions !== undefined) e.actions = actions;
-    return e;
+    // Every member in the literal (absent ones undefined): one shape, no property store added per line.
+    return { head, text, attrs, flags, negFlags: NO_FLAGS, actions, children: NO_GOLDEN_CHILDREN, line };
   }
 
   /** `root <rootId> "label" unit=… density=… offset=… [modal]`, from just after `root`. */
-  private rootLine(at: number, line: number): GoldenRoot {
+  private rootLine(at: number, line: number): GoldenRoot & { children: GoldenNode[] } {
     const t = this.t;
     this.pos = at;
     if (!this.space()) giveUp();
@@ -182,19 +185,20 @@ class GoldenScan {
         attrs[key] = v;
       }
     }
-    const r: GoldenRoot = { rootId, attrs, flags, negFlags: NO_FLAGS, children: [], line };
+    const r: GoldenRoot & { children: GoldenNode[] } = { rootId, attrs, flags, negFlags: NO_FLAGS, children: [], line };
     if (label !== undefined) r.label = label;
     return r;
   }
 
   /** actions=A,B as a list: one frozen list per distinct value (most lines say actions=Click). */
-  private actionList(v: string): string[] {
+  private actionList(v: string): readonly string[] {
     const seen = this.actions.get(v);
     if (seen !== undefined) return seen;
     const list = v === '' ? [] : v.split(',');
     for (const a of list) if (!ACTION_SET.has(a)) giveUp();
-    this.actions.set(v, Object.freeze(list) as string[]);
-    return list;
+    const frozen = Object.freeze(list);
+    this.actions.set(v, frozen);
+    return frozen;
   }
 
   /** Skips plain spaces; false at the end of the line. Gives up on any other whitespace. */
@@ -275,7 +279,7 @@ class GoldenScan {
   }
 
   /** `[a b]` of names from `allowed`, each once; the cursor is on `[`. One frozen list per distinct text. */
-  private flags(allowed: readonly string[]): string[] {
+  private flags(allowed: readonly string[]): readonly string[] {
     const t = this.t, end = this.end;
     const close = t.indexOf(']', this.pos);
     if (close < 0 || close >= end) giveUp();
@@ -294,7 +298,7 @@ class GoldenScan {
         names.push(name);
       }
       if (names.length === 0) giveUp();
-      this.flagLists.set(text, (out = { allowed, names: Object.freeze(names) as string[] }));
+      this.flagLists.set(text, (out = { allowed, names: Object.freeze(names) }));
     }
     this.pos = close + 1;
     this.boundary();
@@ -303,12 +307,12 @@ class GoldenScan {
 }
 
 /** Closes the open entries at `depth` and deeper: each gets its children as a list of exactly their number. */
-function close(open: GoldenNode[], kids: GoldenNode[][], depth: number): void {
+function close(open: GoldenNode[], kids: GoldenNode[][], counts: number[], depth: number): void {
   for (let d = open.length - 1; d >= depth; d--) {
-    const list = kids[d];
-    if (list !== undefined && list.length) {
-      open[d]!.children = list.slice();
-      list.length = 0;
+    const k = counts[d];
+    if (k) {
+      open[d]!.children = kids[d]!.slice(0, k);
+      counts[d] = 0;
     }
   }
   open.length = depth;

@@ -78,26 +78,34 @@ class TokenAttrs {
   }
 }
 
-/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens (children: none yet, the caller sets them). */
-export function goldenNodeOf(node: Node, tokens: TokenAttrs = new TokenAttrs()): GoldenNode {
+/**
+ * What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens
+ * (children: none yet, the caller sets them). `parent`: the entry of the node's parent, whose bounds text
+ * a child with the same bounds shares (wrapper chains are most of a deep tree; the text is what costs).
+ */
+function goldenNodeOf(node: Node, tokens: TokenAttrs, parent: GoldenNode | null): GoldenNode {
   // The outline's own pieces (outline.ts), without the line object outlineFields makes around them.
   const attrs = outlineAttrs(node);
-  attrs.bounds = formatBounds(node.bounds);
+  const b = node.bounds, pb = parent?.node?.bounds;
+  attrs.bounds = pb !== undefined && pb.x === b.x && pb.y === b.y && pb.width === b.width && pb.height === b.height
+    ? parent!.attrs.bounds!
+    : formatBounds(b);
   if (node.designToken) {
     const kv = tokens.of(node.designToken);
     for (let i = 0; i < kv.length; i += 2) attrs[kv[i]!] = kv[i + 1]!;
   }
-  const e: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node, undefined, NO_FLAGS), negFlags: NO_FLAGS, children: NO_GOLDEN_CHILDREN, line: 0, node };
-  if (node.text !== null) e.text = node.text;
-  // The node's own list (a snapshot is not changed after capture): no copy per actionable node.
-  if (node.actions.length) e.actions = node.actions;
-  return e;
+  // Every member in the literal (absent ones undefined): one shape, no property store added per node.
+  // The node's own action list (a snapshot is not changed after capture): no copy per actionable node.
+  return {
+    head: outlineHead(node), text: node.text ?? undefined, attrs, flags: outlineFlags(node, undefined, NO_FLAGS), negFlags: NO_FLAGS,
+    actions: node.actions.length ? node.actions : undefined, children: NO_GOLDEN_CHILDREN, line: 0, node,
+  };
 }
 
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
 function goldenSubtree(start: Node): GoldenNode {
   const tokens = new TokenAttrs();
-  const top = goldenNodeOf(start, tokens);
+  const top = goldenNodeOf(start, tokens, null);
   // Two parallel stacks: no pair object per node.
   const nodes: Node[] = [start];
   const entries: GoldenNode[] = [top];
@@ -108,7 +116,7 @@ function goldenSubtree(start: Node): GoldenNode {
     const list: GoldenNode[] = new Array(kids.length);
     for (let i = 0; i < kids.length; i++) {
       const child = kids[i]!;
-      const c = goldenNodeOf(child, tokens);
+      const c = goldenNodeOf(child, tokens, entry);
       list[i] = c;
       if (child.children.length) { nodes.push(child); entries.push(c); }
     }

@@ -272,7 +272,7 @@ type LineBody = Omit<OutlineFields, 'head'>;
 const TOGGLE_SUGAR: Record<string, string> = { checked: 'on', unchecked: 'off' };
 
 // Shared, frozen: most lines set no flag (and none a negated one), so they get no arrays of their own.
-export const NO_FLAGS = Object.freeze([]) as unknown as string[];
+export const NO_FLAGS: readonly string[] = Object.freeze([]);
 /** Past this many flags on one line, membership is checked with sets (a line of 100,000 flags stays linear). */
 const FEW_FLAGS = 16;
 
@@ -333,10 +333,9 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
   if (rawFlags === null) return body;
   const big = rawFlags.length > 2 * FEW_FLAGS;
   const pos = big ? new Set<string>() : null, negs = big ? new Set<string>() : null;
-  body.flags = [];
-  body.negFlags = [];
-  const isPos = (name: string) => (pos ? pos.has(name) : body.flags.includes(name));
-  const isNeg = (name: string) => (negs ? negs.has(name) : body.negFlags.includes(name));
+  const flags: string[] = [], negFlags: string[] = [];
+  const isPos = (name: string) => (pos ? pos.has(name) : flags.includes(name));
+  const isNeg = (name: string) => (negs ? negs.has(name) : negFlags.includes(name));
   for (let f = 0; f < rawFlags.length; f += 2) {
     const name = rawFlags[f] as string;
     const coded = rawFlags[f + 1] as number;
@@ -346,7 +345,7 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
     if (neg) {
       if (sugar !== undefined) cur.fail(`[!${name}] is not supported`, at, 'Write [checked], [unchecked] or toggle=indeterminate instead.');
       if (isPos(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!isNeg(name)) { negs?.add(name); body.negFlags.push(name); }
+      if (!isNeg(name)) { negs?.add(name); negFlags.push(name); }
     } else if (sugar !== undefined) {
       const prev = body.attrs.toggle;
       if (prev !== undefined && prev !== sugar) {
@@ -356,10 +355,11 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       toggleAt = at;
     } else {
       if (isNeg(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!isPos(name)) { pos?.add(name); body.flags.push(name); }
+      if (!isPos(name)) { pos?.add(name); flags.push(name); }
     }
   }
-  if (body.negFlags.length === 0) body.negFlags = NO_FLAGS;
+  body.flags = flags;
+  body.negFlags = negFlags.length ? negFlags : NO_FLAGS;
   return body;
 }
 
@@ -374,6 +374,9 @@ export function requireText(text: unknown, where: string, what: string): asserts
 
 const CHILDREN_LINE = /^\/children:(?!.*\/)\s*(\S*)\s*$/;
 
+/** An entry or window while the parser fills in its children: a fresh list of its own (readers get it read-only). */
+type Filling<T extends { children: readonly OutlineEntry[] }> = T & { children: OutlineEntry[] };
+
 /** Parses an outline or a toMatchOutline template. Throws FormatError('format_error') with where / line / column. */
 export function parseOutline(text: string, opts: OutlineParseOptions = {}): OutlineDoc {
   const where = opts.where ?? 'outline';
@@ -386,9 +389,9 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
   const cur: LineCursor = new LineCursor(body, where);
   let base = -1;
   let baseLine = 0;
-  let root: OutlineRoot | null = null;
+  let root: Filling<OutlineRoot> | null = null;
   // open[d] = the last entry at depth d; its length is one past the deepest level a next line may use.
-  let open: OutlineEntry[] = [];
+  let open: Array<Filling<OutlineEntry>> = [];
   let lineNo = 0;
   for (let ls = 0, next = 0; ls <= n; ls = next) {
     let le = ls;
@@ -456,7 +459,7 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
     }
     const head = cur.readValue('head');
     // The entry is filled in place: no separate object for the line's tokens.
-    const entry: OutlineEntry = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: [], line: lineNo };
+    const entry: Filling<OutlineEntry> = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: [], line: lineNo };
     readBody(cur, false, entry);
     const siblings = depth > 0 ? open[depth - 1]!.children : root ? root.children : doc.entries;
     siblings.push(entry);

@@ -19,10 +19,10 @@ export interface OutlineFields {
   /** Every `key=value` but actions= and tap=, in line order (desc, input, hint, value, state, toggle, tag, …). */
   attrs: Record<string, OutlineValue>;
   /** Flags that are set, e.g. `clickable`, `disabled`, `unhittable`. */
-  flags: string[];
+  flags: readonly string[];
   /** Template only: `[!disabled]` — the flag must not be set. */
-  negFlags: string[];
-  actions?: string[];
+  negFlags: readonly string[];
+  actions?: readonly string[];
   tap?: { x: number; y: number };
 }
 
@@ -35,7 +35,7 @@ export type ChildrenMode = 'contain' | 'equal' | 'deep-equal';
 export const CHILDREN_MODES: readonly ChildrenMode[] = ['contain', 'equal', 'deep-equal'];
 
 export interface OutlineEntry extends OutlineFields {
-  children: OutlineEntry[];
+  children: readonly OutlineEntry[];
   /** Set by a `- /children: …` line; absent means `contain`. */
   childrenMode?: ChildrenMode;
   /** 1-based line in the parsed text (0 for entries built by the printer). */
@@ -48,13 +48,13 @@ export interface OutlineRootFields {
   /** unit=, density=, offset= and anything else. */
   attrs: Record<string, OutlineValue>;
   /** `modal` for a touch-modal window. */
-  flags: string[];
-  negFlags: string[];
+  flags: readonly string[];
+  negFlags: readonly string[];
 }
 
 export interface OutlineRoot extends OutlineRootFields {
   /** The root's node lines (one, for a printed snapshot). */
-  children: OutlineEntry[];
+  children: readonly OutlineEntry[];
   childrenMode?: ChildrenMode;
   line: number;
 }
@@ -142,7 +142,7 @@ export function formatRootLine(f: OutlineRootFields): string {
   return parts.join(' ');
 }
 
-function pushAttrsAndFlags(parts: string[], attrs: Record<string, OutlineValue>, flags: string[], negFlags: string[]): void {
+function pushAttrsAndFlags(parts: string[], attrs: Record<string, OutlineValue>, flags: readonly string[], negFlags: readonly string[]): void {
   for (const key of Object.keys(attrs)) parts.push(`${key}=${formatValue(attrs[key]!)}`);
   if (flags.length || negFlags.length) parts.push(`[${[...flags, ...negFlags.map((f) => '!' + f)].join(' ')}]`);
 }

@@ -47,7 +47,7 @@ export function outlineHead(node: Node, role: Node['role'] = node.role): string 
  * editable, actions) marks the node interactive. With analysis: `unhittable` when hittable is false,
  * `not-operable` when operable is false (labels get neither: analysis reports null for them).
  */
-export function outlineFlags(node: Node, reach?: Reachability, none?: string[]): string[] {
+export function outlineFlags(node: Node, reach?: Reachability, none?: readonly string[]): readonly string[] {
   // `none`: what to return for no flags (a caller's shared empty), so most nodes allocate no list.
   if (none && !reach && !(node.clickable || node.longClickable || node.scrollable || node.editable || node.focusable || node.focused || node.selected || !node.enabled || !node.visible || node.password || node.heading)) return none;
   const flags: string[] = [];
@@ -221,7 +221,7 @@ export function renderOutline(snapshot: Snapshot, opts: OutlineOptions = {}): st
  */
 export function formatOutline(doc: OutlineDoc): string {
   const lines: string[] = [];
-  const emit = (top: OutlineEntry[]) => {
+  const emit = (top: readonly OutlineEntry[]) => {
     const stack: Array<[OutlineEntry, number]> = [];
     for (let i = top.length - 1; i >= 0; i--) stack.push([top[i]!, 0]);
     const indents: string[] = [''];

@@ -7,7 +7,7 @@ import { FLAG_RE, KEY_RE } from '../../src/outline/outline-syntax.js';
 import { formatOutline } from '../../src/outline/outline.js';
 
 /** Entries without their line numbers and empty defaults, for readable expectations. */
-function brief(entries: OutlineEntry[]): unknown[] {
+function brief(entries: readonly OutlineEntry[]): unknown[] {
   return entries.map((e) => {
     const { line: _l, children, attrs, flags, negFlags, ...rest } = e;
     return {

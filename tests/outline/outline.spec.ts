@@ -94,9 +94,9 @@ function synthetic(): Snapshot {
 }
 
 /** Walks a parsed entry tree and a node tree side by side (iteratively) and checks each line against its node. */
-function expectEntriesMatchNodes(entries: OutlineEntry[], nodes: Node[], reach?: Reachability): number {
+function expectEntriesMatchNodes(entries: readonly OutlineEntry[], nodes: Node[], reach?: Reachability): number {
   let checked = 0;
-  const stack: Array<[OutlineEntry[], Node[]]> = [[entries, nodes]];
+  const stack: Array<[readonly OutlineEntry[], Node[]]> = [[entries, nodes]];
   while (stack.length) {
     const [es, ns] = stack.pop()!;
     expect(es.length).toBe(ns.length);
