@@ -156,8 +156,12 @@ export class AuditContext {
   private readonly palette: Rgba[] = [];
   /** Colour text → palette index (NONE when it is not a colour): each distinct value is parsed once. */
   private readonly parsed = new Map<string, number>();
-  /** The colour keys of the node being read (readColors), by COLOR_KEYS position. */
-  private readonly slot = new Int32Array(COLOR_KEYS.length);
+  /**
+   * By `resolved` object: its colour keys by COLOR_KEYS position (readColors), null when it has none.
+   * A screen shares a few resolved objects over many nodes (an importer gives nodes spelt alike one
+   * object), so each is read once per audit; the snapshot is not changed while it is audited.
+   */
+  private readonly slotsOf = new Map<Record<string, string>, Int32Array | null>();
   /** By text colour's palette index, then background's: their contrast (`contrast`). */
   private readonly contrasts: Array<Map<number, Contrast> | undefined> = [];
   /** By translucent background's palette index, then what lies beneath: the composite's (`layer`). */
@@ -229,8 +233,8 @@ export class AuditContext {
       let fg = content;
       let text: boolean | undefined;
       const resolved = fact & FACT.DESIGN_TOKEN ? nodes[i]!.designToken?.resolved : undefined;
-      if (resolved && this.readColors(resolved, i)) {
-        const slot = this.slot;
+      const slot = resolved ? this.readColors(resolved, i) : null;
+      if (slot) {
         // `color` is the text colour of a node that shows text, else its background.
         const colorIsText = slot[COLOR] !== ABSENT && (text = showsText(nodes[i]!));
         // An unreadable background makes what is beneath unknown, rather than the ancestor's colour.
@@ -318,23 +322,23 @@ export class AuditContext {
   }
 
   /**
-   * Node i's colour keys into `slot` (palette index, NONE, or ABSENT), and the unreadable ones into
-   * `badColors`; false when it carries none. One pass over the node's few resolved keys, rather than a
-   * look-up of every colour key in each.
+   * The colour keys of node i's `resolved` (palette index, NONE, or ABSENT, by COLOR_KEYS position), the
+   * unreadable ones added to `badColors`; null when it carries none. One pass over each distinct
+   * object's few keys, rather than a look-up of every colour key in each.
    */
-  private readColors(resolved: Record<string, string>, i: number): boolean {
-    const slot = this.slot;
-    let any = false;
-    for (const key in resolved) {
-      const s = SLOT_OF.get(key);
-      if (s === undefined) continue;
-      if (!any) {
-        slot.fill(ABSENT);
-        any = true;
+  private readColors(resolved: Record<string, string>, i: number): Int32Array | null {
+    let slot = this.slotsOf.get(resolved);
+    if (slot === undefined) {
+      slot = null;
+      for (const key in resolved) {
+        const s = SLOT_OF.get(key);
+        if (s === undefined) continue;
+        slot ??= new Int32Array(COLOR_KEYS.length).fill(ABSENT);
+        slot[s] = this.colorIndex(resolved[key]!);
       }
-      slot[s] = this.colorIndex(resolved[key]!);
+      this.slotsOf.set(resolved, slot);
     }
-    if (!any) return false;
+    if (!slot) return null;
     for (let s = 0; s < COLOR_KEYS.length; s++) {
       if (slot[s] !== NONE) continue;
       const key = COLOR_KEYS[s]!, bad = { key, value: resolved[key]! };
@@ -342,7 +346,7 @@ export class AuditContext {
       if (list) list.push(bad);
       else this.badColors.set(i, [bad]);
     }
-    return true;
+    return slot;
   }
 
   /** A background painted over what lies beneath: opaque replaces it, translucent is composited over it. */

@@ -7,8 +7,9 @@
  */
 import type { Node } from '../model/schema.js';
 import type { Severity } from '../common/finding.js';
-import { normalizeWhitespace } from '../query/text.js';
+import { normalizedWhitespace } from '../query/text.js';
 import { F, K, K_ACTIONABLE, K_CLICK_LIKE, type AuditContext, type Contrast } from './a11y-context.js';
+import { FACT } from '../facts/node-facts.js';
 import { parseFontWeight, parseLength } from '../common/values.js';
 
 export const A11Y_RULE_IDS = [
@@ -278,12 +279,11 @@ export const textContrast: NodeRule<ContrastVerdict> = {
 /** What a screen reader would speak for the node: its label (merged from descendants), else its hint. */
 export function speakable(c: AuditContext, i: number): string {
   if (c.memoAt === i) return c.memoText;
-  const t = c.index.nameAt(i) || c.nodes[i]!.hint || '';
+  // The facts store has the name and whether there is a hint: most nodes are answered without touching them.
+  const t = c.index.nameAt(i) || (c.facts.flags[i]! & FACT.HINT ? c.nodes[i]!.hint! : '');
   c.memoAt = i;
-  return (c.memoText = NEEDS_NORMALISING.test(t) ? normalizeWhitespace(t) : t);
+  return (c.memoText = normalizedWhitespace(t));
 }
-/** Most labels are already normal; testing is cheaper than always replacing. */
-const NEEDS_NORMALISING = /^\s|\s$|\s\s|[^\S ]|\u200b/;
 
 /**
  * A node a screen reader stops on, or an image, without anything to speak. Checked: visible nodes that
@@ -469,8 +469,10 @@ export class DuplicateBounds {
   }
   add(c: AuditContext, i: number): void {
     if (!c.isAny(i, K.CLICK | K.LONG_CLICK) || !c.is(i, K.ON_SCREEN)) return;
-    const b = c.nodes[i]!.bounds, root = c.rootIndex[i]!;
-    let h = mix(mix(mix(mix(Math.imul(root + 1, 0x9e3779b1), b.x), b.y), b.width), b.height);
+    // The facts store's bounds columns (the nodes' own numbers), so no node is touched.
+    const { bx, by, bw, bh } = c.facts;
+    const x = bx[i]!, y = by[i]!, w = bw[i]!, ht = bh[i]!, root = c.rootIndex[i]!;
+    let h = mix(mix(mix(mix(Math.imul(root + 1, 0x9e3779b1), x), y), w), ht);
     h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
     h = (h ^ (h >>> 13)) & this.mask;
     for (;;) {
@@ -480,8 +482,7 @@ export class DuplicateBounds {
         this.firstOf[i] = i;
         break;
       }
-      const o = c.nodes[f]!.bounds;
-      if (c.rootIndex[f] === root && o.x === b.x && o.y === b.y && o.width === b.width && o.height === b.height) {
+      if (c.rootIndex[f] === root && bx[f] === x && by[f] === y && bw[f] === w && bh[f] === ht) {
         this.firstOf[i] = f;
         break;
       }

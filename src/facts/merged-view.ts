@@ -1,6 +1,6 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
-import { nodeFacts } from './node-facts.js';
+import { FACT, nodeFacts, roleCode } from './node-facts.js';
 
 /**
  * The merged view of a snapshot (docs/design.md §4, JetWhale's "Merged (default): one node per control"):
@@ -42,19 +42,28 @@ export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | 
   return i === undefined ? node.role : view.roleAt(i);
 }
 
+/** The `role` column's codes of CONTROL_ROLES, by code (node-facts.ts roleCode). */
+const CONTROL_ROLE_CODE = new Uint8Array(256);
+for (const r of CONTROL_ROLES) CONTROL_ROLE_CODE[roleCode(r)] = 1;
+/** What isControlContainer asks beyond "no role", in the facts store's bits: MERGES covers a toggle (with no role, MERGES is click, long-click or toggle). */
+const CONTAINER_BITS = FACT.CLICK | FACT.FOCUSABLE | FACT.MERGES;
+
 function buildMergedView(snapshot: Snapshot): MergedView {
-  // Document order and subtree ends from the facts store: the same order as the query layer's index.
-  const { nodes, ends, orderOf } = nodeFacts(snapshot);
+  // Document order, subtree ends, roles and bits from the facts store: the same order as the query
+  // layer's index, and the columns rule out most nodes without touching them (only candidates are read).
+  const { nodes, ends, orderOf, role, flags } = nodeFacts(snapshot);
   const n = nodes.length;
   /** By document order: the control a role child is merged into, and a control's role child (-1: none); allocated when the first pair is found. */
   let into: Int32Array | null = null;
   let taken: Int32Array | null = null;
   let count = 0;
   for (let i = 0; i < n; i++) {
+    if (role[i] !== 0 || ends[i] === i + 1 || !(flags[i]! & CONTAINER_BITS)) continue;
     const c = nodes[i]!;
-    if (c.children.length === 0 || !isControlContainer(c)) continue;
+    if (!isControlContainer(c)) continue;
     // Direct children: the first at i + 1, each next one where the previous subtree ends.
     for (let j = i + 1; j < ends[i]!; j = ends[j]!) {
+      if (!CONTROL_ROLE_CODE[role[j]!] || ends[j] !== j + 1) continue;
       const r = nodes[j]!;
       if (!isRoleChild(r, c)) continue;
       into ??= new Int32Array(n).fill(-1);

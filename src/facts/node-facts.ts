@@ -39,6 +39,10 @@ export const FACT = {
   DESCRIBED: 4096,
   /** Carries a design token (what the audit's colours and text sizes come from). */
   DESIGN_TOKEN: 8192,
+  /** A non-empty hint (what a screen reader speaks for a node with no label). */
+  HINT: 16384,
+  /** An own label (ownLabel): a reader of names need not touch the many nodes that have none. */
+  LABELLED: 32768,
 } as const;
 /** Click-like: what a user activates by touch (the audit's touch-target and duplicate rules). */
 export const CLICK_LIKE = FACT.CLICK | FACT.LONG_CLICK | FACT.EDITABLE;
@@ -60,6 +64,8 @@ export function ownFacts(node: Node): number {
   if (node.focusable) f |= FACT.FOCUSABLE;
   if (node.contentDescription) f |= FACT.DESCRIBED;
   if (node.designToken !== null) f |= FACT.DESIGN_TOKEN;
+  if (node.hint) f |= FACT.HINT;
+  if (node.contentDescription || node.text || node.editableText) f |= FACT.LABELLED;
   if (node.clickable) f |= FACT.CLICK;
   if (node.longClickable) f |= FACT.LONG_CLICK;
   if (node.editable) f |= FACT.EDITABLE;
@@ -253,9 +259,15 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
     if (p >= 0 && ends[j]! > ends[p]!) ends[p] = ends[j]!;
   }
   const fl = flags.subarray(0, n);
-  // Names are built lazily and kept: building every node's eagerly would copy each string once per ancestor.
-  const names = new Array<string | undefined>(n);
-  const name = (k: number): string => (names[k] ??= accessibleName(nodes, ends, fl, k));
+  // A merging node's name is built lazily and kept: building every one eagerly would copy each label
+  // once per merging ancestor. The list itself on first use; a node without a label is not touched.
+  let names: Array<string | undefined> | null = null;
+  const name = (k: number): string => {
+    const f = fl[k]!;
+    if (f & FACT.LABELLED) return ownLabel(nodes[k]!);
+    if (!(f & FACT.MERGES)) return '';
+    return ((names ??= new Array<string | undefined>(n))[k] ??= mergedLabel(nodes, ends, fl, k));
+  };
   let order: Map<Node, number> | null = null;
   const orderOf = (node: Node): number | undefined => {
     if (!order) {
@@ -273,15 +285,13 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
   };
 }
 
-/** A node that merges its descendants takes their labels up to the next node that merges its own. */
-function accessibleName(nodes: readonly Node[], ends: Int32Array, flags: Uint16Array, i: number): string {
-  const own = ownLabel(nodes[i]!);
-  if (own || !(flags[i]! & FACT.MERGES)) return own;
+/** A merging node with no label of its own takes its descendants' labels, up to the next node that merges its own. */
+function mergedLabel(nodes: readonly Node[], ends: Int32Array, flags: Uint16Array, i: number): string {
   const out: string[] = [];
   for (let j = i + 1; j < ends[i]!; j++) {
-    if (flags[j]! & FACT.MERGES) { j = ends[j]! - 1; continue; }
-    const label = ownLabel(nodes[j]!);
-    if (label) out.push(label);
+    const f = flags[j]!;
+    if (f & FACT.MERGES) { j = ends[j]! - 1; continue; }
+    if (f & FACT.LABELLED) out.push(ownLabel(nodes[j]!));
   }
   return out.join(' ');
 }

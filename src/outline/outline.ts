@@ -89,14 +89,27 @@ export function outlineAttrs(node: Node): Record<string, string> {
  * template entry with it, so both read the node the same way. Only what is present is included.
  */
 export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields {
+  return fieldsOf(node, opts, false);
+}
+
+/** The empty flag lists of fields that are only printed (outlineLine): nothing is allocated for them. */
+const NO_FLAGS: string[] = Object.freeze([]) as unknown as string[];
+
+/** outlineFields; `printOnly`: the fields go straight to the printer, so they may share the node's lists and one empty. */
+function fieldsOf(node: Node, opts: LineOptions, printOnly: boolean): OutlineFields {
   const attrs = outlineAttrs(node);
   const role = opts.snapshot ? viewRole(opts.snapshot, node, opts.merged !== false) : node.role;
-  const f: OutlineFields = { head: outlineHead(node, role), id: node.id, attrs, flags: outlineFlags(node, opts.reach), negFlags: [] };
+  const f: OutlineFields = {
+    head: outlineHead(node, role), id: node.id, attrs,
+    flags: printOnly ? outlineFlags(node, opts.reach, NO_FLAGS) : outlineFlags(node, opts.reach),
+    negFlags: printOnly ? NO_FLAGS : [],
+  };
   if (node.text !== null) f.text = node.text;
-  if (node.actions.length) f.actions = [...node.actions];
+  if (node.actions.length) f.actions = printOnly ? node.actions : [...node.actions];
   if (opts.stable) return f;
   const tap = opts.reach ? opts.reach.get(node).tap : tapPointOf(node.bounds);
-  if (tap) f.tap = { x: Math.round(tap.x) || 0, y: Math.round(tap.y) || 0 };
+  // The printer rounds a point itself (formatPoint): a printed line needs no rounded copy.
+  if (tap) f.tap = printOnly ? tap : { x: Math.round(tap.x) || 0, y: Math.round(tap.y) || 0 };
   return f;
 }
 
@@ -111,7 +124,7 @@ export function outlineRootFields(root: Root): OutlineRootFields {
 
 /** One outline line for a node, without indentation or leading "- ". */
 export function outlineLine(node: Node, opts: LineOptions = {}): string {
-  return formatEntryLine(outlineFields(node, opts));
+  return formatEntryLine(fieldsOf(node, opts, true));
 }
 
 export function outlineRootLine(root: Root): string {

@@ -49,8 +49,9 @@ function buildIndex(snapshot: Snapshot): SnapshotIndex {
     return i === undefined ? '' : value(i);
   };
   // Text content is built lazily and kept (eagerly it would copy each string once per ancestor).
-  const texts = new Array<string | undefined>(n);
-  const textContentAt = (i: number) => (texts[i] ??= textContentOf(nodes, ends, i));
+  // The list itself on first use: most readers of an index (the audit, role queries) never ask.
+  let texts: Array<string | undefined> | null = null;
+  const textContentAt = (i: number) => ((texts ??= new Array<string | undefined>(n))[i] ??= textContentOf(nodes, ends, i));
 
   const index: SnapshotIndex = {
     nodes,
