@@ -65,7 +65,7 @@ export function ownFacts(node: Node): number {
   if (node.contentDescription) f |= FACT.DESCRIBED;
   if (node.designToken !== null) f |= FACT.DESIGN_TOKEN;
   if (node.hint) f |= FACT.HINT;
-  if (node.contentDescription || node.text || node.editableText) f |= FACT.LABELLED;
+  if (ownLabel(node)) f |= FACT.LABELLED;
   if (node.clickable) f |= FACT.CLICK;
   if (node.longClickable) f |= FACT.LONG_CLICK;
   if (node.editable) f |= FACT.EDITABLE;

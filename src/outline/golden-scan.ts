@@ -12,8 +12,8 @@
  * Every value is a slice of the text or a JSON.parse of one, as the parser's are.
  */
 import { fastRead, giveUp } from '../common/fast-read.js';
-import { NO_FLAGS, SliceInterner, isLetter, isWs } from './outline-parse.js';
-import { ROOT_FLAGS } from './outline-syntax.js';
+import { SliceInterner, isLetter, isWs } from './outline-parse.js';
+import { NO_FLAGS, ROOT_FLAGS } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS_LIST, NODE_KEYS, NO_GOLDEN_CHILDREN, ROOT_KEYS, TOGGLES,
   canonical, parseFacets, readBounds, readBoundsAt, validRootValue, validTokensValue, type GoldenNode, type GoldenRoot, type GoldenTree,

@@ -24,8 +24,8 @@ import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { MAX_OUTLINE_CHARS, formatOutline, outlineAttrs, outlineFlags, outlineHead, outlineRootFields } from './outline.js';
-import { NO_FLAGS, parseOutline, requireText } from './outline-parse.js';
-import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
+import { parseOutline, requireText } from './outline-parse.js';
+import { NO_FLAGS, ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS, GOLDEN_HEADER, GOLDEN_VERSION, NODE_KEYS, ROOT_KEYS, TOGGLES,
   NO_GOLDEN_CHILDREN, formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,

@@ -60,7 +60,7 @@
 import { FormatError } from '../errors.js';
 import { userRegex } from '../common/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
-import { CHILDREN_MODES } from './outline-syntax.js';
+import { CHILDREN_MODES, NO_FLAGS } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
 
 export type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
@@ -271,8 +271,6 @@ type LineBody = Omit<OutlineFields, 'head'>;
 
 const TOGGLE_SUGAR: Record<string, string> = { checked: 'on', unchecked: 'off' };
 
-// Shared, frozen: most lines set no flag (and none a negated one), so they get no arrays of their own.
-export const NO_FLAGS: readonly string[] = Object.freeze([]);
 /** Past this many flags on one line, membership is checked with sets (a line of 100,000 flags stays linear). */
 const FEW_FLAGS = 16;
 

@@ -4,6 +4,12 @@
  * The grammar itself is documented at the top of outline-parse.ts.
  */
 
+/**
+ * The empty flag list, shared and frozen: most lines (parsed or printed) set no flag, and none a negated
+ * one, so they get no arrays of their own.
+ */
+export const NO_FLAGS: readonly string[] = Object.freeze([]);
+
 /** A value on a line: a string, or (in templates) a regex literal such as `/Wi-?Fi/i`. */
 export type OutlineValue = string | RegExp;
 

@@ -9,7 +9,7 @@ import { mergedView, viewRole } from '../facts/merged-view.js';
 export { shortClassName };
 import { FormatError, TargetError } from '../errors.js';
 import type { OutlineDoc, OutlineEntry, OutlineFields, OutlineRootFields, OutlineValue } from './outline-syntax.js';
-import { formatEntryLine, formatRootLine } from './outline-syntax.js';
+import { NO_FLAGS, formatEntryLine, formatRootLine } from './outline-syntax.js';
 
 export interface OutlineOptions {
   /** Adds [unhittable] / [not-operable] flags and uses tap points from analysis. */
@@ -91,9 +91,6 @@ export function outlineAttrs(node: Node): Record<string, string> {
 export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields {
   return fieldsOf(node, opts, false);
 }
-
-/** The empty flag lists of fields that are only printed (outlineLine): nothing is allocated for them. */
-const NO_FLAGS: string[] = Object.freeze([]) as unknown as string[];
 
 /** outlineFields; `printOnly`: the fields go straight to the printer, so they may share the node's lists and one empty. */
 function fieldsOf(node: Node, opts: LineOptions, printOnly: boolean): OutlineFields {
