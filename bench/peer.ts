@@ -17,7 +17,6 @@
 // algorithm).
 //
 //   npx tsx bench/peer.ts
-import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { audit } from '../src/analysis/a11y.js';
 import { checkDrift } from '../src/analysis/drift.js';
@@ -29,7 +28,7 @@ import { loadPeerExport, peerHowTo, peerLibDir } from './peer-lib.js';
 import { syntheticDump } from './synthetic-xml.js';
 import { syntheticSnapshot } from './synthetic.js';
 import { asRead, median } from './stats.js';
-import { roundRatio, timeRounds } from './timing.js';
+import { inChildProcess, roundRatio, timeRounds } from './timing.js';
 import { CATALOG, decorate } from './tokens.js';
 
 const TARGET = 1.5;
@@ -204,15 +203,7 @@ function measureScale(n: number): { jobs: number[]; floor: number } {
   return { jobs: samples.slice(0, JOBS.length).map((t) => median(t) / screens.length), floor: median(samples[JOBS.length]!) / screens.length };
 }
 
-function inChild(n: number): Promise<{ jobs: number[]; floor: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--scale', String(n)], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let result: { jobs: number[]; floor: number } | undefined;
-    child.on('message', (m) => { result = m as { jobs: number[]; floor: number }; });
-    child.on('error', reject);
-    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`scaling child exited with ${code} and no result`))));
-  });
-}
+const inChild = (n: number) => inChildProcess<{ jobs: number[]; floor: number }>(fileURLToPath(import.meta.url), ['--scale', String(n)]);
 
 /**
  * Each job at 100,000 nodes against 10,000. Each size in a process of its own holding the same amount of

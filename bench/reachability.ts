@@ -15,13 +15,13 @@
 // - The figure with one 5k screen analysed over and over (cache-hot) is printed for reference, and so
 //   is a "memory floor": a plain walk reading the same node fields, whose ratio is what the machine
 //   itself does between the two sizes.
-import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { analyzeReachability } from '../src/facts/reachability.js';
 import { walk } from '../src/model/node.js';
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { syntheticSnapshot, type SyntheticOptions } from './synthetic.js';
 import { median } from './stats.js';
+import { inChildProcess } from './timing.js';
 
 const SMALL = 5_000;
 const BIG = 50_000;
@@ -109,18 +109,7 @@ function measureChild(scenario: number, size: number): ChildResult {
   return { cold: cold!, hot: warm!, floor: floor! };
 }
 
-function inChild(scenario: number, size: number): Promise<ChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--measure', String(scenario), String(size)], {
-      execArgv: process.execArgv,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let result: ChildResult | undefined;
-    child.on('message', (m) => { result = m as ChildResult; });
-    child.on('error', reject);
-    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`benchmark child exited with ${code} and no result`))));
-  });
-}
+const inChild = (scenario: number, size: number) => inChildProcess<ChildResult>(fileURLToPath(import.meta.url), ['--measure', String(scenario), String(size)]);
 
 const fmt = (s: Sample, n: number) =>
   `${s.cpu.toFixed(2).padStart(6)} ms CPU (${((s.cpu * 1000) / n).toFixed(2)} µs/node), ${s.wall.toFixed(2)} ms wall`;

@@ -1,4 +1,5 @@
 // CPU-time sampling shared by the throughput benchmarks (XML import, the side-by-side with the peer).
+import { fork } from 'node:child_process';
 import { median } from './stats.js';
 
 /**
@@ -86,4 +87,19 @@ export async function wallSamples(runs: number, warmup: number, fn: (i: number) 
     out.push(performance.now() - t0);
   }
   return out;
+}
+
+/**
+ * Runs `script` (a benchmark's own file) again in a child process with `args` (and this process's
+ * loader flags), and resolves with the one message the child sends back: a measurement taken with a
+ * heap of its own (bench/reachability.ts, bench/peer.ts).
+ */
+export function inChildProcess<T>(script: string, args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = fork(script, args, { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: T | undefined;
+    child.on('message', (m) => { result = m as T; });
+    child.on('error', reject);
+    child.on('exit', (code) => (result !== undefined ? resolve(result) : reject(new Error(`benchmark child exited with ${code} and no result`))));
+  });
 }
