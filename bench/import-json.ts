@@ -6,13 +6,12 @@ import { importTree } from '../src/formats/index.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { syntheticSnapshot } from './synthetic.js';
-import { asRead, median } from './stats.js';
+import { asRead, mbps, median } from './stats.js';
 import { roundRatio, timeRounds } from './timing.js';
 
 const SIZES = [5_000, 50_000] as const;
 const ROUNDS = 9;
 
-const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
 
 export async function run(): Promise<void> {
   console.log(`JSON import: CPU ms per call, medians of ${ROUNDS} rounds that time both sizes back to back; the 50k/5k ratio is judged round by round`);

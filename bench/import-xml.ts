@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPeerExport, peerHowTo } from './peer-lib.js';
 import { timeAll } from './timing.js';
-import { asRead } from './stats.js';
+import { asRead, mbps } from './stats.js';
 import { importUiautomator } from '../src/formats/uiautomator.js';
 import { countNodes } from '../src/model/node.js';
 import { syntheticDump } from './synthetic-xml.js';
@@ -22,7 +22,6 @@ const SAMPLES = 9;
 
 type Convert = (xml: string) => unknown;
 
-const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
 const fmt = (v: number, w = 8, d = 1) => v.toFixed(d).padStart(w);
 
 async function loadPeer(): Promise<{ convert: Convert | null; path: string }> {

@@ -11,3 +11,6 @@ export function median(xs: readonly number[]): number {
  * user reading a file gets. Every benchmark that times reading a text times it on this.
  */
 export const asRead = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+
+/** Throughput in MB (10^6 bytes) per second of `bytes` read in `ms` milliseconds. */
+export const mbps = (bytes: number, ms: number): number => bytes / 1e6 / (ms / 1000);
