@@ -38,42 +38,80 @@ export interface SnapshotIndex {
 export const indexSnapshot: (snapshot: Snapshot) => SnapshotIndex = perSnapshot(buildIndex);
 
 function buildIndex(snapshot: Snapshot): SnapshotIndex {
-  const facts = nodeFacts(snapshot);
-  const { nodes, ends, parent } = facts;
-  const n = nodes.length;
-  let byId: Map<string, Node> | null = null;
-  const orderOf = { get: facts.orderOf };
-  const at = <T>(value: (i: number) => T): NodeLookup<T> => ({ get: (x) => { const i = orderOf.get(x); return i === undefined ? undefined : value(i); } });
-  const byNode = (value: (i: number) => string) => (x: Node) => {
-    const i = orderOf.get(x);
-    return i === undefined ? '' : value(i);
-  };
-  // Text content is built lazily and kept (eagerly it would copy each string once per ancestor).
-  // The list itself on first use: most readers of an index (the audit, role queries) never ask.
-  let texts: Array<string | undefined> | null = null;
-  const textContentAt = (i: number) => ((texts ??= new Array<string | undefined>(n))[i] ??= textContentOf(nodes, ends, i));
+  return new Index(snapshot, nodeFacts(snapshot));
+}
 
-  const index: SnapshotIndex = {
-    nodes,
-    facts,
-    order: orderOf,
-    parent: at((i) => (parent[i]! < 0 ? null : nodes[parent[i]!]!)),
-    root: at((i) => snapshot.roots[facts.rootOf[i]!]!),
-    get byId() {
-      if (!byId) {
-        byId = new Map();
-        for (const x of nodes) if (!byId.has(x.id)) byId.set(x.id, x);
-      }
-      return byId;
-    },
-    subtreeEnd: at((i) => ends[i]!),
-    ends,
-    nameAt: facts.name,
-    textContentAt,
-    name: byNode(facts.name),
-    textContent: byNode(textContentAt),
-  };
-  return index;
+/**
+ * Lookups are small objects and methods, not closures made by closure factories: closures two scopes
+ * deep over this index (the engine keeps such contexts where young collections cannot free them) kept
+ * the whole snapshot alive through every young collection until a full one (measured with
+ * `gc({ type: 'minor' })`), so each audited import was copied and promoted before it could die.
+ */
+class Index implements SnapshotIndex {
+  readonly nodes: readonly Node[];
+  readonly order: NodeLookup<number>;
+  readonly parent: NodeLookup<Node | null>;
+  readonly root: NodeLookup<Root>;
+  readonly subtreeEnd: NodeLookup<number>;
+  readonly ends: ArrayLike<number>;
+  readonly nameAt: (i: number) => string;
+  private ids: Map<string, Node> | null = null;
+  /** Text content by document order, built lazily and kept (eagerly it would copy each string once per ancestor). */
+  private texts: Array<string | undefined> | null = null;
+
+  constructor(private readonly snapshot: Snapshot, readonly facts: NodeFacts) {
+    this.nodes = facts.nodes;
+    this.ends = facts.ends;
+    this.order = { get: facts.orderOf };
+    this.nameAt = facts.name;
+    this.parent = new ByOrder(facts, this, PARENT);
+    this.root = new ByOrder(facts, this, ROOT);
+    this.subtreeEnd = new ByOrder(facts, this, END);
+  }
+
+  get byId(): Map<string, Node> {
+    if (!this.ids) {
+      this.ids = new Map();
+      for (const x of this.nodes) if (!this.ids.has(x.id)) this.ids.set(x.id, x);
+    }
+    return this.ids;
+  }
+
+  textContentAt(i: number): string {
+    return ((this.texts ??= new Array<string | undefined>(this.nodes.length))[i] ??= textContentOf(this.nodes, this.ends, i));
+  }
+
+  name(node: Node): string {
+    const i = this.facts.orderOf(node);
+    return i === undefined ? '' : this.facts.name(i);
+  }
+
+  textContent(node: Node): string {
+    const i = this.facts.orderOf(node);
+    return i === undefined ? '' : this.textContentAt(i);
+  }
+
+  parentAt(i: number): Node | null {
+    const p = this.facts.parent[i]!;
+    return p < 0 ? null : this.nodes[p]!;
+  }
+
+  rootAt(i: number): Root {
+    return this.snapshot.roots[this.facts.rootOf[i]!]!;
+  }
+}
+
+const PARENT = (x: Index, i: number) => x.parentAt(i);
+const ROOT = (x: Index, i: number) => x.rootAt(i);
+const END = (x: Index, i: number) => x.ends[i]!;
+
+/** A per-node lookup by the node's document order. */
+class ByOrder<T> implements NodeLookup<T> {
+  constructor(private readonly facts: NodeFacts, private readonly index: Index, private readonly value: (x: Index, i: number) => T) {}
+  get(node: Node): T | undefined {
+    const i = this.facts.orderOf(node);
+    return i === undefined ? undefined : this.value(this.index, i);
+  }
 }
 
 function textContentOf(nodes: readonly Node[], ends: ArrayLike<number>, i: number): string {
