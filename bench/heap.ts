@@ -1,7 +1,9 @@
 // Heap check: does an import keep its input text alive? Runs bench/retention-child.mjs in a child node
 // with --expose-gc and prints what the heap holds above its baseline with the snapshot kept (the text
 // dropped) and with both dropped. Targets: the snapshot holds under 40 % of the text's size (it must
-// not pin it), and dropping it returns the heap to within 5 % of the text's size of the baseline.
+// not pin it), and dropping it returns the heap to within 5 % of the text's size of the baseline. Then
+// whether dropped snapshots die young (bench/young-child.mjs): what each job's calls promote, against
+// what a kept snapshot holds (target < 10 %).
 //   npx tsx bench/heap.ts
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -17,6 +19,14 @@ export function measureRetention(format: 'uiautomator' | 'cmp' = 'uiautomator'):
   return JSON.parse(out.trim().split('\n').pop()!) as Retention;
 }
 
+export interface YoungCollection { nodes: number; calls: number; treeMb: number; promotedMbPerCall: Record<string, number> }
+
+/** Runs the young-collection probe (bench/young-child.mjs) in a fresh process with a fixed young generation. */
+export function measureYoungCollection(): YoungCollection {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--no-allocation-site-pretenuring', '--min-semi-space-size=64', '--max-semi-space-size=64', join(HERE, 'young-child.mjs')], { cwd: join(HERE, '..'), encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as YoungCollection;
+}
+
 export async function run(): Promise<void> {
   for (const [format, what] of [['uiautomator', 'uiautomator dump'], ['cmp', 'cmp tree v1 JSON']] as const) {
     const r = measureRetention(format);
@@ -27,6 +37,12 @@ export async function run(): Promise<void> {
     console.log(`  both dropped:                ${r.afterDrop.toFixed(1)} MB (target < 5 % of the text: ${dropOk ? 'ok' : 'RETAINED'})`);
     if (!holdOk || !dropOk) process.exitCode = 1;
   }
+  const y = measureYoungCollection();
+  const worst = Math.max(...Object.values(y.promotedMbPerCall));
+  const youngOk = worst < 0.1 * y.treeMb;
+  console.log(`heap check: dropped snapshots die young (${y.nodes.toLocaleString()} nodes, ${y.calls} calls per job, steady state; a kept one holds ${y.treeMb.toFixed(2)} MB)`);
+  console.log(`  MB promoted per call: ${Object.entries(y.promotedMbPerCall).map(([k, v]) => `${k} ${v.toFixed(3)}`).join(', ')} (target < 10 % of a kept snapshot: ${youngOk ? 'ok' : 'PROMOTED'})`);
+  if (!youngOk) process.exitCode = 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();
