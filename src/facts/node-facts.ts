@@ -155,9 +155,9 @@ export interface NodeFacts {
   /** The accessible name: the node's own label, else its merged descendants' text where it merges them. */
   name(i: number): string;
   /**
-   * A node's position in document order, or undefined when it is not in the snapshot. The node → order
-   * Map is built on first use: scans work by position and never need it, and on a big capture it is
-   * the largest thing the store would build.
+   * A node's position in document order, or undefined when it is not in the snapshot. Asked in document
+   * order it needs no look-up table; the node → order Map is built at the first ask out of order: scans
+   * work by position and never need it, and on a big capture it is the largest thing the store would build.
    */
   orderOf(node: Node): number | undefined;
 }
@@ -269,12 +269,22 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
     return ((names ??= new Array<string | undefined>(n))[k] ??= mergedLabel(nodes, ends, fl, k));
   };
   let order: Map<Node, number> | null = null;
+  // Readers mostly ask in document order (an outline, a reachability pass over every node, a list of
+  // matches): the node after the last one asked for, or the same again, is found without the Map, which
+  // is built only at the first ask out of order (at 50,000 nodes, building it and the cache misses of
+  // looking nodes up in it cost more than the analysis that asked).
+  let next = 0;
   const orderOf = (node: Node): number | undefined => {
+    if (nodes[next] === node) return next++;
+    if (next > 0 && nodes[next - 1] === node) return next - 1;
     if (!order) {
       order = new Map();
-      for (let k = 0; k < n; k++) order.set(nodes[k]!, k);
+      // A node object placed twice (only a hand-built tree can) answers one of its positions.
+      for (let k = n - 1; k >= 0; k--) order.set(nodes[k]!, k);
     }
-    return order.get(node);
+    const k = order.get(node);
+    if (k !== undefined) next = k + 1;
+    return k;
   };
   return {
     nodes, rootStart, ends, orderOf,
