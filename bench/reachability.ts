@@ -10,8 +10,8 @@
 //   is older or which size happens to fit in the CPU caches (one 5k screen fits in L2/L3, 50k never).
 // - Time is CPU time (process user + system): on a shared machine a 50 ms run gets preempted where a
 //   5 ms one does not, which inflates wall-clock ratios by the load average. Wall time is printed too.
-// - Rounds alternate the two sizes' processes, and the median over rounds is kept, so a burst of load
-//   from elsewhere lands on one round rather than on one size.
+// - Rounds alternate the two sizes' processes; each round gives a ratio and their median is judged, so a
+//   burst of load from elsewhere lands on one round rather than on one size.
 // - The figure with one 5k screen analysed over and over (cache-hot) is printed for reference, and so
 //   is a "memory floor": a plain walk reading the same node fields, whose ratio is what the machine
 //   itself does between the two sizes.
@@ -21,7 +21,7 @@ import { walk } from '../src/model/node.js';
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { syntheticSnapshot, type SyntheticOptions } from './synthetic.js';
 import { median } from './stats.js';
-import { inChildProcess } from './timing.js';
+import { inChildProcess, roundRatio } from './timing.js';
 
 const SMALL = 5_000;
 const BIG = 50_000;
@@ -29,7 +29,7 @@ const MAX_RATIO = 12;
 const WARMUP = 5;
 const RUNS = 15;
 /** Child pairs (5k, then 50k) per scenario; the figures are the medians over rounds. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 const SCENARIOS: Array<{ name: string; opts: SyntheticOptions }> = [
   { name: 'phone viewport + popup (rows below the fold scrolled out)', opts: { overlay: 'popup' } },
@@ -127,7 +127,8 @@ export async function run(): Promise<void> {
     const mid = (xs: Sample[]): Sample => ({ cpu: median(xs.map((x) => x.cpu)), wall: median(xs.map((x) => x.wall)) });
     const small = { cold: mid(smalls.map((x) => x.cold)), hot: mid(smalls.map((x) => x.hot!)), floor: mid(smalls.map((x) => x.floor)) };
     const big = { cold: mid(bigs.map((x) => x.cold)), floor: mid(bigs.map((x) => x.floor)) };
-    const ratio = big.cold.cpu / small.cold.cpu;
+    // Judged round by round (roundRatio, as bench/peer.ts): a slow round slows both of its sizes.
+    const ratio = roundRatio(bigs.map((b) => b.cold.cpu), smalls.map((x) => x.cold.cpu)).ratio;
     worst = Math.max(worst, ratio);
     console.log(`  ${SCENARIOS[k]!.name}`);
     console.log(`    ${String(SMALL).padStart(6)} nodes: ${fmt(small.cold, SMALL)}   [one screen repeated, cache-hot: ${small.hot.cpu.toFixed(2)} ms CPU]`);
