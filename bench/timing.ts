@@ -21,16 +21,16 @@ const WARMUP_MS = 300;
  * CPU milliseconds per call of each function on its input, one figure per round: `out[job][round]`.
  * Warm-up first (the JIT, not a memo: every call gets the input as the user has it and builds
  * everything from it); then `samples` rounds, each timing every function in turn for enough calls to
- * last ~SAMPLE_MS. Interleaved, so load from other processes hits them alike, and in alternating order
+ * last ~`sampleMs`. Interleaved, so load from other processes hits them alike, and in alternating order
  * (forward, then backward), so the collector's debt one job leaves is paid by each job as often.
  */
-export function timeRounds<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES): number[][] {
+export function timeRounds<I>(jobs: Array<TimedJob<I>>, samples = SAMPLES, sampleMs = SAMPLE_MS): number[][] {
   const reps = jobs.map(({ f, input, reps: fixed }) => {
     let calls = 0;
     const t0 = cpuMs();
     do { f(input); calls++; } while (cpuMs() - t0 < WARMUP_MS || calls < 3);
     const perCall = (cpuMs() - t0) / calls;
-    return fixed ?? Math.max(1, Math.round(SAMPLE_MS / perCall));
+    return fixed ?? Math.max(1, Math.round(sampleMs / perCall));
   });
   const out: number[][] = jobs.map(() => []);
   for (let s = 0; s < samples; s++) {
