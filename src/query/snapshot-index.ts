@@ -42,10 +42,10 @@ function buildIndex(snapshot: Snapshot): SnapshotIndex {
 }
 
 /**
- * Lookups are small objects and methods, not closures made by closure factories: closures two scopes
- * deep over this index (the engine keeps such contexts where young collections cannot free them) kept
- * the whole snapshot alive through every young collection until a full one (measured with
- * `gc({ type: 'minor' })`), so each audited import was copied and promoted before it could die.
+ * Lookups are small objects and methods, not closures made by closure factories: with closures two
+ * scopes deep over the index, a dropped snapshot survived every young collection whole until a full
+ * one (measured with `gc({ type: 'minor' })`; bench/young-child.mjs), so each audited import was
+ * copied and promoted before it could die.
  */
 class Index implements SnapshotIndex {
   readonly nodes: readonly Node[];
