@@ -38,6 +38,10 @@ export class WebDriver implements Driver {
 
   constructor(readonly page: Page, private readonly options: WebDriverOptions = {}) {
     page.on('framenavigated', (f) => { if (f === page.mainFrame()) this.navigations++; });
+    // A navigation counts from its request, not only from its commit: a key that sends the page away
+    // (a keydown handler setting location) must fail the typing even when the typing ends before the
+    // new document commits, as it does on a loaded machine.
+    page.on('request', (r) => { if (r.isNavigationRequest() && r.frame() === page.mainFrame()) this.navigations++; });
   }
 
   get description(): string {
