@@ -12,19 +12,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const HERE = dirname(fileURLToPath(import.meta.url));
 
 export interface Retention { inputMb: number; nodes: number; heldWithSnapshot: number; afterDrop: number }
-
-/** Runs the retention probe in a fresh process (so nothing else of this one is on its heap). */
-export function measureRetention(format: 'uiautomator' | 'cmp' = 'uiautomator'): Retention {
-  const out = execFileSync(process.execPath, ['--expose-gc', join(HERE, 'retention-child.mjs'), format], { cwd: join(HERE, '..'), encoding: 'utf8' });
-  return JSON.parse(out.trim().split('\n').pop()!) as Retention;
-}
-
 export interface YoungCollection { nodes: number; calls: number; treeMb: number; promotedMbPerCall: Record<string, number> }
 
-/** Runs the young-collection probe (bench/young-child.mjs) in a fresh process with a fixed young generation. */
+/** Runs a heap probe (a child script of this folder) in a fresh node with `flags` and reads its last line as JSON. */
+function probe<T>(script: string, flags: string[], args: string[] = []): T {
+  const out = execFileSync(process.execPath, [...flags, join(HERE, script), ...args], { cwd: join(HERE, '..'), encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as T;
+}
+
+/** The retention probe (bench/retention-child.mjs), in a fresh process so nothing else of this one is on its heap. */
+export function measureRetention(format: 'uiautomator' | 'cmp' = 'uiautomator'): Retention {
+  return probe('retention-child.mjs', ['--expose-gc'], [format]);
+}
+
+/** The young-collection probe (bench/young-child.mjs), with a fixed young generation. */
 export function measureYoungCollection(): YoungCollection {
-  const out = execFileSync(process.execPath, ['--expose-gc', '--no-allocation-site-pretenuring', '--min-semi-space-size=64', '--max-semi-space-size=64', join(HERE, 'young-child.mjs')], { cwd: join(HERE, '..'), encoding: 'utf8' });
-  return JSON.parse(out.trim().split('\n').pop()!) as YoungCollection;
+  return probe('young-child.mjs', ['--expose-gc', '--no-allocation-site-pretenuring', '--min-semi-space-size=64', '--max-semi-space-size=64']);
 }
 
 export async function run(): Promise<void> {

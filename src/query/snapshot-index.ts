@@ -64,9 +64,9 @@ class Index implements SnapshotIndex {
     this.ends = facts.ends;
     this.order = { get: facts.orderOf };
     this.nameAt = facts.name;
-    this.parent = new ByOrder(facts, this, PARENT);
-    this.root = new ByOrder(facts, this, ROOT);
-    this.subtreeEnd = new ByOrder(facts, this, END);
+    this.parent = new ByOrder(this, PARENT);
+    this.root = new ByOrder(this, ROOT);
+    this.subtreeEnd = new ByOrder(this, END);
   }
 
   get byId(): Map<string, Node> {
@@ -107,9 +107,9 @@ const END = (x: Index, i: number) => x.ends[i]!;
 
 /** A per-node lookup by the node's document order. */
 class ByOrder<T> implements NodeLookup<T> {
-  constructor(private readonly facts: NodeFacts, private readonly index: Index, private readonly value: (x: Index, i: number) => T) {}
+  constructor(private readonly index: Index, private readonly value: (x: Index, i: number) => T) {}
   get(node: Node): T | undefined {
-    const i = this.facts.orderOf(node);
+    const i = this.index.facts.orderOf(node);
     return i === undefined ? undefined : this.value(this.index, i);
   }
 }
