@@ -22,7 +22,7 @@
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { indexSnapshot, type SnapshotIndex } from '../query/snapshot-index.js';
-import { mergedView } from '../facts/merged-view.js';
+import { mergedView, type MergedView } from '../facts/merged-view.js';
 import { compositeOver, contrastRatio, formatColor, parseColor, type Rgba } from '../common/color.js';
 import { changedNode, FACT, nodeFactsNow, roleCode, type NodeFacts } from '../facts/node-facts.js';
 import { TargetError } from '../errors.js';
@@ -129,6 +129,20 @@ export interface ContextInit {
 const NONE = -1;
 
 /**
+ * Bottom-up: reverse pre-order visits every child before its parent. A function of its own, as each of
+ * the context's passes is: V8 compiles a hot loop in a once-called function on its own (on-stack
+ * replacement) and keeps that code; code after the loop that had not run when it was compiled made it
+ * deoptimize on every audit (`node --trace-deopt`).
+ */
+function markActionableAncestors(parentIdx: Int32Array, flagsOf: Uint8Array, kindAt: Uint16Array): void {
+  for (let j = parentIdx.length - 1; j > 0; j--) {
+    const pi = parentIdx[j]!;
+    if (pi < 0) continue;
+    if (flagsOf[j]! & F.ACTIONABLE_DESCENDANT || kindAt[j]! & K_ACTIONABLE) flagsOf[pi] = flagsOf[pi]! | F.ACTIONABLE_DESCENDANT;
+  }
+}
+
+/**
  * Per-node facts live in typed arrays indexed by document order (colours as indexes into a small
  * palette): for a large n, V8 gives `new Array(n)` slow dictionary elements, and arrays of objects
  * cost the collector; typed arrays keep the audit linear at 100,000 nodes.
@@ -174,7 +188,6 @@ export class AuditContext {
     const { fresh } = nodeFactsNow(snapshot);
     const index = indexSnapshot(snapshot);
     const view = mergedView(snapshot);
-    const merges = view.mergedCount > 0;
     const facts = (this.facts = index.facts);
     // Facts read earlier (by a locator, a previous audit) are of the tree as it was then.
     const moved = fresh ? null : changedNode(snapshot, facts);
@@ -184,7 +197,6 @@ export class AuditContext {
         hint: 'Treat snapshots as immutable: capture a new one, or build a new snapshot (makeSnapshot) from the changed roots.',
       });
     }
-    const factsOf = facts.flags, roleOf = facts.role;
     const nodes = (this.nodes = index.nodes);
     this.index = index;
     this.roots = snapshot.roots;
@@ -194,9 +206,9 @@ export class AuditContext {
     const count = nodes.length;
     const flagsOf = (this.flags = new Uint8Array(count));
     const kindAt = (this.kind = new Uint16Array(count));
-    const targetOk = (this.targetOk = new Uint8Array(count));
-    const fgAt = (this.fgAt = new Int32Array(count).fill(NONE));
-    const bgAt = (this.bgAt = new Int32Array(count).fill(NONE));
+    this.targetOk = new Uint8Array(count);
+    this.fgAt = new Int32Array(count).fill(NONE);
+    this.bgAt = new Int32Array(count).fill(NONE);
     const contentAt = new Int32Array(count).fill(NONE);
     /** What a node passes down to its children: its own inheritable flags plus what it is. */
     const down = new Uint8Array(count);
@@ -216,10 +228,22 @@ export class AuditContext {
       this.scopeEnd = count;
     }
 
+    this.inherit(init, view, contentAt, down);
+    markActionableAncestors(parentIdx, flagsOf, kindAt);
+  }
+
+  /**
+   * Top-down: document order is pre-order, so a parent always comes before its children. Its own
+   * method for the reason markActionableAncestors gives.
+   */
+  private inherit(init: ContextInit, view: MergedView, contentAt: Int32Array, down: Uint8Array): void {
+    const { nodes, facts, flags: flagsOf, kind: kindAt, targetOk, fgAt, bgAt } = this;
+    const parentIdx = facts.parent, factsOf = facts.flags, roleOf = facts.role;
+    const count = nodes.length;
+    const merges = view.mergedCount > 0;
     const { ignore, meetsTarget } = init;
     const INHERITED = F.UNDER_ACTIONABLE | F.UNDER_SCROLLABLE | F.BIG_CLICK_ANCESTOR | F.BIG_LONG_CLICK_ANCESTOR | F.IGNORED | F.HIDDEN;
 
-    // Top-down: document order is pre-order, so a parent always comes before its children.
     for (let i = 0; i < count; i++) {
       const pi = parentIdx[i]!;
       const fact = factsOf[i]!;
@@ -264,13 +288,6 @@ export class AuditContext {
         if (kind & K.LONG_CLICK) pass |= F.BIG_LONG_CLICK_ANCESTOR;
       }
       down[i] = pass;
-    }
-
-    // Bottom-up: reverse pre-order visits every child before its parent.
-    for (let j = count - 1; j > 0; j--) {
-      const pi = parentIdx[j]!;
-      if (pi < 0) continue;
-      if (flagsOf[j]! & F.ACTIONABLE_DESCENDANT || kindAt[j]! & K_ACTIONABLE) flagsOf[pi] = flagsOf[pi]! | F.ACTIONABLE_DESCENDANT;
     }
   }
 
