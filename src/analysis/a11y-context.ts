@@ -202,10 +202,9 @@ export class AuditContext {
     this.roots = snapshot.roots;
     this.thresholds = init.thresholds;
     this.rootIndex = facts.rootOf;
-    const parentIdx = facts.parent;
     const count = nodes.length;
-    const flagsOf = (this.flags = new Uint8Array(count));
-    const kindAt = (this.kind = new Uint16Array(count));
+    this.flags = new Uint8Array(count);
+    this.kind = new Uint16Array(count);
     this.targetOk = new Uint8Array(count);
     this.fgAt = new Int32Array(count).fill(NONE);
     this.bgAt = new Int32Array(count).fill(NONE);
@@ -229,7 +228,7 @@ export class AuditContext {
     }
 
     this.inherit(init, view, contentAt, down);
-    markActionableAncestors(parentIdx, flagsOf, kindAt);
+    markActionableAncestors(facts.parent, this.flags, this.kind);
   }
 
   /**
