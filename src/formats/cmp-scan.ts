@@ -1,5 +1,5 @@
 import type { Action, DesignToken, Node, Rect, Role } from '../model/schema.js';
-import { blankNode } from '../model/node.js';
+import { blankNode, Box } from '../model/node.js';
 import { fastRead, giveUp } from '../common/fast-read.js';
 import { ownString } from './own-string.js';
 import { MAX_EXTRA_DEPTH, type JsonObject } from './read.js';
@@ -684,7 +684,7 @@ class Scanner {
   /** `{x, y, width, height}`: finite, sizes ≥ 0, far edges finite; any other member gives up. */
   private xywh(): Rect {
     const r = this.compactRect(XYWH) ?? this.numbers(4);
-    const b: Rect = { x: r[0]!, y: r[1]!, width: r[2]!, height: r[3]! };
+    const b: Rect = new Box(r[0]!, r[1]!, r[2]!, r[3]!);
     if (b.width < 0 || b.height < 0 || !Number.isFinite(b.x + b.width) || !Number.isFinite(b.y + b.height)) giveUp();
     return b;
   }
@@ -701,7 +701,7 @@ class Scanner {
     const width = r[2]!, height = r[3]!;
     if (width < 0 || height < 0) giveUp();
     if (bounds !== NO_BOUNDS && Object.is(width, bounds.width) && Object.is(height, bounds.height)) return bounds;
-    return { x: 0, y: 0, width, height };
+    return new Box(0, 0, width, height);
   }
 
   private readonly slots = [NaN, NaN, NaN, NaN];
