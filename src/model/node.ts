@@ -14,11 +14,11 @@ import type { Action, Node, NodeFields, NodeKind, Rect, Root, Snapshot } from '.
  * screen is rarely past 10k nodes; bench/peer.ts prints both sizes.
  */
 export function blankNode(id: string, kind: NodeKind = 'generic', children: Node[] = [], bounds: Rect = new Box(0, 0, 0, 0), actions: Action[] = [], platform: Record<string, unknown> = {}): Node {
-  return new Blank(id, kind, children, bounds, actions, platform);
+  return new SemanticsNode(id, kind, children, bounds, actions, platform);
 }
 
-/** A plain record (its prototype holds nothing): a Node to every reader, spread, clone and JSON. */
-class Blank implements Node {
+/** A plain record (its prototype holds nothing): a Node to every reader, spread, clone and JSON; named for what an error message that shows a value calls it (query/arguments.ts showValue). */
+class SemanticsNode implements Node {
   id: Node['id'];
   kind: Node['kind'];
   role: Node['role'];
