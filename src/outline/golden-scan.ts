@@ -15,7 +15,7 @@ import { fastRead, giveUp } from '../common/fast-read.js';
 import { SliceInterner, isLetter, isWs } from './outline-parse.js';
 import { NO_FLAGS, ROOT_FLAGS } from './outline-syntax.js';
 import {
-  ACTION_SET, GOLDEN_FLAGS_LIST, NODE_KEYS, NO_GOLDEN_CHILDREN, ROOT_KEYS, TOGGLES,
+  ACTION_SET, GOLDEN_FLAGS_LIST, GoldenEntry, NODE_KEYS, NO_GOLDEN_CHILDREN, ROOT_KEYS, TOGGLES,
   canonical, parseFacets, readBounds, readBoundsAt, validRootValue, validTokensValue, type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 
@@ -155,7 +155,7 @@ class GoldenScan {
       }
     }
     // Every member in the literal (absent ones undefined): one shape, no property store added per line.
-    return { head, text, attrs, flags, negFlags: NO_FLAGS, actions, children: NO_GOLDEN_CHILDREN, line };
+    return new GoldenEntry(head, text, attrs, flags, NO_FLAGS, actions, NO_GOLDEN_CHILDREN, line, undefined);
   }
 
   /** `root <rootId> "label" unit=… density=… offset=… [modal]`, from just after `root`. */

@@ -21,6 +21,26 @@ export interface GoldenNode extends OutlineEntry {
   node?: Node;
 }
 
+/**
+ * A golden node line as the readers and the printer build it: one constructor for every entry (one
+ * shape), and not an object literal, for the reason model/node.ts gives for nodes — V8 pretenures a
+ * literal whose objects survive, and the young strings and attrs they point to then make every young
+ * collection walk them. `node` is undefined on a parsed line.
+ */
+export class GoldenEntry implements GoldenNode {
+  constructor(
+    public head: string,
+    public text: string | undefined,
+    public attrs: Record<string, string>,
+    public flags: readonly string[],
+    public negFlags: readonly string[],
+    public actions: readonly string[] | undefined,
+    public children: readonly GoldenNode[],
+    public line: number,
+    public node: Node | undefined,
+  ) {}
+}
+
 /** One window: its root line and its single node. */
 export interface GoldenRoot extends OutlineRoot {
   rootId: string;

@@ -28,7 +28,7 @@ import { parseOutline, requireText } from './outline-parse.js';
 import { NO_FLAGS, ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS, GOLDEN_HEADER, GOLDEN_VERSION, NODE_KEYS, ROOT_KEYS, TOGGLES,
-  NO_GOLDEN_CHILDREN, formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,
+  GoldenEntry, NO_GOLDEN_CHILDREN, formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,
   type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 import { scanGolden } from './golden-scan.js';
@@ -96,10 +96,8 @@ function goldenNodeOf(node: Node, tokens: TokenAttrs, parent: GoldenNode | null)
   }
   // Every member in the literal (absent ones undefined): one shape, no property store added per node.
   // The node's own action list (a snapshot is not changed after capture): no copy per actionable node.
-  return {
-    head: outlineHead(node), text: node.text ?? undefined, attrs, flags: outlineFlags(node, undefined, NO_FLAGS), negFlags: NO_FLAGS,
-    actions: node.actions.length ? node.actions : undefined, children: NO_GOLDEN_CHILDREN, line: 0, node,
-  };
+  return new GoldenEntry(outlineHead(node), node.text ?? undefined, attrs, outlineFlags(node, undefined, NO_FLAGS), NO_FLAGS,
+    node.actions.length ? node.actions : undefined, NO_GOLDEN_CHILDREN, 0, node);
 }
 
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
