@@ -154,7 +154,7 @@ class GoldenScan {
         attrs[key] = v;
       }
     }
-    // Every member in the literal (absent ones undefined): one shape, no property store added per line.
+    // Every member set (absent ones undefined): one shape, no property store added per line.
     return new GoldenEntry(head, text, attrs, flags, NO_FLAGS, actions, NO_GOLDEN_CHILDREN, line, undefined);
   }
 

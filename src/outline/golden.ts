@@ -94,7 +94,7 @@ function goldenNodeOf(node: Node, tokens: TokenAttrs, parent: GoldenNode | null)
     const kv = tokens.of(node.designToken);
     for (let i = 0; i < kv.length; i += 2) attrs[kv[i]!] = kv[i + 1]!;
   }
-  // Every member in the literal (absent ones undefined): one shape, no property store added per node.
+  // Every member set (absent ones undefined): one shape, no property store added per node.
   // The node's own action list (a snapshot is not changed after capture): no copy per actionable node.
   return new GoldenEntry(outlineHead(node), node.text ?? undefined, attrs, outlineFlags(node, undefined, NO_FLAGS), NO_FLAGS,
     node.actions.length ? node.actions : undefined, NO_GOLDEN_CHILDREN, 0, node);
