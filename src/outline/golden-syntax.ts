@@ -17,7 +17,7 @@ export interface GoldenNode extends OutlineEntry {
   /** desc, input, hint, value, state, toggle, tag, then bounds, tokens, t.<facet>…, in print order. */
   attrs: Record<string, string>;
   children: readonly GoldenNode[];
-  /** The node this entry was printed from (actual side) or built for (goldenSnapshot); absent otherwise. */
+  /** The node this entry was printed from (actual side) or built for (goldenSnapshot); undefined (or, from the checked reader, absent) otherwise. */
   node?: Node;
 }
 
