@@ -1,10 +1,15 @@
-// Item 6 of #13: the packed tarball in fresh CommonJS and ESM projects (skipLibCheck: false): the
-// declarations compile, and a Playwright spec and a plain-`expect` script (typed) run. One pack, one install.
+// The packed tarball as a user installs it, in a fresh project: the install prints no warning of
+// treewright's, the tarball holds what the exports and source maps name and nothing of the repo's
+// own (tests, bench, fixtures), an error's stack names files the package has, and in CommonJS and ESM
+// projects (skipLibCheck: false) the declarations compile and a Playwright spec and a plain-`expect`
+// script (typed) run. One pack, one install, shared by the tests below.
 import { test, expect } from '@playwright/test';
-import { execa } from 'execa';
+import { execa, type Result } from 'execa';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve('.');
 
@@ -39,48 +44,131 @@ async function main(): Promise<void> {
 main().catch((e) => { console.error(e); process.exit(1); });
 `;
 
-test('npm pack → fresh CommonJS and ESM projects: types with skipLibCheck false, a spec of each kind runs', async () => {
+/** A typed error thrown inside the package, its stack printed for the test to read. */
+const THROWS = `import { connect } from 'treewright';
+const e = await connect('file:missing.json').catch((err) => err);
+console.log(JSON.stringify({ code: e.code, stack: e.stack }));
+`;
+
+/** The folders a packed path may start with: the build, the CLI, and the sources its maps name. */
+const SHIPPED_TOP = new Set(['dist', 'bin', 'src', 'runner', 'matchers', 'agents', 'package.json', 'README.md']);
+
+let dir = '';
+let files: string[] = [];
+let install: Result;
+/** The installed package. */
+let pkg = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dir = await mkdtemp(path.join(tmpdir(), 'tw-pack-'));
+  // --ignore-scripts: the suite runs against the dist/ already built; a prepack build would replace it under the other tests.
+  const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO });
+  const info = JSON.parse(packed.stdout)[0] as { filename: string; files: Array<{ path: string }> };
+  files = info.files.map((f) => f.path);
+  const { version } = JSON.parse(await readFile(path.join(REPO, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string };
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  // Scripts allowed, as a user installs: a lifecycle script the package keeps is reported here.
+  install = await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund',
+    path.join(dir, info.filename), `@playwright/test@${version}`, 'expect@30', 'typescript@5.9', '@types/node@20'], { cwd: dir, reject: false, all: true });
+  pkg = path.join(dir, 'node_modules/treewright');
+});
+
+test.afterAll(async () => {
+  if (dir && !process.env.TREEWRIGHT_KEEP_TMP) await rm(dir, { recursive: true, force: true });
+});
+
+/** npm's warnings, one block per topic run (`npm warn install-scripts …` lines form one block). */
+function warningBlocks(output: string): string[][] {
+  const blocks: string[][] = [];
+  let topic = '';
+  for (const line of output.split('\n')) {
+    const m = /^npm warn (\S*)/i.exec(line);
+    if (!m) { topic = ''; continue; }
+    if (m[1] !== topic || !blocks.length) blocks.push([]);
+    topic = m[1]!;
+    blocks.at(-1)!.push(line);
+  }
+  return blocks;
+}
+
+test('npm warning blocks are grouped by topic', () => {
+  expect(warningBlocks('added 1\nnpm warn install-scripts a\nnpm warn install-scripts   treewright@0.1.0 (prepare)\nnpm warn deprecated x\n'))
+    .toEqual([['npm warn install-scripts a', 'npm warn install-scripts   treewright@0.1.0 (prepare)'], ['npm warn deprecated x']]);
+});
+
+test('the install succeeds and prints no warning about treewright (no lifecycle script, no peer conflict)', () => {
+  expect(install.exitCode, String(install.all)).toBe(0);
+  const ours = warningBlocks(String(install.all)).filter((b) => b.some((l) => /treewright/.test(l)));
+  expect(ours, String(install.all)).toEqual([]);
+  const manifest = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts?.[script], script).toBeUndefined();
+});
+
+test('the tarball holds the exports, the bin and every source a map names, and nothing of the repo\'s own', () => {
+  const packed = new Set(files);
+  const outside = files.filter((f) => !SHIPPED_TOP.has(f.split('/')[0]!) || /\.(spec|test)\.ts$|\.tsbuildinfo$/.test(f));
+  expect(outside).toEqual([]);
+  const manifest = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>>; bin: Record<string, string> };
+  const targets = [...Object.values(manifest.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t))), ...Object.values(manifest.bin)];
+  for (const t of targets) expect(packed.has(path.posix.normalize(t)), t).toBe(true);
+  const named = new Set<string>();
+  const maps = files.filter((f) => f.endsWith('.js.map'));
+  expect(maps.length).toBeGreaterThan(100);
+  for (const map of maps) {
+    expect(packed.has(map.slice(0, -'.map'.length)), `${map} without its script`).toBe(true);
+    const m = JSON.parse(readFileSync(path.join(pkg, map), 'utf8')) as { sources: string[]; sourceRoot?: string };
+    for (const s of m.sources) named.add(path.posix.join(path.posix.dirname(map), m.sourceRoot ?? '', s));
+  }
+  for (const js of files.filter((f) => f.startsWith('dist/') && f.endsWith('.js'))) expect(packed.has(`${js}.map`), `${js} names a map`).toBe(true);
+  expect([...named].filter((s) => !packed.has(s)), 'sources the maps name that the tarball lacks').toEqual([]);
+  const unnamed = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !named.has(f));
+  expect(unnamed, 'sources no map names').toEqual([]);
+});
+
+test('an error thrown inside the installed package names files the package has, with or without source maps', async () => {
+  await writeFile(path.join(dir, 'throws.mjs'), THROWS);
+  for (const flags of [['--enable-source-maps'], []]) {
+    const r = await execa('node', [...flags, 'throws.mjs'], { cwd: dir, reject: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const { code, stack } = JSON.parse(r.stdout) as { code: string; stack: string };
+    expect(code).toBe('file_not_found');
+    const frames = [...stack.matchAll(/^\s*at (?:async )?(?:.*? \()?(.*?):(\d+):\d+\)?$/gm)]
+      .map((m) => ({ file: m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!, line: Number(m[2]) }))
+      .filter((f) => f.file.startsWith(pkg + path.sep));
+    expect(frames.length, stack).toBeGreaterThan(0);
+    for (const f of frames) {
+      expect(existsSync(f.file), `${flags.join(' ') || 'no flags'}: ${f.file} in\n${stack}`).toBe(true);
+      expect(readFileSync(f.file, 'utf8').split('\n').length, `${f.file}:${f.line} is past the file's end`).toBeGreaterThanOrEqual(f.line);
+    }
+  }
+});
+
+test('fresh CommonJS and ESM projects: types with skipLibCheck false, a spec of each kind runs', async () => {
   test.setTimeout(300_000);
-  const dir = await mkdtemp(path.join(tmpdir(), 'tw-pack-'));
-  try {
-    const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO });
-    const info = JSON.parse(packed.stdout)[0] as { filename: string; files: Array<{ path: string }> };
-    const files = info.files.map((f) => f.path);
-    // No dangling source maps: every map is self-contained (its sources inlined) or none is shipped.
-    for (const map of files.filter((f) => f.endsWith('.map')).slice(0, 50)) {
-      const m = JSON.parse(await readFile(path.join(REPO, map), 'utf8')) as { sources: string[]; sourcesContent?: string[] };
-      expect(m.sourcesContent?.length, map).toBe(m.sources.length);
-    }
-    const { version } = JSON.parse(await readFile(path.join(REPO, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string };
-    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-    const install = await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts',
-      path.join(dir, info.filename), `@playwright/test@${version}`, 'expect@30', 'typescript@5.9', '@types/node@20'], { cwd: dir, reject: false });
-    expect(install.exitCode, install.stderr).toBe(0);
-    for (const kind of ['cjs', 'esm'] as const) {
-      const p = path.join(dir, kind);
-      await mkdir(p);
-      await writeFile(path.join(p, 'package.json'), JSON.stringify({ name: `consumer-${kind}`, private: true, type: kind === 'esm' ? 'module' : 'commonjs' }));
-      await writeFile(path.join(p, 'tsconfig.json'), TSCONFIG);
-      await writeFile(path.join(p, 'a.spec.ts'), PW_SPEC);
-      await writeFile(path.join(p, 'plain.ts'), PLAIN);
-      await writeFile(path.join(p, 'playwright.config.ts'), `import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: '.', reporter: 'line' });\n`);
-      await cp(path.join(REPO, 'fixtures/uiautomator/005.xml'), path.join(p, '005.xml'));
-    }
-    const tsc = path.join(dir, 'node_modules/typescript/bin/tsc');
-    const results = await Promise.all((['cjs', 'esm'] as const).map(async (kind) => {
-      const cwd = path.join(dir, kind);
-      const types = await execa('node', [tsc, '-p', '.'], { cwd, reject: false });
-      const plain = types.exitCode === 0 ? await execa('node', ['out/plain.js'], { cwd, reject: false }) : null;
-      const spec = await execa('node', [path.join(dir, 'node_modules/@playwright/test/cli.js'), 'test', 'a.spec.ts'], { cwd, reject: false, env: { CI: '1', FORCE_COLOR: '0', TREEWRIGHT_SOURCE: '' } });
-      return { kind, types, plain, spec };
-    }));
-    for (const r of results) {
-      expect(r.types.exitCode, `${r.kind} tsc:\n${r.types.stdout}${r.types.stderr}`).toBe(0);
-      expect(r.plain?.stdout, `${r.kind} plain:\n${r.plain?.stderr}`).toContain('plain expect ok');
-      expect(r.spec.exitCode, `${r.kind} spec:\n${r.spec.stdout}${r.spec.stderr}`).toBe(0);
-      expect(r.spec.stdout).toMatch(/1 passed/);
-    }
-  } finally {
-    if (!process.env.TREEWRIGHT_KEEP_TMP) await rm(dir, { recursive: true, force: true });
+  expect(install.exitCode, String(install.all)).toBe(0);
+  for (const kind of ['cjs', 'esm'] as const) {
+    const p = path.join(dir, kind);
+    await mkdir(p);
+    await writeFile(path.join(p, 'package.json'), JSON.stringify({ name: `consumer-${kind}`, private: true, type: kind === 'esm' ? 'module' : 'commonjs' }));
+    await writeFile(path.join(p, 'tsconfig.json'), TSCONFIG);
+    await writeFile(path.join(p, 'a.spec.ts'), PW_SPEC);
+    await writeFile(path.join(p, 'plain.ts'), PLAIN);
+    await writeFile(path.join(p, 'playwright.config.ts'), `import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: '.', reporter: 'line' });\n`);
+    await cp(path.join(REPO, 'fixtures/uiautomator/005.xml'), path.join(p, '005.xml'));
+  }
+  const tsc = path.join(dir, 'node_modules/typescript/bin/tsc');
+  const results = await Promise.all((['cjs', 'esm'] as const).map(async (kind) => {
+    const cwd = path.join(dir, kind);
+    const types = await execa('node', [tsc, '-p', '.'], { cwd, reject: false });
+    const plain = types.exitCode === 0 ? await execa('node', ['out/plain.js'], { cwd, reject: false }) : null;
+    const spec = await execa('node', [path.join(dir, 'node_modules/@playwright/test/cli.js'), 'test', 'a.spec.ts'], { cwd, reject: false, env: { CI: '1', FORCE_COLOR: '0', TREEWRIGHT_SOURCE: '' } });
+    return { kind, types, plain, spec };
+  }));
+  for (const r of results) {
+    expect(r.types.exitCode, `${r.kind} tsc:\n${r.types.stdout}${r.types.stderr}`).toBe(0);
+    expect(r.plain?.stdout, `${r.kind} plain:\n${r.plain?.stderr}`).toContain('plain expect ok');
+    expect(r.spec.exitCode, `${r.kind} spec:\n${r.spec.stdout}${r.spec.stderr}`).toBe(0);
+    expect(r.spec.stdout).toMatch(/1 passed/);
   }
 });
