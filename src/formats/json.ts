@@ -6,7 +6,7 @@ import { lineColumnAt } from './limits.js';
 /**
  * JSON.parse that never leaks a SyntaxError: a parse failure becomes a FormatError with the
  * 1-based line and column of the first offending character, and the `where` the caller names.
- * V8's own messages differ between Node versions and not all carry a position, so on failure
+ * JSON.parse's messages differ between Node versions and not all carry a position, so on failure
  * the text is re-scanned by `locateJsonError` (linear, iterative) to find it.
  */
 export function parseJson(text: string, where?: string): unknown {

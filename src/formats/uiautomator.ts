@@ -20,8 +20,7 @@ import { warning, type Warning } from '../model/warnings.js';
  * Root. Plain dumps name every element `<node class="…">`, Appium names it after the class.
  *
  * Parsed by a strict, iterative charCode scanner rather than fast-xml-parser: its object builder
- * recurses (a 60,000-deep dump overflows the stack), its ordered mode is quadratic in depth (34 s
- * at 60,000), and even its validator alone runs slower than the throughput this importer needs.
+ * recurses (a 60,000-deep dump overflows the stack) and its ordered mode is quadratic in depth.
  * The scanner rejects what a conforming parser would reject for this document shape (unbalanced
  * or mismatched tags, unquoted / duplicate attributes, '<' or stray '&' in values, unknown
  * entities, DOCTYPE) and names the line and column.
@@ -31,7 +30,7 @@ const WHAT = 'a uiautomator / Appium page-source XML dump (<hierarchy>…</hiera
 const TRUNCATED = 'The dump was cut off: capture it again and keep the whole output.';
 const HINT = 'Capture it with `adb exec-out uiautomator dump /dev/tty` or Appium getPageSource and pass the XML unchanged.';
 
-// Attribute codes; one bit each in a seen-mask to catch duplicates without allocating.
+// Attribute codes; one bit each in a seen-mask to catch duplicates.
 const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PACKAGE = 5, A_CONTENT_DESC = 6,
   A_CHECKABLE = 7, A_CHECKED = 8, A_CLICKABLE = 9, A_ENABLED = 10, A_FOCUSABLE = 11, A_FOCUSED = 12,
   A_SCROLLABLE = 13, A_LONG_CLICKABLE = 14, A_PASSWORD = 15, A_SELECTED = 16, A_BOUNDS = 17,
@@ -119,8 +118,8 @@ function windowRoots(dump: Dump): Root[] {
 
 /**
  * The actions a node's flags stand for, in a fixed order: one shared frozen array per combination
- * (sixteen in all). Nothing writes to a read node's actions, and most nodes offer none or a Click, so
- * a fresh array per node (pushing gives it room for seventeen) was memory for nothing.
+ * (sixteen in all). Nothing writes to a read node's actions; a writer that did would throw rather than
+ * change every node.
  */
 const ACTION_SETS: readonly Action[][] = Array.from({ length: 16 }, (_, bits) => {
   const out: Action[] = [];
@@ -160,7 +159,7 @@ class DumpParser {
   private nextAmp = -1;
   private nextLt = -1;
   private lastPackage = '';
-  // Bounds of the node being built (parseBounds writes here; avoids a temporary object).
+  // Bounds of the node being built (parseBounds writes here).
   private bx = 0; private by = 0; private bw = 0; private bh = 0;
 
   constructor(text: string, where: string | undefined) {
@@ -196,9 +195,7 @@ class DumpParser {
 
     // Open elements below <hierarchy>: the node, and where its tag name is (to match the end tag).
     const stack: Node[] = [];
-    // Children of the open elements, collected here and copied into an exact-size array when their
-    // parent closes: pushing onto each node's own array would give every parent a 17-slot backing
-    // store, a quarter of the snapshot's memory on large dumps.
+    // Children of the open elements, collected here and copied into one array when their parent closes.
     const pending: Node[] = [];
     const firstChild: number[] = [];
     const nameAt: number[] = [];
@@ -364,9 +361,8 @@ class DumpParser {
     // Attributes the model has no field for, verbatim (fromEntries: an attribute named __proto__ stays data).
     if (extras !== null) platform.attributes = Object.fromEntries(extras);
 
-    // Every field spelled out rather than makeNode(id, fields): the type checker still catches a field
-    // added to the model, and large dumps skip a temporary object per node (about a tenth of the time).
-    // withoutSecret returns the node itself unless it is a password with contents to drop.
+    // Every field spelled out, so the type checker asks for a field added to the model here too; a
+    // dump can hold many thousands of nodes, and makeNode would build each one twice.
     return withoutSecret<Node>({
       id: String(this.nextId++),
       kind: 'view',

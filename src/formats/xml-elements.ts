@@ -16,8 +16,8 @@ export interface XmlElement {
  * elements is ignored), for the iOS / macOS importers. Iterative, so any depth is read without
  * recursion; refuses what a conforming parser refuses for this shape (unbalanced or mismatched tags,
  * unquoted or duplicate attributes, '<' in values, unknown entities) and DOCTYPE / ENTITY declarations,
- * naming the line and column. The uiautomator importer keeps its own faster scanner (it is tuned for
- * 100,000-node dumps); page sources from XCUITest are small.
+ * naming the line and column. The uiautomator importer has its own scanner (uiautomator.ts), which
+ * reads the node attributes as it scans.
  */
 export function readXmlElements(text: string, where: string | undefined, hint: string): XmlElement {
   const fail = (offset: number, message: string, h = hint): never => {

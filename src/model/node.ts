@@ -4,9 +4,7 @@ import { neutralFields } from './schema.js';
 
 /** A node with every field at its neutral value (schema.ts neutralFields); importers pass what their format carries. */
 export function makeNode(id: string, fields: Partial<NodeFields> = {}, children: Node[] = []): Node {
-  const node: Node = Object.assign({ id, ...neutralFields(), children }, fields);
-  node.children = children;
-  return node;
+  return { id, ...neutralFields(), ...fields, children };
 }
 
 export interface Visit {

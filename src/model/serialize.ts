@@ -12,7 +12,7 @@ export function snapshotToJson(s: Snapshot, indent = 2): string {
 
 /** Past this many nodes the indented form is not read by people and costs its size again in spaces: compact. */
 export const INDENT_MAX_NODES = 20_000;
-/** Past this depth indentation grows the text quadratically (a 2,000-deep tree overflowed V8's string limit): compact. */
+/** Past this depth indentation grows the text quadratically (a deep chain would pass the engine's string length limit): compact. */
 export const INDENT_MAX_DEPTH = 100;
 
 /**

@@ -32,8 +32,8 @@ export interface LineOptions extends Pick<OutlineOptions, 'reach' | 'merged'> {
 }
 
 /**
- * renderOutline refuses to build a string longer than this (V8 strings stop at ~512 Mi chars, and a
- * 60,000-deep chain needs 3.6 G chars of indentation alone). Stream such trees with outlineLines.
+ * renderOutline refuses to build a string longer than this (strings have a length limit, and a deep
+ * chain's indentation alone grows with the square of its depth). Stream such trees with outlineLines.
  */
 export const MAX_OUTLINE_CHARS = 256 * 1024 * 1024;
 
