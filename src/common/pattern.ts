@@ -21,7 +21,7 @@ export const MAX_PROGRAM_SIZE = 20_000;
 
 export interface CompiledPattern {
   test(text: string): boolean;
-  /** 'native' (quantifier-free: V8's engine is linear) or 're2'. */
+  /** 'native' (quantifier-free: the built-in engine is linear) or 're2'. */
   readonly engine: 'native' | 're2';
 }
 
