@@ -1,11 +1,13 @@
 // JSON import throughput: cmp-inspector tree v1 and treewright's own snapshot JSON, on synthetic
-// screens of 5,000 and 50,000 nodes and on the cmp corpus trees. Run: npx tsx bench/import-json.ts
+// screens of 5,000 and 50,000 nodes, on held-out cmp trees (held-out.ts: a generator apart from
+// synthetic.ts) and on the cmp corpus trees. Run: npx tsx bench/import-json.ts
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { importTree } from '../src/formats/index.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
 import { snapshotToJson } from '../src/model/serialize.js';
 import { syntheticSnapshot } from './synthetic.js';
+import { heldOutCmp } from './held-out.js';
 import { asRead, mbps, median } from './stats.js';
 import { roundRatio, timeRounds } from './timing.js';
 
@@ -28,6 +30,12 @@ export async function run(): Promise<void> {
     });
     const r = roundRatio(rounds[1]!, rounds[0]!);
     console.log(`  ${label.padEnd(20)} 50k/5k time ratio ${r.ratio.toFixed(1)}× [${r.lo.toFixed(1)}–${r.hi.toFixed(1)}] (linear = 10×, limit 12×): ${r.ratio <= 12 ? 'ok' : 'OVER'}`);
+  }
+  // Held-out trees, beside JSON.parse of the same text (what reading it can at best cost).
+  for (const seed of [7, 8]) {
+    const text = asRead(heldOutCmp(10_000, seed));
+    const [imp, parse] = timeRounds<string>([{ f: (t) => importTree(t).roots.length, input: text }, { f: (t) => JSON.parse(t) as unknown, input: text }], ROUNDS).map(median);
+    console.log(`  held-out cmp seed ${seed}  10,000 nodes ${(text.length / 1e6).toFixed(2).padStart(6)} MB  ${imp!.toFixed(1).padStart(8)} ms  (JSON.parse alone ${parse!.toFixed(1)} ms, ${(imp! / parse!).toFixed(1)}×)`);
   }
   // The corpus trees in wall time: a call of tens of µs is shorter than the collector's background work
   // an earlier benchmark's garbage leaves, which CPU time (every thread) would charge to it.

@@ -3,7 +3,7 @@
 // built to expose retention: 10,000 custom View classes (each a new entry in the class-name cache) and
 // 4,000 spaces before each element, so the text is ~44 MB while the tree it holds is a few MB — a kept
 // slice of the text shows as the whole text. `node --expose-gc retention-child.mjs cmp` does the same with
-// a cmp tree v1 JSON text (the fast reader cuts strings out of the text; each must be a copy), padded
+// a cmp tree v1 JSON text (every string the import keeps must be a copy, not a slice of the text), padded
 // with whitespace between members to the same size. Used by tests/formats/retention.spec.ts and bench/heap.ts.
 import { importCmp, importUiautomator } from 'treewright/core';
 

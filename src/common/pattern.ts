@@ -1,10 +1,10 @@
 /**
  * User RegExps (byText(/…/), byRole name, filter hasText, the JSON locator form, toMatchOutline
- * templates, the MCP shim) matched in bounded time. V8's RegExp backtracks, so a pattern like
- * /^(a+)+$/ against 33 characters of app text blocks the event loop for minutes. Every user pattern
+ * templates, the MCP shim) matched in bounded time. JavaScript's RegExp backtracks, so a pattern like
+ * /^(a+)+$/ against a few dozen characters of app text can block the event loop for minutes. Every user pattern
  * is therefore run by RE2JS (a pure-JavaScript RE2: time linear in the text for any pattern) unless
- * it has no quantifier at all, in which case V8's own engine is linear too (each start position
- * tries a bounded number of alternatives) and several times faster.
+ * it has no quantifier at all, in which case the built-in engine is linear too (each start position
+ * tries a bounded number of alternatives).
  *
  * What RE2 cannot run in linear time — backreferences (\1, \k<name>) and lookaround ((?=, (?!,
  * (?<=, (?<!) — is refused with a typed invalid_arguments error when the pattern is given (the
@@ -21,7 +21,7 @@ export const MAX_PROGRAM_SIZE = 20_000;
 
 export interface CompiledPattern {
   test(text: string): boolean;
-  /** 'native' (quantifier-free: V8's engine is linear) or 're2'. */
+  /** 'native' (quantifier-free: the built-in engine is linear) or 're2'. */
   readonly engine: 'native' | 're2';
 }
 
@@ -87,7 +87,7 @@ function build(re: RegExp, where: string): CompiledPattern {
   const scan = scanSource(source, re.unicode || sets);
   if (scan.refused) refuse(where, `${scan.refused} in ${shorten(String(re))} ${scan.refused.startsWith('\\p') || scan.refused.startsWith('\\P') ? 'would mean something else to the linear-time engine; add the u flag' : 'cannot be matched in linear time'}`, { construct: scan.refused });
   if (!scan.quantified) {
-    // No quantifier: V8's engine is linear here, and faster. A fresh copy without g / y keeps it stateless.
+    // No quantifier: the built-in engine is linear here. A fresh copy without g / y keeps it stateless.
     const native = new RegExp(source, re.flags.replace(/[gy]/g, ''));
     return { engine: 'native', test: (text) => native.test(text) };
   }

@@ -99,22 +99,9 @@ type JsonInit = { method?: string; body?: unknown; stage: string; allow404?: boo
 
 /** GET/POST expecting JSON; non-2xx answers become errors carrying the server's `{"error"}` text. */
 export async function requestJson<T = unknown>(url: string, init: JsonInit, opts: HttpOptions): Promise<T | null> {
-  return requestRead(url, init, opts, () => null, (v) => v as T);
-}
-
-/**
- * requestJson with a fast reader of the answer's text first (e.g. cmp-scan for a tree, docs/design.md
- * §5): `fast` gets the text of a 2xx answer and returns null when it does not accept it; then the text
- * is parsed and read by `careful` as requestJson would, so its errors (stage, status, message) stay one.
- */
-export async function requestRead<T>(url: string, init: JsonInit, opts: HttpOptions, fast: (text: string) => T | null, careful: (parsed: unknown) => T): Promise<T | null> {
   const ans = await request(url, init, opts);
   if (ans.status === 404 && init.allow404) return null;
   const text = ans.body.toString('utf8');
-  if (ans.status < 400) {
-    const v = fast(text);
-    if (v !== null) return v;
-  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -129,7 +116,7 @@ export async function requestRead<T>(url: string, init: JsonInit, opts: HttpOpti
     const msg = typeof parsed === 'object' && parsed && 'error' in parsed ? String((parsed as { error: unknown }).error) : text.slice(0, 200);
     throw new DeviceError(ans.status === 503 ? 'device_unreachable' : 'device_error', `${init.stage}: HTTP ${ans.status}: ${msg}`, { where: opts.where, stage: init.stage, status: ans.status });
   }
-  return careful(parsed);
+  return parsed as T;
 }
 
 function transportError(e: unknown, url: string, stage: string, opts: HttpOptions): DeviceError {

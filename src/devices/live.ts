@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Snapshot } from '../model/schema.js';
-import { cmpFromValue, readCmpText } from '../formats/cmp.js';
+import { cmpFromValue } from '../formats/cmp.js';
 import { DeviceError, SourceError, isTreewrightError, reasonOf } from '../errors.js';
 import { AdbClient } from './adb-client.js';
 import { AdbInput } from './adb-input.js';
-import { isValidHost, request, requestJson, requestRead, type HttpOptions } from './http.js';
+import { isValidHost, request, requestJson, type HttpOptions } from './http.js';
 import { type Driver, type Key } from './driver.js';
 import { warning, type Warning } from '../model/warnings.js';
 import { semanticDrivers } from './semantics.js';
@@ -166,9 +166,7 @@ export class LiveDriver implements Driver {
   }
 
   async capture(): Promise<Snapshot> {
-    // The one-pass reader on the answer's text; what it does not accept is parsed and read carefully.
-    const opts = { where: this.description };
-    const snapshot = (await requestRead(`${this.base}/inspect/tree`, { stage: 'tree' }, this.http, (text) => readCmpText(text, opts), (tree) => cmpFromValue(tree, opts)))!;
+    const snapshot = cmpFromValue(await requestJson(`${this.base}/inspect/tree`, { stage: 'tree' }, this.http), { where: this.description });
     if (this.warnings.length) snapshot.warnings.push(...this.warnings);
     // The tree is the focused root only: its offset turns root-relative px into screen px for adb.
     const root = snapshot.roots[0];

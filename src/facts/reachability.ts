@@ -271,8 +271,7 @@ class SnapshotReachability implements Reachability {
       if (!(f & (TAP | DRAG))) { state[i] = LABEL; continue; }
       if (!(f & RECEIVES)) { state[i] = NO_AREA; continue; }
       if (i < first) { state[i] = modalRoot; continue; }
-      // The hit point: geometry's hitPointOf, computed on the typed-array columns rather than through
-      // node.bounds, because reading 50,000 node objects here is what makes big screens slow.
+      // The hit point: geometry's hitPointOf, computed on the columns the tree was read into.
       // A web node may be aimed off its centre (an inline element's first line fragment, as
       // Playwright aims), when that point is on screen inside its bounds.
       const aimed = f & WEB ? cols.aim.get(i) : undefined;
@@ -396,9 +395,9 @@ class SnapshotReachability implements Reachability {
         hint: 'Analyse the snapshot the node came from: a node from an earlier capture is not in a new one.',
       });
     }
-    // Built from the columns on every call rather than kept: holding 50,000 result objects costs
-    // more (they outlive the young generation) than making the few a caller keeps. Nodes with nothing
-    // to aim at (scrolled out, invisible: often most of a long list) share one frozen answer per window.
+    // Built from the columns on every call rather than kept: a caller asks about a few nodes, not all of
+    // them. Nodes with nothing to aim at (scrolled out, invisible: often most of a long list) share one
+    // frozen answer per window.
     const { flags, bx, by, bw, bh, rootStart, nodes } = this.cols;
     const f = flags[i]!, st = this.state[i]!;
     const accepts = (f & (TAP | DRAG)) !== 0;

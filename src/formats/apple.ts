@@ -1,3 +1,4 @@
+import { makeNode } from '../model/node.js';
 import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { appleRole } from './role-map.js';
@@ -112,8 +113,7 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   if (e.traits.length) platform.traits = [...e.traits];
   // A macOS title beside a label (the Apple menu: label "\uF8FF", title "Apple") is kept too.
   if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
-  return withoutSecret<Node>({
-    id,
+  return makeNode(id, withoutSecret({
     kind: 'apple',
     role,
     rawRole: e.type,
@@ -122,14 +122,11 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     text: TEXT_TYPES.has(t) ? name ?? value : null,
     editableText: editable ? (secure ? null : value !== null && value !== e.placeholder ? value : null) : null,
     contentDescription: TEXT_TYPES.has(t) ? null : name,
-    stateDescription: null,
     value: editable || toggle !== null || TEXT_TYPES.has(t) ? null : value,
     hint: nonEmpty(e.placeholder),
     toggle,
     enabled: e.enabled && !traits.has('NotEnabled'),
     clickable,
-    longClickable: false,
-    focusable: false,
     focused: e.focused,
     selected: e.selected || traits.has('Selected'),
     editable,
@@ -139,11 +136,8 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     heading: role === 'Heading' || traits.has('Header'),
     actions,
     bounds: e.bounds,
-    layoutBounds: null,
-    designToken: null,
     platform,
-    children: [],
-  });
+  }));
 }
 
 function nonEmpty(s: string | null): string | null {

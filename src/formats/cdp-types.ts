@@ -90,8 +90,8 @@ export const UNNAMED_CAPTURE_STYLES: readonly string[] = [
 ];
 
 /**
- * The DOMSnapshot.captureSnapshot parameters of a capture. DOM rects (client and scroll rects: clips
- * and scrollability) and paint order are what cost most after the bare snapshot (bench/web.ts).
+ * The DOMSnapshot.captureSnapshot parameters of a capture: DOM rects (client and scroll rects give clips
+ * and scrollability) and paint order (what is drawn over what, for hit-testing).
  */
 export const DOM_SNAPSHOT_PARAMS = { computedStyles: [...CAPTURED_STYLES], includeDOMRects: true, includePaintOrder: true };
 

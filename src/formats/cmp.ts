@@ -2,7 +2,6 @@ import { FormatError } from '../errors.js';
 import { DesignTokenSchema, type Node, type NodeFields, type Rect, type Root, type Snapshot } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
 import { makeSnapshot, readableIndent } from '../model/serialize.js';
-import { scanCmp } from './cmp-scan.js';
 import { guardText } from './guard.js';
 import { parseJson, stringifyJson } from './json.js';
 import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
@@ -38,24 +37,7 @@ const OPTIONAL = ['role', 'clickable', 'disabled'] as const;
 const KNOWN = new Set(['testTag', 'text', 'contentDescription', 'bounds', 'designToken', 'children', 'size', ...OPTIONAL]);
 
 export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
-  // The fast reader takes well-formed text (and checks every character itself); anything it does not
-  // accept is guarded in full and read (and explained) by the careful reader.
-  const body = guardText(text, opts, WHAT, false);
-  return readCmpText(body, opts) ?? cmpFromValue(parseJson(guardText(text, opts, WHAT), opts.where), opts);
-}
-
-/**
- * The fast read of guarded cmp text (cmp-scan.ts), or null when the careful reader must decide. `only`:
- * also null when the document has top-level members the contract does not name (importTree then sniffs
- * it as usual, since another format's rule might apply).
- */
-export function readCmpText(body: string, opts: CmpImportOptions, only = false): Snapshot | null {
-  const fast = scanCmp(body);
-  if (fast === null || fast.schemaVersion !== CMP_SCHEMA_VERSION || (only && !fast.onlyCmpMembers)) return null;
-  const d = fast.density;
-  const density = opts.density ?? (d === undefined || d === null ? 1 : d);
-  if (typeof density !== 'number' || !(density > 0) || !Number.isFinite(density)) return null;
-  return cmpSnapshot(fast.root, density, fast.producer, opts);
+  return cmpFromValue(parseJson(guardText(text, opts, WHAT), opts.where), opts);
 }
 
 /** A parsed cmp tree v1 document → Snapshot. */

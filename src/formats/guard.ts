@@ -1,24 +1,21 @@
 import { FormatError } from '../errors.js';
 import { decodeBytes, type DecodeOptions } from './decode.js';
-import { checkTextInput, checkTextShape } from './limits.js';
+import { checkTextInput } from './limits.js';
 import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
+
+/** What importTree reads, as errors name it. */
+export const TREE_WHAT = 'a JSON or XML semantics tree';
 
 /**
  * The checks every importer runs before parsing (a string or bytes, not over `maxBytes`, not empty,
  * no NUL / control characters or lone surrogates anywhere). Bytes are decoded first as XML and
  * RFC 8259 define (decode.ts: BOM, XML declaration, invalid bytes refused with their offset).
  * U+FFFD is a legal character: it is refused only as what a decoder made of bad bytes, which
- * decodeBytes reports itself. Returns the text without a leading byte-order mark. `content` false skips
- * the control-character / surrogate scans, for a reader that makes them itself and calls guardText
- * again in full when it gives up (so the errors are the same).
+ * decodeBytes reports itself. Returns the text without a leading byte-order mark.
  */
-/** What importTree reads, as errors name it. */
-export const TREE_WHAT = 'a JSON or XML semantics tree';
-
-export function guardText(input: string | Uint8Array, opts: ImportOptions = {}, what = TREE_WHAT, content = true): string {
+export function guardText(input: string | Uint8Array, opts: ImportOptions = {}, what = TREE_WHAT): string {
   const text = typeof input === 'string' ? input : decodeInput(input, opts, what);
-  if (content) checkTextInput(text, opts, what, GUARD_HINT);
-  else checkTextShape(text, opts, what, GUARD_HINT);
+  checkTextInput(text, opts, what, GUARD_HINT);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 

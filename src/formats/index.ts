@@ -1,6 +1,6 @@
 import type { Snapshot } from '../model/schema.js';
 import { FormatError } from '../errors.js';
-import { cmpFromValue, readCmpText } from './cmp.js';
+import { cmpFromValue } from './cmp.js';
 import { unwrapEnvelope } from './envelope.js';
 import { TREE_WHAT, decodeInput, guardText } from './guard.js';
 import { jetwhaleFromValue } from './jetwhale.js';
@@ -24,9 +24,6 @@ export { importSnapshotJson } from './snapshot-json.js';
 export { importUiautomator } from './uiautomator.js';
 export { importAppleXml } from './xcuitest.js';
 
-/** How exporters start a cmp tree: such text is tried with the fast reader first. */
-const CMP_START = /^\s*\{\s*"schemaVersion"\s*:/;
-
 /**
  * Any tree treewright reads, its format sniffed from the content. XML by its root element:
  * `<hierarchy>` → uiautomator / Appium Android; `<AppiumAUT>` or `<XCUIElementType…>` → Appium
@@ -40,14 +37,7 @@ const CMP_START = /^\s*\{\s*"schemaVersion"\s*:/;
  * FormatError('unsupported_format').
  */
 export function importTree(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
-  // Bytes are decoded once. The content scans wait until the fast cmp reader, which checks every
-  // character itself, has declined the text (then they run as for every other format).
   const text = typeof input === 'string' ? input : decodeInput(input, opts, TREE_WHAT);
-  const shaped = guardText(text, opts, TREE_WHAT, false);
-  if (CMP_START.test(shaped)) {
-    const fast = readCmpText(shaped, opts, true);
-    if (fast) return fast;
-  }
   const body = guardText(text, opts);
   if (looksLikeXml(body)) {
     const { root, child } = readXmlRootAndChild(body);
@@ -62,7 +52,6 @@ export function importTree(input: string | Uint8Array, opts: ImportOptions = {})
       where: opts.where, line: 1, hint: 'Capture it again (adb shell uiautomator dump, or the page source from Appium); a truncated or garbled dump cannot be read.',
     });
   }
-  // A cmp tree the fast reader did not take (above: schemaVersion first, as exporters write it) is sniffed and read here.
   const maestro = stripMaestroPrefix(body);
   const value = unwrapEnvelope(parseJson(maestro ? maestro.json : body, opts.where), opts.where);
   return JSON_IMPORTERS[requireFormat(value, opts.where)](value, opts);

@@ -1,8 +1,10 @@
 /**
- * Where a value sits in a JSON text, so an error about `colors.Primary` can name its line. JSON.parse
- * keeps no positions; this re-scans the (already valid) text once, iteratively, and only when an
- * error needs it.
+ * Where a value sits in a JSON text, so an error about `colors.Primary` can name its line, and which key
+ * JSON.parse would read wrongly. JSON.parse keeps no positions; these re-scan the (already valid) text
+ * once, over json-tokens.ts's tokens, and only when an error needs it.
  */
+import { jsonTokens, stringValue } from './json-tokens.js';
+
 export type JsonPath = ReadonlyArray<string | number>;
 
 /**
@@ -11,74 +13,41 @@ export type JsonPath = ReadonlyArray<string | number>;
  * When a key repeats, the last one wins, as in JSON.parse.
  */
 export function locateJsonPath(text: string, path: JsonPath): number | null {
-  const n = text.length;
-  let i = 0;
-  const frames: Array<{ kind: 'obj' | 'arr'; key: string | number; at: number }> = [];
+  const tokens = jsonTokens(text);
+  if (path.length === 0) {
+    const first = tokens.next().value;
+    return first && first.kind !== 'end' ? first.at : null;
+  }
+  // The open containers: an object's current key (and where it is), an array's current index (and where its value is).
+  const frames: Array<{ obj: boolean; key: string | number; at: number; expectKey: boolean }> = [];
   let found: number | null = null;
-  const skipWs = () => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
-      i++;
-    }
-  };
-  const readString = (): string => {
-    const start = i;
-    for (i++; i < n && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  const readKey = (frame: { key: string | number; at: number }) => {
-    skipWs();
-    frame.at = i;
-    frame.key = readString();
-    skipWs();
-    i++; // ':'
-  };
-  const here = () => frames.length === path.length && frames.every((f, k) => f.key === path[k]);
-
-  skipWs();
-  if (path.length === 0) return i < n ? i : null;
-  let expectValue = true;
-  while (i < n) {
-    skipWs();
-    if (expectValue) {
-      // Keep scanning after a hit: a later duplicate key is the one JSON.parse kept.
-      if (here()) found = frames[frames.length - 1]!.at;
-      const c = text[i];
-      if (c === '{' || c === '[') {
-        i++;
-        skipWs();
-        if (text[i] === (c === '{' ? '}' : ']')) {
-          i++;
-          expectValue = false;
-          continue;
-        }
-        const frame = { kind: c === '{' ? ('obj' as const) : ('arr' as const), key: 0 as string | number, at: i };
-        if (c === '{') readKey(frame);
-        frames.push(frame);
-        continue;
+  for (const t of tokens) {
+    const top = frames[frames.length - 1];
+    if (t.kind === 'end') break;
+    if (top?.expectKey) {
+      top.expectKey = false;
+      if (t.kind === '}') frames.pop();
+      else if (t.kind === 'string') {
+        top.key = stringValue(text, t);
+        top.at = t.at;
       }
-      if (c === '"') readString();
-      else while (i < n && !',]} \t\r\n'.includes(text[i]!)) i++;
-      expectValue = false;
       continue;
     }
-    const top = frames[frames.length - 1];
-    if (!top) break;
-    if (text[i] === ',') {
-      i++;
-      if (top.kind === 'obj') readKey(top);
-      else {
-        skipWs();
-        top.key = (top.key as number) + 1;
-        top.at = i;
-      }
-      expectValue = true;
-    } else {
-      i++; // '}' or ']'
-      frames.pop();
+    if (t.kind === ':') continue;
+    if (t.kind === ',') {
+      if (top?.obj) top.expectKey = true;
+      else if (top) top.key = (top.key as number) + 1;
+      continue;
     }
+    if (t.kind === '}' || t.kind === ']') {
+      frames.pop();
+      continue;
+    }
+    // A value starts. Keep scanning after a hit: a later duplicate key is the one JSON.parse kept.
+    if (top && !top.obj) top.at = t.at;
+    if (frames.length === path.length && frames.every((f, k) => f.key === path[k])) found = top!.at;
+    if (t.kind === '{') frames.push({ obj: true, key: '', at: t.at, expectKey: true });
+    else if (t.kind === '[') frames.push({ obj: false, key: 0, at: t.at, expectKey: false });
   }
   return found;
 }
@@ -98,38 +67,29 @@ export interface KeyProblem {
  * stack of the open containers and, per object, the keys seen so far (iterative: any depth).
  */
 export function findKeyProblem(text: string): KeyProblem | null {
-  const n = text.length;
   // Per open container: null for an array, else the object's keys → offset.
   const stack: Array<Map<string, number> | null> = [];
   let expectKey = false;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      const start = i;
-      let escaped = false;
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) { escaped = true; i++; } else if (d === 0x22) break;
-      }
-      const top = stack[stack.length - 1];
+  for (const t of jsonTokens(text)) {
+    const top = stack[stack.length - 1];
+    if (t.kind === 'string') {
       if (expectKey && top) {
-        const raw = text.slice(start + 1, i);
-        const key = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
-        if (key === '__proto__') return { kind: 'proto', key, at: start };
+        const key = stringValue(text, t);
+        if (key === '__proto__') return { kind: 'proto', key, at: t.at };
         const first = top.get(key);
-        if (first !== undefined) return { kind: 'duplicate', key, at: start, firstAt: first };
-        top.set(key, start);
+        if (first !== undefined) return { kind: 'duplicate', key, at: t.at, firstAt: first };
+        top.set(key, t.at);
         expectKey = false;
       }
-    } else if (c === 0x7b /* { */) {
+    } else if (t.kind === '{') {
       stack.push(new Map());
       expectKey = true;
-    } else if (c === 0x5b /* [ */) {
+    } else if (t.kind === '[') {
       stack.push(null);
-    } else if (c === 0x7d || c === 0x5d) {
+    } else if (t.kind === '}' || t.kind === ']') {
       stack.pop();
-    } else if (c === 0x2c /* , */) {
-      expectKey = stack[stack.length - 1] != null;
+    } else if (t.kind === ',') {
+      expectKey = top != null;
     }
   }
   return null;

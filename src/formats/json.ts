@@ -1,11 +1,12 @@
 import { FormatError } from '../errors.js';
 import { findKeyProblem } from './json-locate.js';
+import { jsonTokens } from './json-tokens.js';
 import { lineColumnAt } from './limits.js';
 
 /**
  * JSON.parse that never leaks a SyntaxError: a parse failure becomes a FormatError with the
  * 1-based line and column of the first offending character, and the `where` the caller names.
- * V8's own messages differ between Node versions and not all carry a position, so on failure
+ * JSON.parse's messages differ between Node versions and not all carry a position, so on failure
  * the text is re-scanned by `locateJsonError` (linear, iterative) to find it.
  */
 export function parseJson(text: string, where?: string): unknown {
@@ -84,135 +85,72 @@ function countColons(s: string): number {
   return n;
 }
 
-const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const HEX4 = /[0-9a-fA-F]{4}/y;
+type State = 'value' | 'afterValue' | 'key' | 'colon' | 'firstValueOrClose' | 'firstKeyOrClose';
 
 /**
- * Where and why `text` is not JSON (RFC 8259). Only called after JSON.parse has failed, so it
- * can afford to be a plain scanner; it keeps an explicit stack so deep nesting cannot overflow.
- * Returns the offset of the first character that cannot continue a valid document.
+ * Where and why `text` is not JSON (RFC 8259). Only called after JSON.parse has failed: the grammar over
+ * json-tokens.ts's tokens, with an explicit stack so deep nesting cannot overflow. Returns the offset of
+ * the first character that cannot continue a valid document.
  */
 export function locateJsonError(text: string): { offset: number; reason: string } {
   const n = text.length;
-  let i = 0;
-  // What the scanner expects next, with the open containers on `stack` ('{' or '[').
+  // What the grammar expects next, with the open containers on `stack` ('{' or '[').
   const stack: Array<'{' | '['> = [];
-  type State = 'value' | 'afterValue' | 'key' | 'colon' | 'firstValueOrClose' | 'firstKeyOrClose';
   let state: State = 'value';
-  const skipWs = () => {
-    while (i < n && WS.has(text.charCodeAt(i))) i++;
-  };
-  const fail = (reason: string) => ({ offset: Math.min(i, n), reason: i >= n ? `unexpected end of input (${reason})` : reason });
   const describe = (at: number) => JSON.stringify(text.slice(at, at + 1));
-
-  for (;;) {
-    skipWs();
+  for (const t of jsonTokens(text)) {
+    const i = t.at;
+    const fail = (reason: string) => ({ offset: Math.min(i, n), reason: i >= n ? `unexpected end of input (${reason})` : reason });
     if (state === 'afterValue') {
       if (stack.length === 0) {
-        if (i < n) return fail(`unexpected ${describe(i)} after the end of the JSON value`);
+        if (t.kind !== 'end') return fail(`unexpected ${describe(i)} after the end of the JSON value`);
         // JSON.parse failed but the scan found nothing: report the end rather than invent a position.
         return { offset: n, reason: 'the document could not be parsed' };
       }
       const top = stack[stack.length - 1]!;
-      if (i >= n) return fail(top === '{' ? "expected ',' or '}'" : "expected ',' or ']'");
-      const c = text[i]!;
-      if (c === ',') {
-        i++;
-        state = top === '{' ? 'key' : 'value';
-      } else if ((c === '}' && top === '{') || (c === ']' && top === '[')) {
-        i++;
-        stack.pop();
-      } else {
-        return fail(`expected ',' or '${top === '{' ? '}' : ']'}' but found ${describe(i)}`);
-      }
+      if (t.kind === 'end') return fail(top === '{' ? "expected ',' or '}'" : "expected ',' or ']'");
+      if (t.kind === ',') state = top === '{' ? 'key' : 'value';
+      else if ((t.kind === '}' && top === '{') || (t.kind === ']' && top === '[')) stack.pop();
+      else return fail(`expected ',' or '${top === '{' ? '}' : ']'}' but found ${describe(i)}`);
       continue;
     }
     if (state === 'colon') {
-      if (text[i] !== ':') return fail(`expected ':' after a property name${i < n ? ` but found ${describe(i)}` : ''}`);
-      i++;
+      if (t.kind !== ':') return fail(`expected ':' after a property name${i < n ? ` but found ${describe(i)}` : ''}`);
       state = 'value';
       continue;
     }
     if (state === 'key' || state === 'firstKeyOrClose') {
-      if (state === 'firstKeyOrClose' && text[i] === '}') {
-        i++;
+      if (state === 'firstKeyOrClose' && t.kind === '}') {
         stack.pop();
         state = 'afterValue';
         continue;
       }
-      if (text[i] !== '"') return fail(`expected a property name in double quotes${i < n ? ` but found ${describe(i)}` : ''}`);
-      const err = scanString();
-      if (err) return err;
+      if (t.kind !== 'string') return fail(`expected a property name in double quotes${i < n ? ` but found ${describe(i)}` : ''}`);
+      if (t.error) return { offset: t.error.at, reason: t.error.reason };
       state = 'colon';
       continue;
     }
     // state is 'value' or 'firstValueOrClose'
-    if (state === 'firstValueOrClose' && text[i] === ']') {
-      i++;
+    if (state === 'firstValueOrClose' && t.kind === ']') {
       stack.pop();
       state = 'afterValue';
       continue;
     }
-    if (i >= n) return fail('expected a value');
-    const c = text[i]!;
-    if (c === '{') {
-      i++;
+    if (t.kind === 'end') return fail('expected a value');
+    if (t.kind === '{') {
       stack.push('{');
       state = 'firstKeyOrClose';
-    } else if (c === '[') {
-      i++;
+    } else if (t.kind === '[') {
       stack.push('[');
       state = 'firstValueOrClose';
-    } else if (c === '"') {
-      const err = scanString();
-      if (err) return err;
-      state = 'afterValue';
-    } else if (c === '-' || (c >= '0' && c <= '9')) {
-      NUMBER.lastIndex = i;
-      if (!NUMBER.exec(text)) return fail(`malformed number at ${describe(i)}`);
-      i = NUMBER.lastIndex;
+    } else if (t.kind === 'string' || t.kind === 'number' || t.kind === 'literal') {
+      if (t.error) return { offset: t.error.at, reason: t.error.reason };
       state = 'afterValue';
     } else {
-      let matched = false;
-      for (const word of ['true', 'false', 'null']) {
-        if (text.startsWith(word, i)) {
-          i += word.length;
-          matched = true;
-          break;
-        }
-      }
-      if (!matched) return fail(`unexpected ${describe(i)} where a value was expected`);
-      state = 'afterValue';
+      return fail(`unexpected ${describe(i)} where a value was expected`);
     }
   }
-
-  function scanString(): { offset: number; reason: string } | null {
-    i++; // opening quote
-    while (i < n) {
-      const code = text.charCodeAt(i);
-      if (code === 0x22) {
-        i++;
-        return null;
-      }
-      if (code === 0x5c) {
-        const e = text[i + 1];
-        if (e === 'u') {
-          HEX4.lastIndex = i + 2;
-          if (!HEX4.test(text)) return { offset: i, reason: 'malformed \\u escape in a string' };
-          i += 6;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) {
-          i += 2;
-        } else {
-          return { offset: i, reason: e === undefined ? 'unexpected end of input (unterminated string)' : `invalid escape \\${e} in a string` };
-        }
-        continue;
-      }
-      if (code < 0x20) return { offset: i, reason: 'unescaped control character in a string' };
-      i++;
-    }
-    return { offset: n, reason: 'unexpected end of input (unterminated string)' };
-  }
+  return { offset: n, reason: 'the document could not be parsed' };
 }
 
 // The iterative writer lives with the model (snapshots are written with it); importers read it from here too.

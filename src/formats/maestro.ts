@@ -1,3 +1,4 @@
+import { makeNode } from '../model/node.js';
 import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
@@ -166,18 +167,18 @@ function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: 
     const text = str(r, at, 'text');
     const resourceId = str(r, at, 'resource-id');
     const checkable = at.a.checkable === 'true';
-    return withoutSecret<Node>({
-      id: String(next++), kind: 'view', role: info?.role ?? null, rawRole: cls,
+    return makeNode(String(next++), withoutSecret({
+      kind: 'view', role: info?.role ?? null, rawRole: cls,
       tag: resourceId === null ? null : resourceId.includes(':id/') ? resourceId.slice(resourceId.indexOf(':id/') + 4) : resourceId,
       text: editable ? null : text, editableText: editable ? text : null,
-      contentDescription: str(r, at, 'accessibilityText'), stateDescription: null, value: null, hint: str(r, at, 'hintText'),
+      contentDescription: str(r, at, 'accessibilityText'), hint: str(r, at, 'hintText'),
       toggle: checkable ? (bool(r, at, 'checked', o) ? 'on' : 'off') : null,
       enabled: bool(r, at, 'enabled', o), clickable, longClickable: at.a['long-clickable'] === 'true', focusable: at.a.focusable === 'true',
       focused: bool(r, at, 'focused', o), selected: bool(r, at, 'selected', o), editable, scrollable,
-      visible: true, password: at.a.password === 'true', heading: false, actions,
-      bounds: bounds(r, at), layoutBounds: null, designToken: null,
-      platform: { ...(resourceId !== null ? { resourceId } : {}), ...extras(at.a) }, children: [],
-    });
+      password: at.a.password === 'true', actions,
+      bounds: bounds(r, at),
+      platform: { ...(resourceId !== null ? { resourceId } : {}), ...extras(at.a) },
+    }));
   });
   // The top node (and any bounds-less wrapper with a single child under it) holds the windows: each
   // window is a root, bottom first; the holders a root of their own below them.

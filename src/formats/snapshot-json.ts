@@ -67,7 +67,7 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
     const children = o.children;
     if (!Array.isArray(children)) r.fail(prop(at, 'children'), children === undefined ? 'is missing (expected an array)' : 'expected an array of nodes');
     // The schema strips what it does not name (`children` among it) into a fresh object of its own,
-    // which becomes the node: no rest copy before the parse, no spread after it (both cost more than zod).
+    // which becomes the node.
     const parsed = NodeFieldsSchema.safeParse(o);
     if (!parsed.success) r.zodFail(at, parsed.error);
     const read = parsed.data as Node;

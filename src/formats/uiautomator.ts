@@ -1,15 +1,14 @@
-import { FormatError } from '../errors.js';
 import { generationOf } from '../model/node.js';
 import type { Action, Node, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { ownString } from './own-string.js';
+import { XmlScanner, type XmlWording } from './xml-scan.js';
 import { decodeInput } from './guard.js';
 import { checkTextInput, lineColumnAt } from './limits.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
-import { decodeXmlEntities } from './xml-entities.js';
 import { checkDensity, withDensity } from './density.js';
 import { warning, type Warning } from '../model/warnings.js';
 
@@ -19,19 +18,16 @@ import { warning, type Warning } from '../model/warnings.js';
  * `<hierarchy rotation="…">` holds one element per window, bottom window first; each becomes a
  * Root. Plain dumps name every element `<node class="…">`, Appium names it after the class.
  *
- * Parsed by a strict, iterative charCode scanner rather than fast-xml-parser: its object builder
- * recurses (a 60,000-deep dump overflows the stack), its ordered mode is quadratic in depth (34 s
- * at 60,000), and even its validator alone runs slower than the throughput this importer needs.
- * The scanner rejects what a conforming parser would reject for this document shape (unbalanced
- * or mismatched tags, unquoted / duplicate attributes, '<' or stray '&' in values, unknown
- * entities, DOCTYPE) and names the line and column.
+ * Lexed by xml-scan.ts; this reader checks the structure (one <hierarchy>, balanced and matching tags,
+ * no duplicate attributes) and builds the nodes as the tags are read, naming the line and column of
+ * whatever it refuses.
  */
 
 const WHAT = 'a uiautomator / Appium page-source XML dump (<hierarchy>…</hierarchy>)';
 const TRUNCATED = 'The dump was cut off: capture it again and keep the whole output.';
 const HINT = 'Capture it with `adb exec-out uiautomator dump /dev/tty` or Appium getPageSource and pass the XML unchanged.';
 
-// Attribute codes; one bit each in a seen-mask to catch duplicates without allocating.
+// Attribute codes; one bit each in a seen-mask to catch duplicates.
 const A_OTHER = 0, A_INDEX = 1, A_TEXT = 2, A_RESOURCE_ID = 3, A_CLASS = 4, A_PACKAGE = 5, A_CONTENT_DESC = 6,
   A_CHECKABLE = 7, A_CHECKED = 8, A_CLICKABLE = 9, A_ENABLED = 10, A_FOCUSABLE = 11, A_FOCUSED = 12,
   A_SCROLLABLE = 13, A_LONG_CLICKABLE = 14, A_PASSWORD = 15, A_SELECTED = 16, A_BOUNDS = 17,
@@ -119,8 +115,8 @@ function windowRoots(dump: Dump): Root[] {
 
 /**
  * The actions a node's flags stand for, in a fixed order: one shared frozen array per combination
- * (sixteen in all). Nothing writes to a read node's actions, and most nodes offer none or a Click, so
- * a fresh array per node (pushing gives it room for seventeen) was memory for nothing.
+ * (sixteen in all). Nothing writes to a read node's actions; a writer that did would throw rather than
+ * change every node.
  */
 const ACTION_SETS: readonly Action[][] = Array.from({ length: 16 }, (_, bits) => {
   const out: Action[] = [];
@@ -135,37 +131,22 @@ function actionsOf(click: boolean, longClick: boolean, scroll: boolean, edit: bo
   return ACTION_SETS[(click ? 1 : 0) | (longClick ? 2 : 0) | (scroll ? 4 : 0) | (edit ? 8 : 0)]!;
 }
 
-/** Attributes of the tag being read: [nameStart, nameEnd, valueStart, valueEnd] per attribute. */
-class AttrBuffer {
-  data = new Int32Array(4 * 64);
-  count = 0;
-  push(ns: number, ne: number, vs: number, ve: number): void {
-    if (4 * this.count + 4 > this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    const o = 4 * this.count++;
-    this.data[o] = ns; this.data[o + 1] = ne; this.data[o + 2] = vs; this.data[o + 3] = ve;
-  }
-}
+const WORDING: XmlWording = {
+  hint: HINT,
+  truncated: TRUNCATED,
+  document: 'a uiautomator dump',
+  doctypeHint: 'Remove the DOCTYPE; uiautomator and Appium never write one.',
+  notXmlHint: (first) => (first === '{' || first === '[' ? 'This looks like JSON: import it with the tree importer, not the uiautomator one.' : HINT),
+};
 
-class DumpParser {
-  private readonly text: string;
-  private readonly where: string | undefined;
-  private readonly attrs = new AttrBuffer();
+class DumpParser extends XmlScanner {
   private nextId = 0;
-  // Offsets of the next '&' / '<' at or after the last value looked at (text.length: none left).
-  // Kept across values so each is searched for once per stretch, not once per attribute.
-  private nextAmp = -1;
-  private nextLt = -1;
   private lastPackage = '';
-  // Bounds of the node being built (parseBounds writes here; avoids a temporary object).
+  // Bounds of the node being built (parseBounds writes here).
   private bx = 0; private by = 0; private bw = 0; private bh = 0;
 
   constructor(text: string, where: string | undefined) {
-    this.text = text;
-    this.where = where;
+    super(text, where, WORDING);
   }
 
   parse(): Dump {
@@ -196,9 +177,7 @@ class DumpParser {
 
     // Open elements below <hierarchy>: the node, and where its tag name is (to match the end tag).
     const stack: Node[] = [];
-    // Children of the open elements, collected here and copied into an exact-size array when their
-    // parent closes: pushing onto each node's own array would give every parent a 17-slot backing
-    // store, a quarter of the snapshot's memory on large dumps.
+    // Children of the open elements, collected here and copied into one array when their parent closes.
     const pending: Node[] = [];
     const firstChild: number[] = [];
     const nameAt: number[] = [];
@@ -216,8 +195,7 @@ class DumpParser {
       const c = t.charCodeAt(lt + 1);
       if (c === 47 /* / */) {
         const ns = lt + 2;
-        const ne = this.nameEnd(ns);
-        if (ne >= n) this.fail(n, 'truncated XML: the input ends inside an end tag', TRUNCATED);
+        const ne = this.endTagName(lt);
         const depth = stack.length;
         if (depth === 0) {
           if (t.slice(ns, ne) !== 'hierarchy') this.fail(lt, `</${t.slice(ns, ne)}> does not close <hierarchy>`);
@@ -227,9 +205,7 @@ class DumpParser {
             this.fail(lt, `</${t.slice(ns, ne)}> does not close <${t.slice(os, os + ol)}> (opened at line ${lineColumnAt(t, os).line})`);
           }
         }
-        pos = this.skipSpace(ne);
-        if (t.charCodeAt(pos) !== 62 /* > */) this.fail(pos, pos >= n ? 'truncated XML: the input ends inside an end tag' : `expected '>' to end </${t.slice(ns, ne)}>`, pos >= n ? TRUNCATED : HINT);
-        pos++;
+        pos = this.endTagClose(ns, ne);
         if (depth === 0) return this.finish(pos, dump);
         const from = firstChild[depth - 1]!;
         if (pending.length > from) {
@@ -364,9 +340,8 @@ class DumpParser {
     // Attributes the model has no field for, verbatim (fromEntries: an attribute named __proto__ stays data).
     if (extras !== null) platform.attributes = Object.fromEntries(extras);
 
-    // Every field spelled out rather than makeNode(id, fields): the type checker still catches a field
-    // added to the model, and large dumps skip a temporary object per node (about a tenth of the time).
-    // withoutSecret returns the node itself unless it is a password with contents to drop.
+    // Every field spelled out, so the type checker asks for a field added to the model here too; a
+    // dump can hold many thousands of nodes, and makeNode would build each one twice.
     return withoutSecret<Node>({
       id: String(this.nextId++),
       kind: 'view',
@@ -424,17 +399,6 @@ class DumpParser {
     return A_OTHER;
   }
 
-  /** The attribute value text[vs, ve), entities decoded. */
-  private value(vs: number, ve: number): string {
-    if (this.nextAmp < vs) {
-      const a = this.text.indexOf('&', vs);
-      this.nextAmp = a === -1 ? this.text.length : a;
-    }
-    // Copied, not sliced: the snapshot must not keep the input text alive (own-string.ts).
-    if (this.nextAmp >= ve) return ownString(this.text.slice(vs, ve));
-    return ownString(decodeXmlEntities(this.text, vs, ve, (at, msg) => this.fail(at, msg)));
-  }
-
   /** Every node of a window repeats its package: share one string instead of slicing each time. */
   private packageValue(vs: number, ve: number): string | null {
     if (ve === vs) return null;
@@ -489,127 +453,6 @@ class DumpParser {
       this.fail(vs, `bounds="${t.slice(vs, ve)}" of ${describeNode(cls, resourceId, label)} end before they start (x2 < x1 or y2 < y1)`);
     }
     this.bx = x1; this.by = y1; this.bw = x2 - x1; this.bh = y2 - y1;
-  }
-
-  /**
-   * Reads the attributes of a start tag whose name ends at `pos` into this.attrs. Returns the
-   * offset after '>' — negated for an empty-element tag ("/>"), which has no end tag.
-   */
-  private readAttributes(pos: number, lt: number): number {
-    const t = this.text;
-    const n = t.length;
-    const attrs = this.attrs;
-    attrs.count = 0;
-    if (pos === lt + 1) this.fail(lt, `'<' is not followed by a tag name`);
-    for (;;) {
-      const before = pos;
-      pos = this.skipSpace(pos);
-      let c = t.charCodeAt(pos);
-      if (c === 62 /* > */) return pos + 1;
-      if (c === 47 /* / */) {
-        if (t.charCodeAt(pos + 1) === 62) return -(pos + 2);
-        if (pos + 1 >= n) this.truncatedTag(lt);
-        this.fail(pos, `expected '>' after '/' in the tag`);
-      }
-      if (pos >= n) this.truncatedTag(lt);
-      if (pos === before) this.fail(pos, `expected a space, '>' or '/>' in the tag, found '${t[pos]}'`);
-      const ns = pos;
-      while (pos < n && (c = t.charCodeAt(pos)) !== 61 /* = */ && c > 32 && c !== 62 && c !== 47 && c !== 34 && c !== 39 && c !== 60) pos++;
-      const ne = pos;
-      if (ne === ns) this.fail(pos, `expected an attribute name, found '${t[pos]}'`);
-      pos = this.skipSpace(pos);
-      if (t.charCodeAt(pos) !== 61) {
-        if (pos >= n) this.truncatedTag(lt);
-        this.fail(pos, `attribute ${t.slice(ns, ne)} has no value (expected ="…")`);
-      }
-      pos = this.skipSpace(pos + 1);
-      const q = t.charCodeAt(pos);
-      if (q !== 34 && q !== 39) {
-        if (pos >= n) this.truncatedTag(lt);
-        this.fail(pos, `the value of attribute ${t.slice(ns, ne)} is not quoted`);
-      }
-      const vs = pos + 1;
-      const ve = t.indexOf(q === 34 ? '"' : "'", vs);
-      if (ve === -1) this.truncatedTag(lt);
-      if (this.nextLt < vs) {
-        const l = t.indexOf('<', vs);
-        this.nextLt = l === -1 ? n : l;
-      }
-      if (this.nextLt < ve) this.fail(this.nextLt, `'<' inside the value of attribute ${t.slice(ns, ne)} (a missing quote?)`);
-      attrs.push(ns, ne, vs, ve);
-      pos = ve + 1;
-    }
-  }
-
-  private truncatedTag(lt: number): never {
-    this.fail(this.text.length, `truncated XML: the input ends inside the tag <${this.text.slice(lt + 1, this.nameEnd(lt + 1))} at line ${lineColumnAt(this.text, lt).line}`, TRUNCATED);
-  }
-
-  /** End of the tag name starting at pos (any run of characters that cannot end a name). */
-  private nameEnd(pos: number): number {
-    const t = this.text;
-    const n = t.length;
-    for (; pos < n; pos++) {
-      const c = t.charCodeAt(pos);
-      if (c <= 32 || c === 62 || c === 47 || c === 61 || c === 60 || c === 34 || c === 39) break;
-    }
-    return pos;
-  }
-
-  private skipSpace(pos: number): number {
-    const t = this.text;
-    for (let c = t.charCodeAt(pos); c === 32 || c === 10 || c === 13 || c === 9; c = t.charCodeAt(++pos));
-    return pos;
-  }
-
-  /**
-   * Skips space, comments and processing instructions outside the root element; returns the
-   * offset of the next '<' that starts an element (or text.length). Refuses DOCTYPE.
-   */
-  private skipMisc(pos: number, prolog: boolean): number {
-    const t = this.text;
-    for (;;) {
-      pos = this.skipSpace(pos);
-      if (pos >= t.length) return pos;
-      if (t.charCodeAt(pos) !== 60) {
-        if (prolog) {
-          const first = t.trimStart().slice(0, 1);
-          this.fail(pos, `not XML: the text starts with '${first}', not '<'`,
-            first === '{' || first === '[' ? 'This looks like JSON: import it with the tree importer, not the uiautomator one.' : HINT);
-        }
-        return pos;
-      }
-      const c = t.charCodeAt(pos + 1);
-      if (c !== 33 && c !== 63) return pos;
-      pos = this.skipMarkup(pos, prolog);
-    }
-  }
-
-  /** Skips a comment, PI or CDATA section starting at `lt`; DOCTYPE / ENTITY declarations are refused. */
-  private skipMarkup(lt: number, prolog: boolean): number {
-    const t = this.text;
-    let close: string;
-    if (t.startsWith('<?', lt)) close = '?>';
-    else if (t.startsWith('<!--', lt)) close = '-->';
-    else if (!prolog && t.startsWith('<![CDATA[', lt)) close = ']]>';
-    else if (t.startsWith('<!DOCTYPE', lt) || t.startsWith('<!ENTITY', lt)) {
-      this.fail(lt, `${t.slice(lt + 2, lt + (t[lt + 2] === 'D' ? 9 : 8))} declarations are refused: a uiautomator dump never has one, and entity expansion is an attack vector`,
-        'Remove the DOCTYPE; uiautomator and Appium never write one.');
-    } else {
-      const rest = t.slice(lt, lt + 9);
-      if (lt + rest.length >= t.length && ['<!--', '<![CDATA[', '<!DOCTYPE'].some((m) => m.startsWith(rest))) {
-        this.fail(t.length, 'truncated XML: the input ends inside markup', TRUNCATED);
-      }
-      this.fail(lt, `unexpected markup '${rest}'`);
-    }
-    const end = t.indexOf(close, lt + 2);
-    if (end === -1) this.fail(t.length, `truncated XML: the ${close === '?>' ? 'processing instruction' : close === '-->' ? 'comment' : 'CDATA section'} at line ${lineColumnAt(t, lt).line} never ends`, TRUNCATED);
-    return end + close.length;
-  }
-
-  private fail(offset: number, message: string, hint: string = HINT): never {
-    const { line, column } = lineColumnAt(this.text, offset);
-    throw new FormatError('format_error', message, { where: this.where, line, column, hint });
   }
 }
 

@@ -1,96 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { Action, Node, NodeFields, NodeKind, Rect, Root, Snapshot } from './schema.js';
+import type { Node, NodeFields, Root, Snapshot } from './schema.js';
+import { neutralFields } from './schema.js';
 
-/**
- * A node with every field at its neutral value (one hidden class for every importer's nodes). The fast
- * cmp reader fills it member by member (passing placeholders for what it always replaces); makeNode
- * assigns fields over it. Built by a constructor, not an object literal: V8 pretenures a literal whose
- * objects survive (an importer's nodes all do) into the old generation, and the young strings and
- * arrays they then point to make every young collection walk them: node --no-allocation-site-pretenuring
- * took a 10k cmp import from 22.8 to 13.7 CPU ms per call (bench/peer.ts's loop); a constructor call has
- * no allocation site to pretenure. The price is paid by trees larger than the young generation: a
- * pretenured 100k-node tree is never copied, a constructed one is copied and promoted by the young
- * collections it meets (100k import + audit: 36 → 74 scavenges, 55 → 91 ms of collector per call). A
- * screen is rarely past 10k nodes; bench/peer.ts prints both sizes.
- */
-export function blankNode(id: string, kind: NodeKind = 'generic', children: Node[] = [], bounds: Rect = new Box(0, 0, 0, 0), actions: Action[] = [], platform: Record<string, unknown> = {}): Node {
-  return new SemanticsNode(id, kind, children, bounds, actions, platform);
-}
-
-/** A plain record (its prototype holds nothing): a Node to every reader, spread, clone and JSON; named for what an error message that shows a value calls it (query/arguments.ts showValue). */
-class SemanticsNode implements Node {
-  id: Node['id'];
-  kind: Node['kind'];
-  role: Node['role'];
-  rawRole: Node['rawRole'];
-  tag: Node['tag'];
-  text: Node['text'];
-  editableText: Node['editableText'];
-  contentDescription: Node['contentDescription'];
-  stateDescription: Node['stateDescription'];
-  value: Node['value'];
-  hint: Node['hint'];
-  toggle: Node['toggle'];
-  enabled: Node['enabled'];
-  clickable: Node['clickable'];
-  longClickable: Node['longClickable'];
-  focusable: Node['focusable'];
-  focused: Node['focused'];
-  selected: Node['selected'];
-  editable: Node['editable'];
-  scrollable: Node['scrollable'];
-  visible: Node['visible'];
-  password: Node['password'];
-  heading: Node['heading'];
-  actions: Node['actions'];
-  bounds: Node['bounds'];
-  layoutBounds: Node['layoutBounds'];
-  designToken: Node['designToken'];
-  platform: Node['platform'];
-  children: Node['children'];
-  constructor(id: string, kind: NodeKind, children: Node[], bounds: Rect, actions: Action[], platform: Record<string, unknown>) {
-    this.id = id;
-    this.kind = kind;
-    this.role = null;
-    this.rawRole = null;
-    this.tag = null;
-    this.text = null;
-    this.editableText = null;
-    this.contentDescription = null;
-    this.stateDescription = null;
-    this.value = null;
-    this.hint = null;
-    this.toggle = null;
-    this.enabled = true;
-    this.clickable = false;
-    this.longClickable = false;
-    this.focusable = false;
-    this.focused = false;
-    this.selected = false;
-    this.editable = false;
-    this.scrollable = false;
-    this.visible = true;
-    this.password = false;
-    this.heading = false;
-    this.actions = actions;
-    this.bounds = bounds;
-    this.layoutBounds = null;
-    this.designToken = null;
-    this.platform = platform;
-    this.children = children;
-  }
-}
-
-/** A rect, built by a constructor for the reason blankNode is. */
-export class Box implements Rect {
-  constructor(public x: number, public y: number, public width: number, public height: number) {}
-}
-
-/** A node with every field at its neutral value; importers spread what their format carries over it. */
+/** A node with every field at its neutral value (schema.ts neutralFields); importers pass what their format carries. */
 export function makeNode(id: string, fields: Partial<NodeFields> = {}, children: Node[] = []): Node {
-  const node = Object.assign(blankNode(id), fields);
-  node.children = children;
-  return node;
+  return { id, ...neutralFields(), ...fields, children };
 }
 
 export interface Visit {
@@ -138,9 +52,8 @@ export function countNodes(snapshot: Pick<Snapshot, 'roots'>): number {
 
 /**
  * Content hash → decimal generation string; equal content gives an equal generation. A long text is fed
- * in slices (never splitting a surrogate pair, so the UTF-8 bytes hashed are the same): hashing a 40 MB
- * dump in one call first encodes all of it into one 40 MB buffer, which costs more per byte than the
- * hash itself once it no longer fits in the cache.
+ * in slices (never splitting a surrogate pair, so the UTF-8 bytes hashed are the same), so hashing a
+ * large dump never encodes all of it into one buffer as large as itself.
  */
 export function generationOf(content: string): string {
   const h = createHash('sha1');

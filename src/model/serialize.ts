@@ -12,7 +12,7 @@ export function snapshotToJson(s: Snapshot, indent = 2): string {
 
 /** Past this many nodes the indented form is not read by people and costs its size again in spaces: compact. */
 export const INDENT_MAX_NODES = 20_000;
-/** Past this depth indentation grows the text quadratically (a 2,000-deep tree overflowed V8's string limit): compact. */
+/** Past this depth indentation grows the text quadratically (a deep chain would pass the engine's string length limit): compact. */
 export const INDENT_MAX_DEPTH = 100;
 
 /**
@@ -58,10 +58,11 @@ export interface SnapshotInit {
 /**
  * Builds a snapshot; its generation is a hash of its content, so it changes only when content does.
  * The hash is taken when the generation is first read, not when the snapshot is built: an import read
- * for an audit, a drift check or a golden diff never needs it, and hashing was half of every import.
- * Snapshots are not mutated once read (a device's next capture is a new snapshot), so the lazy value is
- * the value an eager hash would have given; assigning `generation` replaces it (a driver folding in
- * what the tree does not carry, e.g. adb's density).
+ * for an audit, a drift check or a golden diff never needs it, and hashing a tree costs a good part of
+ * reading it. Snapshots are not mutated once read (a device's next capture is a new snapshot), so the
+ * lazy value is the value an eager hash would have given. `generation` stays an enumerable property
+ * (JSON, spreads and zod see a plain string); assigning it replaces the hash (a driver folding in what
+ * the tree does not carry, e.g. adb's density).
  */
 export function makeSnapshot(init: SnapshotInit): Snapshot {
   const snapshot: Snapshot = {
@@ -73,26 +74,14 @@ export function makeSnapshot(init: SnapshotInit): Snapshot {
     roots: init.roots,
     warnings: init.warnings ?? [],
   };
-  if (init.generation === undefined) Object.defineProperty(snapshot, 'generation', LAZY_GENERATION);
+  if (init.generation === undefined) {
+    let generation: string | undefined;
+    Object.defineProperty(snapshot, 'generation', {
+      enumerable: true,
+      configurable: true,
+      get: () => (generation ??= generationOfRoots(snapshot.roots)),
+      set: (g: string) => { generation = g; },
+    });
+  }
   return snapshot;
 }
-
-/**
- * The lazy `generation`: an own enumerable accessor (JSON, spreads and zod see a plain string), with
- * one getter and setter for every snapshot and the value kept under a hidden key. Not a closure per
- * snapshot: an accessor closing over its own snapshot kept the whole tree alive through every young
- * collection until a full one (measured: a dropped 10k-node import survived `gc({ type: 'minor' })`),
- * so each import was copied and promoted before it could die.
- */
-const GENERATION = Symbol('generation');
-type Lazy = Snapshot & { [GENERATION]?: string };
-function remember(s: Lazy, g: string): string {
-  Object.defineProperty(s, GENERATION, { value: g, writable: true, configurable: true, enumerable: false });
-  return g;
-}
-const LAZY_GENERATION: PropertyDescriptor = {
-  enumerable: true,
-  configurable: true,
-  get(this: Lazy): string { return this[GENERATION] ?? remember(this, generationOfRoots(this.roots)); },
-  set(this: Lazy, g: string) { remember(this, g); },
-};

@@ -5,9 +5,8 @@
  * skipped like JSON.stringify does.
  */
 export function stringifyJson(value: unknown, indent = 0): string {
-  // Native first: it is several times faster, and only a value nested past the call stack makes
-  // it throw RangeError (also thrown for a string over V8's length limit, which the iterative
-  // writer then meets again and throws too).
+  // Native first; only a value nested past the call stack makes it throw RangeError (also thrown for
+  // a string over the engine's length limit, which the iterative writer then meets again and throws too).
   try {
     return JSON.stringify(value, null, indent) ?? 'null';
   } catch (e) {

@@ -1,7 +1,7 @@
 /**
- * What the golden printer, its fast reader (golden-scan.ts) and the checked reader (golden.ts) share
- * (docs/design.md §9): the golden tree's types and the vocabulary a golden line may use — keys, flags,
- * toggles, actions, and how bounds and token lists are written — so the two readers cannot drift apart.
+ * The golden tree's types and the vocabulary a golden line may use — keys, flags, toggles, actions, and
+ * how bounds and token lists are written — shared by the golden printer and reader (golden.ts) and the
+ * tree diff (docs/design.md §9).
  */
 import type { Node, Rect, Root } from '../model/schema.js';
 import { ACTIONS, UnitSchema } from '../model/schema.js';
@@ -17,28 +17,8 @@ export interface GoldenNode extends OutlineEntry {
   /** desc, input, hint, value, state, toggle, tag, then bounds, tokens, t.<facet>…, in print order. */
   attrs: Record<string, string>;
   children: readonly GoldenNode[];
-  /** The node this entry was printed from (actual side) or built for (goldenSnapshot); undefined (or, from the checked reader, absent) otherwise. */
+  /** The node this entry was printed from (actual side) or built for (goldenSnapshot); absent on a line just read. */
   node?: Node;
-}
-
-/**
- * A golden node line as the readers and the printer build it: one constructor for every entry (one
- * shape), and not an object literal, for the reason model/node.ts gives for nodes — V8 pretenures a
- * literal whose objects survive, and the young strings and attrs they point to then make every young
- * collection walk them. `node` is undefined on a parsed line.
- */
-export class GoldenEntry implements GoldenNode {
-  constructor(
-    public head: string,
-    public text: string | undefined,
-    public attrs: Record<string, string>,
-    public flags: readonly string[],
-    public negFlags: readonly string[],
-    public actions: readonly string[] | undefined,
-    public children: readonly GoldenNode[],
-    public line: number,
-    public node: Node | undefined,
-  ) {}
 }
 
 /** One window: its root line and its single node. */
@@ -83,61 +63,21 @@ export function validTokensValue(v: string): boolean {
   return v !== '' && (v.charCodeAt(0) !== 91 /* [ */ || parseTokens(v) !== null);
 }
 export const ACTION_SET = new Set<string>(ACTIONS);
-/** The children of every leaf a golden reader or goldenTreeOf makes until its first child: frozen, so a push throws. */
-export const NO_GOLDEN_CHILDREN: readonly GoldenNode[] = Object.freeze([]);
 
 const int = (v: number) => Math.round(v) || 0; // `|| 0`: -0 prints as 0
 
 export function formatBounds(b: Rect): string {
-  // join makes one flat string; a template or `+` chain makes a tree of cons strings, which a golden of
-  // 10⁵ nodes keeps alive and the collector copies (twice the time, measured).
-  return [int(b.x), int(b.y), int(b.width), int(b.height)].join(',');
+  return `${int(b.x)},${int(b.y)},${int(b.width)},${int(b.height)}`;
 }
 
 /** bounds=x,y,w,h back to numbers; null when it is not four integers (w, h ≥ 0). */
 export function parseBounds(s: string): Rect | null {
-  const v = SCRATCH;
+  const v = [0, 0, 0, 0];
   return readBounds(s, v) ? { x: v[0]!, y: v[1]!, width: v[2]!, height: v[3]! } : null;
 }
 
-const SCRATCH = [0, 0, 0, 0];
-
-/**
- * bounds=x,y,w,h into `out` (x, y, w, h); false when it is not four integers (w, h ≥ 0). Writing into
- * the caller's array lets a reader check every line's bounds without an object per node.
- */
+/** bounds=x,y,w,h into `out` (x, y, w, h); false when it is not four integers (w, h ≥ 0). */
 export function readBounds(s: string, out: number[]): boolean {
-  const end = readBoundsAt(s, 0, out);
-  return end === s.length || (end === LONG && slowBounds(s, out));
-}
-
-/** readBoundsAt's answer for a number of more than 15 digits (read by the regex instead). */
-export const LONG = -2;
-
-/**
- * Four integers x,y,w,h (x and y may be negative) from t[at] into `out`: the index after the fourth,
- * -1 when they are not there, LONG for a number the hand scan would round (more than 15 digits). A
- * reader of a whole file uses it in place, without a slice per value.
- */
-export function readBoundsAt(t: string, at: number, out: number[]): number {
-  // By hand: every node of a golden (and of the diff's both sides) has bounds; the regex is the fallback
-  // for the rare long numbers, where it reads what the hand scan would round differently.
-  let i = at;
-  for (let k = 0; k < 4; k++) {
-    const neg = k < 2 && t.charCodeAt(i) === 45;
-    if (neg) i++;
-    const from = i;
-    let n = 0;
-    for (let c = t.charCodeAt(i); c >= 48 && c <= 57; c = t.charCodeAt(++i)) n = n * 10 + (c - 48);
-    if (i === from) return -1;
-    if (i - from > 15) return LONG;
-    out[k] = neg ? -n : n;
-    if (k < 3 && t.charCodeAt(i++) !== 44) return -1;
-  }
-  return i;
-}
-
-function slowBounds(s: string, out: number[]): boolean {
   const m = BOUNDS_RE.exec(s);
   if (!m) return false;
   for (let k = 0; k < 4; k++) out[k] = Number(m[k + 1]);
@@ -167,12 +107,4 @@ export function parseFacets(s: string): Record<string, string> | null {
   } catch {
     return null;
   }
-}
-
-/** The string seen before with the same characters (kept in `seen`, one map per tree built), or `v`. */
-export function canonical(v: string, seen: Map<string, string>): string {
-  const known = seen.get(v);
-  if (known !== undefined) return known;
-  seen.set(v, v);
-  return v;
 }

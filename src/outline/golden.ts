@@ -25,13 +25,12 @@ import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { MAX_OUTLINE_CHARS, formatOutline, outlineAttrs, outlineFlags, outlineHead, outlineRootFields } from './outline.js';
 import { parseOutline, requireText } from './outline-parse.js';
-import { NO_FLAGS, ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
+import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS, GOLDEN_HEADER, GOLDEN_VERSION, NODE_KEYS, ROOT_KEYS, TOGGLES,
-  GoldenEntry, NO_GOLDEN_CHILDREN, formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,
+  formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,
   type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
-import { scanGolden } from './golden-scan.js';
 
 export {
   GOLDEN_FLAGS_LIST, GOLDEN_HEADER, GOLDEN_VERSION, formatBounds, parseBounds,
@@ -43,82 +42,44 @@ export type GoldenInput = Snapshot | { snapshot: Snapshot; node: Node };
 const FACET_RE = /^[A-Za-z0-9_.-]+$/;
 const ROLE_SET = new Set<string>(ROLES);
 
-// Shared, frozen empties (NO_FLAGS, NO_GOLDEN_CHILDREN): a golden of 100,000 nodes is mostly leaves, and
-// every object a capture's golden form allocates is garbage-collection work on each retry of a matcher.
-
 /**
- * The golden attributes of design tokens (tokens=, t.<facet>=…, t=) as flat key, value pairs, made once
- * per token object of one tree (an import shares one object per distinct text) with each `t.<facet>`
- * key made once per facet name.
+ * The golden attributes of a design token (tokens=, t.<facet>=…, t=) as key, value pairs: facets sorted,
+ * those whose name is not a key-shaped word together in one `t=` JSON object.
  */
-class TokenAttrs {
-  private readonly keys = new Map<string, string | null>();
-  private readonly byToken = new Map<DesignToken, string[]>();
-
-  of(dt: DesignToken): string[] {
-    let kv = this.byToken.get(dt);
-    if (kv === undefined) this.byToken.set(dt, (kv = this.make(dt)));
-    return kv;
+function tokenAttrs(dt: DesignToken): Array<[string, string]> {
+  const kv: Array<[string, string]> = [];
+  if (dt.tokens.length) kv.push(['tokens', formatTokens(dt.tokens)]);
+  let odd: Record<string, string> | null = null;
+  for (const facet of Object.keys(dt.resolved).sort()) {
+    if (FACET_RE.test(facet)) kv.push(['t.' + facet, dt.resolved[facet]!]);
+    else (odd ??= {})[facet] = dt.resolved[facet]!;
   }
-
-  private make(dt: DesignToken): string[] {
-    const kv: string[] = [];
-    if (dt.tokens.length) kv.push('tokens', formatTokens(dt.tokens));
-    const facets = Object.keys(dt.resolved);
-    if (facets.length > 1) facets.sort();
-    let odd: Record<string, string> | null = null;
-    for (const facet of facets) {
-      let key = this.keys.get(facet);
-      if (key === undefined) this.keys.set(facet, (key = FACET_RE.test(facet) ? 't.' + facet : null));
-      if (key !== null) kv.push(key, dt.resolved[facet]!);
-      else (odd ??= {})[facet] = dt.resolved[facet]!;
-    }
-    if (odd !== null) kv.push('t', JSON.stringify(odd));
-    return kv;
-  }
+  if (odd !== null) kv.push(['t', JSON.stringify(odd)]);
+  return kv;
 }
 
-/**
- * What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens
- * (children: none yet, the caller sets them). `parent`: the entry of the node's parent, whose bounds text
- * a child with the same bounds shares (wrapper chains are most of a deep tree; the text is what costs).
- */
-function goldenNodeOf(node: Node, tokens: TokenAttrs, parent: GoldenNode | null): GoldenNode {
-  // The outline's own pieces (outline.ts), without the line object outlineFields makes around them.
+/** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens (children: none yet). */
+function goldenNodeOf(node: Node): GoldenNode {
   const attrs = outlineAttrs(node);
-  const b = node.bounds, pb = parent?.node?.bounds;
-  attrs.bounds = pb !== undefined && pb.x === b.x && pb.y === b.y && pb.width === b.width && pb.height === b.height
-    ? parent!.attrs.bounds!
-    : formatBounds(b);
-  if (node.designToken) {
-    const kv = tokens.of(node.designToken);
-    for (let i = 0; i < kv.length; i += 2) attrs[kv[i]!] = kv[i + 1]!;
-  }
-  // Every member set (absent ones undefined): one shape, no property store added per node.
-  // The node's own action list (a snapshot is not changed after capture): no copy per actionable node.
-  return new GoldenEntry(outlineHead(node), node.text ?? undefined, attrs, outlineFlags(node, undefined, NO_FLAGS), NO_FLAGS,
-    node.actions.length ? node.actions : undefined, NO_GOLDEN_CHILDREN, 0, node);
+  attrs.bounds = formatBounds(node.bounds);
+  if (node.designToken) for (const [k, v] of tokenAttrs(node.designToken)) attrs[k] = v;
+  const entry: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node), negFlags: [], children: [], line: 0, node };
+  if (node.text !== null) entry.text = node.text;
+  if (node.actions.length) entry.actions = node.actions;
+  return entry;
 }
 
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
 function goldenSubtree(start: Node): GoldenNode {
-  const tokens = new TokenAttrs();
-  const top = goldenNodeOf(start, tokens, null);
-  // Two parallel stacks: no pair object per node.
-  const nodes: Node[] = [start];
-  const entries: GoldenNode[] = [top];
-  while (nodes.length) {
-    const node = nodes.pop()!, entry = entries.pop()!;
-    const kids = node.children;
-    // Exactly as long as the node's list (a list grown by push keeps spare room the GC copies).
-    const list: GoldenNode[] = new Array(kids.length);
-    for (let i = 0; i < kids.length; i++) {
-      const child = kids[i]!;
-      const c = goldenNodeOf(child, tokens, entry);
-      list[i] = c;
-      if (child.children.length) { nodes.push(child); entries.push(c); }
-    }
-    entry.children = list;
+  const top = goldenNodeOf(start);
+  const stack: Array<[Node, GoldenNode]> = [[start, top]];
+  while (stack.length) {
+    const [node, entry] = stack.pop()!;
+    entry.children = node.children.map((child) => {
+      const c = goldenNodeOf(child);
+      stack.push([child, c]);
+      return c;
+    });
   }
   return top;
 }
@@ -216,9 +177,8 @@ function checkNode(r: GoldenReader, e: OutlineEntry): void {
   if (e.text !== undefined) r.str(e.text, line, 'the text');
   if (e.childrenMode !== undefined) r.fail(line, '/children', 'a /children line in a golden', 'Goldens list every child; remove the line.');
   // Volatile: a new capture renumbers nodes and moves tap points, so a golden never compares them.
-  // (Deleted only when present: a delete turns the object into a slow dictionary.)
-  if (e.id !== undefined) delete e.id;
-  if (e.tap !== undefined) delete e.tap;
+  delete e.id;
+  delete e.tap;
   if (e.negFlags.length) r.fail(line, '[', `[!${e.negFlags[0]}] in a golden`, 'Goldens list the flags that are set; remove the negated flag.');
   for (const f of e.flags) {
     if (!GOLDEN_FLAGS.has(f)) r.fail(line, f, `unknown flag [${f}]`, `Goldens use the flags ${[...GOLDEN_FLAGS].join(', ')}.`);
@@ -267,12 +227,6 @@ function checkRoot(r: GoldenReader, g: OutlineRoot): void {
 export function parseGolden(text: string, where = 'golden'): GoldenTree {
   requireText(text, where, 'a treewright golden');
   checkHeader(text, where);
-  // The printer's own form in one pass; anything else (and every error) through the parser and the checks below.
-  return scanGolden(text) ?? parseChecked(text, where);
-}
-
-/** parseOutline, then every golden rule on what it read: the errors name the line and column (also the reference the fast reader is tested against). */
-export function parseChecked(text: string, where = 'golden'): GoldenTree {
   const doc = parseOutline(text, { where });
   const r = new GoldenReader(text, where);
   const stack: OutlineEntry[] = [...doc.entries];

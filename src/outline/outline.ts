@@ -9,7 +9,7 @@ import { mergedView, viewRole } from '../facts/merged-view.js';
 export { shortClassName };
 import { FormatError, TargetError } from '../errors.js';
 import type { OutlineDoc, OutlineEntry, OutlineFields, OutlineRootFields, OutlineValue } from './outline-syntax.js';
-import { NO_FLAGS, formatEntryLine, formatRootLine } from './outline-syntax.js';
+import { formatEntryLine, formatRootLine } from './outline-syntax.js';
 
 export interface OutlineOptions {
   /** Adds [unhittable] / [not-operable] flags and uses tap points from analysis. */
@@ -32,8 +32,8 @@ export interface LineOptions extends Pick<OutlineOptions, 'reach' | 'merged'> {
 }
 
 /**
- * renderOutline refuses to build a string longer than this (V8 strings stop at ~512 Mi chars, and a
- * 60,000-deep chain needs 3.6 G chars of indentation alone). Stream such trees with outlineLines.
+ * renderOutline refuses to build a string longer than this (strings have a length limit, and a deep
+ * chain's indentation alone grows with the square of its depth). Stream such trees with outlineLines.
  */
 export const MAX_OUTLINE_CHARS = 256 * 1024 * 1024;
 
@@ -47,9 +47,7 @@ export function outlineHead(node: Node, role: Node['role'] = node.role): string 
  * editable, actions) marks the node interactive. With analysis: `unhittable` when hittable is false,
  * `not-operable` when operable is false (labels get neither: analysis reports null for them).
  */
-export function outlineFlags(node: Node, reach?: Reachability, none?: readonly string[]): readonly string[] {
-  // `none`: what to return for no flags (a caller's shared empty), so most nodes allocate no list.
-  if (none && !reach && !(node.clickable || node.longClickable || node.scrollable || node.editable || node.focusable || node.focused || node.selected || !node.enabled || !node.visible || node.password || node.heading)) return none;
+export function outlineFlags(node: Node, reach?: Reachability): readonly string[] {
   const flags: string[] = [];
   if (node.clickable) flags.push('clickable');
   if (node.longClickable) flags.push('long-clickable');
@@ -89,24 +87,18 @@ export function outlineAttrs(node: Node): Record<string, string> {
  * template entry with it, so both read the node the same way. Only what is present is included.
  */
 export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields {
-  return fieldsOf(node, opts, false);
-}
-
-/** outlineFields; `printOnly`: the fields go straight to the printer, so they may share the node's lists and one empty. */
-function fieldsOf(node: Node, opts: LineOptions, printOnly: boolean): OutlineFields {
   const attrs = outlineAttrs(node);
   const role = opts.snapshot ? viewRole(opts.snapshot, node, opts.merged !== false) : node.role;
   const f: OutlineFields = {
     head: outlineHead(node, role), id: node.id, attrs,
-    flags: printOnly ? outlineFlags(node, opts.reach, NO_FLAGS) : outlineFlags(node, opts.reach),
-    negFlags: printOnly ? NO_FLAGS : [],
+    flags: outlineFlags(node, opts.reach),
+    negFlags: [],
   };
   if (node.text !== null) f.text = node.text;
-  if (node.actions.length) f.actions = printOnly ? node.actions : [...node.actions];
+  if (node.actions.length) f.actions = [...node.actions];
   if (opts.stable) return f;
   const tap = opts.reach ? opts.reach.get(node).tap : tapPointOf(node.bounds);
-  // The printer rounds a point itself (formatPoint): a printed line needs no rounded copy.
-  if (tap) f.tap = printOnly ? tap : { x: Math.round(tap.x) || 0, y: Math.round(tap.y) || 0 };
+  if (tap) f.tap = { x: Math.round(tap.x) || 0, y: Math.round(tap.y) || 0 };
   return f;
 }
 
@@ -121,7 +113,7 @@ export function outlineRootFields(root: Root): OutlineRootFields {
 
 /** One outline line for a node, without indentation or leading "- ". */
 export function outlineLine(node: Node, opts: LineOptions = {}): string {
-  return formatEntryLine(fieldsOf(node, opts, true));
+  return formatEntryLine(outlineFields(node, opts));
 }
 
 export function outlineRootLine(root: Root): string {

@@ -17,8 +17,15 @@ export function showValue(x: unknown): string {
   if (typeof x === 'function') return 'a function';
   if (typeof x === 'symbol') return x.toString();
   if (Array.isArray(x)) return `an array (${x.length} items)`;
+  if (isNodeShaped(x)) return `a node (id ${JSON.stringify(x.id)})`;
   const name = Object.getPrototypeOf(x)?.constructor?.name;
   return name && name !== 'Object' ? `a ${name}` : 'an object';
+}
+
+/** A semantics node as a test may hold one (from a snapshot): nodes are plain objects, known by their shape. */
+function isNodeShaped(x: object): x is { id: string } {
+  const o = x as Record<string, unknown>;
+  return typeof o.id === 'string' && typeof o.kind === 'string' && Array.isArray(o.children) && typeof o.bounds === 'object' && o.bounds !== null && typeof o.platform === 'object';
 }
 
 export function invalidArgument(call: string, message: string): TargetError {

@@ -38,80 +38,47 @@ export interface SnapshotIndex {
 export const indexSnapshot: (snapshot: Snapshot) => SnapshotIndex = perSnapshot(buildIndex);
 
 function buildIndex(snapshot: Snapshot): SnapshotIndex {
-  return new Index(snapshot, nodeFacts(snapshot));
-}
-
-/**
- * Lookups are small objects and methods, not closures made by closure factories: with closures two
- * scopes deep over the index, a dropped snapshot survived every young collection whole until a full
- * one (measured with `gc({ type: 'minor' })`; bench/young-child.mjs), so each audited import was
- * copied and promoted before it could die.
- */
-class Index implements SnapshotIndex {
-  readonly nodes: readonly Node[];
-  readonly order: NodeLookup<number>;
-  readonly parent: NodeLookup<Node | null>;
-  readonly root: NodeLookup<Root>;
-  readonly subtreeEnd: NodeLookup<number>;
-  readonly ends: ArrayLike<number>;
-  readonly nameAt: (i: number) => string;
-  private ids: Map<string, Node> | null = null;
-  /** Text content by document order, built lazily and kept (eagerly it would copy each string once per ancestor). */
-  private texts: Array<string | undefined> | null = null;
-
-  constructor(private readonly snapshot: Snapshot, readonly facts: NodeFacts) {
-    this.nodes = facts.nodes;
-    this.ends = facts.ends;
-    this.order = { get: facts.orderOf };
-    this.nameAt = facts.name;
-    this.parent = new ByOrder(this, PARENT);
-    this.root = new ByOrder(this, ROOT);
-    this.subtreeEnd = new ByOrder(this, END);
-  }
-
-  get byId(): Map<string, Node> {
-    if (!this.ids) {
-      this.ids = new Map();
-      for (const x of this.nodes) if (!this.ids.has(x.id)) this.ids.set(x.id, x);
-    }
-    return this.ids;
-  }
-
-  textContentAt(i: number): string {
-    return ((this.texts ??= new Array<string | undefined>(this.nodes.length))[i] ??= textContentOf(this.nodes, this.ends, i));
-  }
-
-  name(node: Node): string {
-    const i = this.facts.orderOf(node);
-    return i === undefined ? '' : this.facts.name(i);
-  }
-
-  textContent(node: Node): string {
-    const i = this.facts.orderOf(node);
-    return i === undefined ? '' : this.textContentAt(i);
-  }
-
-  parentAt(i: number): Node | null {
-    const p = this.facts.parent[i]!;
-    return p < 0 ? null : this.nodes[p]!;
-  }
-
-  rootAt(i: number): Root {
-    return this.snapshot.roots[this.facts.rootOf[i]!]!;
-  }
-}
-
-const PARENT = (x: Index, i: number) => x.parentAt(i);
-const ROOT = (x: Index, i: number) => x.rootAt(i);
-const END = (x: Index, i: number) => x.ends[i]!;
-
-/** A per-node lookup by the node's document order. */
-class ByOrder<T> implements NodeLookup<T> {
-  constructor(private readonly index: Index, private readonly value: (x: Index, i: number) => T) {}
-  get(node: Node): T | undefined {
-    const i = this.index.facts.orderOf(node);
-    return i === undefined ? undefined : this.value(this.index, i);
-  }
+  const facts = nodeFacts(snapshot);
+  const nodes = facts.nodes;
+  const byOrder = <T>(value: (i: number) => T): NodeLookup<T> => ({
+    get: (node) => {
+      const i = facts.orderOf(node);
+      return i === undefined ? undefined : value(i);
+    },
+  });
+  let ids: Map<string, Node> | null = null;
+  // Text content by document order, built lazily and kept (eagerly it would copy each string once per ancestor).
+  let texts: Array<string | undefined> | null = null;
+  const textContentAt = (i: number): string => ((texts ??= new Array<string | undefined>(nodes.length))[i] ??= textContentOf(nodes, facts.ends, i));
+  return {
+    nodes,
+    facts,
+    order: { get: facts.orderOf },
+    parent: byOrder((i) => {
+      const p = facts.parent[i]!;
+      return p < 0 ? null : nodes[p]!;
+    }),
+    root: byOrder((i) => snapshot.roots[facts.rootOf[i]!]!),
+    get byId() {
+      if (!ids) {
+        ids = new Map();
+        for (const x of nodes) if (!ids.has(x.id)) ids.set(x.id, x);
+      }
+      return ids;
+    },
+    subtreeEnd: byOrder((i) => facts.ends[i]!),
+    ends: facts.ends,
+    nameAt: facts.name,
+    textContentAt,
+    name: (node) => {
+      const i = facts.orderOf(node);
+      return i === undefined ? '' : facts.name(i);
+    },
+    textContent: (node) => {
+      const i = facts.orderOf(node);
+      return i === undefined ? '' : textContentAt(i);
+    },
+  };
 }
 
 function textContentOf(nodes: readonly Node[], ends: ArrayLike<number>, i: number): string {

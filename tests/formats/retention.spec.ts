@@ -12,7 +12,7 @@ test('importing a large uiautomator dump keeps none of its text once the text is
   expect(r.afterDrop).toBeLessThan(0.05 * r.inputMb);
 });
 
-// The fast cmp reader cuts strings out of the text: every kept one (texts, tags, roles, tokens, facet names) must be a copy.
+// Every string a cmp import keeps (texts, tags, roles, tokens, facet names) must be a copy, not a slice of the text.
 test('importing a large cmp tree keeps none of its text once the text is dropped (--expose-gc child)', () => {
   const r = measureRetention('cmp');
   expect(r.nodes).toBe(10_001);

@@ -2,7 +2,6 @@ import { test, expect } from '@playwright/test';
 import { n, r, root, snap, deviceOf } from '../helpers/build.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { TargetError } from '../../src/errors.js';
-import { blankNode } from '../../src/model/node.js';
 
 // A small settings-like screen: a list of rows, each a clickable row with a label and a switch.
 function screen() {
@@ -179,8 +178,6 @@ test.describe('locator arguments', () => {
     expect(invalid(() => device.byRole(any(undefined))).message).toContain('byRole(undefined): the role must be a non-empty string, got undefined');
     expect(invalid(() => device.byTag('')).message).toContain('byTag(""): the tag must be a non-empty string');
     expect(invalid(() => device.byTag(any({ tag: 'x' }))).message).toContain('byTag(an object)');
-    // A node where its text was meant: named as what it is, not as its class's internal name.
-    expect(invalid(() => device.byText(any(blankNode('7')))).message).toContain('the text must be a string or a RegExp, got a SemanticsNode');
     expect(invalid(() => device.byId(any(null))).message).toContain('byId(null)');
     expect(invalid(() => device.byId(1.5)).message).toContain('byId(1.5): a numeric id must be a whole number');
     const list = device.byRole('List');
