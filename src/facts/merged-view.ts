@@ -1,5 +1,6 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
+import { CONTROL_ROLES } from '../roles/compose.js';
 import { FACT, nodeFacts, type NodeFacts } from './node-facts.js';
 
 /**
@@ -26,9 +27,6 @@ export interface MergedView {
   /** A node's position in document order (roots bottom first, pre-order), or undefined when it is not in the snapshot. */
   orderOf(node: Node): number | undefined;
 }
-
-/** Roles a Compose control exports as a separate role child (Role.Button, Checkbox, Switch, RadioButton, Tab, DropdownList). */
-const CONTROL_ROLES: ReadonlySet<Role> = new Set<Role>(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'DropdownList']);
 
 /** The merged view of a snapshot, built once per snapshot object in one linear pass. */
 export const mergedView: (snapshot: Snapshot) => MergedView = perSnapshot(buildMergedView);

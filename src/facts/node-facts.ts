@@ -11,6 +11,7 @@
  */
 import { ROLES, type Node, type Role, type Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
+import { MERGING_ROLES } from '../roles/compose.js';
 
 /** Fact bits, per node (`flags`). */
 export const FACT = {
@@ -57,9 +58,6 @@ const ROLE_CODE = new Map<Role, number>(ROLES.map((r, k) => [r, k + 1]));
 export function roleCode(role: Role | null): number {
   return role === null ? 0 : ROLE_CODE.get(role) ?? 0;
 }
-
-/** Roles whose node merges its descendants' text into its own label. */
-const MERGING_ROLES = new Set(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'Link', 'ListItem', 'MenuItem']);
 
 /** The bits that depend on the node alone (everything but VISIBLE and ON_SCREEN), reading its actions once. */
 export function ownFacts(node: Node): number {

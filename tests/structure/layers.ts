@@ -13,6 +13,7 @@ import path from 'node:path';
 export const LAYERS: readonly (readonly string[])[] = [
   ['src/model/', 'src/errors.ts'],
   ['src/common/'],
+  ['src/roles/'],
   ['src/formats/'],
   ['src/facts/'],
   ['src/outline/'],
