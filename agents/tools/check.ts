@@ -7,7 +7,7 @@ import { diffFindings, diffTrees } from '../../src/analysis/diff.js';
 import { countBySeverity, severitySummary, SEVERITY_ORDER, type Finding } from '../../src/common/finding.js';
 import { findingLine } from '../../src/common/finding-line.js';
 import { SourceError, TargetError, isTreewrightError } from '../../src/errors.js';
-import { readRegularFile } from '../../src/devices/read-file.js';
+import { readRegularFile } from '../../src/files/read-file.js';
 import { decodeBytes } from '../../src/formats/decode.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';

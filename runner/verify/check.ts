@@ -1,4 +1,4 @@
-import { readRegularFile } from '../../src/devices/read-file.js';
+import { readRegularFile } from '../../src/files/read-file.js';
 import path from 'node:path';
 import type { Snapshot } from '../../src/model/schema.js';
 import type { Finding, Severity } from '../../src/common/finding.js';

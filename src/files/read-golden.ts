@@ -1,5 +1,5 @@
 import { isTreewrightError } from '../errors.js';
-import { readRegularFile } from '../devices/read-file.js';
+import { readRegularFile } from './read-file.js';
 
 /** The file's bytes, or null when it does not exist. A regular file only (a FIFO named as a golden would block forever), time-bounded. */
 export async function readGolden(path: string): Promise<Buffer | null> {
