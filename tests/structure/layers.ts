@@ -20,6 +20,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['src/query/'],
   ['src/analysis/'],
   ['src/render/'],
+  ['src/checks/'],
   ['src/files/'],
   ['src/devices/'],
   ['src/mcp/'],
