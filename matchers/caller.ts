@@ -47,8 +47,8 @@ function rawStack(): Error {
 
 /**
  * The caller's location, captured now (synchronously, while the user's frame is on the stack: a
- * matcher's first await loses it) and read later: V8 formats a captured stack only when it is read,
- * so a matcher that passes pays for the capture alone.
+ * matcher's first await loses it) and read later: its frames are turned into a location only when
+ * asked, so a matcher that passes never does that work.
  */
 export function captureCaller(): () => CallerLocation | undefined {
   const e = rawStack();

@@ -1,22 +1,15 @@
 /**
  * What toMatchGoldenTree and toMatchScreenshot share: resolving the baseline through Playwright's
  * `testInfo.snapshotPath` (so `snapshotPathTemplate` applies), the `--update-snapshots` modes, the
- * baseline's name and the comparison's shape. matchGolden (golden-match.ts) runs them, one handler per mode.
- *
- * Update modes (Playwright 1.50+; `default` is what a run without the flag gets):
- *   default   a missing baseline is written and the test fails (softly: the test goes on, then fails),
- *             so a CI run never passes by creating its own baselines; a different one fails.
- *   missing   a missing baseline is written and the test passes; a different one fails.
- *   changed   a missing or different baseline is (re)written and the test passes.
- *   all       every baseline is re-captured and written when its bytes differ; the test passes.
- *   none      nothing is written; a missing baseline fails with its path and the command to create it.
+ * baseline's name and the comparison's shape. matchGolden (golden-match.ts) runs them, one handler per
+ * mode; what each mode does with a missing, unreadable or different baseline is the checks module's
+ * policy (src/checks/golden.ts GOLDEN_POLICY), which `treewright verify` and the MCP check tool follow too.
  */
 import { extname } from 'node:path';
 import { TargetError } from '../src/errors.js';
 import type { MatcherResult } from './context.js';
 import type { GoldenReport } from '../src/render/golden-report.js';
-
-export type UpdateMode = 'all' | 'changed' | 'missing' | 'none' | 'default';
+import type { UpdateMode } from '../src/checks/golden.js';
 
 /** Playwright's kinds of baseline: each has its own pathTemplate and default (see baselinePath). */
 export type SnapshotKind = 'screenshot' | 'aria' | 'snapshot';

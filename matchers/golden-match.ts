@@ -1,6 +1,6 @@
 /**
  * matchGolden: a capture against its baseline file with Playwright's `--update-snapshots` semantics
- * (the modes are described in golden-file.ts). One handler per update mode, each a pair — what to do
+ * (the policy of each mode: src/checks/golden.ts). One handler per update mode, each a pair — what to do
  * when the baseline is missing, and when it is there — over shared steps (settled capture, write,
  * compare with the retry loop); every failure is laid out by context.ts failureMessage, the layout
  * every matcher uses.
@@ -14,8 +14,9 @@ import { writeAtomic } from '../src/files/write-atomic.js';
 import { readGolden } from '../src/files/read-golden.js';
 import {
   baselinePath, currentTestInfo, goldenFileName, updateMode,
-  type Attachment, type GoldenMatcherResult, type GoldenSpec, type GoldenTestInfo, type UpdateMode,
+  type Attachment, type GoldenMatcherResult, type GoldenSpec, type GoldenTestInfo,
 } from './golden-file.js';
+import { GOLDEN_POLICY, type UpdateMode } from '../src/checks/golden.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -219,14 +220,14 @@ interface ModeHandler {
   present<A, E>(run: Run<A, E>, bytes: Buffer): Promise<GoldenMatcherResult>;
 }
 
-/** One handler per update mode (Playwright's `--update-snapshots`; `default` is a run without the flag). */
-const MODES: Record<UpdateMode, ModeHandler> = {
-  none: { missing: failMissing, present: compareOnly },
-  default: { missing: writeMissing(true), present: compareOnly },
-  missing: { missing: writeMissing(false), present: compareOnly },
-  changed: { missing: writeMissing(false), present: compareOrRewrite },
-  all: { missing: writeMissing(false), present: recapture },
-};
+/** The handler of an update mode (Playwright's `--update-snapshots`), as the checks module's policy says. */
+function handlerOf(mode: UpdateMode): ModeHandler {
+  const policy = GOLDEN_POLICY[mode];
+  return {
+    missing: policy.missing === 'fail' ? failMissing : writeMissing(policy.missing === 'write-soft'),
+    present: policy.byBytes ? recapture : policy.changed === 'write' ? compareOrRewrite : compareOnly,
+  };
+}
 /** A negated matcher ignores the mode: it never writes. */
 const NEGATED: ModeHandler = { missing: negatedMissing, present: compareOnly };
 
@@ -247,7 +248,7 @@ export async function matchGolden<A, E>(self: MatcherThis, spec: GoldenSpec<A, E
     stem: file.slice(0, file.length - spec.ext.length),
     log: { lines: [`Expect "${isNot ? 'not ' : ''}${spec.matcher}" with timeout ${t}ms`, `waiting for ${spec.label}`], last: '' },
   };
-  const handler = isNot ? NEGATED : MODES[run.mode];
+  const handler = isNot ? NEGATED : handlerOf(run.mode);
   const bytes = await readGolden(path);
   if (bytes !== null) return handler.present(run, bytes);
   if (legacy !== null && (await readGolden(legacy)) !== null) return movedBaseline(run, legacy);

@@ -6,6 +6,7 @@ import { isLocator, type Locator } from '../src/query/locator.js';
 import { describeTarget, nodesMatchedBy, resolveTarget, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 import { matchGolden } from './golden-match.js';
 import { goldenReport } from '../src/render/golden-report.js';
+import { goldenText } from '../src/checks/golden.js';
 
 export interface GoldenTreeOptions extends MatcherOptions {
   /** Largest bounds difference (in the root's unit) that is not a change. Default 1. */
@@ -64,7 +65,7 @@ export async function toMatchGoldenTree(this: MatcherThis, target: Target, name:
     bytes: textOf,
     same: (a, b) => textOf(a) === textOf(b),
     prepare: (bytes, where) => {
-      const tree = parseGolden(bytes.toString('utf8'), where);
+      const tree = parseGolden(goldenText(bytes, where), where);
       return { tree, ignored: locators.length ? nodesMatchedBy(goldenSnapshot(tree, where), locators) : new Set() };
     },
     compare: (expected, actual) => {

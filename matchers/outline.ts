@@ -9,7 +9,8 @@ import { TargetError } from '../src/errors.js';
 import { readGolden } from '../src/files/read-golden.js';
 import { writeAtomic } from '../src/files/write-atomic.js';
 import { NOT_FOUND, failureMessage, resolveTarget, runMatcher, single, type MatcherOptions, type MatcherResult, type MatcherThis, type Target, type Verdict } from './context.js';
-import { baselinePath, goldenFileName, runningTestInfo, updateMode, type UpdateMode } from './golden-file.js';
+import { baselinePath, goldenFileName, runningTestInfo, updateMode } from './golden-file.js';
+import { GOLDEN_POLICY, goldenAction, type UpdateMode } from '../src/checks/golden.js';
 
 /** A template kept in a file next to the test's other baselines: `toMatchOutline({ name: 'settings' })` → settings.outline. */
 export interface NamedTemplate {
@@ -40,7 +41,7 @@ export async function toMatchOutline(this: MatcherThis, target: Target, template
   if (isNamed(template)) return named(this, target, template, options);
   const result = await inline(this, target, template, 'template', options);
   const mode = await runningMode();
-  if (!this.isNot && mode && (mode === 'all' || (mode === 'changed' && !result.pass))) {
+  if (!this.isNot && mode && rewrites(mode, result.pass)) {
     const received = result.last?.received;
     if (received) return { pass: true, message: () => '', name: 'toMatchOutline', suggestedRebaseline: rebaseline(received) };
   }
@@ -97,7 +98,8 @@ async function named(self: MatcherThis, target: Target, t: NamedTemplate, option
   const mode = updateMode(info);
   const bytes = await readGolden(path);
   if (bytes === null) {
-    if (self.isNot || mode === 'none') {
+    const action = goldenAction(mode, 'missing');
+    if (self.isNot || action === 'fail') {
       return { pass: !!self.isNot, name: 'toMatchOutline', message: () => `A template file doesn't exist at ${shown}.\n  → Create it with: npx playwright test --update-snapshots=missing (then review and commit it).` };
     }
     // Written from one capture of the scope: every line of it (review and trim it to what matters).
@@ -109,12 +111,12 @@ async function named(self: MatcherThis, target: Target, t: NamedTemplate, option
     }
     await writeAtomic(path, templateOfScope(r.snapshot, node ?? undefined) + '\n');
     const text = `A template file doesn't exist at ${shown}, writing actual.`;
-    if (mode === 'default') return { pass: true, name: 'toMatchOutline', message: () => text, softError: new Error(text), shouldNotRetryTest: true };
+    if (action === 'write-soft') return { pass: true, name: 'toMatchOutline', message: () => text, softError: new Error(text), shouldNotRetryTest: true };
     console.log(text);
     return { pass: true, name: 'toMatchOutline', message: () => text };
   }
   const result = await inline(self, target, bytes.toString('utf8'), shown, options);
-  if (!self.isNot && (mode === 'all' || (mode === 'changed' && !result.pass)) && result.last) {
+  if (!self.isNot && rewrites(mode, result.pass) && result.last) {
     const next = result.last.received + '\n';
     if (next !== bytes.toString('utf8')) {
       await writeAtomic(path, next);
@@ -123,6 +125,12 @@ async function named(self: MatcherThis, target: Target, t: NamedTemplate, option
     return { pass: true, name: 'toMatchOutline', message: () => '' };
   }
   return result.result;
+}
+
+/** Whether the mode rewrites a template that is there (checks/golden.ts GOLDEN_POLICY): `all` always, `changed` when it does not match. */
+function rewrites(mode: UpdateMode, pass: boolean): boolean {
+  const policy = GOLDEN_POLICY[mode];
+  return policy.byBytes || (!pass && policy.changed === 'write');
 }
 
 async function runningMode(): Promise<UpdateMode | null> {

@@ -3,36 +3,20 @@ import { z } from 'zod';
 import type { Node } from '../../src/model/schema.js';
 import { audit } from '../../src/analysis/a11y.js';
 import { checkDrift } from '../../src/analysis/drift.js';
-import { diffFindings, diffTrees } from '../../src/analysis/diff.js';
-import { countBySeverity, severitySummary, SEVERITY_ORDER, type Finding } from '../../src/common/finding.js';
+import { diffFindings } from '../../src/analysis/diff.js';
+import { bySeverity, CheckKindSchema, countBySeverity, FindingSchema, severitySummary, type Finding } from '../../src/common/finding.js';
 import { findingLine } from '../../src/common/finding-line.js';
-import { SourceError, TargetError, isTreewrightError } from '../../src/errors.js';
-import { readRegularFile } from '../../src/devices/read-file.js';
-import { decodeBytes } from '../../src/formats/decode.js';
+import { SourceError, TargetError } from '../../src/errors.js';
+import { readGolden } from '../../src/files/read-golden.js';
+import { compareGolden } from '../../src/checks/golden.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { expectOne } from '../../src/query/strict.js';
 import { selectorToCode } from '../../src/query/selector.js';
-import { goldenTreeOf, parseGolden } from '../../src/outline/golden.js';
 import { loadCatalog } from '../../src/files/catalog-file.js';
 import { confinePath } from '../policy.js';
 import { defineTool } from '../tool.js';
 import { GenerationSchema } from './common.js';
-
-const KINDS = ['a11y', 'drift', 'golden'] as const;
-
-const FindingSchema = z.object({
-  check: z.enum(KINDS),
-  rule: z.string(),
-  severity: z.enum(['error', 'warning', 'info']),
-  nodeId: z.string().nullable(),
-  rootId: z.string().nullable(),
-  node: z.string().nullable(),
-  message: z.string(),
-  measured: z.union([z.number(), z.string()]).optional(),
-  threshold: z.union([z.number(), z.string()]).optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-});
 
 export const checkTool = defineTool({
   name: 'check',
@@ -43,7 +27,7 @@ export const checkTool = defineTool({
     + 'nodes matched by identity, bounds within tolerancePx). Without kinds it runs a11y, drift when a catalog is at hand, and golden when a file is named. '
     + 'Use when you changed the UI or finished a task and want to know whether it is accessible, on-token and as approved.',
   input: z.strictObject({
-    kinds: z.array(z.enum(KINDS)).min(1).optional(),
+    kinds: z.array(CheckKindSchema).min(1).optional(),
     locator: LocatorInputSchema.optional().describe('check only this node\'s subtree (it must match one node)'),
     catalog: z.string().min(1).optional().describe('design-system catalog JSON, relative to the server root'),
     golden: z.string().min(1).optional().describe('golden tree file (.tree), relative to the server root'),
@@ -52,7 +36,7 @@ export const checkTool = defineTool({
   }),
   output: z.object({
     generation: GenerationSchema,
-    checks: z.array(z.enum(KINDS)),
+    checks: z.array(CheckKindSchema),
     counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
     total: z.number().int(),
     findings: z.array(FindingSchema),
@@ -81,19 +65,19 @@ export const checkTool = defineTool({
         const abs = await confinePath(args.golden, session.policy, 'the golden file');
         const shown = path.relative(session.policy.root, abs);
         // Re-checked at the read itself: a regular file (never a FIFO that blocks the session), still inside the root.
-        const text = decodeBytes(await readRegularFile(abs, { shown, what: 'the golden file', confineTo: session.policy.root }).catch((e: unknown) => {
-          if (isTreewrightError(e) && e.code === 'file_not_found') {
-            throw new SourceError('file_not_found', `cannot read the golden file ${shown}: it does not exist`, { where: shown, hint: 'Write it first with toMatchGoldenTree or `npx treewright verify <tree> --golden <dir> --update`.' });
-          }
-          throw e;
-        }), { where: shown, kind: 'text', what: 'a golden tree' }).text;
-        const diff = diffTrees(parseGolden(text, shown), goldenTreeOf(node ? { snapshot, node } : snapshot), args.tolerancePx !== undefined ? { tolerancePx: args.tolerancePx } : {});
-        findings.push(...diffFindings(diff));
+        const bytes = await readGolden(abs, { shown, confineTo: session.policy.root });
+        const c = compareGolden(bytes, shown, node ? { snapshot, node } : snapshot, args.tolerancePx !== undefined ? { tolerancePx: args.tolerancePx } : {});
+        // The tool never writes (the `none` mode); a golden it cannot use is an error of the call, not a finding.
+        if (c.state === 'missing') {
+          throw new SourceError('file_not_found', `cannot read the golden file ${shown}: it does not exist`, { where: shown, hint: 'Write it first with toMatchGoldenTree or `npx treewright verify <tree> --golden <dir> --update`.' });
+        }
+        if (c.state === 'unreadable') throw c.error;
+        findings.push(...diffFindings(c.diff));
       }
     }
-    findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]); // stable: each check's own order within a severity
-    const counts = countBySeverity(findings);
-    const shown = findings.slice(0, args.limit);
+    const sorted = bySeverity(findings); // each check's own order within a severity
+    const counts = countBySeverity(sorted);
+    const shown = sorted.slice(0, args.limit);
     const head = `generation ${snapshot.generation} · ${[...new Set(kinds)].join(', ')}${selector ? ` within ${selectorToCode(selector)}` : ''}: `
       + (findings.length ? severitySummary(findings) : 'no findings');
     const lines = shown.map(findingLine);

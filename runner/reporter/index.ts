@@ -78,7 +78,7 @@ function openFile(file: string): void {
   }
 }
 
-export { writeHtmlReport, modelFromVerify, type VerifyTreeResult, type VerifyCheckResult } from './verify-html.js';
+export { writeHtmlReport, modelFromVerify, type VerifyTreeResult } from './verify-html.js';
 export { modelFromSuite, countModel, type ReportModel, type ReportTest, type ReportAttempt, type ReportStep, type ReportCounts } from './model.js';
 export { renderReportHtml } from './html.js';
 export { summaryText } from './summary.js';

@@ -3,46 +3,27 @@
  * reporter has one test case per tree and check), each failed check drawn like a matcher failure —
  * the wireframe with the findings' badges, the findings / drift tables, the golden diff side by side.
  */
-import type { Finding } from '../../src/common/finding.js';
+import type { CheckKind } from '../../src/common/finding.js';
+import type { CheckResult } from '../../src/checks/result.js';
+import type { TreeResult } from '../verify/check.js';
 import type { ChangeKind } from '../../src/analysis/diff.js';
-import type { Snapshot } from '../../src/model/schema.js';
 import { buildFailureReport, type FailureReport } from '../../src/render/failure-report.js';
 import type { GoldenReport } from '../../src/render/golden-report.js';
 import type { ReportModel, ReportTest } from './model.js';
 import { writeReport } from './write.js';
 import { plural } from '../../src/common/words.js';
 
-/** One check of one tree (structurally runner/verify's CheckResult). */
-export interface VerifyCheckResult {
-  check: 'a11y' | 'drift' | 'golden';
-  status: 'passed' | 'failed' | 'written' | 'updated';
-  findings: Finding[];
-  /** Golden: the short +/-/~ diff. */
-  diff?: string;
-  /** Golden: the golden file's path. */
-  golden?: string;
-  /** Golden: the report data from the lane's own comparison (else the findings are listed as the diff). */
-  report?: GoldenReport;
-}
+/** One tree's lane result, as this reporter reads it (runner/verify's TreeResult; `ms` may be absent). */
+export type VerifyTreeResult = Pick<TreeResult, 'file' | 'checks' | 'error' | 'snapshot'> & { ms?: number };
 
-/** One tree (structurally runner/verify's TreeResult). */
-export interface VerifyTreeResult {
-  file: string;
-  ms?: number;
-  checks: VerifyCheckResult[];
-  error?: { code: string; message: string };
-  /** Kept by the lane for this reporter: the wireframes are drawn from it. */
-  snapshot?: Snapshot;
-}
-
-const EXPECTED: Record<VerifyCheckResult['check'], string> = {
+const EXPECTED: Record<CheckKind, string> = {
   a11y: 'no accessibility findings that fail the lane',
   drift: 'no token drift that fails the lane',
   golden: 'the golden tree',
 };
 
 /** The lane's own report data; without it (a corrupt golden, a caller that kept none) the findings are the diff. */
-function goldenOf(c: VerifyCheckResult): GoldenReport {
+function goldenOf(c: CheckResult): GoldenReport {
   if (c.report) return c.report;
   const path = c.golden ?? 'golden';
   const changes = c.findings.map((f) => {

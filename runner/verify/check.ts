@@ -1,36 +1,19 @@
-import { readRegularFile } from '../../src/devices/read-file.js';
+import { readRegularFile } from '../../src/files/read-file.js';
 import path from 'node:path';
 import type { Snapshot } from '../../src/model/schema.js';
-import type { Finding, Severity } from '../../src/common/finding.js';
-import { failsAt } from '../../src/common/finding.js';
+import type { CheckKind, Severity } from '../../src/common/finding.js';
 import { audit } from '../../src/analysis/a11y.js';
 import { checkDrift, type CatalogIndex } from '../../src/analysis/drift.js';
-import { diffTrees, diffFindings, renderDiff } from '../../src/analysis/diff.js';
-import { formatGolden, goldenTreeOf, parseGolden, toGolden } from '../../src/outline/golden.js';
-import { goldenReport, type GoldenReport } from '../../src/render/golden-report.js';
+import { renderDiff } from '../../src/analysis/diff.js';
+import { formatGolden, toGolden } from '../../src/outline/golden.js';
+import { goldenReport } from '../../src/render/golden-report.js';
+import { compareGolden, goldenAction, goldenFindings } from '../../src/checks/golden.js';
+import { findingsResult, type CheckResult } from '../../src/checks/result.js';
 import { importTree } from '../../src/formats/index.js';
 import { countNodes } from '../../src/model/node.js';
 import { isTreewrightError, TargetError } from '../../src/errors.js';
 import { readGolden } from '../../src/files/read-golden.js';
 import { writeAtomic } from '../../src/files/write-atomic.js';
-
-export type CheckName = 'a11y' | 'drift' | 'golden';
-
-export interface CheckResult {
-  check: CheckName;
-  /** passed / failed by the fail-on severity; written / updated for goldens under --update. */
-  status: 'passed' | 'failed' | 'written' | 'updated';
-  findings: Finding[];
-  /** For golden: the short +/-/~ diff. */
-  diff?: string;
-  /** Where the golden lives. */
-  golden?: string;
-  /**
-   * For a failed golden (kept with keepSnapshots, for the html reporter): the texts and change list from
-   * this very comparison, so the report shows what the lane decided (its tolerance, its cwd).
-   */
-  report?: GoldenReport;
-}
 
 export interface TreeResult {
   file: string;
@@ -44,7 +27,7 @@ export interface TreeResult {
 }
 
 export interface VerifyOptions {
-  checks: CheckName[];
+  checks: CheckKind[];
   catalog?: CatalogIndex;
   goldenDir?: string;
   update: boolean;
@@ -96,62 +79,30 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
 }
 
 async function runChecks(file: string, snapshot: Snapshot, opts: VerifyOptions, checks: CheckResult[]): Promise<void> {
-  const failing = (fs: Finding[]) => failsAt(fs, opts.failOn);
   for (const check of opts.checks) {
-    if (check === 'a11y') {
-      const findings = audit(snapshot);
-      checks.push({ check, findings, status: failing(findings) ? 'failed' : 'passed' });
-    } else if (check === 'drift' && opts.catalog) {
-      const findings = checkDrift(snapshot, opts.catalog);
-      checks.push({ check, findings, status: failing(findings) ? 'failed' : 'passed' });
-    } else if (check === 'golden' && opts.goldenDir) {
-      checks.push(await checkGolden(file, snapshot, opts));
-    }
+    if (check === 'a11y') checks.push(findingsResult(check, audit(snapshot), opts.failOn));
+    else if (check === 'drift' && opts.catalog) checks.push(findingsResult(check, checkDrift(snapshot, opts.catalog), opts.failOn));
+    else if (check === 'golden' && opts.goldenDir) checks.push(await checkGolden(file, snapshot, opts));
   }
 }
 
+/** The golden check under the checks module's policy: `--update` is the `changed` mode, without it `none`. */
 async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions): Promise<CheckResult> {
   const golden = goldenPathFor(file, opts);
   const shown = path.relative(opts.cwd, golden);
-  const existing = await readGolden(golden);
-  if (existing === null) {
-    if (opts.update) {
-      await writeAtomic(golden, toGolden(snapshot));
-      return { check: 'golden', status: 'written', findings: [], golden: shown };
-    }
-    const finding: Finding = {
-      check: 'golden', rule: 'golden-missing', severity: 'error', nodeId: null, rootId: null, node: null,
-      message: `no golden tree at ${shown}; create it with: npx treewright verify ${file} --golden ${opts.goldenDir} --update`,
-    };
-    return { check: 'golden', status: 'failed', findings: [finding], golden: shown };
-  }
-  const update = `npx treewright verify ${file} --golden ${opts.goldenDir} --update`;
-  let expected;
-  try {
-    expected = parseGolden(existing.toString('utf8'), shown);
-  } catch (e) {
-    if (!isTreewrightError(e)) throw e;
-    // A corrupt golden fails this tree's golden check only; --update replaces it like any changed golden.
-    if (opts.update) {
-      await writeAtomic(golden, toGolden(snapshot));
-      return { check: 'golden', status: 'updated', findings: [], golden: shown, diff: `replaced an unreadable golden (${shown}${e.details.line !== undefined ? `:${e.details.line}` : ''})` };
-    }
-    const at = e.details.line !== undefined ? `${shown}:${e.details.line}${e.details.column !== undefined ? `:${e.details.column}` : ''}` : shown;
-    const reason = e.reason.split('\n')[0]!;
-    const finding: Finding = {
-      check: 'golden', rule: 'golden-unreadable', severity: 'error', nodeId: null, rootId: null, node: null,
-      message: `the golden ${at} cannot be read (${reason}); review it, or re-create it with: ${update}`,
-      data: { code: e.code, golden: shown, ...(e.details.line !== undefined ? { line: e.details.line } : {}) },
-    };
-    return { check: 'golden', status: 'failed', findings: [finding], golden: shown };
-  }
-  const actual = goldenTreeOf(snapshot);
-  const diff = diffTrees(expected, actual, { tolerancePx: opts.tolerancePx });
-  if (diff.changes.length === 0) return { check: 'golden', status: 'passed', findings: [], golden: shown };
-  if (opts.update) {
+  const c = compareGolden(await readGolden(golden), shown, snapshot, { tolerancePx: opts.tolerancePx });
+  const action = goldenAction(opts.update ? 'changed' : 'none', c.state);
+  if (action === 'pass') return { check: 'golden', status: 'passed', findings: [], golden: shown };
+  if (action === 'write' || action === 'write-soft') {
     await writeAtomic(golden, toGolden(snapshot));
-    return { check: 'golden', status: 'updated', findings: [], golden: shown, diff: renderDiff(diff) };
+    if (c.state === 'missing') return { check: 'golden', status: 'written', findings: [], golden: shown };
+    const diff = c.state === 'unreadable'
+      ? `replaced an unreadable golden (${shown}${c.error.details.line !== undefined ? `:${c.error.details.line}` : ''})`
+      : c.state === 'changed' ? renderDiff(c.diff) : '';
+    return { check: 'golden', status: 'updated', findings: [], golden: shown, diff };
   }
-  const report = opts.keepSnapshots ? { report: goldenReport({ name: shown, path: shown }, diff, existing.toString('utf8'), actual, formatGolden(actual, shown)) } : {};
-  return { check: 'golden', status: 'failed', findings: diffFindings(diff), golden: shown, diff: renderDiff(diff), ...report };
+  const findings = goldenFindings(c, shown, `npx treewright verify ${file} --golden ${opts.goldenDir} --update`);
+  if (c.state !== 'changed') return { check: 'golden', status: 'failed', findings, golden: shown };
+  const report = opts.keepSnapshots ? { report: goldenReport({ name: shown, path: shown }, c.diff, c.text, c.actual, formatGolden(c.actual, shown)) } : {};
+  return { check: 'golden', status: 'failed', findings, golden: shown, diff: renderDiff(c.diff), ...report };
 }

@@ -5,9 +5,9 @@ import { parseArgs } from 'node:util';
 import { glob } from 'tinyglobby';
 import { isTreewrightError, reasonOf } from '../../src/errors.js';
 import { indexCatalog } from '../../src/analysis/drift.js';
-import { parseFailOn, type Severity } from '../../src/common/finding.js';
+import { CHECK_KINDS, parseFailOn, type CheckKind, type Severity } from '../../src/common/finding.js';
 import { loadCatalog } from '../../src/files/catalog-file.js';
-import { checkTree, type CheckName, type TreeResult, type VerifyOptions } from './check.js';
+import { checkTree, type TreeResult, type VerifyOptions } from './check.js';
 import { jsonReport, junitReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
 import { writeHtmlReport } from '../reporter/verify-html.js';
@@ -70,10 +70,10 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
   if (!(tolerancePx >= 0)) return usage(`--tolerance takes a number of px ≥ 0, got "${values.tolerance}"`);
   const density = values.density !== undefined ? Number(values.density) : undefined;
   if (density !== undefined && !(density > 0)) return usage(`--density takes px per dp > 0 (e.g. 2.625), got "${values.density}"`);
-  const enabled: CheckName[] = ['a11y', ...(values.catalog ? ['drift' as const] : []), ...(values.golden ? ['golden' as const] : [])];
-  const checks = values.checks ? values.checks.split(',').map((c) => c.trim()) as CheckName[] : enabled;
+  const enabled: CheckKind[] = ['a11y', ...(values.catalog ? ['drift' as const] : []), ...(values.golden ? ['golden' as const] : [])];
+  const checks = values.checks ? values.checks.split(',').map((c) => c.trim()) as CheckKind[] : enabled;
   for (const c of checks) {
-    if (!['a11y', 'drift', 'golden'].includes(c)) return usage(`unknown check "${c}" (a11y, drift, golden)`);
+    if (!(CHECK_KINDS as readonly string[]).includes(c)) return usage(`unknown check "${c}" (${CHECK_KINDS.join(', ')})`);
     if (c === 'drift' && !values.catalog) return usage('the drift check needs --catalog <file>');
     if (c === 'golden' && !values.golden) return usage('the golden check needs --golden <dir>');
   }

@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import type { CheckResult, TreeResult } from './check.js';
+import type { TreeResult } from './check.js';
+import type { CheckResult } from '../../src/checks/result.js';
 import { countBySeverity, severitySummary } from '../../src/common/finding.js';
 
 export interface Summary {

@@ -8,8 +8,8 @@
 import type { Node } from '../model/schema.js';
 import type { Severity } from '../common/finding.js';
 import { normalizedWhitespace } from '../query/text.js';
-import { F, K, K_ACTIONABLE, K_CLICK_LIKE, type AuditContext, type Contrast } from './a11y-context.js';
-import { FACT } from '../facts/node-facts.js';
+import { F, type AuditContext, type Contrast } from './a11y-context.js';
+import { ACTIONABLE, CLICK_LIKE, FACT } from '../facts/node-facts.js';
 import { parseFontWeight, parseLength } from '../common/values.js';
 
 export const A11Y_RULE_IDS = [
@@ -77,14 +77,11 @@ export interface FindingBody {
 }
 
 /**
- * A per-node rule in two steps, so the audit's pass over every node allocates nothing for the many
- * nodes that pass and little for those that fail: `judge` gives a small verdict (null: passes or not
- * checked); `describe` turns a verdict into words, once, for the findings that are reported.
+ * A per-node rule in two steps: `judge` gives a small verdict (null: passes or not checked);
+ * `describe` turns a verdict into words, once, for the findings that are reported.
  */
 export interface NodeRule<V> {
   id: A11yRuleId;
-  /** K bits of which a node must have at least one to be judged: the audit's pass skips the rest unasked. */
-  needs: number;
   judge(c: AuditContext, i: number): V | null;
   /**
    * One step below the rule's severity, where ATF itself is unsure: a small target that a big clickable
@@ -136,7 +133,7 @@ export function targetSize(c: AuditContext, i: number, w = c.nodes[i]!.bounds.wi
   return { wDp, hDp, reqW, reqH, edgeX, edgeY, ok: Math.round(wDp) >= reqW && Math.round(hDp) >= reqH };
 }
 
-/** targetSize(c, i).ok without building the record: asked for every click-like node. */
+/** targetSize(c, i).ok, from the facts store's bounds columns: asked for every click-like node. */
 export function meetsTarget(c: AuditContext, i: number): boolean {
   const density = c.rootOf(i).density;
   return Math.round(c.facts.bw[i]! / density) >= required(c, atEdgeX(c, i)) && Math.round(c.facts.bh[i]! / density) >= required(c, atEdgeY(c, i));
@@ -172,15 +169,14 @@ const TOUCH_FAILS = 1, TOUCH_BIG_ANCESTOR = 2, TOUCH_CLIPPED_OK = 4;
 
 export const touchTarget: NodeRule<number> = {
   id: 'touch-target',
-  needs: K_CLICK_LIKE,
   judge(c, i) {
-    if (!c.isAny(i, K_CLICK_LIKE) || !c.is(i, K.ON_SCREEN) || c.targetOk[i]) return null;
+    if (!c.isAny(i, CLICK_LIKE) || !c.is(i, FACT.ON_SCREEN) || c.targetOk[i]) return null;
     const n = c.nodes[i]!;
     const flags = c.flags[i]!;
     const isClipped = clipped(n);
     if (isClipped && flags & F.UNDER_SCROLLABLE) return null;
     let v = TOUCH_FAILS;
-    if ((c.is(i, K.CLICK) && flags & F.BIG_CLICK_ANCESTOR) || (c.is(i, K.LONG_CLICK) && flags & F.BIG_LONG_CLICK_ANCESTOR)) v |= TOUCH_BIG_ANCESTOR;
+    if ((c.is(i, FACT.CLICK) && flags & F.BIG_CLICK_ANCESTOR) || (c.is(i, FACT.LONG_CLICK) && flags & F.BIG_LONG_CLICK_ANCESTOR)) v |= TOUCH_BIG_ANCESTOR;
     if (isClipped && targetSize(c, i, n.layoutBounds!.width, n.layoutBounds!.height).ok) v |= TOUCH_CLIPPED_OK;
     return v;
   },
@@ -245,9 +241,8 @@ interface ContrastVerdict {
 
 export const textContrast: NodeRule<ContrastVerdict> = {
   id: 'text-contrast',
-  needs: K.TEXT_ON_COLOURS,
   judge(c, i) {
-    if (!c.is(i, K.TEXT_ON_COLOURS | K.ON_SCREEN)) return null;
+    if (!(c.flags[i]! & F.TEXT_ON_COLOURS) || !c.is(i, FACT.ON_SCREEN)) return null;
     const n = c.nodes[i]!;
     if (!n.enabled) return null;
     const contrast = c.contrast(i)!;
@@ -278,11 +273,7 @@ export const textContrast: NodeRule<ContrastVerdict> = {
 
 /** What a screen reader would speak for the node: its label (merged from descendants), else its hint. */
 export function speakable(c: AuditContext, i: number): string {
-  if (c.memoAt === i) return c.memoText;
-  // The facts store has the name and whether there is a hint: most nodes are answered without touching them.
-  const t = c.index.nameAt(i) || (c.facts.flags[i]! & FACT.HINT ? c.nodes[i]!.hint! : '');
-  c.memoAt = i;
-  return (c.memoText = normalizedWhitespace(t));
+  return normalizedWhitespace(c.index.nameAt(i) || c.nodes[i]!.hint || '');
 }
 
 /**
@@ -297,18 +288,18 @@ export function speakable(c: AuditContext, i: number): string {
  */
 export const speakableText: NodeRule<'unlabelled' | 'image' | 'inert' | 'toggle'> = {
   id: 'speakable-text',
-  needs: K_ACTIONABLE | K.ROLE_BUTTON | K.ROLE_IMAGE,
   judge(c, i) {
-    if (!c.is(i, K.ON_SCREEN) || !c.isAny(i, K_ACTIONABLE | K.ROLE_BUTTON | K.ROLE_IMAGE)) return null;
+    const role = c.role(i);
+    if (!c.is(i, FACT.ON_SCREEN) || !(c.isAny(i, ACTIONABLE) || role === 'Button' || role === 'Image')) return null;
     const n = c.nodes[i]!;
     // A node no one can operate or focus is only ever a warning: a screen reader does not stop on it
     // (an inert Button-role node, an unlabelled image), whatever its role says.
-    const actionable = c.isAny(i, K_ACTIONABLE);
+    const actionable = c.isAny(i, ACTIONABLE);
     const flags = c.flags[i]!;
     if (!actionable && (flags & F.UNDER_ACTIONABLE || n.contentDescription === '')) return null;
     if (speakable(c, i)) return null;
     if (actionable && flags & F.ACTIONABLE_DESCENDANT) return null;
-    return !actionable ? (c.is(i, K.ROLE_IMAGE) ? 'image' : 'inert') : n.toggle !== null ? 'toggle' : 'unlabelled';
+    return !actionable ? (role === 'Image' ? 'image' : 'inert') : n.toggle !== null ? 'toggle' : 'unlabelled';
   },
   demoted: (v) => v !== 'unlabelled',
   describe(c, i, v) {
@@ -324,9 +315,8 @@ export const speakableText: NodeRule<'unlabelled' | 'image' | 'inert' | 'toggle'
 /** An editable field labelled by a content description (ATF: error; a screen reader then never reads what was typed). */
 export const editableContentDescription: NodeRule<string> = {
   id: 'editable-content-description',
-  needs: K.DESC,
   judge(c, i) {
-    if (!c.is(i, K.DESC) || !c.isAny(i, K.EDITABLE | K.ROLE_TEXT_FIELD)) return null;
+    if (!c.is(i, FACT.DESCRIBED) || !(c.is(i, FACT.EDITABLE) || c.role(i) === 'TextField')) return null;
     return c.nodes[i]!.contentDescription!.trim() || null;
   },
   demoted: () => false,
@@ -352,9 +342,8 @@ const REDUNDANT_ALL = new RegExp(REDUNDANT_WORDS, 'gi');
 /** A visible node's description containing a type, state or action word (ATF: warning). One hit per node. */
 export const redundantDescription: NodeRule<string> = {
   id: 'redundant-description',
-  needs: K.DESC,
   judge(c, i) {
-    if (!c.is(i, K.DESC | K.ON_SCREEN)) return null;
+    if (!c.is(i, FACT.DESCRIBED | FACT.ON_SCREEN)) return null;
     const desc = c.nodes[i]!.contentDescription!;
     return REDUNDANT_ANY.test(desc) ? desc : null;
   },
@@ -410,8 +399,8 @@ export class DuplicateText {
     this.size = new Uint32Array(c.nodes.length);
   }
   add(c: AuditContext, i: number): void {
-    if (!c.is(i, K.ON_SCREEN)) return;
-    if (!c.isAny(i, K_ACTIONABLE) && c.flags[i]! & F.UNDER_ACTIONABLE) return;
+    if (!c.is(i, FACT.ON_SCREEN)) return;
+    if (!c.isAny(i, ACTIONABLE) && c.flags[i]! & F.UNDER_ACTIONABLE) return;
     const text = speakable(c, i);
     if (!text) return;
     const map = this.first[c.rootIndex[i]!]!;
@@ -429,7 +418,7 @@ export class DuplicateText {
     for (const members of repeatedGroups(this.added, this.firstOf, this.size).values()) {
       const reportable = members.filter((i) => c.reportable(i));
       if (!reportable.length) continue;
-      const clickable = reportable.find((i) => c.is(i, K.CLICK));
+      const clickable = reportable.find((i) => c.is(i, FACT.CLICK));
       const at = clickable ?? reportable[0]!;
       const others = members.filter((i) => i !== at);
       const text = speakable(c, at);
@@ -468,7 +457,7 @@ export class DuplicateBounds {
     this.size = new Uint32Array(c.nodes.length);
   }
   add(c: AuditContext, i: number): void {
-    if (!c.isAny(i, K.CLICK | K.LONG_CLICK) || !c.is(i, K.ON_SCREEN)) return;
+    if (!c.isAny(i, FACT.CLICK | FACT.LONG_CLICK) || !c.is(i, FACT.ON_SCREEN)) return;
     // The facts store's bounds columns (the nodes' own numbers), so no node is touched.
     const { bx, by, bw, bh } = c.facts;
     const x = bx[i]!, y = by[i]!, w = bw[i]!, ht = bh[i]!, root = c.rootIndex[i]!;
@@ -493,9 +482,9 @@ export class DuplicateBounds {
   }
   settle(c: AuditContext, emit: Emit): void {
     for (const members of repeatedGroups(this.added, this.firstOf, this.size).values()) {
-      const clicks = members.filter((i) => c.is(i, K.CLICK)).length;
-      const longs = members.filter((i) => c.is(i, K.LONG_CLICK)).length;
-      const conflicting = members.filter((i) => (clicks > 1 && c.is(i, K.CLICK)) || (longs > 1 && c.is(i, K.LONG_CLICK)));
+      const clicks = members.filter((i) => c.is(i, FACT.CLICK)).length;
+      const longs = members.filter((i) => c.is(i, FACT.LONG_CLICK)).length;
+      const conflicting = members.filter((i) => (clicks > 1 && c.is(i, FACT.CLICK)) || (longs > 1 && c.is(i, FACT.LONG_CLICK)));
       const at = conflicting.find((i) => c.reportable(i));
       if (at === undefined) continue;
       const others = conflicting.filter((i) => i !== at);

@@ -42,8 +42,6 @@ export interface A11yOptions {
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'info', 'off'];
 const LOWER: Record<Severity, Severity> = { error: 'warning', warning: 'info', info: 'info' };
 const RULE_RANK = new Map<string, number>(A11Y_RULE_IDS.map((id, k) => [id, k]));
-/** SEVERITY_ORDER inverted: rank → severity. */
-const SEVERITY_NAMES: readonly Severity[] = (Object.keys(SEVERITY_ORDER) as Severity[]).sort((a, b) => SEVERITY_ORDER[a] - SEVERITY_ORDER[b]);
 
 /** Verdict types differ per rule; a rule only ever sees its own verdicts. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -72,17 +70,12 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
     meetsTarget,
   });
 
-  // Hits are kept as numbers (rule, node, severity) and the node rules' small verdicts until the end:
-  // the findings' words are made once, for what is reported, after the pass over every node.
-  const hitRule: number[] = [], hitAt: number[] = [], hitSeverity: number[] = [];
-  /** Per hit: the node rule's verdict, or the words of a hit that is not a node rule's. */
-  const hitDetail: Array<{ verdict: unknown } | FindingBody> = [];
+  // A hit keeps the node rule's verdict until the end: words are made only for what is reported.
+  interface Hit { rule: A11yRuleId; at: number; severity: Severity; detail: { verdict: unknown } | FindingBody }
+  const hits: Hit[] = [];
   const add = (rule: A11yRuleId, at: number, demoted: boolean, detail: { verdict: unknown } | FindingBody) => {
     const configured = severity[rule] as Severity;
-    hitDetail.push(detail);
-    hitRule.push(RULE_RANK.get(rule)!);
-    hitAt.push(at);
-    hitSeverity.push(SEVERITY_ORDER[demoted ? LOWER[configured] : configured]);
+    hits.push({ rule, at, severity: demoted ? LOWER[configured] : configured, detail });
   };
 
   const active = NODE_RULES.filter((r) => severity[r.id] !== 'off');
@@ -90,7 +83,16 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
   // other rules see reportable nodes. One loop over the nodes for all of them.
   const text = severity['duplicate-speakable-text'] !== 'off' ? new DuplicateText(c) : null;
   const bounds = severity['duplicate-clickable-bounds'] !== 'off' ? new DuplicateBounds(c) : null;
-  judgeNodes(c, active, text, bounds, add);
+  for (let i = 0; i < c.nodes.length; i++) {
+    if (c.reportable(i)) {
+      for (const rule of active) {
+        const v = rule.judge(c, i);
+        if (v !== null) add(rule.id, i, rule.demoted(v), { verdict: v });
+      }
+    }
+    text?.add(c, i);
+    bounds?.add(c, i);
+  }
   text?.settle(c, add);
   bounds?.settle(c, add);
 
@@ -107,40 +109,11 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
     }
   }
 
-  const order = hitAt.map((_, k) => k);
-  order.sort((a, b) => hitSeverity[a]! - hitSeverity[b]! || hitAt[a]! - hitAt[b]! || hitRule[a]! - hitRule[b]!);
-  return order.map((k) => {
-    const rule = A11Y_RULE_IDS[hitRule[k]!]!;
-    const at = hitAt[k]!;
-    const detail = hitDetail[k]!;
-    const body = 'verdict' in detail ? NODE_RULE_BY_ID.get(rule)!.describe(c, at, detail.verdict) : detail;
-    return toFinding(c, rule, at, SEVERITY_NAMES[hitSeverity[k]!]!, body);
+  hits.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.at - b.at || RULE_RANK.get(a.rule)! - RULE_RANK.get(b.rule)!);
+  return hits.map((h) => {
+    const body = 'verdict' in h.detail ? NODE_RULE_BY_ID.get(h.rule)!.describe(c, h.at, h.detail.verdict) : h.detail;
+    return toFinding(c, h.rule, h.at, h.severity, body);
   });
-}
-
-/**
- * The pass over every node: the node rules on reportable nodes, the duplicate rules' tables on all. A
- * function of its own, as the audit context's passes are (a11y-context.ts markActionableAncestors): the
- * loop's on-stack-compiled code then has nothing after it to deoptimize on at every audit.
- */
-function judgeNodes(c: AuditContext, active: readonly AnyNodeRule[], text: DuplicateText | null, bounds: DuplicateBounds | null, add: (rule: A11yRuleId, at: number, demoted: boolean, detail: { verdict: unknown }) => void): void {
-  // Most nodes (layout, plain text) have none of the kinds any rule is about: one test skips them.
-  let needs = 0;
-  for (let k = 0; k < active.length; k++) needs |= active[k]!.needs;
-  for (let i = 0; i < c.nodes.length; i++) {
-    const kind = c.kind[i]!;
-    if (kind & needs && c.reportable(i)) {
-      // Indexed: a for-of here allocated an iterator result per node and rule (~0.2 MB an audit at 10k).
-      for (let k = 0; k < active.length; k++) {
-        const rule = active[k]!;
-        if (!(kind & rule.needs)) continue;
-        const v = rule.judge(c, i);
-        if (v !== null) add(rule.id, i, rule.demoted(v), { verdict: v });
-      }
-    }
-    text?.add(c, i);
-    bounds?.add(c, i);
-  }
 }
 
 /**

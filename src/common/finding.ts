@@ -1,30 +1,40 @@
 /**
- * One problem found by a verify-lane check (a11y, drift, golden). The matchers, `treewright verify`,
- * the reporter and the MCP shim all consume this one shape.
+ * One problem found by a check (a11y, drift, golden; docs/design.md §8.1). The analyses produce it;
+ * the matchers, `treewright verify`, the reporter and the MCP shim all consume this one shape, whose
+ * zod schema is its type (and the MCP check tool's output schema).
  */
+import { z } from 'zod';
 import { TargetError } from '../errors.js';
 import { plural } from './words.js';
 
-export type Severity = 'error' | 'warning' | 'info';
-export type CheckKind = 'a11y' | 'drift' | 'golden';
+/** The checks, in the order the verify lane runs and reports them. */
+export const CHECK_KINDS = ['a11y', 'drift', 'golden'] as const;
+export const CheckKindSchema = z.enum(CHECK_KINDS);
+export type CheckKind = z.infer<typeof CheckKindSchema>;
 
-export interface Finding {
-  check: CheckKind;
+/** Severities from most to least severe: the values `failOn` takes. */
+export const SEVERITIES = ['error', 'warning', 'info'] as const;
+export const SeveritySchema = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof SeveritySchema>;
+
+export const FindingSchema = z.object({
+  check: CheckKindSchema,
   /** Stable rule id, e.g. `touch-target`, `text-contrast`, `token-mismatch`, `golden-changed`. */
-  rule: string;
-  severity: Severity;
+  rule: z.string(),
+  severity: SeveritySchema,
   /** The node the finding is about (null for whole-screen findings). */
-  nodeId: string | null;
-  rootId: string | null;
+  nodeId: z.string().nullable(),
+  rootId: z.string().nullable(),
   /** The node as an outline line, so a reader sees which node without the tree. */
-  node: string | null;
+  node: z.string().nullable(),
   /** One sentence: what is wrong, with the measured value against the threshold. */
-  message: string;
-  measured?: number | string;
-  threshold?: number | string;
+  message: z.string(),
+  measured: z.union([z.number(), z.string()]).optional(),
+  threshold: z.union([z.number(), z.string()]).optional(),
   /** Rule-specific structured data (e.g. drift: token, facet, expected, actual). */
-  data?: Record<string, unknown>;
-}
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type Finding = z.infer<typeof FindingSchema>;
 
 export const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
@@ -33,9 +43,6 @@ export function countBySeverity(findings: readonly Finding[]): Record<Severity, 
   for (const f of findings) out[f.severity]++;
   return out;
 }
-
-/** Severities from most to least severe: the values `failOn` takes. */
-export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 
 /**
  * A `failOn` option or `--fail-on` flag as a Severity (undefined: 'error'), or a TargetError naming
@@ -55,6 +62,11 @@ export function failsAt(findings: readonly Finding[], failOn: Severity): boolean
 }
 
 /** `2 errors, 1 warning` (and `, 3 info` when there are any): how every surface counts findings. */
+/** Findings sorted by severity, most severe first; within a severity in the order given (a stable sort). */
+export function bySeverity(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+}
+
 export function severitySummary(findings: readonly Finding[]): string {
   const c = countBySeverity(findings);
   return [plural(c.error, 'error'), plural(c.warning, 'warning'), ...(c.info ? [`${c.info} info`] : [])].join(', ');

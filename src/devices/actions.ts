@@ -45,7 +45,7 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
 
 /**
  * Picks how an action reaches the node on this driver, or says why it cannot: the node's own
- * semantics action where the driver performs them, else the action's fallback route (ACTIONS in
+ * semantics action where the driver performs them, else the action's fallback route (LOCATOR_ACTIONS in
  * query/action.ts) where the driver has the capabilities it needs (capabilitiesOf: the same
  * capabilities connect reports).
  */

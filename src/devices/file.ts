@@ -4,7 +4,7 @@ import type { Snapshot } from '../model/schema.js';
 import { SourceError, TreewrightError } from '../errors.js';
 import { importTree } from '../formats/index.js';
 import { type Driver } from './driver.js';
-import { readRegularFile } from './read-file.js';
+import { readRegularFile } from '../files/read-file.js';
 
 /**
  * A captured tree on disk (any format importTree reads, in any encoding XML or RFC 8259 allows).
@@ -20,7 +20,7 @@ export class FileDriver implements Driver {
 
   /**
    * `density`: px per dp, for captures that do not say (a uiautomator dump); a file that states one keeps it.
-   * `confineTo`: the directory the file must lie in (read-file.ts).
+   * `confineTo`: the directory the file must lie in (files/read-file.ts).
    */
   constructor(filePath: string, private readonly cwd = process.cwd(), private readonly opts: { density?: number | undefined; confineTo?: string | undefined } = {}) {
     this.absPath = path.resolve(cwd, filePath);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Node, Snapshot } from '../model/schema.js';
 import { applyMouiDelta, mouiFromValue } from '../formats/moui.js';
 import { DeviceError, FormatError, isTreewrightError, reasonOf } from '../errors.js';
@@ -14,12 +15,17 @@ export interface McpDriverOptions extends McpEndpoint {
   cwd?: string;
 }
 
-/** MoUI's perform_action receipt. Equal generations are valid and do not mean an effect finished. */
-export interface MouiReceipt {
-  before: string;
-  after: string;
-  pendingWork: boolean;
-}
+/**
+ * MoUI's perform_action receipt, as the protocol spells it (the reference app's MoUI server answers
+ * with it too). Equal generations are valid and do not mean an effect finished. A `pending_work` that
+ * is not `true` (absent, or not a boolean) reads as false.
+ */
+export const MouiReceiptSchema = z.object({
+  before: z.string(),
+  after: z.string(),
+  pending_work: z.unknown().transform((v) => v === true),
+});
+export type MouiReceipt = z.output<typeof MouiReceiptSchema>;
 
 export type MouiWireAction =
   | { kind: 'activate' | 'focus' | 'submit' | 'dismiss' | 'expand' | 'collapse' }
@@ -120,13 +126,14 @@ export class MouiDriver implements Driver {
       action: mapped.action,
       precondition: { kind: 'exact', generation: target.snapshot.generation },
     }, stage);
-    const value = mouiEnvelope(result, { where: this.description, stage }) as { before?: unknown; after?: unknown; pending_work?: unknown } | null;
-    if (!value || typeof value.before !== 'string' || typeof value.after !== 'string') {
+    const value = mouiEnvelope(result, { where: this.description, stage });
+    const parsed = MouiReceiptSchema.safeParse(value);
+    if (!parsed.success) {
       throw new DeviceError('device_error', `${stage}: the receipt ${JSON.stringify(value)?.slice(0, 120)} lacks before / after generations`, { where: this.description, stage });
     }
-    const receipt = { before: value.before, after: value.after, pendingWork: value.pending_work === true };
+    const receipt = parsed.data;
     this.lastReceipt = receipt;
-    const notes = [mapped.note, receipt.pendingWork ? 'the app reports pending work (an asynchronous effect may still be running)' : undefined].filter(Boolean);
+    const notes = [mapped.note, receipt.pending_work ? 'the app reports pending work (an asynchronous effect may still be running)' : undefined].filter(Boolean);
     return { performed: true, receipt, ...(notes.length ? { message: notes.join('; ') } : {}) };
   }
 

@@ -1,5 +1,5 @@
 import type { Action } from '../model/schema.js';
-import { ACTION_KINDS, ACTIONS, type ActionKind, type ActionSpec } from '../query/action.js';
+import { ACTION_KINDS, LOCATOR_ACTIONS, type ActionKind, type ActionSpec } from '../query/action.js';
 
 /**
  * Per driver kind, the semantics actions its `perform` delivers (docs/design.md §7): 'all' (every
@@ -39,7 +39,7 @@ function delivers(kind: DriverKind, action: Action | null): boolean {
 
 /** The locator actions whose semantics action is in `list` (`click, fill, clear` for Click and SetText). */
 function locatorActionsOf(list: readonly Action[]): ActionKind[] {
-  return ACTION_KINDS.filter((k) => { const spec: ActionSpec = ACTIONS[k]; return spec.semantic !== null && list.includes(spec.semantic); });
+  return ACTION_KINDS.filter((k) => { const spec: ActionSpec = LOCATOR_ACTIONS[k]; return spec.semantic !== null && list.includes(spec.semantic); });
 }
 
 /**

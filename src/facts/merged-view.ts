@@ -1,6 +1,7 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
-import { FACT, nodeFacts, roleCode } from './node-facts.js';
+import { CONTROL_ROLES } from '../roles/compose.js';
+import { FACT, nodeFacts, type NodeFacts } from './node-facts.js';
 
 /**
  * The merged view of a snapshot (docs/design.md §4, JetWhale's "Merged (default): one node per control"):
@@ -27,9 +28,6 @@ export interface MergedView {
   orderOf(node: Node): number | undefined;
 }
 
-/** Roles a Compose control exports as a separate role child (Role.Button, Checkbox, Switch, RadioButton, Tab, DropdownList). */
-const CONTROL_ROLES: ReadonlySet<Role> = new Set<Role>(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'DropdownList']);
-
 /** The merged view of a snapshot, built once per snapshot object in one linear pass. */
 export const mergedView: (snapshot: Snapshot) => MergedView = perSnapshot(buildMergedView);
 
@@ -42,30 +40,27 @@ export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | 
   return i === undefined ? node.role : view.roleAt(i);
 }
 
-/** The `role` column's codes of CONTROL_ROLES, by code (node-facts.ts roleCode). */
-const CONTROL_ROLE_CODE = new Uint8Array(256);
-for (const r of CONTROL_ROLES) CONTROL_ROLE_CODE[roleCode(r)] = 1;
-/** What isControlContainer asks beyond "no role", in the facts store's bits: MERGES covers a toggle (with no role, MERGES is click, long-click or toggle). */
-const CONTAINER_BITS = FACT.CLICK | FACT.FOCUSABLE | FACT.MERGES;
+/** A control container in the facts store's bits: something a person operates (clicks, toggles or focuses). */
+const CONTAINER = FACT.CLICK | FACT.TOGGLEABLE | FACT.FOCUSABLE;
+/** What a role child must not be or offer: it says nothing and takes nothing. */
+const NOT_ROLE_CHILD = FACT.LABELLED | FACT.CLICK | FACT.LONG_CLICK | FACT.EDITABLE | FACT.SCROLLABLE;
 
 function buildMergedView(snapshot: Snapshot): MergedView {
-  // Document order, subtree ends, roles and bits from the facts store: the same order as the query
-  // layer's index, and the columns rule out most nodes without touching them (only candidates are read).
-  const { nodes, ends, orderOf, role, flags } = nodeFacts(snapshot);
+  // Document order, subtree ends, roles, bits and bounds from the facts store: the same order as the
+  // query layer's index.
+  const facts = nodeFacts(snapshot);
+  const { nodes, ends, orderOf, flags } = facts;
   const n = nodes.length;
   /** By document order: the control a role child is merged into, and a control's role child (-1: none); allocated when the first pair is found. */
   let into: Int32Array | null = null;
   let taken: Int32Array | null = null;
   let count = 0;
   for (let i = 0; i < n; i++) {
-    if (role[i] !== 0 || ends[i] === i + 1 || !(flags[i]! & CONTAINER_BITS)) continue;
-    const c = nodes[i]!;
-    if (!isControlContainer(c)) continue;
+    // A container has no role of its own and at least one child.
+    if (nodes[i]!.role !== null || ends[i] === i + 1 || !(flags[i]! & CONTAINER)) continue;
     // Direct children: the first at i + 1, each next one where the previous subtree ends.
     for (let j = i + 1; j < ends[i]!; j = ends[j]!) {
-      if (!CONTROL_ROLE_CODE[role[j]!] || ends[j] !== j + 1) continue;
-      const r = nodes[j]!;
-      if (!isRoleChild(r, c)) continue;
+      if (!isRoleChild(facts, j, i)) continue;
       into ??= new Int32Array(n).fill(-1);
       taken ??= new Int32Array(n).fill(-1);
       into[j] = i;
@@ -86,16 +81,10 @@ function buildMergedView(snapshot: Snapshot): MergedView {
   };
 }
 
-/** Something a person operates that has no role of its own: clickable, checkable or focusable. */
-function isControlContainer(c: Node): boolean {
-  return c.role === null && (c.clickable || c.toggle !== null || c.focusable || c.actions.includes('Click'));
-}
-
-/** A role-bearing leaf that says nothing and takes nothing, lying within its parent's bounds. */
-function isRoleChild(r: Node, parent: Node): boolean {
-  if (r.role === null || !CONTROL_ROLES.has(r.role) || r.children.length !== 0) return false;
-  if (r.text || r.contentDescription || r.editableText || r.clickable || r.longClickable || r.editable || r.scrollable) return false;
-  if (r.actions.includes('Click') || r.actions.includes('LongClick')) return false;
-  const a = r.bounds, b = parent.bounds;
-  return a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
+/** Node j is a control-role leaf that says nothing and takes nothing, lying within its parent p's bounds. */
+function isRoleChild(facts: NodeFacts, j: number, p: number): boolean {
+  const role = facts.nodes[j]!.role;
+  if (role === null || !CONTROL_ROLES.has(role) || facts.ends[j] !== j + 1 || facts.flags[j]! & NOT_ROLE_CHILD) return false;
+  const { bx, by, bw, bh } = facts;
+  return bx[j]! >= bx[p]! && by[j]! >= by[p]! && bx[j]! + bw[j]! <= bx[p]! + bw[p]! && by[j]! + bh[j]! <= by[p]! + bh[p]!;
 }

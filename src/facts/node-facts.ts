@@ -6,11 +6,12 @@
  * else derives them again.
  *
  * Document order is pre-order across the roots bottom to top (= drawing order), so a subtree is the
- * contiguous range [i, ends[i]). The facts live in typed arrays indexed by that order: on 50,000
- * nodes, touching the node objects is most of the work, so they are read once, here.
+ * contiguous range [i, ends[i]). The facts live in arrays indexed by that order, so a reader scanning
+ * every node reads the columns it needs and touches only the nodes it is about.
  */
 import { ROLES, type Node, type Role, type Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
+import { MERGING_ROLES } from '../roles/compose.js';
 
 /** Fact bits, per node (`flags`). */
 export const FACT = {
@@ -43,9 +44,13 @@ export const FACT = {
   HINT: 16384,
   /** An own label (ownLabel): a reader of names need not touch the many nodes that have none. */
   LABELLED: 32768,
+  /** Carries a toggle state (on, off or indeterminate). */
+  TOGGLEABLE: 65536,
 } as const;
 /** Click-like: what a user activates by touch (the audit's touch-target and duplicate rules). */
 export const CLICK_LIKE = FACT.CLICK | FACT.LONG_CLICK | FACT.EDITABLE;
+/** Actionable: click-like or focusable, a stop for a screen reader (the audit's speakable-text rules). */
+export const ACTIONABLE = CLICK_LIKE | FACT.FOCUSABLE;
 
 const ROLE_CODE = new Map<Role, number>(ROLES.map((r, k) => [r, k + 1]));
 
@@ -53,9 +58,6 @@ const ROLE_CODE = new Map<Role, number>(ROLES.map((r, k) => [r, k + 1]));
 export function roleCode(role: Role | null): number {
   return role === null ? 0 : ROLE_CODE.get(role) ?? 0;
 }
-
-/** Roles whose node merges its descendants' text into its own label. */
-const MERGING_ROLES = new Set(['Button', 'Checkbox', 'Switch', 'RadioButton', 'Tab', 'Link', 'ListItem', 'MenuItem']);
 
 /** The bits that depend on the node alone (everything but VISIBLE and ON_SCREEN), reading its actions once. */
 export function ownFacts(node: Node): number {
@@ -70,9 +72,9 @@ export function ownFacts(node: Node): number {
   if (node.longClickable) f |= FACT.LONG_CLICK;
   if (node.editable) f |= FACT.EDITABLE;
   if (node.enabled) f |= FACT.ENABLED;
+  if (node.toggle !== null) f |= FACT.TOGGLEABLE;
   const actions = node.actions;
-  for (let k = 0; k < actions.length; k++) {
-    const a = actions[k];
+  for (const a of actions) {
     if (a === 'Click') f |= FACT.TAP | FACT.CLICK;
     else if (a === 'LongClick') f |= FACT.TAP | FACT.LONG_CLICK;
     else if (a === 'SetText') f |= FACT.TAP;
@@ -142,7 +144,7 @@ export interface NodeFacts {
   /** Position of each window's root node: window w is the range [rootStart[w], rootStart[w + 1]). */
   readonly rootStart: readonly number[];
   /** FACT bits. */
-  readonly flags: Uint16Array;
+  readonly flags: Uint32Array;
   /** Each node's role as 1 + its index in ROLES, 0 for none (roleCode): read with the flags, so a reader sorting nodes by role need not touch them. */
   readonly role: Uint8Array;
   /** Bounds as columns (x, y, width, height), so geometry over every node need not touch the objects. */
@@ -157,7 +159,7 @@ export interface NodeFacts {
   /**
    * A node's position in document order, or undefined when it is not in the snapshot. Asked in document
    * order it needs no look-up table; the node → order Map is built at the first ask out of order: scans
-   * work by position and never need it, and on a big capture it is the largest thing the store would build.
+   * work by position and never need it.
    */
   orderOf(node: Node): number | undefined;
 }
@@ -204,7 +206,7 @@ export function changedNode(snapshot: Snapshot, facts: NodeFacts): Node | null {
   return null;
 }
 
-function grown<T extends Int32Array | Uint16Array | Uint8Array | Float64Array>(a: T, cap: number): T {
+function grown<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(a: T, cap: number): T {
   const b = new (a.constructor as new (n: number) => T)(cap);
   b.set(a);
   return b;
@@ -213,7 +215,7 @@ function grown<T extends Int32Array | Uint16Array | Uint8Array | Float64Array>(a
 /** One iterative pre-order pass over every root into the columns, grown by doubling. */
 function buildFacts(snapshot: Snapshot): NodeFacts {
   let cap = 1024;
-  let parent = new Int32Array(cap), rootOf = new Int32Array(cap), flags = new Uint16Array(cap), role = new Uint8Array(cap);
+  let parent = new Int32Array(cap), rootOf = new Int32Array(cap), flags = new Uint32Array(cap), role = new Uint8Array(cap);
   let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
   const nodes: Node[] = [];
   const rootStart: number[] = [];
@@ -271,8 +273,7 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
   let order: Map<Node, number> | null = null;
   // Readers mostly ask in document order (an outline, a reachability pass over every node, a list of
   // matches): the node after the last one asked for, or the same again, is found without the Map, which
-  // is built only at the first ask out of order (at 50,000 nodes, building it and the cache misses of
-  // looking nodes up in it cost more than the analysis that asked).
+  // is built only at the first ask out of order.
   let next = 0;
   const orderOf = (node: Node): number | undefined => {
     if (nodes[next] === node) return next++;
@@ -296,7 +297,7 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
 }
 
 /** A merging node with no label of its own takes its descendants' labels, up to the next node that merges its own. */
-function mergedLabel(nodes: readonly Node[], ends: Int32Array, flags: Uint16Array, i: number): string {
+function mergedLabel(nodes: readonly Node[], ends: Int32Array, flags: Uint32Array, i: number): string {
   const out: string[] = [];
   for (let j = i + 1; j < ends[i]!; j++) {
     const f = flags[j]!;

@@ -45,9 +45,9 @@ const { TAP, DRAG, OFFERS, ENABLED } = FACT;
 const RECEIVES = FACT.ON_SCREEN;
 // A web node: Chromium hit-tests it by paint order (platform.paintOrder), whatever it offers; without
 // a paint order (pointer-events: none, no box) it receives no point at all (see webHit). Bits above
-// the facts store's 16, on this analysis's own copy of the flags.
-const WEB = 1 << 16;
-const HITS = 1 << 17; // a web node with a paint order: a hit-test item, even if it takes no touch
+// the facts store's (FACT), on this analysis's own copy of the flags.
+const WEB = 1 << 24;
+const HITS = 1 << 25; // a web node with a paint order: a hit-test item, even if it takes no touch
 
 /**
  * Visible as Playwright means it, counting ancestors: the node and every ancestor visible, with a
@@ -66,7 +66,7 @@ export const analyzeReachability: (snapshot: Snapshot) => Reachability = perSnap
 /** The facts store's columns, plus the nearest ancestor-or-self that takes taps and receives points (or -1). */
 interface Columns extends Pick<NodeFacts, 'nodes' | 'parent' | 'bx' | 'by' | 'bw' | 'bh' | 'rootStart' | 'ends'> {
   /** The store's fact bits, with WEB / HITS added on a copy when the tree has web nodes. */
-  flags: Uint16Array | Uint32Array;
+  flags: Uint32Array;
   tapAncestor: Int32Array;
   /** Chromium's paint order of web nodes that hit-test (NaN elsewhere); null when the tree has no web node. */
   paint: Float64Array | null;
@@ -79,7 +79,7 @@ function columns(snapshot: Snapshot): Columns {
   const { parent, nodes } = facts;
   const n = nodes.length;
   // Web nodes add their own bits: copy the store's flags (shared by every reader) only when there are any.
-  let flags: Uint16Array | Uint32Array = facts.flags;
+  let flags: Uint32Array = facts.flags;
   let paint: Float64Array | null = null;
   const aim = new Map<number, Point>();
   for (let i = 0; i < n; i++) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { catalogFromValue, parseCatalog, type Catalog } from '../formats/catalog.js';
 import { isTreewrightError, SourceError, TargetError } from '../errors.js';
 import { decodeBytes } from '../formats/decode.js';
-import { readRegularFile } from '../devices/read-file.js';
+import { readRegularFile } from './read-file.js';
 
 /** What loadCatalog needs of a device: `Device.designSystem()` (live: GET /inspect/design-system). */
 export interface CatalogHost {

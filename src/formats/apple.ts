@@ -1,7 +1,7 @@
 import { makeNode } from '../model/node.js';
 import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
-import { appleRole } from './role-map.js';
+import { APPLE_TOGGLE_ROLES, appleElementRole, appleRow, appleTypeName } from '../roles/apple.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { FormatName, ImportOptions } from './types.js';
@@ -34,44 +34,6 @@ export interface AppleElement {
   children: AppleElement[];
 }
 
-/** Prefixes the sources put before an element type: XCUIElementTypeButton, UIAButton, AXButton. */
-const TYPE_PREFIX = /^(XCUIElementType|UIA|AX)(?=[A-Z])/;
-
-/** The element type without its source's prefix (`XCUIElementTypeButton` → `Button`): what byRole also accepts. */
-export function appleTypeName(type: string): string {
-  return type.replace(TYPE_PREFIX, '');
-}
-
-// Element types (prefix removed) onto the normalised roles. A Cell is a list item; an Alert or Sheet
-// a dialog; a SecureTextField a text field whose text is never captured.
-const TYPE_ROLES = new Map<string, Role>(Object.entries({
-  Button: 'Button', Key: 'Button', DisclosureTriangle: 'Button', IncrementArrow: 'Button', DecrementArrow: 'Button',
-  Link: 'Link', Switch: 'Switch', Toggle: 'Switch', CheckBox: 'Checkbox', RadioButton: 'RadioButton',
-  TextField: 'TextField', SecureTextField: 'TextField', SearchField: 'TextField', TextArea: 'TextField',
-  StaticText: 'Text', TextView: 'Text', Image: 'Image', Icon: 'Image', Cell: 'ListItem', Table: 'List',
-  CollectionView: 'List', Outline: 'List', Browser: 'List', ScrollView: 'List', WebView: 'Group',
-  Alert: 'Dialog', Sheet: 'Dialog', Dialog: 'Dialog', Window: 'Window', Slider: 'Slider', Stepper: 'Slider',
-  ProgressIndicator: 'ProgressBar', ActivityIndicator: 'ProgressBar', LevelIndicator: 'ProgressBar',
-  PageIndicator: 'Pager', Picker: 'DropdownList', PickerWheel: 'DropdownList', PopUpButton: 'DropdownList',
-  ComboBox: 'DropdownList', DatePicker: 'DropdownList', Menu: 'Menu', MenuItem: 'MenuItem', MenuBarItem: 'MenuItem',
-  MenuButton: 'Button', MenuBar: 'Toolbar', NavigationBar: 'Toolbar', Toolbar: 'Toolbar', TabBar: 'Group',
-  Tab: 'Tab', TabGroup: 'Group', SegmentedControl: 'Group', Keyboard: 'Group', StatusBar: 'Toolbar', Group: 'Group',
-  RadioGroup: 'Group', ButtonGroup: 'Group', Heading: 'Heading',
-} satisfies Record<string, Role>));
-
-/** What a person can do with an element of this type: tap it, type into it, or scroll it. */
-const TAPPABLE = new Set(['Button', 'Key', 'Link', 'Switch', 'Toggle', 'CheckBox', 'RadioButton', 'Cell', 'Tab', 'MenuItem', 'MenuBarItem', 'MenuButton', 'PopUpButton', 'ComboBox', 'DisclosureTriangle', 'IncrementArrow', 'DecrementArrow', 'SegmentedControl', 'Stepper', 'PickerWheel', 'DatePicker']);
-const EDITABLE = new Set(['TextField', 'SecureTextField', 'SearchField', 'TextArea']);
-const SCROLLABLE = new Set(['ScrollView', 'Table', 'CollectionView', 'Outline', 'Browser', 'WebView']);
-/** Types whose label is the text they show, not a description of something else. */
-const TEXT_TYPES = new Set(['StaticText', 'TextView']);
-
-/** Role of an element: its type, else its traits (a bare `Other` that says Button in its traits). */
-export function appleElementRole(type: string | null, traits: readonly string[]): Role | null {
-  const t = type === null ? null : appleTypeName(type);
-  return (t !== null ? TYPE_ROLES.get(t) : undefined) ?? (traits.length ? appleRole(traits, null) : null);
-}
-
 /**
  * One apple node per element, iteratively, ids in document order from `next`. A password field keeps
  * its label and loses its content (withoutSecret); a not-visible ancestor makes its subtree not
@@ -92,16 +54,18 @@ function buildTree(top: AppleElement, next: { id: number }, hidden: boolean): No
 
 function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   const t = e.type === null ? '' : appleTypeName(e.type);
+  const row = appleRow(e.type);
   const traits = new Set(e.traits);
   const role = appleElementRole(e.type, e.traits);
   const secure = t === 'SecureTextField' || traits.has('SecureTextField');
-  const editable = EDITABLE.has(t) || traits.has('SearchField');
-  const clickable = !editable && (TAPPABLE.has(t) || traits.has('Button') || traits.has('Link') || traits.has('KeyboardKey'));
-  const scrollable = SCROLLABLE.has(t);
+  const editable = row?.editable === true || traits.has('SearchField');
+  const clickable = !editable && (row?.tappable === true || traits.has('Button') || traits.has('Link') || traits.has('KeyboardKey'));
+  const scrollable = row?.scrollable === true;
+  const showsLabel = row?.text === true;
   const name = nonEmpty(e.label) ?? nonEmpty(e.title);
   const value = nonEmpty(e.value);
   // A switch or checkbox reports its state as its value: "1" / "0" (XCUITest), or true / false.
-  const isToggle = role === 'Switch' || role === 'Checkbox' || role === 'RadioButton' || traits.has('ToggleButton');
+  const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || traits.has('ToggleButton');
   const toggle = isToggle && value !== null ? (value === '1' || value === 'true' ? 'on' : value === '0' || value === 'false' ? 'off' : value === '2' ? 'indeterminate' : null) : null;
   const actions: Action[] = [];
   if (clickable) actions.push('Click');
@@ -119,10 +83,10 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     rawRole: e.type,
     tag: nonEmpty(e.identifier),
     // A text element shows its label (or its value, when that is all it has); a text field's value is its content.
-    text: TEXT_TYPES.has(t) ? name ?? value : null,
+    text: showsLabel ? name ?? value : null,
     editableText: editable ? (secure ? null : value !== null && value !== e.placeholder ? value : null) : null,
-    contentDescription: TEXT_TYPES.has(t) ? null : name,
-    value: editable || toggle !== null || TEXT_TYPES.has(t) ? null : value,
+    contentDescription: showsLabel ? null : name,
+    value: editable || toggle !== null || showsLabel ? null : value,
     hint: nonEmpty(e.placeholder),
     toggle,
     enabled: e.enabled && !traits.has('NotEnabled'),

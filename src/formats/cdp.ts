@@ -23,7 +23,8 @@ import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { CAPTURED_STYLES, UNNAMED_CAPTURE_STYLES, type AXNode, type CapturedStyle, type CdpCapture, type DomSnapshot } from './cdp-types.js';
-import { INTERACTIVE_ROLES, webRole } from './web-roles.js';
+import { webRole } from './web-roles.js';
+import { INTERACTIVE_ROLES } from '../roles/web.js';
 import { warning, type Warning } from '../model/warnings.js';
 
 export interface CdpImportOptions {

@@ -42,42 +42,6 @@ export function normaliseRole(raw: string | null | undefined): Role | null {
   return BY_KEY.get(key(raw)) ?? null;
 }
 
-// iOS classes whose role the traits do not say (a UITextField has no "text field" trait).
-const APPLE_CLASSES: Array<[RegExp, Role]> = [
-  [/(^|\.)(UITextField|UISecureTextField|UITextView|UISearchTextField|UISearchBar)$/, 'TextField'],
-  [/(^|\.)UISwitch$/, 'Switch'],
-  [/(^|\.)UISlider$/, 'Slider'],
-  [/(^|\.)(UIProgressView|UIActivityIndicatorView)$/, 'ProgressBar'],
-  [/(^|\.)(UITableView|UICollectionView)$/, 'List'],
-  [/(^|\.)(UITableViewCell|UICollectionViewCell)$/, 'ListItem'],
-  [/(^|\.)UIImageView$/, 'Image'],
-  [/(^|\.)UIButton$/, 'Button'],
-  [/(^|\.)UILabel$/, 'Text'],
-  [/(^|\.)UIPageControl$/, 'Pager'],
-  [/(^|\.)(UIToolbar|UINavigationBar)$/, 'Toolbar'],
-  [/(^|\.)UITabBar$/, 'Group'],
-];
-
-/**
- * Role of an iOS accessibility element from its traits and class, most specific first:
- * a ToggleButton is a Switch even though it also carries Button; a SearchField is a TextField.
- */
-export function appleRole(traits: readonly string[], className: string | null): Role | null {
-  const t = new Set(traits);
-  if (t.has('ToggleButton')) return 'Switch';
-  if (t.has('SearchField')) return 'TextField';
-  if (t.has('Adjustable')) return 'Slider';
-  if (t.has('Link')) return 'Link';
-  if (className) {
-    for (const [re, role] of APPLE_CLASSES) if (re.test(className)) return role;
-  }
-  if (t.has('Button') || t.has('KeyboardKey')) return 'Button';
-  if (t.has('Header')) return 'Heading';
-  if (t.has('Image')) return 'Image';
-  if (t.has('StaticText')) return 'Text';
-  return null;
-}
-
 /**
  * Short name of a raw class: the last segment of a Java/Kotlin qualified name (`android.widget.TextView`
  * → `TextView`, `a.b.Outer$Inner` → `Outer$Inner`, so anonymous `Foo$1` keeps its outer name). Anything

@@ -52,7 +52,7 @@ export interface ActionSpec {
  * Locator methods (checked below), the MCP perform_action tool's action list and the routes of
  * devices/actions.ts are derived from it: a new action is one entry here plus its delivery.
  */
-export const ACTIONS = {
+export const LOCATOR_ACTIONS = {
   click: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
   longClick: { args: [], semantic: 'LongClick', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
   tap: { args: [], note: 'a coordinate tap', semantic: null, fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
@@ -68,11 +68,11 @@ export const ACTIONS = {
   collapse: { args: [], semantic: 'Collapse', fallback: null, enabled: true, onScreen: true, touch: false },
 } as const satisfies Record<string, ActionSpec>;
 
-export type ActionKind = keyof typeof ACTIONS;
+export type ActionKind = keyof typeof LOCATOR_ACTIONS;
 /** The action kinds as a non-empty tuple (for z.enum). */
-export const ACTION_KINDS = Object.keys(ACTIONS) as [ActionKind, ...ActionKind[]];
+export const ACTION_KINDS = Object.keys(LOCATOR_ACTIONS) as [ActionKind, ...ActionKind[]];
 
-type ArgsOf<K extends ActionKind> = { [A in (typeof ACTIONS)[K]['args'][number]]: ActionArgTypes[A] };
+type ArgsOf<K extends ActionKind> = { [A in (typeof LOCATOR_ACTIONS)[K]['args'][number]]: ActionArgTypes[A] };
 /** An action of the table: `{ kind }` plus the action's arguments. */
 export type TableAction = { [K in ActionKind]: { kind: K } & ArgsOf<K> }[ActionKind];
 
@@ -80,7 +80,7 @@ export type TableAction = { [K in ActionKind]: { kind: K } & ArgsOf<K> }[ActionK
  * Scroll this container until `target` (a locator searched inside it) is visible: by ScrollToIndex
  * when the container has it and the item's index is known (composed but clipped), else pages of
  * ScrollBy (or swipes), at most `maxScrolls` of them (Compose's performScrollToNode, Maestro's
- * scrollUntilVisible). Not in ACTIONS: it is composed of the table's scroll actions, its target is
+ * scrollUntilVisible). Not in LOCATOR_ACTIONS: it is composed of the table's scroll actions, its target is
  * a locator rather than a scalar argument, and its route is chosen in devices/actions.ts.
  */
 export interface ScrollUntilVisibleAction { kind: 'scrollUntilVisible'; target: Selector; maxScrolls: number; direction: 'down' | 'up' }
@@ -96,13 +96,13 @@ export type LocatorAction = TableAction | ScrollUntilVisibleAction;
 
 /** The spec of any locator action (the table's entry, or scrollUntilVisible's). */
 export function specOf(kind: LocatorAction['kind']): ActionSpec {
-  return kind === 'scrollUntilVisible' ? SCROLL_UNTIL_VISIBLE : ACTIONS[kind];
+  return kind === 'scrollUntilVisible' ? SCROLL_UNTIL_VISIBLE : LOCATOR_ACTIONS[kind];
 }
 
 /** The actions as a list for a description: `click, …, fill (text), …, scrollBy (dx, dy), …`. */
 export function actionList(): string {
   return ACTION_KINDS.map((k) => {
-    const spec: ActionSpec = ACTIONS[k];
+    const spec: ActionSpec = LOCATOR_ACTIONS[k];
     const extra = spec.note ?? spec.args.join(', ');
     return extra ? `${k} (${extra})` : k;
   }).join(', ');
@@ -110,7 +110,7 @@ export function actionList(): string {
 
 /** The action's arguments in order (the Locator method's positional arguments). */
 export function actionArgs(a: TableAction): Array<string | number> {
-  return ACTIONS[a.kind].args.map((name) => (a as unknown as Record<string, string | number>)[name]!);
+  return LOCATOR_ACTIONS[a.kind].args.map((name) => (a as unknown as Record<string, string | number>)[name]!);
 }
 
 export interface ActionOptions {

@@ -5,7 +5,7 @@ import { expectOne, strictViolation } from './strict.js';
 import { isVisible } from './resolve.js';
 import { indexSnapshot } from './snapshot-index.js';
 import type { TextPattern } from './text.js';
-import { ACTIONS, DEFAULT_MAX_SCROLLS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
+import { LOCATOR_ACTIONS, DEFAULT_MAX_SCROLLS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, SEARCH_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
@@ -300,7 +300,7 @@ function checkDirection(call: string, what: string, x: unknown): void {
 }
 /** Compile-time check: the Locator has one method per registered action, answering a Receipt. */
 type ActionMethods = { [K in ActionKind]: Locator[K] extends (...args: never[]) => Promise<Receipt> ? true : never };
-const locatorActionsAgree: ActionMethods = Object.fromEntries(Object.keys(ACTIONS).map((k) => [k, true])) as ActionMethods;
+const locatorActionsAgree: ActionMethods = Object.fromEntries(Object.keys(LOCATOR_ACTIONS).map((k) => [k, true])) as ActionMethods;
 void locatorActionsAgree;
 
 export function isLocator(x: unknown): x is Locator {

@@ -7,7 +7,7 @@ import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { textContentTest } from './text-filter.js';
 import { mergedView, type MergedView } from '../facts/merged-view.js';
 import { normaliseRole, shortClassName } from '../formats/role-map.js';
-import { appleTypeName } from '../formats/apple.js';
+import { appleTypeName } from '../roles/apple.js';
 import { FACT } from '../facts/node-facts.js';
 import { roleOptionTests, type RoleTestContext } from './vocabulary.js';
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Node } from '../model/schema.js';
 import { ROLES } from '../model/schema.js';
 import { headingLevel } from '../facts/node-facts.js';
+import { TOGGLEABLE_ROLES } from '../roles/compose.js';
 import { checkBoolean, checkChecked, checkInteger, checkPattern, showValue } from './arguments.js';
 import type { Selector } from './selector.js';
 import type { SnapshotIndex } from './snapshot-index.js';
@@ -83,7 +84,7 @@ export const ROLE_OPTIONS = {
   /** true: toggled on; false: toggled off; 'mixed': indeterminate. Nodes without a toggle state match none. */
   checked: option({
     value: 'checked',
-    roles: ['Checkbox', 'Switch', 'RadioButton', 'MenuItem', 'ListItem'],
+    roles: [...TOGGLEABLE_ROLES],
     rolesWhy: 'can be toggled',
     test: (want, c) => c.node.toggle === CHECKED_TOGGLE[String(want)],
   }),

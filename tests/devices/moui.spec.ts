@@ -153,7 +153,7 @@ test.describe('against one server', () => {
       tool: 'perform_action',
       args: { target: { kind: 'node_id', id: wifi.id }, action: { kind: 'activate' }, precondition: { kind: 'exact', generation: s.generation } },
     });
-    expect(driver.lastReceipt).toEqual({ before: s.generation, after: String(Number(s.generation) + 1), pendingWork: false });
+    expect(driver.lastReceipt).toEqual({ before: s.generation, after: String(Number(s.generation) + 1), pending_work: false });
     expect(wifiOn(server)).toBe(true);
   });
 

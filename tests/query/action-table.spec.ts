@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { ACTIONS, ACTION_KINDS, actionArgs, type LocatorAction, type TableAction } from '../../src/query/action.js';
+import { LOCATOR_ACTIONS, ACTION_KINDS, actionArgs, type LocatorAction, type TableAction } from '../../src/query/action.js';
 import { Locator } from '../../src/query/locator.js';
 import { actionCall, chooseRoute } from '../../src/devices/actions.js';
 import { capabilitiesOf, type Driver } from '../../src/devices/driver.js';
@@ -19,7 +19,7 @@ test('the Locator has a method per registered action, taking its arguments in or
   const loc = new Locator(host, [{ kind: 'tag', tag: 'x' }]);
   const sample: Record<string, Array<string | number>> = { text: ['ada'], dx: [0, 5], index: [3] };
   for (const k of ACTION_KINDS) {
-    const args = ACTIONS[k].args.length ? (ACTIONS[k].args[0] === 'dx' ? sample.dx! : sample[ACTIONS[k].args[0]!]!) : [];
+    const args = LOCATOR_ACTIONS[k].args.length ? (LOCATOR_ACTIONS[k].args[0] === 'dx' ? sample.dx! : sample[LOCATOR_ACTIONS[k].args[0]!]!) : [];
     void (loc[k] as (...a: unknown[]) => Promise<unknown>)(...args);
     const a = calls.at(-1)!;
     expect(a.kind).toBe(k);
