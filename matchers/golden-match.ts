@@ -5,11 +5,11 @@
  * compare with the retry loop); every failure is laid out by context.ts failureMessage, the layout
  * every matcher uses.
  */
-import { dirname, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative } from 'node:path';
 import { NOT_FOUND, failureMessage, type MatcherThis } from './context.js';
 import { DEFAULT_EXPECT_TIMEOUT, poll } from './retry.js';
 import { attachFailure, attachOrHold } from './report-attach.js';
+import { userFrames } from './caller.js';
 import { writeAtomic } from '../src/files/write-atomic.js';
 import { readGolden } from '../src/files/read-golden.js';
 import {
@@ -18,13 +18,10 @@ import {
 } from './golden-file.js';
 import { GOLDEN_POLICY, type UpdateMode } from '../src/checks/golden.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-
 /** An error whose stack starts at the test's expect call, not inside the matchers (as Playwright's own do). */
 function callerError(message: string): Error {
   const err = new Error(message);
-  const frames = (err.stack ?? '').split('\n').slice(1).filter((l) => !l.includes(HERE));
-  err.stack = [message, ...frames].join('\n');
+  err.stack = [message, ...userFrames().lines].join('\n');
   return err;
 }
 

@@ -134,9 +134,8 @@ function ownSig(e: GoldenNode): string {
 
 /**
  * The first tag or label in a subtree, pre-order ('' for none). Iterative, stopping at the first hit;
- * each node's answer is kept in `memo` (one per diff, beside the trees: a symbol-keyed property on
- * every entry of a fresh tree cost a hidden-class transition per node), so all calls together are
- * linear in the tree.
+ * each node's answer is kept in `memo` (one per diff, beside the trees, which stay unwritten), so all
+ * calls together are linear in the tree.
  */
 function sigOf(start: GoldenNode, memo: SigMemo): string {
   // Usually the answer is a few first children down (a wrapper over a labelled node): found without the
@@ -195,7 +194,7 @@ function keyOf(e: GoldenNode, memo: SigMemo): string {
 
 /**
  * keyOf(e) === keyOf(a), without building either key: the in-order fast path asks it of every pair of
- * a tree's siblings, and two fresh concatenations per pair were most of what it cost.
+ * a tree's siblings.
  */
 function sameKey(e: GoldenNode, a: GoldenNode, memo: SigMemo): boolean {
   const te = e.attrs.tag, ta = a.attrs.tag;
