@@ -7,7 +7,7 @@
  */
 import type { Node } from '../model/schema.js';
 import type { Severity } from '../common/finding.js';
-import { normalizedWhitespace } from '../query/text.js';
+import { normalizeWhitespace } from '../query/text.js';
 import { F, K, K_ACTIONABLE, K_CLICK_LIKE, type AuditContext, type Contrast } from './a11y-context.js';
 import { FACT } from '../facts/node-facts.js';
 import { parseFontWeight, parseLength } from '../common/values.js';
@@ -282,7 +282,7 @@ export function speakable(c: AuditContext, i: number): string {
   // The facts store has the name and whether there is a hint: most nodes are answered without touching them.
   const t = c.index.nameAt(i) || (c.facts.flags[i]! & FACT.HINT ? c.nodes[i]!.hint! : '');
   c.memoAt = i;
-  return (c.memoText = normalizedWhitespace(t));
+  return (c.memoText = normalizeWhitespace(t));
 }
 
 /**
