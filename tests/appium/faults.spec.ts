@@ -101,12 +101,13 @@ test('a command that hangs: device_timeout within the configured timeout, naming
   let hang = false;
   const server = await minimalServer(xml, (r) => (hang && r.path.endsWith('/source') ? 'hang' : undefined)).start();
   try {
-    const device = await connect({ kind: 'appium', url: server.url, capabilities: {} }, { timeout: 300 });
+    // The command timeout ends the hang: long enough that the healthy commands around it never race it.
+    const device = await connect({ kind: 'appium', url: server.url, capabilities: {} }, { timeout: 2000 });
     hang = true;
     const e = await device.snapshot().catch((x) => x);
     expect(e.code).toBe('device_timeout');
-    expect(e.details).toMatchObject({ stage: 'page source', timeoutMs: 300 });
-    expect(e.message).toContain(`GET ${server.url}/session/S1/source did not answer within 300ms`);
+    expect(e.details).toMatchObject({ stage: 'page source', timeoutMs: 2000 });
+    expect(e.message).toContain(`GET ${server.url}/session/S1/source did not answer within 2000ms`);
     await device.close();
     expect(server.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/session/S1' });
   } finally {
