@@ -25,7 +25,8 @@ export interface FuzzCase {
   run(): Promise<Outcome>;
 }
 
-const HANG_MS = 5_000;
+/** A case still running after this long is a hang: far past any timeout a case sets, so a slow machine is not a hang. */
+const HANG_MS = 15_000;
 const REPO = path.resolve(import.meta.dirname, '..');
 
 /** Corpus inputs the importer cases mutate (real dumps and trees no one here wrote). */
@@ -221,7 +222,7 @@ export function mcpCases(seed: number, count: number): FuzzCase[] {
           for (let nl = buf.indexOf('\n'); nl !== -1; nl = buf.indexOf('\n')) { answers.push(JSON.parse(buf.slice(0, nl))); buf = buf.slice(nl + 1); }
         });
         const next = async (id: number | null) => {
-          for (let t = 0; t < 400; t++) {
+          for (const until = Date.now() + HANG_MS; Date.now() < until;) {
             const a = answers.find((m) => m.id === id);
             if (a) return a;
             await new Promise((r) => setTimeout(r, 10));
@@ -296,18 +297,13 @@ export function liveCases(seed: number, count: number): FuzzCase[] {
         });
         await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
         const port = (server.address() as AddressInfo).port;
-        const t0 = Date.now();
         const driver = new LiveDriver({ host: '127.0.0.1', port, timeout: 300, connectTimeout: 1000, adbPath: '/nonexistent/adb' });
         try {
           // A 1 MiB response cap for the huge body (the default is 128 MiB).
           (driver as unknown as { http: { maxBytes: number } }).http.maxBytes = 1024 * 1024;
           await driver.open();
           await driver.capture();
-          if (Date.now() - t0 > 1500) throw new HangError();
           return fault === 'ok' || fault === 'started-missing';
-        } catch (e) {
-          if (Date.now() - t0 > 1500) throw new HangError(); // past the one connect deadline
-          throw e;
         } finally {
           await new Promise((r) => server.close(r));
         }

@@ -6,7 +6,7 @@
 // generation gained per call, in MB, beside what a kept snapshot holds. A snapshot that dies young
 // promotes ~nothing. One that the old generation points into (an accessor closure, a WeakMap entry's
 // value, a closure two scopes deep) is copied and promoted by young collections and freed only by a
-// full one. Used by tests/model/young-collection.spec.ts and bench/heap.ts.
+// full one. Run by bench/heap.ts (npm run bench -- heap), which reports it: it is no gate.
 import v8 from 'node:v8';
 import { analyzeReachability, audit, importCmp, parseLocator, resolveSelector } from 'treewright/core';
 

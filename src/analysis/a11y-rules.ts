@@ -7,7 +7,7 @@
  */
 import type { Node } from '../model/schema.js';
 import type { Severity } from '../common/finding.js';
-import { normalizedWhitespace } from '../query/text.js';
+import { normalizeWhitespace } from '../query/text.js';
 import { F, type AuditContext, type Contrast } from './a11y-context.js';
 import { ACTIONABLE, CLICK_LIKE, FACT } from '../facts/node-facts.js';
 import { parseFontWeight, parseLength } from '../common/values.js';
@@ -273,7 +273,7 @@ export const textContrast: NodeRule<ContrastVerdict> = {
 
 /** What a screen reader would speak for the node: its label (merged from descendants), else its hint. */
 export function speakable(c: AuditContext, i: number): string {
-  return normalizedWhitespace(c.index.nameAt(i) || c.nodes[i]!.hint || '');
+  return normalizeWhitespace(c.index.nameAt(i) || c.nodes[i]!.hint || '');
 }
 
 /**

@@ -60,7 +60,7 @@
 import { FormatError } from '../errors.js';
 import { userRegex } from '../common/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
-import { CHILDREN_MODES, NO_FLAGS } from './outline-syntax.js';
+import { CHILDREN_MODES, FLAG_RE, KEY_RE, NO_FLAGS } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
 
 export type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
@@ -71,10 +71,7 @@ export interface OutlineParseOptions {
 }
 
 const ALLOWED_REGEX_FLAGS = /^[dimsuv]*$/;
-/**
- * What /\s/ matches, as a test on a char code: the parser asks it of nearly every character, and a
- * regex call per character was a third of the time a golden file took to parse.
- */
+/** What /\s/ matches, as a test on a char code (the parser walks the text by char codes). */
 export function isWs(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279));
 }
@@ -244,21 +241,17 @@ class LineCursor {
     const found = this.text.indexOf(']', open);
     const close = found < this.end ? found : -1;
     if (close < 0) this.fail('unterminated flag list', open, 'Close the flags with ], e.g. [clickable disabled].');
-    // Whitespace-separated tokens, each FLAG_RE (checked by hand: a flag list is on most interactive lines).
+    // Whitespace-separated tokens, each FLAG_RE.
     const t = this.text;
     let at = open + 1;
     while (at < close) {
       if (isWs(t.charCodeAt(at))) { at++; continue; }
       let end = at;
       while (end < close && !isWs(t.charCodeAt(end))) end++;
+      const token = t.slice(at, end);
+      if (!FLAG_RE.test(token)) this.fail(`bad flag ${JSON.stringify(token)}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
       const neg = t.charCodeAt(at) === 33 /* ! */;
-      let ok = isLetter(t.charCodeAt(neg ? at + 1 : at));
-      for (let k = neg ? at + 2 : at + 1; ok && k < end; k++) {
-        const c = t.charCodeAt(k);
-        ok = isLetter(c) || (c >= 48 && c <= 57) || c === 45;
-      }
-      if (!ok) this.fail(`bad flag ${JSON.stringify(t.slice(at, end))}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
-      out.push(t.slice(neg ? at + 1 : at, end), neg ? -at - 1 : at);
+      out.push(neg ? token.slice(1) : token, neg ? -at - 1 : at);
       at = end;
     }
     this.pos = close + 1;
@@ -293,19 +286,16 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
     } else if (code === 91 /* [ */) {
       cur.readFlags(rawFlags ??= []);
     } else {
-      // The key runs to '=' (KEY_RE checked in the same scan: a letter, then letters, digits, _ . -).
+      // The key runs to '=' and is KEY_RE.
       const t = cur.text;
       let eq = at;
-      let keyShaped = isLetter(t.charCodeAt(at));
-      for (let c = t.charCodeAt(eq); eq < cur.end && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq)) {
-        if (keyShaped && !(isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45)) keyShaped = false;
-      }
-      if (eq >= cur.end || t.charCodeAt(eq) !== 61 || !keyShaped) {
+      for (let c = t.charCodeAt(eq); eq < cur.end && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq));
+      const key = eq < cur.end && t.charCodeAt(eq) === 61 ? cur.key(at, eq) : null;
+      if (key === null || !KEY_RE.test(key)) {
         let end = at;
         while (end < cur.end && !isWs(cur.text.charCodeAt(end))) end++;
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
       }
-      const key = cur.key(at, eq);
       const special = !isRoot && (key === 'actions' || key === 'tap');
       if (special ? body[key as 'actions' | 'tap'] !== undefined : Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
       cur.pos = eq + 1;
@@ -383,7 +373,6 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const n = body.length;
   // Lines found in place ("\n", "\r\n" or "\r" ends one): no array of line strings, one cursor for all.
-  // By char codes: `indexOf('\n', from)` per line was measured ~15× slower once the loop was optimised (Node 20).
   const cur: LineCursor = new LineCursor(body, where);
   let base = -1;
   let baseLine = 0;

@@ -142,9 +142,7 @@ test('the reference app: with the sign-out dialog open, click() on anything belo
     await device.byText('Sign out', { exact: true }).click();
     const before = await device.snapshot();
     for (const target of [device.byRole('Switch', { name: 'Wi-Fi' }), device.byRole('Button', { name: 'Navigate up' }), device.byRole('Slider')]) {
-      const t0 = Date.now();
       const err = await target.click({ timeout: 300 }).catch((e) => e);
-      expect(Date.now() - t0).toBeLessThan(3000);
       expect(err.code).toBe('not_hittable');
       expect(err.message).toMatch(/timed out after 300ms .* obscured by Dialog #\d+/);
     }
@@ -160,9 +158,9 @@ test('a missing target times out with target_not_found; an ambiguous one fails a
   const device = new Device(new FakeApp());
   expect((await device.byTag('nope').click({ timeout: 100 }).catch((e) => e)).code).toBe('target_not_found');
   const t0 = Date.now();
-  const amb = await device.all().filter({ hasText: /./ }).click({ timeout: 5000 }).catch((e) => e);
+  const amb = await device.all().filter({ hasText: /./ }).click({ timeout: 30_000 }).catch((e) => e);
   expect(amb.code).toBe('target_ambiguous');
-  expect(Date.now() - t0).toBeLessThan(4000);
+  expect(Date.now() - t0).toBeLessThan(15_000); // not waited out to the timeout
 });
 
 test('an action the device cannot express says so and names the drivers that can', async () => {

@@ -13,9 +13,8 @@ test('a second holder queues until the first releases', async () => {
   let waitedFor = 0;
   let bGot = false;
   const b = acquireLease('live:127.0.0.1:9500', { dir, onWait: (pid) => { waitedFor = pid; } }).then((l) => { bGot = true; return l; });
-  await new Promise((r) => setTimeout(r, 150));
+  await expect.poll(() => waitedFor).toBe(process.pid); // b is waiting, on this process's lease
   expect(bGot).toBe(false);
-  expect(waitedFor).toBe(process.pid);
   await a.release();
   const lb = await b;
   expect(bGot).toBe(true);
@@ -26,7 +25,7 @@ test('a second holder queues until the first releases', async () => {
 test('different devices do not block each other', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'tw-lease-'));
   const a = await acquireLease('adb:one', { dir });
-  const b = await acquireLease('adb:two', { dir, timeout: 200 });
+  const b = await acquireLease('adb:two', { dir, timeout: 10_000 }); // a wait would time out: it must not wait
   await a.release();
   await b.release();
 });
@@ -35,7 +34,7 @@ test('a lock left by a dead process is taken over', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'tw-lease-'));
   const file = path.join(dir, createHash('sha1').update('live:x').digest('hex').slice(0, 16) + '.lock');
   await writeFile(file, '999999999\nlive:x\n'); // no such pid
-  const l = await acquireLease('live:x', { dir, timeout: 500 });
+  const l = await acquireLease('live:x', { dir, timeout: 10_000 });
   await l.release();
 });
 
@@ -52,8 +51,9 @@ test('a lease held too long times out with a typed error naming the device', asy
 test('a second lease in the same process is handed over on release, not after the timeout', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'tw-lease-'));
   const a = await acquireLease('live:z', { dir });
-  const b = acquireLease('live:z', { dir, timeout: 60_000 });
-  await new Promise((r) => setTimeout(r, 50));
+  let waiting = false;
+  const b = acquireLease('live:z', { dir, timeout: 60_000, onWait: () => { waiting = true; } });
+  await expect.poll(() => waiting).toBe(true);
   await a.release();
   const lb = await b; // the test times out if b waits for its own pid to die
   await lb.release();
@@ -63,7 +63,7 @@ test('a second lease in the same process is handed over on release, not after th
 test('an empty lock file is debris (locks are linked in whole), and is taken over', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'tw-lease-'));
   await writeFile(path.join(dir, createHash('sha1').update('live:e').digest('hex').slice(0, 16) + '.lock'), '');
-  const l = await acquireLease('live:e', { dir, timeout: 500 });
+  const l = await acquireLease('live:e', { dir, timeout: 10_000 });
   await l.release();
 });
 

@@ -11,8 +11,10 @@ let fake: FakeLive;
 test.beforeEach(async () => { fake = await new FakeLive().start(); });
 test.afterEach(async () => { await fake.stop(); });
 
-// No adb on PATH for these: the driver must not depend on it.
-const opts = { adbPath: '/nonexistent/adb', timeout: 400, connectTimeout: 800 };
+// No adb on PATH for these: the driver must not depend on it. Timeouts far above what a loaded
+// machine takes to answer on loopback: a test that means a timeout or a deadline sets its own, against
+// a server that never answers (or a port where nothing listens), so what runs out is what the test chose.
+const opts = { adbPath: '/nonexistent/adb', timeout: 20_000, connectTimeout: 30_000 };
 
 test('a healthy server: capture and tap', async () => {
   const device = await connect(fake.source, opts);
@@ -23,9 +25,8 @@ test('a healthy server: capture and tap', async () => {
 
 test('server not running: device_unreachable at the health stage, with the adb forward command', async () => {
   await fake.stop();
-  const t0 = Date.now();
-  const e = await connect(fake.source, opts).catch((x) => x);
-  expect(Date.now() - t0).toBeLessThan(3000);
+  // Refused connections are retried until the connect deadline, then reported.
+  const e = await connect(fake.source, { ...opts, connectTimeout: 800 }).catch((x) => x);
   expect(e.code).toBe('device_unreachable');
   expect(e.details.stage).toBe('health');
   expect(e.message).toContain(`live:127.0.0.1:${fake.port}`);
@@ -35,14 +36,14 @@ test('server not running: device_unreachable at the health stage, with the adb f
 
 test('stuck at 503: says the app stayed cold', async () => {
   fake.mode = 'stuck503';
-  const e = await connect(fake.source, opts).catch((x) => x);
+  const e = await connect(fake.source, { ...opts, connectTimeout: 800 }).catch((x) => x);
   expect(e.code).toBe('device_unreachable');
   expect(e.message).toMatch(/stayed cold \(HTTP 503\) for 800ms/);
 });
 
 test('a cold start is waited out', async () => {
   fake.coldUntil = Date.now() + 300;
-  const device = await connect(fake.source, { ...opts, connectTimeout: 3000 });
+  const device = await connect(fake.source, opts);
   expect(await device.byTag('home_title').count()).toBe(1);
   await device.close();
 });
@@ -50,7 +51,7 @@ test('a cold start is waited out', async () => {
 test('a cold tree (health 200, /inspect/tree 503 until a Compose root is attached) is waited out within connectTimeout', async () => {
   fake.treeColdUntil = Date.now() + 400;
   const t0 = Date.now();
-  const device = await connect(fake.source, { ...opts, connectTimeout: 3000 });
+  const device = await connect(fake.source, opts);
   expect(Date.now() - t0).toBeGreaterThanOrEqual(350);
   expect(await device.byTag('home_title').count()).toBe(1);
   await device.close();
@@ -58,7 +59,7 @@ test('a cold tree (health 200, /inspect/tree 503 until a Compose root is attache
 
 test('a tree that stays cold: the tree stage, saying health answered', async () => {
   fake.treeColdUntil = Date.now() + 60_000;
-  const e = await connect(fake.source, opts).catch((x) => x);
+  const e = await connect(fake.source, { ...opts, connectTimeout: 800 }).catch((x) => x);
   expect(e.code).toBe('device_unreachable');
   expect(e.details.stage).toBe('tree');
   expect(e.message).toContain('is up (health 200) but its tree stayed unavailable (HTTP 503: no Compose root attached yet) for 800ms');
@@ -67,13 +68,14 @@ test('a tree that stays cold: the tree stage, saying health answered', async () 
 
 test('accepts the connection and never answers: times out with the configured timeout', async () => {
   fake.mode = 'hang';
+  // The request timeout, far inside the connect deadline: what runs out is the request's 400 ms (a
+  // hang is not retried), never the deadline, however slowly the machine gets there.
   const t0 = Date.now();
-  const e = await connect(fake.source, opts).catch((x) => x);
-  const took = Date.now() - t0;
+  const e = await connect(fake.source, { ...opts, timeout: 400 }).catch((x) => x);
   expect(e.code).toBe('device_timeout');
+  expect(e.details.stage).toBe('health');
   expect(e.message).toMatch(/did not answer within 400ms/);
-  expect(took).toBeGreaterThanOrEqual(380);
-  expect(took).toBeLessThan(2000);
+  expect(Date.now() - t0).toBeGreaterThanOrEqual(380);
 });
 
 test('answers HTML: says something else is listening', async () => {
@@ -131,7 +133,7 @@ test('a port fetch will not use (live:127.0.0.1:1) is device_error at once, not 
 
 test('the unreachable message names the device once (no repeated where: prefix)', async () => {
   await fake.stop();
-  const e = await connect(fake.source, opts).catch((x) => x);
+  const e = await connect(fake.source, { ...opts, connectTimeout: 800 }).catch((x) => x);
   expect(e.code).toBe('device_unreachable');
   expect(e.message.split('\n')[0].match(/live:127\.0\.0\.1:\d+/g)).toHaveLength(1);
   fake = await new FakeLive().start(); // for afterEach
@@ -141,7 +143,7 @@ test('the unreachable message names the device once (no repeated where: prefix)'
 // what it refuses: either way the snapshot is what the file importer reads from the same text.
 test('a live capture reads the tree as importCmp does (a corpus tree; a tree with a repeated key through the careful reader)', async () => {
   const same = (s: Snapshot) => s.roots.map((r) => JSON.stringify(r));
-  fake.tree = readFileSync('/work/shared/corpus/cmp-inspector/a11y-tree.json', 'utf8');
+  fake.tree = readFileSync('fixtures/trees/a11y-tree.json', 'utf8');
   let device = await connect(fake.source, opts);
   const where = `live:127.0.0.1:${fake.port}`;
   expect(same(await device.snapshot())).toEqual(same(importCmp(fake.tree, { where })));

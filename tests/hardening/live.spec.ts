@@ -12,7 +12,9 @@ import { parseSource } from '../../src/devices/source.js';
 
 const TREE = readFileSync('fixtures/trees/home.json', 'utf8');
 const health = (extra: Record<string, unknown> = {}) => ({ status: 'ok', schemaVersion: 1, source: 'live-android', appId: 'a', buildType: 'debug', processStartedAtMs: 1_700_000_000_000, processUptimeMs: 5, ...extra });
-const NO_ADB = { adbPath: '/nonexistent/adb', timeout: 400, connectTimeout: 1500 };
+// Timeouts far above what a loaded machine takes to answer on loopback: a test about a deadline sets its
+// own, against a server whose answers it holds back, so what runs out is what the test chose.
+const NO_ADB = { adbPath: '/nonexistent/adb', timeout: 20_000, connectTimeout: 30_000 };
 
 let servers: Server[] = [];
 test.afterEach(async () => { await Promise.all(servers.map((s) => new Promise((r) => s.close(r)))); servers = []; });
@@ -77,15 +79,23 @@ test('a null health answer before a tap is refused, not a skipped restart check;
   }
 });
 
-test('one deadline for connect across all retries: a 503 after 450 ms each time ends by the connect timeout', async () => {
-  // The issue's case scaled by 1/10: 4.5 s per answer against 15 s ended at 18.4 s.
-  const port = await serve((_req, res) => { setTimeout(() => json(res, 503, { error: 'cold' }), 450); });
-  const t0 = Date.now();
-  const e = await connect(`live:127.0.0.1:${port}`, { adbPath: '/nonexistent/adb', timeout: 500, connectTimeout: 1500 }).catch((x) => x);
-  const took = Date.now() - t0;
+test('one deadline for connect across all retries: a retried request is cut at the connect timeout', async () => {
+  // A 503 at once (cold: retried), then every answer held back for a minute, with a per-request timeout of
+  // a minute too: only the connect's one deadline can end the retry, and it cuts the request it falls in.
+  let calls = 0;
+  let cut = 0;
+  const held: Array<ReturnType<typeof setTimeout>> = [];
+  const port = await serve((req, res) => {
+    if (calls++ === 0) return json(res, 503, { error: 'cold' });
+    req.socket.on('close', () => cut++);
+    held.push(setTimeout(() => json(res, 503, { error: 'cold' }), 60_000));
+  });
+  const e = await connect(`live:127.0.0.1:${port}`, { adbPath: '/nonexistent/adb', timeout: 60_000, connectTimeout: 1500 }).catch((x) => x);
+  held.forEach(clearTimeout);
   expect(e.code).toBe('device_unreachable');
   expect(e.message).toMatch(/stayed cold .* for 1500ms/);
-  expect(took).toBeLessThan(1500 + 400); // never a whole extra request past the deadline
+  expect(calls).toBe(2);
+  await expect.poll(() => cut).toBe(1); // the held request was dropped by the client, not answered
 });
 
 test('hints name the real port; hosts are validated as hosts', async () => {
@@ -118,7 +128,7 @@ test('responses have a size cap: too_large, not 430 MB of memory', async () => {
     const pump = () => { while (sent < 64 && res.write(chunk)) sent++; if (sent < 64) res.once('drain', pump); else res.end(); };
     pump();
   });
-  const driver = new LiveDriver({ host: '127.0.0.1', port, ...NO_ADB, timeout: 5000 });
+  const driver = new LiveDriver({ host: '127.0.0.1', port, ...NO_ADB });
   (driver as unknown as { http: { maxBytes: number } }).http.maxBytes = 8 * 1024 * 1024;
   await driver.open();
   const e = await driver.capture().catch((x) => x);
@@ -132,7 +142,7 @@ test('a failing adb forward is a warning when the port answers directly', async 
   writeFileSync(adb, '#!/bin/sh\ncase "$1" in\n  devices) printf "List of devices attached\\nemulator-5554\\tdevice\\n\\n" ;;\n  forward) echo "adb: error: cannot bind listener: Address already in use" >&2; exit 1 ;;\n  *) exit 1 ;;\nesac\n');
   chmodSync(adb, 0o755);
   const port = await serve((req, res) => (req.url === '/inspect/health' ? json(res, 200, health()) : json(res, 200, JSON.parse(TREE))));
-  const device = await connect(`live:127.0.0.1:${port}`, { adbPath: adb, timeout: 2000, connectTimeout: 3000 });
+  const device = await connect(`live:127.0.0.1:${port}`, { ...NO_ADB, adbPath: adb });
   try {
     expect((await device.snapshot()).warnings).toContainEqual({ code: 'adb-forward-failed', message: expect.stringMatching(/adb forward failed .*answered directly, so the connection goes on without it/) });
   } finally {

@@ -127,7 +127,7 @@ test('a FIFO named as a golden, a catalog or a tree is refused at once, and late
   execFileSync('mkfifo', [path.join(root, 'c.json')]);
   const w = await wire('file:home.json', root);
   try {
-    const t0 = Date.now();
+    // Opening a FIFO for reading blocks until a writer comes: a reader that did would hang the test.
     const g = await w.call('check', { kinds: ['golden'], golden: 'g.tree' });
     expect(g.structuredContent.error).toMatchObject({ code: 'source_invalid', details: { refused: 'not_regular' } });
     expect(g.structuredContent.error.message).toMatch(/is a FIFO \(named pipe\), not a regular file/);
@@ -135,7 +135,6 @@ test('a FIFO named as a golden, a catalog or a tree is refused at once, and late
     expect(c.structuredContent.error.message).toMatch(/FIFO/);
     const t = await w.call('connect', { source: 'file:g.tree' });
     expect(t.structuredContent.error.code).toBe('source_invalid');
-    expect(Date.now() - t0).toBeLessThan(10_000);
     expect((await w.call('find_nodes', {})).isError).toBeFalsy();
   } finally {
     await w.close();

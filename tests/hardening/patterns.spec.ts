@@ -16,12 +16,12 @@ type Caught = { code?: string; message: string; details: Record<string, unknown>
 
 const EVIL = /^(a+)+$/;
 const TEXT = 'a'.repeat(32) + '!';
-// A dump whose text would make V8's backtracking engine run for minutes against EVIL.
+// A dump whose text would make V8's backtracking engine run for minutes against EVIL: a pattern not
+// run in linear time would hold its test far past the test's timeout, so no clock is read here.
 const dump = `<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][100,100]"><node text="${TEXT}" class="android.widget.Button" clickable="true" bounds="[0,0][50,50]"/><node text="${'a'.repeat(5000)}!" content-desc="${TEXT}" class="android.widget.TextView" bounds="[0,50][50,100]"/></node></hierarchy>`;
 
 test('catastrophic patterns finish at once on every locator path: byText, byRole name, byDesc, filter hasText, JSON form', async () => {
   const s = importTree(dump, { where: 'evil.xml' });
-  const t0 = Date.now();
   expect(resolveSelector(s, [{ kind: 'text', text: EVIL, exact: false }])).toHaveLength(0);
   expect(resolveSelector(s, [{ kind: 'role', role: 'Button', options: { name: /^(a|aa)+$/ } }])).toHaveLength(0);
   expect(resolveSelector(s, [{ kind: 'desc', text: /^(a*)*$/, exact: false }])).toHaveLength(0);
@@ -30,7 +30,6 @@ test('catastrophic patterns finish at once on every locator path: byText, byRole
   expect(resolveSelector(s, parseLocator('byText(/^(\\w+\\s?)*$/)'))).toHaveLength(0);
   // Linear, not merely lucky: a matching pattern with nested quantifiers still matches.
   expect(resolveSelector(s, [{ kind: 'text', text: /^(a+)+!$/, exact: false }])).toHaveLength(2);
-  expect(Date.now() - t0).toBeLessThan(5000); // V8's own engine: minutes
 });
 
 test('through a device: the locator API checks the pattern when it is given, and matches in bounded time', async () => {
@@ -80,10 +79,8 @@ test('lookaround and backreferences are refused on the JSON and code forms and i
 
 test('toMatchOutline templates match in bounded time', () => {
   const s = importTree(dump, { where: 'evil.xml' });
-  const t0 = Date.now();
   expect(matchOutline(parseOutline('- /^(a+)+$/\n'), s).pass).toBe(false);
   expect(matchOutline(parseOutline('- FrameLayout\n  - Button /^(a|a)+!$/'), s).pass).toBe(true);
-  expect(Date.now() - t0).toBeLessThan(5000);
 });
 
 test('the same answers as V8 on ordinary patterns (quantifier-free ones run natively, the rest by RE2)', () => {

@@ -6,34 +6,38 @@ import { audit, webDevice, type Snapshot } from '../../src/index.js';
 import { compareHittability, type HitComparison } from './web-oracle.js';
 import { compareRule, RULE_PAIRS, type RuleAgreement } from './axe-compare.js';
 
-async function eachPage(browser: Browser, base: string, pages: readonly string[], judge: (page: Page, snapshot: Snapshot, path: string) => Promise<void>): Promise<void> {
-  for (const path of pages) {
+/** The pages are independent (one tab each, nothing shared), so they are judged side by side; the answers come back in page order. */
+function eachPage<T>(browser: Browser, base: string, pages: readonly string[], judge: (page: Page, snapshot: Snapshot, path: string) => Promise<T>): Promise<T[]> {
+  return Promise.all(pages.map(async (path) => {
     const page = await browser.newPage();
     try {
       await page.goto(`${base}/${path}`);
-      await judge(page, await (await webDevice(page)).snapshot(), path);
+      return await judge(page, await (await webDevice(page)).snapshot(), path);
     } finally {
       await page.close();
     }
-  }
+  }));
 }
 
 /** treewright's hittable against Chromium's elementFromPoint over every page. */
 export async function hittabilityOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<HitComparison> {
   const total: HitComparison = { compared: 0, agreed: 0, disagreements: [] };
-  await eachPage(browser, base, pages, async (page, snapshot, path) => {
-    const c = await compareHittability(page, snapshot, path);
+  for (const c of await eachPage(browser, base, pages, (page, snapshot, path) => compareHittability(page, snapshot, path))) {
     total.compared += c.compared; total.agreed += c.agreed; total.disagreements.push(...c.disagreements);
-  });
+  }
   return total;
 }
 
 /** Per axe rule (RULE_PAIRS), its agreement with the paired treewright rule on each page. */
 export async function axeAgreementOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<Map<string, RuleAgreement[]>> {
-  const byRule = new Map<string, RuleAgreement[]>();
-  await eachPage(browser, base, pages, async (page, snapshot, path) => {
+  const perPage = await eachPage(browser, base, pages, async (page, snapshot, path) => {
     const findings = audit(snapshot);
-    for (const pair of RULE_PAIRS) byRule.set(pair.axe, [...(byRule.get(pair.axe) ?? []), await compareRule(page, path, pair, findings)]);
+    // One rule at a time on a page: each marks the elements axe named on it.
+    const out: RuleAgreement[] = [];
+    for (const pair of RULE_PAIRS) out.push(await compareRule(page, path, pair, findings));
+    return out;
   });
+  const byRule = new Map<string, RuleAgreement[]>();
+  for (const agreements of perPage) RULE_PAIRS.forEach((pair, k) => byRule.set(pair.axe, [...(byRule.get(pair.axe) ?? []), agreements[k]!]));
   return byRule;
 }

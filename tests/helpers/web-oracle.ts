@@ -34,7 +34,8 @@ export async function compareHittability(page: Page, snapshot: Snapshot, label: 
     if (r.tap.x < 0 || r.tap.y < 0 || r.tap.x >= vp.w || r.tap.y >= vp.h) return;
     targets.push({ node, tap: r.tap, hittable: r.hittable === true, id: node.platform.backendNodeId });
   });
-  for (const t of targets) {
+  // Every target is asked at once (the page does not change in between); the answers are counted in target order.
+  const answers = await Promise.all(targets.map(async (t) => {
     const { object } = (await cdp.send('DOM.resolveNode', { backendNodeId: t.id })) as { object: { objectId?: string } };
     const r = (await cdp.send('Runtime.callFunctionOn', {
       objectId: object.objectId!,
@@ -47,7 +48,10 @@ export async function compareHittability(page: Page, snapshot: Snapshot, label: 
         return { inside: !!hit && !!el && (hit === el || el.contains(hit)), hit: name(hit) };
       }`,
     })) as { result: { value: { inside: boolean; hit: string } } };
-    const chromium = r.result.value;
+    return r.result.value;
+  }));
+  for (const [k, t] of targets.entries()) {
+    const chromium = answers[k]!;
     out.compared++;
     if (chromium.inside === t.hittable) out.agreed++;
     else out.disagreements.push({ page: label, node: outlineLine(t.node, { reach }), tap: t.tap, treewright: t.hittable, chromium: chromium.hit });

@@ -34,7 +34,8 @@ test('${name}', async ({ device }) => {
     await writeFile(path.join(dir, 'a.spec.ts'), spec('a'));
     await writeFile(path.join(dir, 'b.spec.ts'), spec('b'));
     await writeFile(path.join(dir, 'pw.config.ts'), `export default { testDir: '.', workers: 2, fullyParallel: true, reporter: 'line', use: { source: 'live:127.0.0.1:${server.port}' } };\n`);
-    const r = await execa('npx', ['playwright', 'test', '-c', path.join(dir, 'pw.config.ts')], { reject: false, env: { TREEWRIGHT_LEASE_DIR: path.join(dir, 'leases') } });
+    // The repository's own Playwright CLI, as tests/runner/inner.ts runs it (no npx lookup per run).
+    const r = await execa('node', [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(dir, 'pw.config.ts')], { reject: false, env: { TREEWRIGHT_LEASE_DIR: path.join(dir, 'leases') } });
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('2 passed');
     const events = (await readFile(log, 'utf8')).trim().split('\n').map((l) => l.split(' '));

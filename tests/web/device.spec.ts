@@ -186,7 +186,8 @@ test('faults: navigating away mid-action, a page that never settles, a detached 
 test('frames: same-origin frames are roots of their own, cross-origin ones a warning naming the frame', async () => {
   const { page, device } = await open('pages/frames.html');
   await page.waitForFunction(() => document.querySelectorAll('iframe').length === 2);
-  await page.waitForTimeout(300);
+  // Until the same-origin frame's document has loaded, a capture has no root for it yet.
+  await pwExpect.poll(async () => (await device.snapshot()).roots.map((r) => r.rootId)).toContain('frame-1');
   const s = await device.snapshot();
   pwExpect(s.roots.map((r) => r.rootId)).toContain('frame-1');
   pwExpect(s.warnings.map((w) => w.code)).toContain('frame-not-captured');
