@@ -1,5 +1,5 @@
 import { makeNode } from '../model/node.js';
-import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
+import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { APPLE_TOGGLE_ROLES, appleElementRole, appleRow, appleTypeName } from '../roles/apple.js';
 import { withoutSecret } from './secret.js';
