@@ -23,7 +23,8 @@ export default defineConfig<TreewrightOptions>({
     // `npm run demo` build first.
     ...(existsSync(REPORTER) ? [[REPORTER, { outputFolder: 'treewright-report', open: 'never' }] as ReporterDescription] : []),
   ],
-  workers: process.env.CI ? 2 : undefined,
+  // CI's 2 cores: most tests wait on child processes, servers and Chromium, so a third worker fills the waits.
+  workers: process.env.CI ? 3 : undefined,
   // Debian's Chromium (Playwright's own download is not used): web sources and Playwright's `page`.
   use: {
     launchOptions: {

@@ -62,10 +62,9 @@ export class WebDriver implements Driver {
   private async openSession(): Promise<CDPSession> {
     const session = await this.page.context().newCDPSession(this.page);
     // The Accessibility domain stays enabled for the session's life: Chromium then keeps its
-    // accessibility tree between captures instead of building it afresh for each getFullAXTree
-    // (~20% of that call's renderer time on a 5,000-element page, bench/web.ts). Measured: after
-    // getFullAXTree, no Accessibility.nodesUpdated arrives even while a page rewrites text every
-    // 10 ms (only loadComplete on navigation). A failure leaves captures working, only slower.
+    // accessibility tree between captures instead of building it afresh for each getFullAXTree, and
+    // sends no Accessibility.nodesUpdated after getFullAXTree (only loadComplete on navigation), so
+    // the session is not flooded. A failure leaves captures working, only slower.
     await session.send('Accessibility.enable').catch(() => undefined);
     return session;
   }
