@@ -72,42 +72,8 @@ export interface OutlineParseOptions {
 
 const ALLOWED_REGEX_FLAGS = /^[dimsuv]*$/;
 /** What /\s/ matches, as a test on a char code (the parser walks the text by char codes). */
-export function isWs(c: number): boolean {
+function isWs(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c >= 160 && (c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279));
-}
-
-export function isLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
-/**
- * Short slices of a text that recur (attribute keys, heads): the one read before when it is the same
- * characters, so the same string object is stored and looked up without hashing a fresh slice again.
- * A few per length, so a lookup stays constant time; per parse, so nothing outlives the text.
- */
-export class SliceInterner {
-  private readonly byLength: string[][] = [];
-
-  get(t: string, at: number, end: number): string {
-    const len = end - at;
-    const known = this.byLength[len];
-    if (known !== undefined && len > 0) {
-      const first = t.charCodeAt(at), last = t.charCodeAt(end - 1);
-      for (let k = 0; k < known.length; k++) {
-        const cand = known[k]!;
-        if (cand.charCodeAt(0) !== first || cand.charCodeAt(len - 1) !== last) continue;
-        let i = 1;
-        while (i < len && cand.charCodeAt(i) === t.charCodeAt(at + i)) i++;
-        if (i === len) return cand;
-      }
-    }
-    const s = t.slice(at, end);
-    if (len < 64) {
-      const list = (this.byLength[len] ??= []);
-      if (list.length < 8) list.push(s);
-    }
-    return s;
-  }
 }
 
 /**
@@ -117,8 +83,6 @@ export class SliceInterner {
 class LineCursor {
   pos = 0;
   lineStart = 0;
-  /** Attribute keys already read (the same few recur on every line). */
-  private readonly keys = new SliceInterner();
   end = 0;
   lineNo = 0;
   constructor(
@@ -134,7 +98,7 @@ class LineCursor {
 
   /** The key text[at, eq). */
   key(at: number, eq: number): string {
-    return this.keys.get(this.text, at, eq);
+    return this.text.slice(at, eq);
   }
 
   fail(message: string, at: number, hint: string): never {
