@@ -12,6 +12,7 @@ import { indexSnapshot } from '../query/snapshot-index.js';
 import { contrastRatio, compositeOver, formatColor, type Rgba } from '../common/color.js';
 import type { Finding, Severity } from '../common/finding.js';
 import { SEVERITY_ORDER } from '../common/finding.js';
+import { SIZE_TARGET_ROLES, WEB_ROLES } from '../roles/web.js';
 
 export const WEB_RULE_IDS = ['target-size', 'text-contrast', 'contrast-unknown', 'accessible-name'] as const;
 export type WebRuleId = (typeof WEB_RULE_IDS)[number];
@@ -22,18 +23,6 @@ export interface WebThresholds {
   contrast: number;
   contrastLarge: number;
 }
-
-/** Roles whose nodes need an accessible name, and what WCAG criterion says so. */
-const NAMED: Record<string, string> = {
-  button: 'a button', link: 'a link', image: 'an image', img: 'an image', textbox: 'a form field', searchbox: 'a form field',
-  combobox: 'a select', listbox: 'a select', checkbox: 'a form field', switch: 'a form field', radio: 'a form field',
-  slider: 'a form field', spinbutton: 'a form field', menuitem: 'a menu item', menuitemcheckbox: 'a menu item',
-  menuitemradio: 'a menu item', option: 'an option', tab: 'a tab', PopUpButton: 'a select', ToggleButton: 'a button',
-};
-
-/** Widgets a pointer aims at (what 2.5.8 calls targets). */
-const TARGET_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
-  'option', 'combobox', 'textbox', 'searchbox', 'spinbutton', 'slider', 'PopUpButton', 'ToggleButton', 'listbox']);
 
 /** Whether the snapshot is a web page (the web rules apply instead of ATF's). */
 export function isWebSnapshot(snapshot: Snapshot): boolean {
@@ -84,7 +73,7 @@ export function auditWeb(snapshot: Snapshot, input: WebAuditInput): Finding[] {
     const box = m.layoutBounds;
     // On screen (nobody aims at a target scrolled or clipped out of view), sized by its whole box.
     if (!exposed(m) || hidden[i] || disabled[i] || !box || box.width <= 0 || box.height <= 0 || m.bounds.width <= 0 || m.bounds.height <= 0) continue;
-    if (m.rawRole && TARGET_ROLES.has(m.rawRole) && m.focusable) targets.push(i);
+    if (m.rawRole && SIZE_TARGET_ROLES.has(m.rawRole) && m.focusable) targets.push(i);
   }
 
   for (let i = 0; i < n; i++) {
@@ -93,7 +82,7 @@ export function auditWeb(snapshot: Snapshot, input: WebAuditInput): Finding[] {
     // accessible-name
     // An <input type=button|submit|reset|image> is a button whatever role it was given.
     const what = m.platform.element === 'input' && /^(button|submit|reset|image)$/.test(String(m.platform.inputType)) ? 'a button'
-      : m.rawRole ? NAMED[m.rawRole] : undefined;
+      : m.rawRole ? WEB_ROLES.get(m.rawRole)?.needsName : undefined;
     if (what && !(m.contentDescription ?? '').trim() && !(m.rawRole === 'image' && m.platform.element === 'svg' && !m.focusable)) {
       add('accessible-name', i, {
         message: `${what} without an accessible name (Chromium computes none: no content, label, aria-label, aria-labelledby or title)`,

@@ -31,7 +31,7 @@ export function roleTable<R extends RoleRow>(rows: Readonly<Record<string, R>>):
 }
 
 /** The names (keys) of the rows that have a trait, in table order. */
-export function namesWith(table: ReadonlyMap<string, RoleRow>, trait: RoleTrait): ReadonlySet<string> {
+export function namesWith<R extends RoleRow>(table: ReadonlyMap<string, R>, trait: keyof R): ReadonlySet<string> {
   return new Set([...table].filter(([, row]) => row[trait]).map(([name]) => name));
 }
 

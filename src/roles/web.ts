@@ -7,26 +7,33 @@
  */
 import { namesWith, roleTable, type RoleRow } from './row.js';
 
-export const WEB_ROLES = roleTable<RoleRow>({
-  button: { role: 'Button', tappable: true },
-  link: { role: 'Link', tappable: true },
-  checkbox: { role: 'Checkbox', tappable: true },
-  switch: { role: 'Switch', tappable: true },
-  radio: { role: 'RadioButton', tappable: true },
-  tab: { role: 'Tab', tappable: true },
-  menuitem: { role: 'MenuItem', tappable: true },
-  menuitemcheckbox: { role: 'MenuItem', tappable: true },
-  menuitemradio: { role: 'MenuItem', tappable: true },
-  option: { role: 'ListItem', tappable: true },
+export interface WebRoleRow extends RoleRow {
+  /** A widget a pointer aims at: what WCAG 2.5.8 calls a target (the web target-size rule). */
+  sizeTarget?: boolean;
+  /** Needs an accessible name (WCAG 4.1.2, 1.1.1): what the web accessible-name rule calls it. */
+  needsName?: string;
+}
+
+export const WEB_ROLES = roleTable<WebRoleRow>({
+  button: { role: 'Button', tappable: true, sizeTarget: true, needsName: 'a button' },
+  link: { role: 'Link', tappable: true, sizeTarget: true, needsName: 'a link' },
+  checkbox: { role: 'Checkbox', tappable: true, sizeTarget: true, needsName: 'a form field' },
+  switch: { role: 'Switch', tappable: true, sizeTarget: true, needsName: 'a form field' },
+  radio: { role: 'RadioButton', tappable: true, sizeTarget: true, needsName: 'a form field' },
+  tab: { role: 'Tab', tappable: true, sizeTarget: true, needsName: 'a tab' },
+  menuitem: { role: 'MenuItem', tappable: true, sizeTarget: true, needsName: 'a menu item' },
+  menuitemcheckbox: { role: 'MenuItem', tappable: true, sizeTarget: true, needsName: 'a menu item' },
+  menuitemradio: { role: 'MenuItem', tappable: true, sizeTarget: true, needsName: 'a menu item' },
+  option: { role: 'ListItem', tappable: true, sizeTarget: true, needsName: 'an option' },
   treeitem: { role: 'ListItem', tappable: true },
-  combobox: { role: 'DropdownList', tappable: true },
-  PopUpButton: { role: null, tappable: true },
-  ToggleButton: { role: null, tappable: true },
-  textbox: { role: 'TextField', tappable: true },
-  searchbox: { role: 'TextField', tappable: true },
-  spinbutton: { role: 'TextField', tappable: true },
-  slider: { role: 'Slider', tappable: true },
-  listbox: { role: 'List' },
+  combobox: { role: 'DropdownList', tappable: true, sizeTarget: true, needsName: 'a select' },
+  PopUpButton: { role: null, tappable: true, sizeTarget: true, needsName: 'a select' },
+  ToggleButton: { role: null, tappable: true, sizeTarget: true, needsName: 'a button' },
+  textbox: { role: 'TextField', tappable: true, sizeTarget: true, needsName: 'a form field' },
+  searchbox: { role: 'TextField', tappable: true, sizeTarget: true, needsName: 'a form field' },
+  spinbutton: { role: 'TextField', tappable: true, sizeTarget: true, needsName: 'a form field' },
+  slider: { role: 'Slider', tappable: true, sizeTarget: true, needsName: 'a form field' },
+  listbox: { role: 'List', sizeTarget: true, needsName: 'a select' },
   menubar: { role: 'Menu' },
   tablist: { role: 'Group' },
   tabpanel: { role: 'Group' },
@@ -34,8 +41,8 @@ export const WEB_ROLES = roleTable<RoleRow>({
   radiogroup: { role: 'Group' },
   figure: { role: 'Group' },
   toolbar: { role: 'Toolbar' },
-  image: { role: 'Image' },
-  img: { role: 'Image' },
+  image: { role: 'Image', needsName: 'an image' },
+  img: { role: 'Image', needsName: 'an image' },
   StaticText: { role: 'Text' },
   paragraph: { role: 'Text' },
   RootWebArea: { role: 'Window' },
@@ -50,3 +57,6 @@ export const WEB_ROLES = roleTable<RoleRow>({
 
 /** Roles a person operates by pointer: a node with one of them takes taps even without a click listener. */
 export const INTERACTIVE_ROLES = namesWith(WEB_ROLES, 'tappable');
+
+/** Widgets a pointer aims at (WCAG 2.5.8's targets). */
+export const SIZE_TARGET_ROLES = namesWith(WEB_ROLES, 'sizeTarget');
