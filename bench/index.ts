@@ -17,8 +17,10 @@ import { run as web } from './web.js';
 import { run as appium } from './appium.js';
 import { run as linear } from './linear.js';
 import { run as fuzz } from './fuzz.js';
+import { run as startup } from './startup.js';
 
 const suites: Array<[string, () => Promise<void>]> = [
+  ['start-up', async () => { await startup(); }],
   ['side by side with the cmp-inspector', peer],
   ['heap check', heap],
   ['import (XML)', importXml],
