@@ -1,16 +1,13 @@
+// The CLI's entry: usage texts, --version and the dispatch. Each command's code is imported when that
+// command runs (docs/design.md §3, loading): `--version` and `--help` load no core module, `verify`
+// only the checks it runs.
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { connect } from '../src/devices/connect.js';
 import { isTreewrightError } from '../src/errors.js';
-import { analyzeReachability } from '../src/facts/reachability.js';
-import { renderOutline } from '../src/outline/outline.js';
-import { snapshotToJson } from '../src/model/serialize.js';
-import { snapshotJsonSchema } from '../src/model/json-schema.js';
-import { exportCmpV1 } from '../src/formats/cmp.js';
 import { argsProblem } from '../src/common/words.js';
 import { guardStdout, writeStdout } from './stdout.js';
-import { sourceUsage } from '../src/devices/source.js';
+import { sourceUsage } from '../src/devices/source-forms.js';
 
 const USAGE = `usage: treewright <command> [options]
 
@@ -88,7 +85,10 @@ export async function main(argv: string[]): Promise<number> {
       if (usage) { process.stdout.write(usage); return 0; }
     }
     switch (command) {
-      case 'inspect': return await inspect(rest);
+      case 'inspect': {
+        const { inspect } = await import('./inspect.js');
+        return await inspect(rest);
+      }
       case 'schema': return await schema(rest);
       case 'mcp': {
         const { runMcpCli } = await import('../agents/cli.js');
@@ -156,52 +156,9 @@ function fileNext(e: NodeJS.ErrnoException): string {
   }
 }
 
-async function inspect(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      format: { type: 'string', default: 'outline' }, interactive: { type: 'boolean', default: false }, 'max-depth': { type: 'string' },
-      unmerged: { type: 'boolean', default: false }, density: { type: 'string' },
-    },
-  });
-  if (positionals.length !== 1) {
-    process.stderr.write(`treewright inspect: expected one source, got ${positionals.length}\n  → e.g. treewright inspect window_dump.xml (treewright inspect --help lists the sources).\n`);
-    return 2;
-  }
-  const format = values.format!;
-  if (!['outline', 'json', 'cmp'].includes(format)) {
-    process.stderr.write(`treewright inspect: unknown --format "${format}"\n  → Use --format outline, json or cmp.\n`);
-    return 2;
-  }
-  const maxDepth = values['max-depth'] !== undefined ? Number(values['max-depth']) : undefined;
-  if (maxDepth !== undefined && !(Number.isInteger(maxDepth) && maxDepth >= 0)) {
-    process.stderr.write(`treewright inspect: --max-depth takes a whole number ≥ 0, got "${values['max-depth']}"\n  → e.g. --max-depth 3.\n`);
-    return 2;
-  }
-  const density = values.density !== undefined ? Number(values.density) : undefined;
-  if (density !== undefined && !(density > 0 && Number.isFinite(density))) {
-    process.stderr.write(`treewright inspect: --density takes px per dp > 0 (e.g. 2.625), got "${values.density}"\n`);
-    return 2;
-  }
-  const device = await connect(positionals[0]!, { ...(density !== undefined ? { density } : {}), ...(values.unmerged ? { merged: false } : {}) });
-  try {
-    const snapshot = await device.snapshot();
-    let out: string;
-    if (format === 'json') out = snapshotToJson(snapshot);
-    else if (format === 'cmp') out = exportCmpV1(snapshot);
-    else out = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: values.interactive, merged: !values.unmerged, ...(maxDepth !== undefined ? { maxDepth } : {}) });
-    // A reader that went away (`| head -1`) ends the command quietly; a full disk is one line and exit 2.
-    if (!(await writeStdout(out.endsWith('\n') ? out : out + '\n'))) return 0;
-    for (const w of snapshot.warnings) process.stderr.write(`warning: ${w.message}\n`);
-    return 0;
-  } finally {
-    await device.close();
-  }
-}
-
 async function schema(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  const { snapshotJsonSchema } = await import('../src/model/json-schema.js');
   const text = JSON.stringify(snapshotJsonSchema(), null, 2) + '\n';
   if (values.out) {
     try {

@@ -1,6 +1,7 @@
 import type { CapabilityName } from '../../src/query/action.js';
 import { z } from 'zod';
-import { SOURCE_SHORTHANDS, SourceDescriptorSchema, sourceDescriptorForms } from '../../src/devices/source.js';
+import { SourceDescriptorSchema, sourceDescriptorForms } from '../../src/devices/source.js';
+import { SOURCE_SHORTHANDS } from '../../src/devices/source-forms.js';
 import { analyzeReachability } from '../../src/facts/reachability.js';
 import { countNodes } from '../../src/model/node.js';
 import { WarningSchema } from '../../src/model/warnings.js';

@@ -3,17 +3,11 @@ import path from 'node:path';
 import type { Snapshot } from '../../src/model/schema.js';
 import type { CheckKind, Severity } from '../../src/common/finding.js';
 import { audit } from '../../src/analysis/a11y.js';
-import { checkDrift, type CatalogIndex } from '../../src/analysis/drift.js';
-import { renderDiff } from '../../src/analysis/diff.js';
-import { formatGolden, toGolden } from '../../src/outline/golden.js';
-import { goldenReport } from '../../src/render/golden-report.js';
-import { compareGolden, goldenAction, goldenFindings } from '../../src/checks/golden.js';
+import type { CatalogIndex } from '../../src/analysis/drift.js';
 import { findingsResult, type CheckResult } from '../../src/checks/result.js';
 import { importTree } from '../../src/formats/index.js';
 import { countNodes } from '../../src/model/node.js';
-import { isTreewrightError, TargetError } from '../../src/errors.js';
-import { readGolden } from '../../src/files/read-golden.js';
-import { writeAtomic } from '../../src/files/write-atomic.js';
+import { isTreewrightError } from '../../src/errors.js';
 
 export interface TreeResult {
   file: string;
@@ -37,22 +31,6 @@ export interface VerifyOptions {
   keepSnapshots: boolean;
   /** px per dp for px roots whose capture does not say (uiautomator dumps): sizes are judged in dp. */
   density?: number;
-}
-
-/**
- * Where a tree's golden lives: its path relative to the working directory, extension kept, plus .tree
- * (`captures/x.json` → `<golden>/captures/x.json.tree`), so `x.json` and `x.xml` never share a golden.
- * A tree outside the working directory has no such path (`../a` would collide with `a`): refused.
- */
-export function goldenPathFor(file: string, opts: Pick<VerifyOptions, 'goldenDir' | 'cwd'>): string {
-  const rel = path.relative(opts.cwd, path.resolve(opts.cwd, file));
-  if (rel === '' || path.isAbsolute(rel) || rel.split(/[\\/]/)[0] === '..') {
-    throw new TargetError('invalid_arguments', `${file} is outside the working directory, so it has no place in the golden folder`, {
-      where: file,
-      hint: `Run treewright verify from a folder that contains the trees (now ${opts.cwd}), e.g. the repository root.`,
-    });
-  }
-  return path.resolve(opts.cwd, opts.goldenDir!, rel + '.tree');
 }
 
 /** Runs the lane's checks on one captured tree, with the same engines the matchers use. */
@@ -81,28 +59,8 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
 async function runChecks(file: string, snapshot: Snapshot, opts: VerifyOptions, checks: CheckResult[]): Promise<void> {
   for (const check of opts.checks) {
     if (check === 'a11y') checks.push(findingsResult(check, audit(snapshot), opts.failOn));
-    else if (check === 'drift' && opts.catalog) checks.push(findingsResult(check, checkDrift(snapshot, opts.catalog), opts.failOn));
-    else if (check === 'golden' && opts.goldenDir) checks.push(await checkGolden(file, snapshot, opts));
+    // The drift and golden checks' code is loaded by the first tree that runs them.
+    else if (check === 'drift' && opts.catalog) checks.push(findingsResult(check, (await import('../../src/analysis/drift.js')).checkDrift(snapshot, opts.catalog), opts.failOn));
+    else if (check === 'golden' && opts.goldenDir) checks.push(await (await import('./golden-check.js')).checkGolden(file, snapshot, opts));
   }
-}
-
-/** The golden check under the checks module's policy: `--update` is the `changed` mode, without it `none`. */
-async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions): Promise<CheckResult> {
-  const golden = goldenPathFor(file, opts);
-  const shown = path.relative(opts.cwd, golden);
-  const c = compareGolden(await readGolden(golden), shown, snapshot, { tolerancePx: opts.tolerancePx });
-  const action = goldenAction(opts.update ? 'changed' : 'none', c.state);
-  if (action === 'pass') return { check: 'golden', status: 'passed', findings: [], golden: shown };
-  if (action === 'write' || action === 'write-soft') {
-    await writeAtomic(golden, toGolden(snapshot));
-    if (c.state === 'missing') return { check: 'golden', status: 'written', findings: [], golden: shown };
-    const diff = c.state === 'unreadable'
-      ? `replaced an unreadable golden (${shown}${c.error.details.line !== undefined ? `:${c.error.details.line}` : ''})`
-      : c.state === 'changed' ? renderDiff(c.diff) : '';
-    return { check: 'golden', status: 'updated', findings: [], golden: shown, diff };
-  }
-  const findings = goldenFindings(c, shown, `npx treewright verify ${file} --golden ${opts.goldenDir} --update`);
-  if (c.state !== 'changed') return { check: 'golden', status: 'failed', findings, golden: shown };
-  const report = opts.keepSnapshots ? { report: goldenReport({ name: shown, path: shown }, c.diff, c.text, c.actual, formatGolden(c.actual, shown)) } : {};
-  return { check: 'golden', status: 'failed', findings, golden: shown, diff: renderDiff(c.diff), ...report };
 }

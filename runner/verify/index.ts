@@ -4,13 +4,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { glob } from 'tinyglobby';
 import { isTreewrightError, reasonOf } from '../../src/errors.js';
-import { indexCatalog } from '../../src/analysis/drift.js';
 import { CHECK_KINDS, parseFailOn, type CheckKind, type Severity } from '../../src/common/finding.js';
-import { loadCatalog } from '../../src/files/catalog-file.js';
+import type { CatalogIndex } from '../../src/analysis/drift.js';
 import { checkTree, type TreeResult, type VerifyOptions } from './check.js';
-import { jsonReport, junitReport, lineReport, summarize } from './reporters.js';
+import { jsonReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
-import { writeHtmlReport } from '../reporter/verify-html.js';
 
 export const VERIFY_USAGE = `usage: treewright verify <glob>... [options]
 
@@ -79,9 +77,13 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
   }
   if (values.update && !checks.includes('golden')) return usage('--update writes goldens: give --golden <dir>');
 
-  let catalog;
+  // The drift check's code, the junit writer and the HTML report are loaded only when asked for.
+  let catalog: CatalogIndex | undefined;
   try {
-    catalog = values.catalog ? indexCatalog(await loadCatalog(values.catalog, { cwd: io.cwd })) : undefined;
+    if (values.catalog) {
+      const [{ indexCatalog }, { loadCatalog }] = await Promise.all([import('../../src/analysis/drift.js'), import('../../src/files/catalog-file.js')]);
+      catalog = indexCatalog(await loadCatalog(values.catalog, { cwd: io.cwd }));
+    }
   } catch (e) {
     io.stderr.write(`treewright verify: ${isTreewrightError(e) ? e.message : (e as Error).message}\n`);
     return 2;
@@ -113,10 +115,11 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
       let file: string;
       if (r === 'html') {
         // The same page the Playwright reporter writes, with wireframes of each failing tree.
+        const { writeHtmlReport } = await import('../reporter/verify-html.js');
         file = await writeHtmlReport(results, outDir, { title: 'treewright verify' });
       } else {
         file = path.join(outDir, r === 'json' ? 'results.json' : 'junit.xml');
-        await writeFile(file, r === 'json' ? jsonReport(results, summary) : junitReport(results, summary));
+        await writeFile(file, r === 'json' ? jsonReport(results, summary) : (await import('./junit.js')).junitReport(results, summary));
       }
       io.stderr.write(`treewright verify: ${r} report written to ${path.relative(io.cwd, file) || file}\n`);
     }

@@ -4,9 +4,12 @@
  * larger size, compared, and always fail; the allowed count is min(maxDiffPixels, maxDiffPixelRatio ×
  * expected pixels) when both are given, either one alone, else 0. Pure: bytes in, numbers and a diff PNG out.
  */
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import { FormatError, TargetError } from '../errors.js';
+import { onFirstUse } from '../common/on-first-use.js';
+
+/** The PNG codec and the pixel comparison, loaded by the first image compared (docs/design.md §3, loading). */
+const pngjs = onFirstUse<typeof import('pngjs')>('pngjs');
+const pixelmatch = onFirstUse<typeof import('pixelmatch')>('pixelmatch');
 
 export interface PixelOptions {
   /** Largest number of differing pixels that still passes. */
@@ -53,7 +56,7 @@ export function decodePng(bytes: Uint8Array, where: string): DecodedPng {
     });
   }
   try {
-    return PNG.sync.read(buf);
+    return pngjs().PNG.sync.read(buf);
   } catch (e) {
     throw new FormatError('format_error', `broken PNG image: ${(e as Error).message}`, {
       where, hint: 'The file is truncated or corrupt; delete it and re-create it with npx playwright test --update-snapshots.',
@@ -81,8 +84,9 @@ export function comparePng(expected: Uint8Array, actual: Uint8Array, opts: Pixel
   const e = decodePng(expected, opts.expectedName ?? 'expected image');
   const a = decodePng(actual, opts.actualName ?? 'actual image');
   const width = Math.max(e.width, a.width), height = Math.max(e.height, a.height);
+  const { PNG } = pngjs();
   const diff = new PNG({ width, height });
-  const diffPixels = pixelmatch(padTo(e, width, height), padTo(a, width, height), diff.data, width, height, { threshold: opts.threshold ?? DEFAULT_PIXEL_THRESHOLD });
+  const diffPixels = pixelmatch().default(padTo(e, width, height), padTo(a, width, height), diff.data, width, height, { threshold: opts.threshold ?? DEFAULT_PIXEL_THRESHOLD });
   const total = e.width * e.height;
   const byRatio = opts.maxDiffPixelRatio !== undefined ? total * opts.maxDiffPixelRatio : undefined;
   const allowed = opts.maxDiffPixels !== undefined && byRatio !== undefined ? Math.min(opts.maxDiffPixels, byRatio) : opts.maxDiffPixels ?? byRatio ?? 0;

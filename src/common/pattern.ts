@@ -11,8 +11,12 @@
  * locator call, parseLocator, the template parse), as are patterns longer than MAX_PATTERN_LENGTH
  * or compiling to more than MAX_PROGRAM_SIZE instructions. One home: every path calls compilePattern.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS as Re2 } from 're2js';
+import { onFirstUse } from './on-first-use.js';
 import { TargetError, isTreewrightError } from '../errors.js';
+
+/** The RE2 engine, loaded by the first pattern that quantifies (most locators match strings). */
+const re2js = onFirstUse<typeof import('re2js')>('re2js');
 
 /** Longest pattern source accepted (characters). A real locator pattern is a few dozen. */
 export const MAX_PATTERN_LENGTH = 4096;
@@ -92,8 +96,9 @@ function build(re: RegExp, where: string): CompiledPattern {
     return { engine: 'native', test: (text) => native.test(text) };
   }
   if (sets) refuse(where, `the v flag (set notation) in ${shorten(String(re))} is not supported by the linear-time engine; use the u flag`, { construct: 'v flag' });
+  const RE2JS = re2js().RE2JS;
   let translated: string;
-  let p: RE2JS;
+  let p: Re2;
   try {
     translated = RE2JS.translateRegExp(source);
     let flags = 0;

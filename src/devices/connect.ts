@@ -1,20 +1,16 @@
+// Each transport's driver is imported when a source of its kind connects (docs/design.md §3,
+// loading): the agent-protocol drivers bring the MCP SDK, adb brings a process runner, web brings
+// Playwright, and a user reading files needs none of them.
 import { importUiautomator } from '../formats/uiautomator.js';
 import { Device } from './device.js';
 import { FileDriver } from './file.js';
-import { AdbDriver } from './adb.js';
-import { LiveDriver } from './live.js';
 import { acquireLease } from './lease.js';
 import { leaseKeyOf } from './lease-key.js';
-import { AdbClient } from './adb-client.js';
-import { MouiDriver } from './moui.js';
-import { JetWhaleDriver } from './jetwhale.js';
-import { AppiumDriver } from './appium.js';
 import type { Driver } from './driver.js';
 import { withCause } from './messages.js';
 import { SourceError } from '../errors.js';
 import { parseSource, type SourceDescriptor, type SourceSpec } from './source.js';
 import type { Browser, BrowserContextOptions, LaunchOptions } from '@playwright/test';
-import { openWebDriver } from './web-open.js';
 
 export interface ConnectOptions {
   /** Relative file paths resolve from here (default: the working directory). */
@@ -54,6 +50,7 @@ export async function connect(source: SourceSpec, options: ConnectOptions = {}):
   let descriptor = parseSource(source);
   // "The only attached phone" is a particular phone: lease it by its serial, as adb:<serial> would be.
   if (descriptor.kind === 'adb' && !descriptor.serial) {
+    const { AdbClient } = await import('./adb-client.js');
     descriptor = { kind: 'adb', serial: await new AdbClient(options.adbPath ? { adbPath: options.adbPath } : {}).selectDevice() };
   }
   if (descriptor.kind === 'appium' && options.capabilities) {
@@ -88,6 +85,7 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
       return d.xmlPath !== undefined ? new FileDriver(d.xmlPath, options.cwd, { density, confineTo: options.confineTo }) : new InlineXmlDriver(d.xml!, density);
     }
     case 'adb': {
+      const { AdbDriver } = await import('./adb.js');
       const driver = new AdbDriver({ ...(d.serial ? { serial: d.serial } : {}), ...(options.adbPath ? { adbPath: options.adbPath } : {}) });
       await driver.open();
       const density = checkedDensity(options);
@@ -95,15 +93,19 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
       return driver;
     }
     case 'live': {
+      const { LiveDriver } = await import('./live.js');
       const driver = new LiveDriver({ host: d.host, port: d.port, ...pick(options, 'timeout', 'connectTimeout', 'adbPath') });
       await driver.open();
       return driver;
     }
     case 'reference':
       return referenceDriver(d, options);
-    case 'web':
+    case 'web': {
+      const { openWebDriver } = await import('./web-open.js');
       return openWebDriver(d, options);
+    }
     case 'appium': {
+      const { AppiumDriver } = await import('./appium.js');
       const driver = new AppiumDriver({ url: d.url, capabilities: d.capabilities, session: d.session, timeout: options.timeout, connectTimeout: options.connectTimeout });
       await driver.open();
       return driver;
@@ -112,7 +114,7 @@ async function makeDriver(d: SourceDescriptor, options: ConnectOptions): Promise
     case 'jetwhale': {
       const endpoint = d.url !== undefined ? { url: d.url } : { command: d.command! };
       const mcp = { ...endpoint, ...pick(options, 'timeout', 'connectTimeout', 'cwd') };
-      const driver = d.kind === 'moui' ? new MouiDriver(mcp) : new JetWhaleDriver(mcp);
+      const driver = d.kind === 'moui' ? new (await import('./moui.js')).MouiDriver(mcp) : new (await import('./jetwhale.js')).JetWhaleDriver(mcp);
       await driver.open();
       return driver;
     }

@@ -3,9 +3,7 @@ import { isValidHost } from './http.js';
 import { SourceError } from '../errors.js';
 import { editDistance } from '../common/edit-distance.js';
 import { displayUrl, redactCapabilities } from './redact.js';
-
-/** How `reference` reaches the bundled app: in-process (default), or a private server of its own over a protocol. */
-const REFERENCE_PROTOCOLS = ['inprocess', 'live', 'moui', 'jetwhale'] as const;
+import { REFERENCE_PROTOCOLS, SERVED, SOURCE_SHORTHANDS } from './source-forms.js';
 
 /** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (docs/design.md §6). */
 export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
@@ -46,36 +44,7 @@ export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
 export type SourceDescriptor = z.infer<typeof SourceDescriptorSchema>;
 export type SourceSpec = string | z.input<typeof SourceDescriptorSchema>;
 
-const SERVED = REFERENCE_PROTOCOLS.filter((p) => p !== 'inprocess');
-
-/**
- * The string form of each source kind (null: descriptor only), in the order hints list them: the one
- * list behind the hints, the CLI and shim usage texts and the MCP connect tool's description. Keyed by
- * the descriptor kinds, so a new kind does not compile until it says its form.
- */
-const SHORTHAND_OF: Record<SourceDescriptor['kind'], string | null> = {
-  file: 'file:<path>', live: 'live:<host>:<port>', adb: 'adb[:<serial>]', moui: 'moui:<url>', jetwhale: 'jetwhale:<url>',
-  web: 'web:<url>', appium: 'appium:<url>', reference: `reference[:${SERVED.join('|')}]`, uiautomator: null,
-};
-/** The shorthand forms, one per source kind that has one. */
-export const SOURCE_SHORTHANDS: readonly string[] = Object.values(SHORTHAND_OF).filter((s): s is string => s !== null);
 const SHORTHANDS = SOURCE_SHORTHANDS.join(', ');
-
-/**
- * The shorthand forms for a usage text, after `lead` (a bare file path also works), wrapped greedily
- * at `width` columns with continuation lines indented by `indent` (the column the list starts at).
- */
-export function sourceUsage(indent: number, lead = 'a file (any format treewright reads)', width = 112): string {
-  const items = [lead, ...SOURCE_SHORTHANDS];
-  const lines: string[] = [];
-  let line = '';
-  items.forEach((item, i) => {
-    const piece = item + (i < items.length - 1 ? ',' : '');
-    if (line && indent + line.length + 1 + piece.length > width) { lines.push(line); line = piece; } else line = line ? `${line} ${piece}` : piece;
-  });
-  lines.push(line);
-  return lines.join(`\n${' '.repeat(indent)}`);
-}
 
 /** Each descriptor's shape as a person writes it (`{ kind: 'file', path, density? }`), from the schema. */
 export function sourceDescriptorForms(): string[] {

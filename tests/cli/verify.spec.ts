@@ -6,7 +6,7 @@ import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { execa } from 'execa';
 import { runVerify } from '../../runner/verify/index.js';
-import { goldenPathFor } from '../../runner/verify/check.js';
+import { goldenPathFor } from '../../runner/verify/golden-check.js';
 
 function sink() {
   let text = '';

@@ -1,0 +1,115 @@
+// Nothing is loaded until it is used (docs/design.md §3, loading): each entry a user starts — the
+// core, the runner in a Playwright worker, the CLI's --version, --help and verify — is run from the
+// build in a child process under a hook that records every module it loads (record-hook.mjs), and
+// must load none of what it does not use. Needs `npm run build`.
+import { test, expect } from '@playwright/test';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execa } from 'execa';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+const HOOK = path.join(REPO, 'tests/structure/record-hook.mjs');
+
+/** What a heavy or unrelated part is, by the path fragment of its modules. */
+const PART = {
+  'the MCP SDK': '/node_modules/@modelcontextprotocol/sdk/',
+  'Playwright': '/node_modules/playwright',
+  'Playwright Test': '/node_modules/@playwright/test/',
+  'the reference app': '/dist/src/reference-app/',
+  'MCP serving': '/dist/src/mcp/',
+  'the MCP shim': '/dist/agents/',
+  'the runner': '/dist/runner/',
+  'the matchers': '/dist/matchers/',
+  'pngjs': '/node_modules/pngjs/',
+  'pixelmatch': '/node_modules/pixelmatch/',
+  'execa': '/node_modules/execa/',
+  'fast-xml-parser': '/node_modules/fast-xml-parser/',
+  'tinyglobby': '/node_modules/tinyglobby/',
+  're2js': '/node_modules/re2js/',
+  'the devices': '/dist/src/devices/',
+  'the drift check': '/dist/src/analysis/drift',
+  'the golden check': '/dist/src/checks/golden',
+  'the HTML report': '/dist/runner/reporter/',
+} as const;
+type Part = keyof typeof PART;
+
+interface Loaded { url: string; by: string }
+
+/** Runs node with `args` under the recording hook; what it loaded (its own files relative to the repository). */
+async function loadedBy(args: string[]): Promise<{ loaded: Loaded[]; exitCode: number; stderr: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tw-loaded-'));
+  try {
+    const file = path.join(dir, 'loaded.txt');
+    const r = await execa(process.execPath, ['--import', HOOK, ...args], { cwd: REPO, reject: false, env: { TW_LOADED: file, NODE_OPTIONS: '' } });
+    const repoUrl = pathToFileURL(REPO).href;
+    const loaded = new Map<string, Loaded>(); // by URL: the first module that asked for it
+    for (const line of (await readFile(file, 'utf8')).split('\n').filter(Boolean)) {
+      const [kind, where, by] = line.split(' ');
+      const url = (kind === 'cjs' ? pathToFileURL(where!).href : where!).replace(repoUrl, '');
+      if (!loaded.has(url)) loaded.set(url, { url, by: (by ?? '(require)').replace(repoUrl, '') });
+    }
+    return { loaded: [...loaded.values()], exitCode: r.exitCode ?? -1, stderr: r.stderr };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Each part of `parts` that was loaded, as `part: module (imported by …)`, its first module only. */
+function partsLoaded(loaded: readonly Loaded[], parts: readonly Part[], except: readonly string[] = []): string[] {
+  return parts.flatMap((part) => {
+    const hit = loaded.find((l) => l.url.includes(PART[part]) && !except.some((e) => l.url.includes(e)));
+    return hit ? [`${part}: ${hit.url} (imported by ${hit.by})`] : [];
+  });
+}
+
+const importing = (...specs: string[]) => ['--input-type=module', '-e', specs.map((s) => `await import(${JSON.stringify(s)});`).join(' ')];
+const BIN = 'bin/treewright.js';
+const CAPTURE = 'fixtures/trees/a11y-tree.json';
+
+test('treewright/core loads no device transport, Playwright, MCP code, reference app, runner or image library', async () => {
+  const r = await loadedBy(importing('treewright/core'));
+  expect(r.stderr).toBe('');
+  expect(r.loaded.some((l) => l.url.endsWith('/dist/src/index.js'))).toBe(true);
+  expect(partsLoaded(r.loaded, [
+    'the MCP SDK', 'Playwright', 'Playwright Test', 'the reference app', 'MCP serving', 'the MCP shim', 'the runner', 'the matchers',
+    'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'tinyglobby', 're2js',
+  ])).toEqual([]);
+});
+
+test('treewright in a Playwright worker adds no MCP code, reference app, process runner or image library', async () => {
+  const r = await loadedBy(importing('@playwright/test', 'treewright'));
+  expect(r.stderr).toBe('');
+  expect(r.loaded.some((l) => l.url.endsWith('/dist/runner/index.js'))).toBe(true);
+  expect(partsLoaded(r.loaded, ['the MCP SDK', 'the reference app', 'MCP serving', 'the MCP shim', 'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'tinyglobby', 're2js'])).toEqual([]);
+});
+
+for (const flag of ['--version', '--help']) {
+  test(`treewright ${flag} loads no package and no core module beyond the errors and usage words`, async () => {
+    const r = await loadedBy([BIN, flag]);
+    expect(r.exitCode).toBe(0);
+    expect(r.loaded.filter((l) => l.url.includes('/node_modules/')).map((l) => l.url)).toEqual([]);
+    const core = r.loaded.filter((l) => l.url.includes('/dist/src/')).map((l) => l.url.replace(/.*\/dist\/src\//, ''));
+    expect(core.filter((f) => !['errors.js', 'common/words.js', 'devices/source-forms.js'].includes(f))).toEqual([]);
+  });
+}
+
+test('treewright verify <capture> --checks a11y loads only what the a11y check and the line report need', async () => {
+  const r = await loadedBy([BIN, 'verify', CAPTURE, '--checks', 'a11y']);
+  expect(r.exitCode).toBe(1); // the capture has findings
+  expect(partsLoaded(r.loaded, [
+    'the MCP SDK', 'Playwright', 'Playwright Test', 'the reference app', 'MCP serving', 'the MCP shim', 'the matchers',
+    'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'the devices', 'the drift check', 'the golden check', 'the HTML report',
+  ], ['/dist/src/devices/source-forms.js'])).toEqual([]);
+});
+
+test('the recording sees ES modules and CommonJS alike (the checks can fail)', async () => {
+  const r = await loadedBy(importing('treewright/core', '@modelcontextprotocol/sdk/client/index.js', '@playwright/test'));
+  expect(r.stderr).toBe('');
+  const hits = partsLoaded(r.loaded, ['the MCP SDK', 'Playwright Test', 'Playwright']);
+  expect(hits).toHaveLength(3);
+  expect(hits[0]).toMatch(/^the MCP SDK: \/node_modules\/@modelcontextprotocol\/sdk\/\S+ \(imported by /);
+  // playwright-core is CommonJS, required by Playwright's own modules: seen through require's cache.
+  expect(r.loaded.some((l) => l.url.includes('/node_modules/playwright-core/') && l.by === '(require)')).toBe(true);
+});
