@@ -7,12 +7,9 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Readable, Writable } from 'node:stream';
-import { parseSource } from '../src/devices/source.js';
 import { sourceUsage } from '../src/devices/source-forms.js';
 import { isTreewrightError } from '../src/errors.js';
-import { serveHttp, serveStdio } from './server.js';
-import { Session } from './session.js';
-import { signalled } from '../src/mcp/signals.js';
+import type { Session } from './session.js';
 
 export const MCP_USAGE = `usage: treewright mcp [options]
 
@@ -60,6 +57,10 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
       stdout.write(MCP_USAGE);
       return 0;
     }
+    // The shim, the device layer and the MCP SDK are loaded once there is something to serve, not for --help.
+    const [{ parseSource }, { serveHttp, serveStdio }, { Session }, { signalled }] = await Promise.all([
+      import('../src/devices/source.js'), import('./server.js'), import('./session.js'), import('../src/mcp/signals.js'),
+    ]);
     const source = values.source ?? 'reference';
     parseSource(source); // a bad --source fails now, not at the agent's first call
     const root = await realDir(values.root ?? process.cwd());

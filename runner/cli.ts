@@ -62,7 +62,7 @@ async function usageOf(command: string): Promise<string | null> {
     case 'inspect': return INSPECT_USAGE;
     case 'schema': return SCHEMA_USAGE;
     case 'mcp': return (await import('../agents/cli.js')).MCP_USAGE;
-    case 'verify': return (await import('./verify/index.js')).VERIFY_USAGE;
+    case 'verify': return (await import('./verify/usage.js')).VERIFY_USAGE;
     case 'reference-app': return (await import('../src/reference-app/start.js')).REFERENCE_APP_USAGE + '\n';
     default: return null;
   }

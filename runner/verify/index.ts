@@ -9,23 +9,7 @@ import type { CatalogIndex } from '../../src/analysis/drift.js';
 import { checkTree, type TreeResult, type VerifyOptions } from './check.js';
 import { jsonReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
-
-export const VERIFY_USAGE = `usage: treewright verify <glob>... [options]
-
-Checks every captured tree (cmp-inspector JSON, uiautomator XML, any format inspect reads) with the
-same engines as the matchers: accessibility, token drift (with --catalog), golden trees (with --golden).
-
-  --catalog <file>       design-system catalog: enables the drift check
-  --golden <dir>         golden folder: enables the golden check (<dir>/<tree path>.tree, e.g. golden/captures/home.json.tree)
-  --update               write missing goldens and rewrite changed ones
-  --checks <list>        a11y,drift,golden (default: all that are enabled)
-  --fail-on <severity>   error (default) | warning | info
-  --tolerance <px>       bounds tolerance for goldens (default 1)
-  --density <n>          px per dp of the device the trees came from (uiautomator dumps do not say; default 1)
-  --reporter <list>      line (default), json, junit, html — comma-separated
-  --out-dir <dir>        where json / junit / html reports go (default treewright-verify)
-exit code: 0 clean, 1 findings, 2 could not run (bad arguments, unreadable trees)
-`;
+import { VERIFY_USAGE } from './usage.js';
 
 const REPORTERS = ['line', 'json', 'junit', 'html'] as const;
 

@@ -85,9 +85,9 @@ test('treewright in a Playwright worker adds no MCP code, reference app, process
   expect(partsLoaded(r.loaded, ['the MCP SDK', 'the reference app', 'MCP serving', 'the MCP shim', 'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'tinyglobby', 're2js'])).toEqual([]);
 });
 
-for (const flag of ['--version', '--help']) {
-  test(`treewright ${flag} loads no package and no core module beyond the errors and usage words`, async () => {
-    const r = await loadedBy([BIN, flag]);
+for (const args of [['--version'], ['--help'], ['verify', '--help'], ['mcp', '--help']]) {
+  test(`treewright ${args.join(' ')} loads no package and no core module beyond the errors and usage words`, async () => {
+    const r = await loadedBy([BIN, ...args]);
     expect(r.exitCode).toBe(0);
     expect(r.loaded.filter((l) => l.url.includes('/node_modules/')).map((l) => l.url)).toEqual([]);
     const core = r.loaded.filter((l) => l.url.includes('/dist/src/')).map((l) => l.url.replace(/.*\/dist\/src\//, ''));
