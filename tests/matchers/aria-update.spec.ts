@@ -19,7 +19,7 @@ test('named', async ({ device }) => {
 `;
 
 test('-u rewrites the inline template and writes the named file; the next plain run passes', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // three Playwright runs in a row, as golden.spec.ts
   const run = await runInner('aria-update', { 'a.spec.ts': SPEC }, ['--update-snapshots=none']);
   try {
     // Without updating: the inline template fails with its diff; the missing file says how to create it.
