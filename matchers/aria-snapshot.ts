@@ -7,7 +7,7 @@ import { writeAtomic } from '../src/files/write-atomic.js';
 import { parseAriaTemplate } from '../src/outline/aria-parse.js';
 import { ariaSnapshotText, matchAriaSnapshot, unshiftTemplate } from '../src/outline/aria-snapshot.js';
 import { lineDiff } from '../src/render/line-diff.js';
-import { goldenAction } from '../src/checks/golden.js';
+import { goldenAction, type UpdateMode } from '../src/checks/golden.js';
 import { NOT_FOUND, failureMessage, resolveTarget, runMatcher, single, type MatcherOptions, type MatcherThis, type MatcherResult, type Target } from './context.js';
 import { baselinePath, runningTestInfo, updateMode } from './golden-file.js';
 import { rebaseline, rewrites, runningMode } from './outline.js';
@@ -46,12 +46,35 @@ export async function toMatchAriaSnapshot(this: MatcherThis, target: Target, exp
       hint: 'Pass the template, e.g. expect(device).toMatchAriaSnapshot(`- button "Send"`), or { name: \'inbox\' } for a file; print one with locator.ariaSnapshot().',
     });
   }
-  const result = await inline(this, target, expected, 'template', options);
   const mode = await runningMode();
+  if (expected.trim() === '' && mode !== null && !this.isNot) return generate(target, mode);
+  const result = await inline(this, target, expected, 'template', options);
   if (!this.isNot && mode && rewrites(mode, result.pass) && result.rebaseline !== null) {
     return { pass: true, message: () => '', name: NAME, suggestedRebaseline: rebaseline(result.rebaseline) };
   }
   return result.result;
+}
+
+/**
+ * An empty inline template is a missing baseline, as in Playwright: written into the spec from one
+ * capture (`-u`, or by default failing softly so the run goes on), or, with `--update-snapshots=none`,
+ * a failure saying so.
+ */
+async function generate(target: Target, mode: UpdateMode): Promise<AriaMatcherResult> {
+  const action = goldenAction(mode, 'missing');
+  if (action === 'fail') {
+    return { pass: false, name: NAME, message: () => `${NAME}: the template is empty.\n  → Write one, or let Playwright write it: npx playwright test --update-snapshots=missing (then review it).` };
+  }
+  const r = await resolveTarget(target);
+  const node = isLocator(target) ? single(target, r) : undefined;
+  if (node === null) {
+    const message = failureMessage({ call: `expect(locator).${NAME}(expected)`, kind: 'locator', label: r.label, expected: 'a node to write the snapshot from', received: NOT_FOUND, timeout: null, log: [`one capture of ${r.label}, to write the snapshot from`] });
+    return { pass: false, name: NAME, message: () => message };
+  }
+  const suggestedRebaseline = rebaseline(ariaSnapshotText(r.snapshot, node ?? undefined, { regex: true }));
+  const text = 'A snapshot is not provided, generating new baseline.';
+  if (action === 'write-soft') return { pass: true, name: NAME, message: () => text, suggestedRebaseline, softError: new Error(text), shouldNotRetryTest: true };
+  return { pass: true, name: NAME, message: () => '', suggestedRebaseline };
 }
 
 async function inline(self: MatcherThis, target: Target, text: string, where: string, options?: MatcherOptions): Promise<{ result: MatcherResult; pass: boolean; rebaseline: string | null }> {

@@ -1,5 +1,5 @@
 // -u with toMatchAriaSnapshot: Playwright's source rebaselining rewrites an inline template in the spec
-// file in the same syntax; { name } writes and updates <name>.aria.yml; the next plain run passes.
+// file in the same syntax and fills in an empty one; { name } writes and updates <name>.aria.yml; the next plain run passes.
 import { test, expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,9 @@ test('inline', async ({ device }) => {
     - button "Cancel"
     - button "Save"
   \`);
+});
+test('empty', async ({ device }) => {
+  await expect(device.byRole('Button', { name: 'Cancelar' })).toMatchAriaSnapshot('');
 });
 test('named', async ({ device }) => {
   await expect(device.byRole('Button', { name: 'Guardar' })).toMatchAriaSnapshot({ name: 'save' });
@@ -28,7 +31,8 @@ test('-u rewrites the inline template and writes the named file; the next plain 
     expect(inline).toContain('expect(device).toMatchAriaSnapshot(expected) failed');
     expect(inline).toContain('- - button "Cancel"');
     expect(inline).toContain('+ - button "Cancelar"');
-    expect(run.tests[1]!.error.message).toContain("A snapshot doesn't exist at specs/a.spec.ts-snapshots/save.aria.yml");
+    expect(run.tests[1]!.error.message).toContain('toMatchAriaSnapshot: the template is empty.');
+    expect(run.tests[2]!.error.message).toContain("A snapshot doesn't exist at specs/a.spec.ts-snapshots/save.aria.yml");
     const updated = await run.again(['--update-snapshots=changed', '--update-source-method=overwrite']);
     expect(updated.exitCode, updated.stdout + updated.stderr).toBe(0);
     const spec = await readFile(run.file('a.spec.ts'), 'utf8');
@@ -41,10 +45,12 @@ test('-u rewrites the inline template and writes the named file; the next plain 
       '  `);',
     ].join('\n'));
     expect(spec).not.toContain('"Cancel"');
+    // The empty template is filled in from the locator's subtree.
+    expect(spec).toContain("toMatchAriaSnapshot(`\n    - button \"Cancelar\"\n  `);");
     expect(await readFile(path.join(run.dir, 'specs/a.spec.ts-snapshots/save.aria.yml'), 'utf8')).toBe('- button "Guardar"\n');
     const plain = await run.again([]);
     expect(plain.exitCode, plain.stdout).toBe(0);
-    expect(plain.stdout).toMatch(/2 passed/);
+    expect(plain.stdout).toMatch(/3 passed/);
   } finally {
     await run.remove();
   }
