@@ -176,7 +176,7 @@ class Parser {
         this.fail(l.no, after, l.text[after] === ':' ? 'a value cannot hold ": " unless it is quoted' : 'unexpected text after the value', 'Quote the value: - text: "a: b".');
       }
     }
-    const value = inline ? this.valueOf(l, inline) : null;
+    const value: Plain | null = inline ? (inline.style === 'plain' ? plainValue(inline.value) : { kind: 'string', value: inline.value }) : null;
     const need = (what: string, hint: string): string => {
       if (value === null || value.kind === 'null' || (value.kind !== 'string' && what === 'a string')) this.fail(l.no, inline ? inline.start : p, `${keyValue} needs ${what} value`, hint);
       return (value as { value: string }).value;
@@ -228,9 +228,6 @@ class Parser {
     return key.value;
   }
 
-  private valueOf(_l: Line, s: Scalar): Plain {
-    return s.style === 'plain' ? plainValue(s.value) : { kind: 'string', value: s.value };
-  }
 
   /** Reads a scalar at column c (a plain one stops at ": ", at " #" and at the end of the line). */
   private scalar(l: Line, c: number): Scalar {
