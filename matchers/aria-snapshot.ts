@@ -12,9 +12,13 @@ import { NOT_FOUND, failureMessage, resolveTarget, runMatcher, single, type Matc
 import { baselinePath, runningTestInfo, updateMode } from './golden-file.js';
 import { rebaseline, rewrites, runningMode } from './outline.js';
 
-/** Playwright's file form: `toMatchAriaSnapshot({ name: 'inbox' })` reads and writes `inbox.aria.yml` next to the test's other baselines. */
+/**
+ * Playwright's file form: `toMatchAriaSnapshot({ name: 'inbox' })` reads and writes `inbox.aria.yml`
+ * next to the test's other baselines; without a name (or with no argument at all) the file is named
+ * as Playwright names it, after the test's title and a count (`sign-in-1.aria.yml`).
+ */
 export interface AriaSnapshotFile {
-  name: string;
+  name?: string;
   timeout?: number;
 }
 
@@ -37,12 +41,12 @@ const EXT = '.aria.yml';
  * the scope's aria snapshot, as Playwright does (changing numbers and ids as regexes);
  * `{ name }` reads `<name>.aria.yml` and writes it when missing or, with `-u`, when it does not match.
  */
-export async function toMatchAriaSnapshot(this: MatcherThis, target: Target, expected: string | AriaSnapshotFile, options?: MatcherOptions): Promise<AriaMatcherResult> {
-  if (typeof expected === 'object' && expected !== null && typeof (expected as AriaSnapshotFile).name === 'string') {
-    return named(this, target, expected as AriaSnapshotFile);
+export async function toMatchAriaSnapshot(this: MatcherThis, target: Target, expected?: string | AriaSnapshotFile, options?: MatcherOptions): Promise<AriaMatcherResult> {
+  if (expected === undefined || (typeof expected === 'object' && expected !== null && (expected.name === undefined || typeof expected.name === 'string'))) {
+    return named(this, target, expected ?? {});
   }
   if (typeof expected !== 'string') {
-    throw new TargetError('invalid_arguments', `${NAME}(expected) needs a template string or { name }, got ${expected === undefined ? 'nothing' : expected === null ? 'null' : typeof expected}`, {
+    throw new TargetError('invalid_arguments', `${NAME}(expected) needs a template string or { name }, got ${expected === null ? 'null' : typeof expected}`, {
       hint: 'Pass the template, e.g. expect(device).toMatchAriaSnapshot(`- button "Send"`), or { name: \'inbox\' } for a file; print one with locator.ariaSnapshot().',
     });
   }
@@ -111,9 +115,18 @@ async function named(self: MatcherThis, target: Target, t: AriaSnapshotFile): Pr
       hint: 'Snapshot files are found and updated through Playwright Test (testInfo.snapshotPath, --update-snapshots); pass the template inline elsewhere.',
     });
   }
-  if (t.name.trim() === '') throw new TargetError('invalid_arguments', `${NAME}({ name }) needs a non-empty name`, { hint: "Name the file, e.g. { name: 'inbox' }: it is stored as inbox.aria.yml." });
-  const file = t.name.endsWith(EXT) ? t.name : t.name + EXT;
-  const { path } = baselinePath(info, file, 'aria');
+  let path: string;
+  if (t.name === undefined) {
+    // Playwright's own naming of an anonymous aria snapshot (title and count, shared with its matchers in the same test).
+    const resolve = (info as { _resolveSnapshotPaths?: (kind: 'aria', name: undefined, update: 'updateSnapshotIndex') => { absoluteSnapshotPath: string } })._resolveSnapshotPaths;
+    if (typeof resolve !== 'function') {
+      throw new TargetError('invalid_arguments', `${NAME}() without a template needs a Playwright Test that names snapshot files`, { hint: "Name the file, e.g. { name: 'inbox' }, or pass the template inline." });
+    }
+    path = resolve.call(info, 'aria', undefined, 'updateSnapshotIndex').absoluteSnapshotPath;
+  } else {
+    if (t.name.trim() === '') throw new TargetError('invalid_arguments', `${NAME}({ name }) needs a non-empty name`, { hint: "Name the file, e.g. { name: 'inbox' }: it is stored as inbox.aria.yml." });
+    path = baselinePath(info, t.name.endsWith(EXT) ? t.name : t.name + EXT, 'aria').path;
+  }
   const shown = relative(process.cwd(), path) || path;
   const mode = updateMode(info);
   const bytes = await readGolden(path);

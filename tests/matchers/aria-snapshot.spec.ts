@@ -98,8 +98,8 @@ test('a malformed template throws at once, typed, before any capture', async () 
   expect((err as FormatError).details).toMatchObject({ where: 'template', line: 2, column: 3 });
   expect((err as FormatError).hint).toContain('Did you mean "button"?');
   expect(driver.captures).toBe(0);
-  // No template at all is a typed argument error naming what to pass.
-  const missing = await failure((expect(device) as unknown as { toMatchAriaSnapshot(): Promise<void> }).toMatchAriaSnapshot());
-  expect(missing).toBeInstanceOf(TargetError);
-  expect(missing.message).toContain('toMatchAriaSnapshot(expected) needs a template string or { name }, got nothing');
+  // Something that is neither a template nor { name } is a typed argument error naming what to pass.
+  const wrong = await failure((expect(device) as unknown as { toMatchAriaSnapshot(x: number): Promise<void> }).toMatchAriaSnapshot(42));
+  expect(wrong).toBeInstanceOf(TargetError);
+  expect(wrong.message).toContain('toMatchAriaSnapshot(expected) needs a template string or { name }, got number');
 });
