@@ -180,3 +180,19 @@ test('a web link: the address written relative to the page, and a template relat
   expect(pass('- link "Next":\n  - /url: third.html', s)).toBe(false);
   expect(pass('- link "Home":\n  - /url: "#home"', s)).toBe(true);
 });
+
+test('expanded and pressed from what each platform carries: a web capture\'s aria-expanded, MoUI\'s state', () => {
+  const s = snap(root(n({}, [
+    n({ kind: 'web', role: 'Button', rawRole: 'button', contentDescription: 'Menu', platform: { expanded: false } }),
+    n({ kind: 'web', role: 'Button', rawRole: 'button', contentDescription: 'Open', platform: { expanded: true }, toggle: 'on' }),
+    n({ kind: 'generic', role: 'Button', text: 'Bold', platform: { state: { pressed: true, expanded: true } } }),
+    n({ kind: 'generic', role: 'Button', text: 'Plain' }),
+  ])));
+  expect(ariaSnapshotText(s)).toBe('- button "Menu"\n- button "Open" [expanded] [pressed]\n- button "Bold" [expanded] [pressed]\n- button "Plain"');
+  expect(pass('- button "Menu" [expanded=false]', s)).toBe(true);
+  expect(pass('- button "Menu" [expanded]', s)).toBe(false);
+  expect(pass('- button "Bold" [pressed] [expanded]', s)).toBe(true);
+  // No state said: expanded is undefined, which neither [expanded] nor [expanded=false] matches (as Playwright).
+  expect(pass('- button "Plain" [expanded=false]', s)).toBe(false);
+  expect(pass('- button "Plain" [pressed=false]', s)).toBe(true);
+});
