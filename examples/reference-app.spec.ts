@@ -2,6 +2,7 @@
 // Runs in-process here; the `examples-moui` / `examples-jetwhale` projects run the same file over
 // those agent protocols (see playwright.config.ts).
 import { test, expect } from 'treewright';
+import { SIGN_IN } from './sign-in.aria.js';
 
 test('sign in and change a setting', async ({ device }) => {
   await device.byTag('email').fill('ada@example.com');
@@ -37,4 +38,14 @@ test('signing out asks first, and the dialog blocks the screen below', async ({ 
   await device.back();
   await expect(device.byRole('Dialog')).toBeHidden();
   await expect(device.byRole('Switch', { name: 'Wi-Fi' })).toBeHittable();
+});
+
+test('the sign-in screen matches the same aria snapshot on every protocol and on the web', async ({ device }) => {
+  await expect(device).toMatchAriaSnapshot(SIGN_IN);
+  // Until both fields are filled the button is disabled, as its aria snapshot says.
+  await expect(device.byRole('Button', { name: 'Sign in' })).toMatchAriaSnapshot('- button "Sign in" [disabled]');
+  await device.byTag('email').fill('ada@example.com');
+  await expect(device.byTag('email')).toMatchAriaSnapshot('- textbox "Email": ada@example.com');
+  // The same text, printed: what a failure shows and what `-u` writes.
+  expect(await device.byTag('email').ariaSnapshot()).toBe('- textbox "Email": ada@example.com');
 });

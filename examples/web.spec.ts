@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, webDevice } from 'treewright';
 import { serveStatic, type StaticSite } from './web-site/serve.js';
+import { SIGN_IN } from './sign-in.aria.js';
 
 const SITE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'web-site');
 
@@ -57,4 +58,12 @@ test('the sign-in page keeps its shape', async ({ device }) => {
     - TextField desc=Password [password]
     - Button desc="Sign in"
   `);
+});
+
+test('the sign-in form matches the reference app\'s aria snapshot, and Playwright\'s own', async ({ device, page }) => {
+  await expect(device).toMatchAriaSnapshot(SIGN_IN);
+  // Playwright's own snapshot of the same form is a template for treewright's device too.
+  await page.goto('/index.html');
+  const theirs = await page.locator('form').ariaSnapshot();
+  await expect(device).toMatchAriaSnapshot(theirs);
 });

@@ -8,6 +8,7 @@ import { toMatchGoldenTree } from './golden-tree.js';
 import { toMatchScreenshot } from './screenshot.js';
 import { toHaveNoTokenDrift } from './drift.js';
 import { toMatchOutline } from './outline.js';
+import { toMatchAriaSnapshot } from './aria-snapshot.js';
 import { toBeHittable, toBeOperable } from './reachability.js';
 import { toBeAttached, toBeChecked, toBeDisabled, toBeEnabled, toBeFocused, toBeSelected } from './state.js';
 import { toContainText, toHaveAccessibleDescription, toHaveAccessibleName, toHaveText, toHaveValue } from './text.js';
@@ -34,6 +35,7 @@ export const matchers = {
   toHaveNoTokenDrift,
   toPassA11y,
   toMatchOutline,
+  toMatchAriaSnapshot,
   toMatchGoldenTree,
   toMatchScreenshot,
 };
@@ -43,6 +45,7 @@ export { toPassA11y, type A11yMatcherOptions } from './a11y.js';
 export { toHaveNoTokenDrift, type TokenDriftOptions } from './drift.js';
 export { loadCatalog } from '../src/files/catalog-file.js';
 export { toMatchOutline } from './outline.js';
+export { toMatchAriaSnapshot, type AriaSnapshotFile } from './aria-snapshot.js';
 export { toMatchGoldenTree, type GoldenTreeOptions } from './golden-tree.js';
 export { toMatchScreenshot, type ScreenshotOptions } from './screenshot.js';
 export type { MatcherOptions, MatcherThis, Target } from './context.js';

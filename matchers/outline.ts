@@ -128,18 +128,18 @@ async function named(self: MatcherThis, target: Target, t: NamedTemplate, option
 }
 
 /** Whether the mode rewrites a template that is there (checks/golden.ts GOLDEN_POLICY): `all` always, `changed` when it does not match. */
-function rewrites(mode: UpdateMode, pass: boolean): boolean {
+export function rewrites(mode: UpdateMode, pass: boolean): boolean {
   const policy = GOLDEN_POLICY[mode];
   return policy.byBytes || (!pass && policy.changed === 'write');
 }
 
-async function runningMode(): Promise<UpdateMode | null> {
+export async function runningMode(): Promise<UpdateMode | null> {
   const info = await runningTestInfo();
   return info ? updateMode(info) : null;
 }
 
 /** The new inline template as Playwright's source rewrite takes it: a template literal at the call's indentation. */
-function rebaseline(received: string): string {
+export function rebaseline(received: string): string {
   const body = received.split('\n').map((l) => `{indent}  ${l.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}`).join('\n');
   return `\`\n${body}\n{indent}\``;
 }

@@ -23,6 +23,8 @@ export { analyzeReachability, type NodeReach, type Reachability } from './facts/
 export { renderOutline, outlineLine, outlineLines, outlineFields, formatOutline, type OutlineOptions } from './outline/outline.js';
 export { parseOutline, type OutlineDoc, type OutlineEntry, type OutlineRoot, type OutlineParseOptions } from './outline/outline-parse.js';
 export { matchOutline, type OutlineMatch, type OutlineMatchOptions } from './analysis/outline-match.js';
+export { ariaSnapshotText, matchAriaSnapshot, type AriaSnapshotMatch } from './outline/aria-snapshot.js';
+export { parseAriaTemplate, type AriaParseOptions } from './outline/aria-parse.js';
 export { type Finding, type Severity, type CheckKind, countBySeverity } from './common/finding.js';
 export { audit, A11Y_RULES, type A11yOptions } from './analysis/a11y.js';
 export { checkDrift, indexCatalog, type DriftOptions } from './analysis/drift.js';

@@ -1,6 +1,7 @@
 import type { Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { renderOutline, type OutlineOptions } from '../outline/outline.js';
+import { ariaSnapshotText } from '../outline/aria-snapshot.js';
 import type { Selector, Step } from '../query/selector.js';
 import { Locator, Searchable, unmergedStep, type LocatorHost, type Resolution, type WaitState } from '../query/locator.js';
 import { DeviceError, TargetError } from '../errors.js';
@@ -86,6 +87,11 @@ export class Device extends Searchable implements LocatorHost {
   async outline(options: Omit<OutlineOptions, 'reach'> = {}): Promise<string> {
     const snapshot = await this.snapshot();
     return renderOutline(snapshot, { merged: this.merged, ...options, reach: analyzeReachability(snapshot) });
+  }
+
+  /** Playwright's aria snapshot of a fresh capture: every window, from the merged view (docs/design.md §9.1). */
+  async ariaSnapshot(): Promise<string> {
+    return ariaSnapshotText(await this.snapshot());
   }
 
   /** Performs a locator action: waits for actionability, delivers it, and returns the receipt. */

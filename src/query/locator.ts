@@ -7,6 +7,7 @@ import { indexSnapshot } from './snapshot-index.js';
 import type { TextPattern } from './text.js';
 import { LOCATOR_ACTIONS, DEFAULT_MAX_SCROLLS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
+import { ariaSnapshotText } from '../outline/aria-snapshot.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, SEARCH_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
 
@@ -273,6 +274,12 @@ export class Locator extends Searchable {
   /** The locator as code, e.g. `byRole('Button', { name: 'Send' })`. */
   toCode(): string { return selectorToCode(this.selector); }
   override toString(): string { return this.toCode(); }
+
+  /** Playwright's aria snapshot of the node's subtree (docs/design.md §9.1), from the merged view; waits for it to be attached. */
+  async ariaSnapshot(options: WaitOptions = {}): Promise<string> {
+    const { snapshot, node } = await this.attached('ariaSnapshot()', options);
+    return ariaSnapshotText(snapshot, node);
+  }
 }
 
 /** A node field (or platform extra) as text, null when absent. */
