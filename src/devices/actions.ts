@@ -1,4 +1,4 @@
-import type { Action, Node, Snapshot } from '../model/schema.js';
+import type { Action, Node, Point, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { DeviceError, TargetError, isTreewrightError, reasonOf, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
@@ -25,9 +25,12 @@ function scrollUntilArgs(a: Extract<LocatorAction, { kind: 'scrollUntilVisible' 
 
 /**
  * The receipt of a delivered action: the node as resolved in `ready.snapshot`, and the generations
- * before and after (`changed` is whether the screen's content changed). Pure.
+ * before and after (`changed` is whether the screen's content changed; both null without a capture
+ * after, until one is taken: fillAfter). Pure.
  */
-export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined; forced?: boolean }): Receipt {
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined; forced?: boolean }): Receipt & { after: string; changed: boolean };
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: null; message?: string | undefined; forced?: boolean }): Receipt;
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot | null; message?: string | undefined; forced?: boolean }): Receipt {
   return {
     call: actionCall(r.selector, r.action),
     locator: selectorToCode(r.selector),
@@ -36,11 +39,17 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
     nodeId: r.ready.node.id,
     via: r.ready.route,
     before: r.ready.snapshot.generation,
-    after: r.after.generation,
-    changed: r.ready.snapshot.generation !== r.after.generation,
+    after: r.after ? r.after.generation : null,
+    changed: r.after ? r.ready.snapshot.generation !== r.after.generation : null,
     ...(r.forced ? { forced: true } : {}),
     ...(r.message ? { message: r.message } : {}),
   };
+}
+
+/** Fills a receipt's after-generation from the first capture taken after its action. */
+export function fillAfter(receipt: Receipt, after: Snapshot): void {
+  receipt.after = after.generation;
+  receipt.changed = receipt.before !== after.generation;
 }
 
 /**
@@ -160,6 +169,11 @@ export interface Ready {
   snapshot: Snapshot;
   node: Node;
   route: Route;
+  /**
+   * Where to aim, from the driver's in-app check just now (checkActionable), and whether that check
+   * saw the node receive events there (then delivery checks nothing again).
+   */
+  aim?: { point: Point; hit: boolean };
 }
 
 /**
@@ -181,9 +195,15 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   let snapshot: Snapshot | null = null;
   let node: Node | undefined;
   const revealed = new Set<string>();
+  // The previous capture, where the app says nothing changed since: the locator resolves on it and the
+  // target is checked in the app. Anything short of an actionable target on it captures afresh at once.
+  let reuse = samples.previous && driver.checkActionable && driver.unchanged && (await driver.unchanged(samples.previous)) ? samples.previous : null;
   for (let i = 0; ; i++) {
-    snapshot = await capture();
+    const reused = reuse !== null;
+    snapshot = reuse ?? await capture();
+    reuse = null;
     const nodes = resolveSelector(snapshot, selector);
+    if (nodes.length > 1 && reused) continue;
     if (nodes.length > 1) throw strictViolation(snapshot, selector, nodes);
     node = nodes[0];
     if (!node) {
@@ -200,31 +220,44 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         });
       }
       const need = needs(a, choice.route, force);
-      const reach = analyzeReachability(snapshot);
-      const r = reach.get(node);
-      const key = boundsKey(node);
-      if (need.visible && !isVisible(node, snapshot) && driver.reveal && isVisible({ ...node, bounds: node.layoutBounds ?? node.bounds }, snapshot) && !revealed.has(node.id)) {
-        // Laid out but off screen (scrolled away): scroll it into view first, as Playwright does, once per node.
-        revealed.add(node.id);
-        if (await driver.reveal(node)) { lastBounds = null; continue; }
-        reason = 'the node is off screen and could not be scrolled into view'; code = 'target_not_found';
-      } else if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
-      else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
-      else if (need.hittable && r.hittable === false) {
-        reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach, snapshot })}` : 'the node has no on-screen area to tap';
-        code = 'not_hittable';
-      } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
-        // Say what moved, so a timeout names what never settled.
-        reason = !lastBounds ? 'waiting for the node to be stable'
-          : lastBounds.id !== node.id ? `not stable: the node is replaced on every capture (#${lastBounds.id} → #${node.id})`
-          : `not stable: its bounds keep changing (${lastBounds.key} → ${key})`;
-        lastBounds = { id: node.id, key };
-        if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
+      if (driver.checkActionable && need.stable && isVisible(node, snapshot)) {
+        // The one target checked in the app itself (visible, stable over two frames, enabled, receives
+        // events at its point), as Playwright does: no second capture, no reachability over the tree.
+        const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
+        const v = await driver.checkActionable(node, tap, { enabled: need.enabled, hittable: need.hittable });
+        if (v.ok) return { snapshot, node, route: choice.route, aim: { point: v.point, hit: need.hittable } };
+        reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
+        code = v.code === 'detached' ? 'target_not_found' : v.code;
+        if (v.code === 'detached' && Date.now() < deadline) continue; // resolve again at once
       } else {
-        return { snapshot, node, route: choice.route };
+        const reach = analyzeReachability(snapshot);
+        const r = reach.get(node);
+        const key = boundsKey(node);
+        if (need.visible && !isVisible(node, snapshot) && driver.reveal && isVisible({ ...node, bounds: node.layoutBounds ?? node.bounds }, snapshot) && !revealed.has(node.id)) {
+          // Laid out but off screen (scrolled away): scroll it into view first, as Playwright does, once per node.
+          revealed.add(node.id);
+          if (await driver.reveal(node)) { lastBounds = null; continue; }
+          reason = 'the node is off screen and could not be scrolled into view'; code = 'target_not_found';
+        } else if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
+        else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
+        else if (need.hittable && r.hittable === false) {
+          reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach, snapshot })}` : 'the node has no on-screen area to tap';
+          code = 'not_hittable';
+        } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
+          // Say what moved, so a timeout names what never settled.
+          reason = !lastBounds ? 'waiting for the node to be stable'
+            : lastBounds.id !== node.id ? `not stable: the node is replaced on every capture (#${lastBounds.id} → #${node.id})`
+            : `not stable: its bounds keep changing (${lastBounds.key} → ${key})`;
+          lastBounds = { id: node.id, key };
+          if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
+        } else {
+          return { snapshot, node, route: choice.route };
+        }
+        lastBounds = { id: node.id, key };
       }
-      lastBounds = { id: node.id, key };
     }
+    // A reused capture that gave no actionable target says nothing about now: capture afresh at once.
+    if (reused) continue;
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
       const near = !node && snapshot ? noMatchLines(noMatchReport(snapshot, selector)) : [];
@@ -262,7 +295,7 @@ export interface DeliverContext {
 /** Delivers an actionable target by its route. Returns the driver's message, if any. */
 export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ctx: DeliverContext): Promise<string | undefined> {
   const { snapshot, node, route } = ready;
-  const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
+  const tap = ready.aim?.point ?? analyzeReachability(snapshot).get(node).tap ?? centre(node);
   switch (route) {
     case 'semantic': {
       const rootId = analyzeReachability(snapshot).get(node).root.rootId;
@@ -273,12 +306,12 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       return result.message;
     }
     case 'tap':
-      await driver.confirmTarget?.(node, tap);
+      if (!ready.aim?.hit) await driver.confirmTarget?.(node, tap);
       await driver.tap!(tap.x, tap.y, { long: a.kind === 'longClick' });
       return undefined;
     case 'keys':
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
-      await driver.confirmTarget?.(node, tap);
+      if (!ready.aim?.hit) await driver.confirmTarget?.(node, tap);
       // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
       // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds
       // (or select all where the device can, and delete the selection).
@@ -339,6 +372,12 @@ const MAX_STALE_RETRIES = 3;
  * capture and delivery is resolved again (a pinned target is not).
  */
 export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<ActResult> {
+  const { ready, message } = await actWithoutAfter(driver, capture, selector, a, options);
+  return { ready, after: await capture(), message };
+}
+
+/** actOnce without the capture after: for a caller that takes it only when something reads it (Device.act on a driver that checks actionability in the app). */
+export async function actWithoutAfter(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<Omit<ActResult, 'after'>> {
   const { timeout, pinned, force = false } = options;
   const waitCapture = pinned
     ? async () => {
@@ -361,7 +400,7 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
       if (pinned && isStale(e)) throw pinned.stale(e.details.current ?? 'a newer one');
       throw e;
     }
-    return { ready, after: await capture(), message };
+    return { ready, message };
   }
 }
 

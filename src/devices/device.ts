@@ -11,7 +11,7 @@ import { noMatchLines, noMatchReport } from '../query/near.js';
 import { poll } from './poll.js';
 import { withCause } from './messages.js';
 import { capabilitiesOf, type Capabilities, type Driver, type DriverActions } from './driver.js';
-import { actOnce, actionCall, makeReceipt } from './actions.js';
+import { actOnce, actWithoutAfter, actionCall, fillAfter, makeReceipt } from './actions.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../query/action.js';
 
 /** Whether a resolution is in the state waited for. */
@@ -42,6 +42,8 @@ export const DEFAULT_ACTION_TIMEOUT = 10_000;
  */
 export class Device extends Searchable implements LocatorHost {
   private last: Snapshot | null = null;
+  /** Receipts of actions whose after-capture is still to come (a driver that checks actionability in the app). */
+  private readonly awaitingAfter: Receipt[] = [];
   private closed = false;
   private readonly closers: Array<() => Promise<void>> = [];
   /** Every action performed through this device, in order (the reporter and codegen read it). */
@@ -74,6 +76,7 @@ export class Device extends Searchable implements LocatorHost {
   /** A fresh capture of the device's semantics tree. */
   async snapshot(): Promise<Snapshot> {
     this.last = await this.driver.capture();
+    for (const r of this.awaitingAfter.splice(0)) fillAfter(r, this.last);
     return this.last;
   }
 
@@ -94,7 +97,16 @@ export class Device extends Searchable implements LocatorHost {
     return this.step(call, async () => {
       const timeout = options.timeout ?? this.actionTimeout;
       const force = options.force === true;
-      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, force, previous: this.last });
+      const how = { timeout, force, previous: this.last };
+      if (this.driver.checkActionable) {
+        // The after-capture is taken when something needs one: the next capture fills the receipt.
+        const { ready, message } = await actWithoutAfter(this.driver, () => this.snapshot(), selector, action, how);
+        const receipt = makeReceipt({ selector, action, ready, after: null, message, forced: force });
+        this.receipts.push(receipt);
+        this.awaitingAfter.push(receipt);
+        return receipt;
+      }
+      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, how);
       const receipt = makeReceipt({ selector, action, ready, after, message, forced: force });
       this.receipts.push(receipt);
       return receipt;
