@@ -1,5 +1,6 @@
 import type { Action, Node, Point, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
+import { hitPointOf, rectContains, roundCoord } from '../common/geometry.js';
 import { DeviceError, TargetError, isTreewrightError, reasonOf, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
@@ -164,6 +165,17 @@ function readyOn(snapshot: Snapshot, driver: Driver, selector: Selector, a: Loca
   return { snapshot, node, route: choice.route };
 }
 
+/**
+ * Where to aim at one node without a reachability pass over the whole tree: the point reachability
+ * gives a node hit-tested at one point, as Playwright aims (§8) — its aim (platform.aim, an inline
+ * element's first line fragment) when that is inside its bounds, else its centre.
+ */
+function aimOf(node: Node): Point {
+  const a = node.platform.aim as Point | undefined;
+  if (a && Number.isFinite(a.x) && Number.isFinite(a.y) && rectContains(node.bounds, roundCoord(a.x), roundCoord(a.y))) return { x: roundCoord(a.x), y: roundCoord(a.y) };
+  return hitPointOf(node.bounds) ?? centre(node);
+}
+
 /** A target found actionable: the capture it was resolved in, the node, and how the action will reach it. */
 export interface Ready {
   snapshot: Snapshot;
@@ -223,8 +235,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       if (driver.checkActionable && need.stable && isVisible(node, snapshot)) {
         // The one target checked in the app itself (visible, stable over two frames, enabled, receives
         // events at its point), as Playwright does: no second capture, no reachability over the tree.
-        const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
-        const v = await driver.checkActionable(node, tap, { enabled: need.enabled, hittable: need.hittable });
+        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable });
         if (v.ok) return { snapshot, node, route: choice.route, aim: { point: v.point, hit: need.hittable } };
         reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
         code = v.code === 'detached' ? 'target_not_found' : v.code;
