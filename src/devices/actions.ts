@@ -182,10 +182,10 @@ export interface Ready {
   node: Node;
   route: Route;
   /**
-   * Where to aim, from the driver's in-app check just now (checkActionable), and whether that check
-   * saw the node receive events there (then delivery checks nothing again).
+   * Where to aim, from the driver's in-app check just now (checkActionable, which hit-tested it unless
+   * forced): delivery checks nothing again.
    */
-  aim?: { point: Point; hit: boolean };
+  aim?: Point;
 }
 
 /**
@@ -236,7 +236,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         // The one target checked in the app itself (visible, stable over two frames, enabled, receives
         // events at its point), as Playwright does: no second capture, no reachability over the tree.
         const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable });
-        if (v.ok) return { snapshot, node, route: choice.route, aim: { point: v.point, hit: need.hittable } };
+        if (v.ok) return { snapshot, node, route: choice.route, aim: v.point };
         reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
         code = v.code === 'detached' ? 'target_not_found' : v.code;
         if (v.code === 'detached' && Date.now() < deadline) continue; // resolve again at once
@@ -306,7 +306,7 @@ export interface DeliverContext {
 /** Delivers an actionable target by its route. Returns the driver's message, if any. */
 export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ctx: DeliverContext): Promise<string | undefined> {
   const { snapshot, node, route } = ready;
-  const tap = ready.aim?.point ?? analyzeReachability(snapshot).get(node).tap ?? centre(node);
+  const tap = ready.aim ?? analyzeReachability(snapshot).get(node).tap ?? centre(node);
   switch (route) {
     case 'semantic': {
       const rootId = analyzeReachability(snapshot).get(node).root.rootId;
@@ -317,12 +317,12 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       return result.message;
     }
     case 'tap':
-      if (!ready.aim?.hit) await driver.confirmTarget?.(node, tap);
+      if (!ready.aim) await driver.confirmTarget?.(node, tap);
       await driver.tap!(tap.x, tap.y, { long: a.kind === 'longClick' });
       return undefined;
     case 'keys':
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
-      if (!ready.aim?.hit) await driver.confirmTarget?.(node, tap);
+      if (!ready.aim) await driver.confirmTarget?.(node, tap);
       // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
       // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds
       // (or select all where the device can, and delete the selection).
