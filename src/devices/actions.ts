@@ -27,30 +27,56 @@ function scrollUntilArgs(a: Extract<LocatorAction, { kind: 'scrollUntilVisible' 
 /**
  * The receipt of a delivered action: the node as resolved in `ready.snapshot`, and the generations
  * before and after (`changed` is whether the screen's content changed; both null without a capture
- * after, until one is taken: fillAfter). Pure.
+ * after, until one is taken: fillAfter). The generations are read from the snapshots when the receipt
+ * is first read (a content hash of a large capture is work no action needs), then kept as plain
+ * values (settleReceipt).
  */
 export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined; forced?: boolean }): Receipt & { after: string; changed: boolean };
 export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: null; message?: string | undefined; forced?: boolean }): Receipt;
 export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot | null; message?: string | undefined; forced?: boolean }): Receipt {
-  return {
+  const receipt: Receipt = {
     call: actionCall(r.selector, r.action),
     locator: selectorToCode(r.selector),
     action: r.action.kind,
     node: outlineLine(r.ready.node),
     nodeId: r.ready.node.id,
     via: r.ready.route,
-    before: r.ready.snapshot.generation,
-    after: r.after ? r.after.generation : null,
-    changed: r.after ? r.ready.snapshot.generation !== r.after.generation : null,
+    before: '',
+    after: null,
+    changed: null,
     ...(r.forced ? { forced: true } : {}),
     ...(r.message ? { message: r.message } : {}),
   };
+  const before = r.ready.snapshot;
+  lazy(receipt, 'before', () => before.generation);
+  if (r.after) fillAfter(receipt, r.after);
+  return receipt;
 }
 
 /** Fills a receipt's after-generation from the first capture taken after its action. */
 export function fillAfter(receipt: Receipt, after: Snapshot): void {
-  receipt.after = after.generation;
-  receipt.changed = receipt.before !== after.generation;
+  lazy(receipt, 'after', () => after.generation);
+  lazy(receipt, 'changed', () => receipt.before !== receipt.after);
+}
+
+/** Reads a receipt's generations now and keeps them as plain values: it holds no capture any more. */
+export function settleReceipt(receipt: Receipt): void {
+  for (const key of ['before', 'after', 'changed'] as const) {
+    Object.defineProperty(receipt, key, { value: receipt[key], enumerable: true, writable: true, configurable: true });
+  }
+}
+
+/** A field computed when first read, then a plain value (in place: the receipt's field order stays). */
+function lazy<K extends 'before' | 'after' | 'changed'>(receipt: Receipt, key: K, read: () => Receipt[K]): void {
+  Object.defineProperty(receipt, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = read();
+      Object.defineProperty(receipt, key, { value, enumerable: true, writable: true, configurable: true });
+      return value;
+    },
+  });
 }
 
 /**
@@ -130,6 +156,8 @@ export interface Samples {
   /**
    * The most recent capture of the device (the previous action's after-capture): the first of the two
    * captures the stability check compares, so a target that did not move needs one new capture, not two.
+   * On a driver that checks actionability in the app, the capture to resolve on when the app says it
+   * has not changed since (Driver.unchanged).
    */
   previous?: Snapshot | null;
   /**
@@ -193,8 +221,10 @@ export interface Ready {
  * anything delivered as a touch) and stable (same bounds on two consecutive captures; the first may be
  * `samples.previous`, the capture before this action, so a target at rest costs one capture, and one
  * that moves is captured until two agree). A semantic action on a node of `samples.known` on a driver
- * that guards generations captures nothing. Ambiguity fails at once; everything else is waited out
- * until the timeout.
+ * that guards generations captures nothing. On a driver that checks actionability in the app
+ * (checkActionable), one capture resolves the locator (none when `samples.previous` is unchanged) and
+ * the app checks visible, stable, enabled and hit for the one node. Ambiguity fails at once;
+ * everything else is waited out until the timeout.
  */
 export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number, samples: Samples = {}, force = false): Promise<Ready> {
   const deadline = Date.now() + timeout;
