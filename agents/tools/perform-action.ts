@@ -155,7 +155,7 @@ async function back(session: Session) {
   return receiptAnswer({ call: 'device.back()', node: '', nodeId: '', via: device.driver.back ? 'semantic' : 'keys', before: before.generation, after: after.generation, changed: before.generation !== after.generation }, before, after, null, 'back');
 }
 
-function receiptAnswer(r: Omit<Receipt, 'locator' | 'action'>, before: Snapshot, after: Snapshot, nodeLine: string | null, action: string) {
+function receiptAnswer(r: Omit<Receipt, 'locator' | 'action'> & { after: string; changed: boolean }, before: Snapshot, after: Snapshot, nodeLine: string | null, action: string) {
   const delta = snapshotDelta(before, after);
   const changes = r.changed ? deltaLines(delta, after, RECEIPT_CHANGE_LINES) : [];
   const summary = r.changed ? deltaSummary(delta) : 'nothing changed on screen';

@@ -126,7 +126,7 @@ function renderSteps(steps: readonly ReportStep[]): string {
   const items = steps.map((s) => {
     const r = s.receipt;
     const receipt = r
-      ? `<div class="receipt">${esc(r.action)} via ${esc(r.via)} on <code>${esc(r.node)}</code> · generation ${esc(r.before)} → ${esc(r.after)} · ${r.changed ? '<span class="chg">screen changed</span>' : 'no change'}${r.message ? ` · ${esc(r.message)}` : ''}</div>`
+      ? `<div class="receipt">${esc(r.action)} via ${esc(r.via)} on <code>${esc(r.node)}</code> · generation ${esc(r.before)} → ${esc(r.after ?? 'not captured')} · ${r.changed ? '<span class="chg">screen changed</span>' : r.changed === null ? 'not captured after' : 'no change'}${r.message ? ` · ${esc(r.message)}` : ''}</div>`
       : '';
     const err = s.error ? `<div class="step-err">${esc(s.error.split('\n')[0] ?? '')}</div>` : '';
     return `<li><code>${esc(s.title)}</code> <span class="dur">${duration(s.durationMs)}</span>${receipt}${err}${renderSteps(s.steps)}</li>`;

@@ -1,5 +1,6 @@
-import type { Action, Node, Snapshot } from '../model/schema.js';
+import type { Action, Node, Point, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
+import { hitPointOf, rectContains, roundCoord } from '../common/geometry.js';
 import { DeviceError, TargetError, isTreewrightError, reasonOf, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
@@ -25,22 +26,57 @@ function scrollUntilArgs(a: Extract<LocatorAction, { kind: 'scrollUntilVisible' 
 
 /**
  * The receipt of a delivered action: the node as resolved in `ready.snapshot`, and the generations
- * before and after (`changed` is whether the screen's content changed). Pure.
+ * before and after (`changed` is whether the screen's content changed; both null without a capture
+ * after, until one is taken: fillAfter). The generations are read from the snapshots when the receipt
+ * is first read (a content hash of a large capture is work no action needs), then kept as plain
+ * values (settleReceipt).
  */
-export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined; forced?: boolean }): Receipt {
-  return {
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot; message?: string | undefined; forced?: boolean }): Receipt & { after: string; changed: boolean };
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: null; message?: string | undefined; forced?: boolean }): Receipt;
+export function makeReceipt(r: { selector: Selector; action: LocatorAction; ready: Ready; after: Snapshot | null; message?: string | undefined; forced?: boolean }): Receipt {
+  const receipt: Receipt = {
     call: actionCall(r.selector, r.action),
     locator: selectorToCode(r.selector),
     action: r.action.kind,
     node: outlineLine(r.ready.node),
     nodeId: r.ready.node.id,
     via: r.ready.route,
-    before: r.ready.snapshot.generation,
-    after: r.after.generation,
-    changed: r.ready.snapshot.generation !== r.after.generation,
+    before: '',
+    after: null,
+    changed: null,
     ...(r.forced ? { forced: true } : {}),
     ...(r.message ? { message: r.message } : {}),
   };
+  const before = r.ready.snapshot;
+  lazy(receipt, 'before', () => before.generation);
+  if (r.after) fillAfter(receipt, r.after);
+  return receipt;
+}
+
+/** Fills a receipt's after-generation from the first capture taken after its action. */
+export function fillAfter(receipt: Receipt, after: Snapshot): void {
+  lazy(receipt, 'after', () => after.generation);
+  lazy(receipt, 'changed', () => receipt.before !== receipt.after);
+}
+
+/** Reads a receipt's generations now and keeps them as plain values: it holds no capture any more. */
+export function settleReceipt(receipt: Receipt): void {
+  for (const key of ['before', 'after', 'changed'] as const) {
+    Object.defineProperty(receipt, key, { value: receipt[key], enumerable: true, writable: true, configurable: true });
+  }
+}
+
+/** A field computed when first read, then a plain value (in place: the receipt's field order stays). */
+function lazy<K extends 'before' | 'after' | 'changed'>(receipt: Receipt, key: K, read: () => Receipt[K]): void {
+  Object.defineProperty(receipt, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = read();
+      Object.defineProperty(receipt, key, { value, enumerable: true, writable: true, configurable: true });
+      return value;
+    },
+  });
 }
 
 /**
@@ -120,6 +156,8 @@ export interface Samples {
   /**
    * The most recent capture of the device (the previous action's after-capture): the first of the two
    * captures the stability check compares, so a target that did not move needs one new capture, not two.
+   * On a driver that checks actionability in the app, the capture to resolve on when the app says it
+   * has not changed since (Driver.unchanged).
    */
   previous?: Snapshot | null;
   /**
@@ -155,11 +193,27 @@ function readyOn(snapshot: Snapshot, driver: Driver, selector: Selector, a: Loca
   return { snapshot, node, route: choice.route };
 }
 
+/**
+ * Where to aim at one node without a reachability pass over the whole tree: the point reachability
+ * gives a node hit-tested at one point, as Playwright aims (§8) — its aim (platform.aim, an inline
+ * element's first line fragment) when that is inside its bounds, else its centre.
+ */
+function aimOf(node: Node): Point {
+  const a = node.platform.aim as Point | undefined;
+  if (a && Number.isFinite(a.x) && Number.isFinite(a.y) && rectContains(node.bounds, roundCoord(a.x), roundCoord(a.y))) return { x: roundCoord(a.x), y: roundCoord(a.y) };
+  return hitPointOf(node.bounds) ?? centre(node);
+}
+
 /** A target found actionable: the capture it was resolved in, the node, and how the action will reach it. */
 export interface Ready {
   snapshot: Snapshot;
   node: Node;
   route: Route;
+  /**
+   * Where to aim, from the driver's in-app check just now (checkActionable, which hit-tested it unless
+   * forced): delivery checks nothing again.
+   */
+  aim?: Point;
 }
 
 /**
@@ -167,8 +221,10 @@ export interface Ready {
  * anything delivered as a touch) and stable (same bounds on two consecutive captures; the first may be
  * `samples.previous`, the capture before this action, so a target at rest costs one capture, and one
  * that moves is captured until two agree). A semantic action on a node of `samples.known` on a driver
- * that guards generations captures nothing. Ambiguity fails at once; everything else is waited out
- * until the timeout.
+ * that guards generations captures nothing. On a driver that checks actionability in the app
+ * (checkActionable), one capture resolves the locator (none when `samples.previous` is unchanged) and
+ * the app checks visible, stable, enabled and hit for the one node. Ambiguity fails at once;
+ * everything else is waited out until the timeout.
  */
 export async function waitForActionable(capture: () => Promise<Snapshot>, driver: Driver, selector: Selector, a: LocatorAction, timeout: number, samples: Samples = {}, force = false): Promise<Ready> {
   const deadline = Date.now() + timeout;
@@ -181,9 +237,15 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   let snapshot: Snapshot | null = null;
   let node: Node | undefined;
   const revealed = new Set<string>();
+  // The previous capture, where the app says nothing changed since: the locator resolves on it and the
+  // target is checked in the app. Anything short of an actionable target on it captures afresh at once.
+  let reuse = samples.previous && driver.checkActionable && driver.unchanged && (await driver.unchanged(samples.previous)) ? samples.previous : null;
   for (let i = 0; ; i++) {
-    snapshot = await capture();
+    const reused = reuse !== null;
+    snapshot = reuse ?? await capture();
+    reuse = null;
     const nodes = resolveSelector(snapshot, selector);
+    if (nodes.length > 1 && reused) continue;
     if (nodes.length > 1) throw strictViolation(snapshot, selector, nodes);
     node = nodes[0];
     if (!node) {
@@ -200,31 +262,43 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         });
       }
       const need = needs(a, choice.route, force);
-      const reach = analyzeReachability(snapshot);
-      const r = reach.get(node);
-      const key = boundsKey(node);
-      if (need.visible && !isVisible(node, snapshot) && driver.reveal && isVisible({ ...node, bounds: node.layoutBounds ?? node.bounds }, snapshot) && !revealed.has(node.id)) {
-        // Laid out but off screen (scrolled away): scroll it into view first, as Playwright does, once per node.
-        revealed.add(node.id);
-        if (await driver.reveal(node)) { lastBounds = null; continue; }
-        reason = 'the node is off screen and could not be scrolled into view'; code = 'target_not_found';
-      } else if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
-      else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
-      else if (need.hittable && r.hittable === false) {
-        reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach, snapshot })}` : 'the node has no on-screen area to tap';
-        code = 'not_hittable';
-      } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
-        // Say what moved, so a timeout names what never settled.
-        reason = !lastBounds ? 'waiting for the node to be stable'
-          : lastBounds.id !== node.id ? `not stable: the node is replaced on every capture (#${lastBounds.id} → #${node.id})`
-          : `not stable: its bounds keep changing (${lastBounds.key} → ${key})`;
-        lastBounds = { id: node.id, key };
-        if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
+      if (driver.checkActionable && need.stable && isVisible(node, snapshot)) {
+        // The one target checked in the app itself (visible, stable over two frames, enabled, receives
+        // events at its point), as Playwright does: no second capture, no reachability over the tree.
+        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable });
+        if (v.ok) return { snapshot, node, route: choice.route, aim: v.point };
+        reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
+        code = v.code === 'detached' ? 'target_not_found' : v.code;
+        if (v.code === 'detached' && Date.now() < deadline) continue; // resolve again at once
       } else {
-        return { snapshot, node, route: choice.route };
+        const reach = analyzeReachability(snapshot);
+        const r = reach.get(node);
+        const key = boundsKey(node);
+        if (need.visible && !isVisible(node, snapshot) && driver.reveal && isVisible({ ...node, bounds: node.layoutBounds ?? node.bounds }, snapshot) && !revealed.has(node.id)) {
+          // Laid out but off screen (scrolled away): scroll it into view first, as Playwright does, once per node.
+          revealed.add(node.id);
+          if (await driver.reveal(node)) { lastBounds = null; continue; }
+          reason = 'the node is off screen and could not be scrolled into view'; code = 'target_not_found';
+        } else if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
+        else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
+        else if (need.hittable && r.hittable === false) {
+          reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach, snapshot })}` : 'the node has no on-screen area to tap';
+          code = 'not_hittable';
+        } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
+          // Say what moved, so a timeout names what never settled.
+          reason = !lastBounds ? 'waiting for the node to be stable'
+            : lastBounds.id !== node.id ? `not stable: the node is replaced on every capture (#${lastBounds.id} → #${node.id})`
+            : `not stable: its bounds keep changing (${lastBounds.key} → ${key})`;
+          lastBounds = { id: node.id, key };
+          if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
+        } else {
+          return { snapshot, node, route: choice.route };
+        }
+        lastBounds = { id: node.id, key };
       }
-      lastBounds = { id: node.id, key };
     }
+    // A reused capture that gave no actionable target says nothing about now: capture afresh at once.
+    if (reused) continue;
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
       const near = !node && snapshot ? noMatchLines(noMatchReport(snapshot, selector)) : [];
@@ -262,7 +336,7 @@ export interface DeliverContext {
 /** Delivers an actionable target by its route. Returns the driver's message, if any. */
 export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ctx: DeliverContext): Promise<string | undefined> {
   const { snapshot, node, route } = ready;
-  const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
+  const tap = ready.aim ?? analyzeReachability(snapshot).get(node).tap ?? centre(node);
   switch (route) {
     case 'semantic': {
       const rootId = analyzeReachability(snapshot).get(node).root.rootId;
@@ -273,12 +347,12 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       return result.message;
     }
     case 'tap':
-      await driver.confirmTarget?.(node, tap);
+      if (!ready.aim) await driver.confirmTarget?.(node, tap);
       await driver.tap!(tap.x, tap.y, { long: a.kind === 'longClick' });
       return undefined;
     case 'keys':
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
-      await driver.confirmTarget?.(node, tap);
+      if (!ready.aim) await driver.confirmTarget?.(node, tap);
       // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
       // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds
       // (or select all where the device can, and delete the selection).
@@ -339,6 +413,12 @@ const MAX_STALE_RETRIES = 3;
  * capture and delivery is resolved again (a pinned target is not).
  */
 export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<ActResult> {
+  const { ready, message } = await actWithoutAfter(driver, capture, selector, a, options);
+  return { ready, after: await capture(), message };
+}
+
+/** actOnce without the capture after: for a caller that takes it only when something reads it (Device.act on a driver that checks actionability in the app). */
+export async function actWithoutAfter(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<Omit<ActResult, 'after'>> {
   const { timeout, pinned, force = false } = options;
   const waitCapture = pinned
     ? async () => {
@@ -361,7 +441,7 @@ export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, 
       if (pinned && isStale(e)) throw pinned.stale(e.details.current ?? 'a newer one');
       throw e;
     }
-    return { ready, after: await capture(), message };
+    return { ready, message };
   }
 }
 

@@ -12,7 +12,7 @@ import { noMatchLines, noMatchReport } from '../query/near.js';
 import { poll } from './poll.js';
 import { withCause } from './messages.js';
 import { capabilitiesOf, type Capabilities, type Driver, type DriverActions } from './driver.js';
-import { actOnce, actionCall, makeReceipt } from './actions.js';
+import { actOnce, actWithoutAfter, actionCall, fillAfter, makeReceipt, settleReceipt } from './actions.js';
 import type { ActionOptions, LocatorAction, Receipt } from '../query/action.js';
 
 /** Whether a resolution is in the state waited for. */
@@ -37,12 +37,17 @@ export type StepWrapper = <T>(title: string, body: () => Promise<T>, about?: Ste
 
 export const DEFAULT_ACTION_TIMEOUT = 10_000;
 
+/** How many recent receipts may still hold the captures their generations are read from. */
+const LIVE_RECEIPTS = 16;
+
 /**
  * The connected device a test receives: captures through its driver and hands out locators.
  * Every capture is fresh; locators resolve against the capture they trigger.
  */
 export class Device extends Searchable implements LocatorHost {
   private last: Snapshot | null = null;
+  /** Receipts of actions whose after-capture is still to come (a driver that checks actionability in the app). */
+  private readonly awaitingAfter: Receipt[] = [];
   private closed = false;
   private readonly closers: Array<() => Promise<void>> = [];
   /** Every action performed through this device, in order (the reporter and codegen read it). */
@@ -75,6 +80,7 @@ export class Device extends Searchable implements LocatorHost {
   /** A fresh capture of the device's semantics tree. */
   async snapshot(): Promise<Snapshot> {
     this.last = await this.driver.capture();
+    for (const r of this.awaitingAfter.splice(0)) fillAfter(r, this.last);
     return this.last;
   }
 
@@ -100,11 +106,31 @@ export class Device extends Searchable implements LocatorHost {
     return this.step(call, async () => {
       const timeout = options.timeout ?? this.actionTimeout;
       const force = options.force === true;
-      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, { timeout, force, previous: this.last });
+      const how = { timeout, force, previous: this.last };
+      if (this.driver.checkActionable) {
+        // The after-capture is taken when something needs one: the next capture fills the receipt.
+        const { ready, message } = await actWithoutAfter(this.driver, () => this.snapshot(), selector, action, how);
+        const receipt = makeReceipt({ selector, action, ready, after: null, message, forced: force });
+        this.keep(receipt);
+        this.awaitingAfter.push(receipt);
+        return receipt;
+      }
+      const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, how);
       const receipt = makeReceipt({ selector, action, ready, after, message, forced: force });
-      this.receipts.push(receipt);
+      this.keep(receipt);
       return receipt;
     }, { selector, action });
+  }
+
+  /**
+   * Records a receipt. Its generations are read when first read (makeReceipt), so it holds its
+   * captures until then: the receipts older than the last LIVE_RECEIPTS are settled, so a long test
+   * holds a bounded number of captures.
+   */
+  private keep(receipt: Receipt): void {
+    this.receipts.push(receipt);
+    const old = this.receipts[this.receipts.length - 1 - LIVE_RECEIPTS];
+    if (old && !this.awaitingAfter.includes(old)) settleReceipt(old);
   }
 
   /**
@@ -199,6 +225,9 @@ export class Device extends Searchable implements LocatorHost {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // What the receipts say is fixed now; they let go of their captures.
+    this.awaitingAfter.length = 0;
+    for (const r of this.receipts) settleReceipt(r);
     // Every closer runs (a lease must be released even if the driver failed to close); the first
     // error is thrown, later ones are attached to it as its cause.
     let first: unknown;

@@ -104,4 +104,23 @@ export interface DriverActions {
   confirmTarget?(node: Node, point: Point): Promise<void>;
   /** Selects everything in the focused field, so typing replaces it. */
   selectAll?(): Promise<void>;
+  /**
+   * Checks actionability of one node in the app itself, as Playwright does in the page: visible,
+   * stable over two animation frames, enabled (when `need.enabled`), and receiving events at its point
+   * (when `need.hittable`). `point` is where the capture aims; the answer's point is where to aim now
+   * (moved with the node). A driver with this check takes no capture after an action of its own
+   * accord: the receipt's after-generation is filled by the device's next capture.
+   */
+  checkActionable?(node: Node, point: Point, need: { enabled: boolean; hittable: boolean }): Promise<Actionability>;
+  /**
+   * Whether the app is still as this capture (one of the driver's own) shows it, so that an action may
+   * resolve its locator on it instead of capturing again. Only with checkActionable: the target is then
+   * checked in the app itself.
+   */
+  unchanged?(snapshot: Snapshot): Promise<boolean>;
 }
+
+/** The verdict of an in-app actionability check (DriverActions.checkActionable). */
+export type Actionability =
+  | { ok: true; point: Point }
+  | { ok: false; code: 'detached' | 'target_not_found' | 'target_disabled' | 'not_hittable'; reason: string };

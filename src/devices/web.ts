@@ -4,7 +4,7 @@ import { importCdp } from '../formats/cdp.js';
 import { DOM_SNAPSHOT_PARAMS, type AXNode, type CdpCapture, type DomSnapshot } from '../formats/cdp-types.js';
 import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
 import { rowIndexOf } from './actions.js';
-import { type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
+import { type Actionability, type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { performsOf } from './semantics.js';
 
@@ -32,6 +32,10 @@ export class WebDriver implements Driver {
   /** The one CDP session, as a promise so that overlapping first calls share it (none is opened twice). */
   private session: Promise<CDPSession> | null = null;
   private navigations = 0;
+  /** Input this driver sent (taps, keys, wheel, scrolling, focus): a capture before it is not reused. */
+  private inputs = 0;
+  /** Each capture's change mark (see unchanged). */
+  private readonly marks = new WeakMap<Snapshot, string>();
   /** The navigation count when the current action reached its target (see confirmTarget). */
   private actionNavigations = -1;
   private closed = false;
@@ -98,6 +102,15 @@ export class WebDriver implements Driver {
 
   /** One capture: the AX tree, the DOM snapshot and the viewport, asked for together. */
   async record(): Promise<CdpCapture> {
+    return (await this.recordWatched()).capture;
+  }
+
+  /**
+   * A capture and the page's change mark when it was taken (null when changes cannot all be watched:
+   * frames, shadow roots). The mark is read first, on the same session, so a change while the tree is
+   * read moves the mark past it.
+   */
+  private async recordWatched(): Promise<{ capture: CdpCapture; mark: string | null }> {
     return this.guard('capture', async () => {
       for (let attempt = 0; ; attempt++) {
         const s = await this.cdp();
@@ -105,29 +118,32 @@ export class WebDriver implements Driver {
         // Issued together, the AX tree first: the renderer answers one at a time, so the browser turns
         // the large AX answer into JSON (and Node parses it) while the renderer takes the DOM snapshot.
         const answers = await Promise.all([
+          evaluate<PageMetrics>(s, WATCH_AND_MEASURE),
           s.send('Accessibility.getFullAXTree') as Promise<{ nodes: AXNode[] }>,
           s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>,
-          this.page.evaluate(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href })),
         ]).catch(async (e: unknown) => {
           // A navigation under way (the click before this capture followed a link): wait for the new page.
-          if (attempt < 5 && /context was destroyed|Cannot find context|navigat|No node with given id/i.test((e as Error).message ?? '')) {
+          if (attempt < 5 && /context was destroyed|Cannot find (default execution )?context|navigat|No node with given id/i.test((e as Error).message ?? '')) {
             await this.page.waitForLoadState('load').catch(() => undefined);
             return null;
           }
           throw e;
         });
         if (!answers) continue;
-        const [ax, dom, metrics] = answers;
+        const [metrics, ax, dom] = answers;
         // A navigation between the answers joins two different documents: capture again.
         if (this.navigations !== navigationsBefore && attempt < 5) {
           await this.page.waitForLoadState('load').catch(() => undefined);
           continue;
         }
         const { frames, unreadFrames } = await this.childFrames(s, dom);
-        return {
+        const capture: CdpCapture = {
           url: metrics.url, title: metrics.title, viewport: { width: metrics.width, height: metrics.height }, devicePixelRatio: metrics.dpr,
           ax: ax.nodes, dom, styles: DOM_SNAPSHOT_PARAMS.computedStyles, frames, unreadFrames,
         };
+        // Mutations in frames and shadow trees are out of the watcher's sight: such a capture is never reused.
+        const watchable = dom.documents.length === 1 && !dom.documents[0]!.nodes.shadowRootType?.index.length && unreadFrames.length === 0;
+        return { capture, mark: watchable && metrics.mark ? `${metrics.mark}/${this.navigations}/${this.inputs}` : null };
       }
     });
   }
@@ -158,40 +174,75 @@ export class WebDriver implements Driver {
   }
 
   async capture(): Promise<Snapshot> {
-    const recorded = await this.record();
-    return importCdp(recorded, { ...(this.options.testIdAttribute ? { testIdAttribute: this.options.testIdAttribute } : {}), source: `web:${recorded.url}` });
+    const { capture: recorded, mark } = await this.recordWatched();
+    const snapshot = importCdp(recorded, { ...(this.options.testIdAttribute ? { testIdAttribute: this.options.testIdAttribute } : {}), source: `web:${recorded.url}` });
+    if (mark) this.marks.set(snapshot, mark);
+    return snapshot;
+  }
+
+  /**
+   * Whether the page is still as this capture of it shows: no DOM mutation, scroll, resize, focus
+   * change, form input, animation or transition event, hover change, navigation, nor input from this
+   * driver since it was taken. What a script changes without touching the DOM (an input's value
+   * property) is not seen: the action layer re-resolves on a fresh capture whenever the reused one
+   * does not give an actionable target, and the target itself is checked in the page.
+   */
+  async unchanged(snapshot: Snapshot): Promise<boolean> {
+    const mark = this.marks.get(snapshot);
+    if (!mark || this.closed || this.page.isClosed()) return false;
+    const now = await this.guard('check for changes', async () => evaluate<string | null>(await this.cdp(), TAKE_MARK)).catch(() => null);
+    return `${now}/${this.navigations}/${this.inputs}` === mark;
+  }
+
+  /**
+   * Calls a function on a node's DOM node in the page (`this` is the node), by value; null when the node
+   * is no longer in the document (its backend id does not resolve).
+   */
+  private async callOnNode(backendNodeId: number, functionDeclaration: string, args: unknown[]): Promise<unknown> {
+    const s = await this.cdp();
+    const resolved = (await s.send('DOM.resolveNode', { backendNodeId }).catch(() => null)) as { object?: { objectId?: string } } | null;
+    const objectId = resolved?.object?.objectId;
+    if (!objectId) return null;
+    try {
+      const r = (await s.send('Runtime.callFunctionOn', {
+        objectId, functionDeclaration, returnByValue: true, awaitPromise: true, arguments: args.map((value) => ({ value })),
+      })) as { result?: { value?: unknown }; exceptionDetails?: { text?: string } };
+      if (r.exceptionDetails) throw new Error(r.exceptionDetails.text ?? 'the check threw in the page');
+      return r.result?.value ?? null;
+    } finally {
+      await s.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+    }
   }
 
   async confirmTarget(node: Node, point: Point): Promise<void> {
     const backendNodeId = node.platform.backendNodeId;
     if (typeof backendNodeId !== 'number') return;
-    const verdict = await this.guard('confirm target', async () => {
-      const s = await this.cdp();
-      const resolved = (await s.send('DOM.resolveNode', { backendNodeId }).catch(() => null)) as { object?: { objectId?: string } } | null;
-      const objectId = resolved?.object?.objectId;
-      if (!objectId) return 'detached';
-      const r = (await s.send('Runtime.callFunctionOn', {
-        objectId,
-        returnByValue: true,
-        arguments: [{ value: point.x }, { value: point.y }],
-        functionDeclaration: `function (x, y) {
-          if (!this.isConnected) return 'detached';
-          const el = this.nodeType === 1 ? this : this.parentElement;
-          const hit = document.elementFromPoint(x, y);
-          if (!hit) return 'nothing at the point';
-          if (hit === el || (el && el.contains(hit)) || this.contains && this.contains(hit)) return 'ok';
-          return 'covered by <' + hit.tagName.toLowerCase() + (hit.id ? '#' + hit.id : '') + '>';
-        }`,
-      })) as { result?: { value?: unknown } };
-      await s.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
-      return String(r.result?.value ?? 'detached');
-    });
+    const verdict = await this.guard('confirm target', async () => String(await this.callOnNode(backendNodeId, HIT_AT_POINT, [point.x, point.y]) ?? 'detached'));
     if (verdict !== 'ok') {
       throw new TargetError('stale_generation', `node #${node.id} changed since it was captured: ${verdict === 'detached' ? 'it is no longer in the page' : `at (${point.x}, ${point.y}) it is ${verdict}`}`, {
         where: this.description, hint: 'The locator is resolved again on a fresh capture.',
       });
     }
     this.actionNavigations = this.navigations;
+  }
+
+  /**
+   * Actionability of the one target, in the page (ACTIONABLE_IN_PAGE), as Playwright checks it: no
+   * capture of the whole tree. A node that passes is the target of the input that follows (a
+   * navigation from here on fails that input).
+   */
+  async checkActionable(node: Node, point: Point, need: { enabled: boolean; hittable: boolean }): Promise<Actionability> {
+    const backendNodeId = node.platform.backendNodeId;
+    if (typeof backendNodeId !== 'number') return { ok: false, code: 'target_not_found', reason: 'the node has no DOM node to act on' };
+    const box = node.layoutBounds ?? node.bounds;
+    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable])) as
+      { verdict: 'ok'; x: number; y: number } | { verdict: Exclude<Extract<Actionability, { ok: false }>['code'], 'detached'>; reason: string } | null;
+    if (!v) return { ok: false, code: 'detached', reason: 'the node is no longer in the page' };
+    if (v.verdict === 'ok') {
+      this.actionNavigations = this.navigations;
+      return { ok: true, point: { x: v.x, y: v.y } };
+    }
+    return { ok: false, code: v.verdict, reason: v.reason };
   }
 
   /** Fails an input step when the page navigated away since the action reached its target. */
@@ -207,6 +258,7 @@ export class WebDriver implements Driver {
 
   async tap(x: number, y: number, options: { long?: boolean } = {}): Promise<void> {
     await this.guard('click', async () => {
+      this.inputs++;
       this.stillOnPage('click');
       await this.page.mouse.click(x, y, options.long ? { delay: LONG_PRESS_MS } : {});
     });
@@ -214,6 +266,7 @@ export class WebDriver implements Driver {
 
   async selectAll(): Promise<void> {
     await this.guard('select all', async () => {
+      this.inputs++;
       this.stillOnPage('select all');
       await this.page.keyboard.press('ControlOrMeta+A');
     });
@@ -221,6 +274,7 @@ export class WebDriver implements Driver {
 
   async typeText(text: string): Promise<void> {
     await this.guard('type', async () => {
+      this.inputs++;
       this.stillOnPage('type');
       await this.page.keyboard.type(text);
       this.stillOnPage('type');
@@ -230,6 +284,7 @@ export class WebDriver implements Driver {
   async pressKey(key: Key): Promise<void> {
     if (key === 'back') return this.back();
     await this.guard(`press ${KEYS[key]}`, async () => {
+      this.inputs++;
       this.stillOnPage(`press ${KEYS[key]}`);
       await this.page.keyboard.press(KEYS[key]);
     });
@@ -238,6 +293,7 @@ export class WebDriver implements Driver {
   /** A wheel over `from`, by the drag's distance: scrolling on the web is the wheel, not a drag. */
   async swipe(from: Point, to: Point): Promise<void> {
     await this.guard('wheel', async () => {
+      this.inputs++;
       await this.page.mouse.move(from.x, from.y);
       await this.page.mouse.wheel(from.x - to.x, from.y - to.y);
       await this.settle();
@@ -274,6 +330,7 @@ export class WebDriver implements Driver {
         await this.scrollIntoView(node);
         return { performed: true };
       case 'RequestFocus':
+        this.inputs++;
         await this.guard('focus', async () => (await this.cdp()).send('DOM.focus', { backendNodeId: backendId(node) }));
         return { performed: true };
       default:
@@ -289,6 +346,7 @@ export class WebDriver implements Driver {
 
   private async scrollIntoView(node: Node): Promise<void> {
     await this.guard('scroll into view', async () => {
+      this.inputs++;
       await (await this.cdp()).send('DOM.scrollIntoViewIfNeeded', { backendNodeId: backendId(node) });
       await this.settle();
     });
@@ -316,6 +374,45 @@ export class WebDriver implements Driver {
     await this.options.owned?.();
   }
 }
+
+interface PageMetrics { width: number; height: number; dpr: number; title: string; url: string; mark: string | null }
+
+/** Runtime.evaluate by value in the page's main world. */
+async function evaluate<T>(s: CDPSession, expression: string): Promise<T> {
+  const r = (await s.send('Runtime.evaluate', { expression, returnByValue: true })) as { result?: { value?: unknown }; exceptionDetails?: { text?: string; exception?: { description?: string } } };
+  if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'evaluation failed');
+  return r.result?.value as T;
+}
+
+/**
+ * The change watcher, installed once per document under a symbol (no name a page would use): a
+ * MutationObserver over the whole document and capturing listeners for what changes the tree or its
+ * geometry without a mutation. Its mark is a random id per document and a count of changes; reading
+ * it takes the observer's pending records first, so a mutation made just before is counted.
+ */
+const WATCHER = `(() => {
+  const key = Symbol.for('treewright.watch');
+  let w = window[key];
+  if (!w) {
+    const state = { id: Math.random().toString(36).slice(2), changes: 0 };
+    const observer = new MutationObserver((records) => { state.changes += records.length; });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const bump = () => { state.changes++; };
+    for (const type of ['scroll', 'resize', 'focusin', 'focusout', 'input', 'change', 'toggle', 'load', 'error', 'pointerover', 'pointerout',
+      'animationstart', 'animationiteration', 'animationend', 'transitionrun', 'transitionend', 'fullscreenchange']) {
+      // On the document as well: an element's load never reaches the window.
+      addEventListener(type, bump, { capture: true, passive: true });
+      document.addEventListener(type, bump, { capture: true, passive: true });
+    }
+    w = { take: () => { state.changes += observer.takeRecords().length; return state.id + ':' + state.changes; } };
+    Object.defineProperty(window, key, { value: w });
+  }
+  return w;
+})()`;
+
+const WATCH_AND_MEASURE = `(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href, mark: ${WATCHER}.take() }))()`;
+
+const TAKE_MARK = `(() => { const w = window[Symbol.for('treewright.watch')]; return w ? w.take() : null; })()`;
 
 function backendId(node: Node): number {
   const id = node.platform.backendNodeId;
@@ -363,3 +460,66 @@ export async function goto(page: Page, url: string, timeout = 30_000): Promise<R
   }
   return response;
 }
+
+/** In the page, `this` the node: whether a click at (x, y) reaches it ('ok', or what it hits instead). */
+const HIT_AT_POINT = `function (x, y) {
+  if (!this.isConnected) return 'detached';
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  const hit = this.ownerDocument.elementFromPoint(x, y);
+  if (!hit) return 'nothing at the point';
+  if (hit === el || (el && el.contains(hit))) return 'ok';
+  return 'covered by <' + hit.tagName.toLowerCase() + (hit.id ? '#' + hit.id : '') + '>';
+}`;
+
+/**
+ * In the page, `this` the node (an element, or a text node read through its parent element), as
+ * Playwright's actionability checks: visible (a box with area, not hidden by visibility or
+ * content-visibility); stable (the same box on two consecutive animation frames); enabled (not
+ * :disabled, no aria-disabled="true" on it or an ancestor); hit (elementFromPoint at the point is the
+ * node or inside it, across shadow roots). The point is the capture's aim, moved with the node when the
+ * node moved since the capture, else the centre of its visible part. Answers { verdict: 'ok', x, y } or
+ * { verdict: code, reason }.
+ */
+const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit) {
+  const node = this;
+  if (!node.isConnected) return null;
+  const el = node.nodeType === 1 ? node : node.parentElement;
+  if (!el) return null;
+  const doc = node.ownerDocument, win = doc.defaultView;
+  const box = () => {
+    let r;
+    if (node.nodeType === 1) r = node.getBoundingClientRect();
+    else { const range = doc.createRange(); range.selectNodeContents(node); r = range.getBoundingClientRect(); }
+    return [r.x, r.y, r.width, r.height];
+  };
+  // A page that renders no frames (a hidden tab) still gets its two samples, a timer apart.
+  const frame = () => new Promise((resolve) => { win.requestAnimationFrame(() => resolve()); win.setTimeout(resolve, 500); });
+  await frame();
+  const a = box();
+  await frame();
+  if (!node.isConnected) return null;
+  const b = box();
+  const style = win.getComputedStyle(el);
+  const shown = el.checkVisibility ? el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) : style.visibility === 'visible';
+  if (!(b[2] > 0 && b[3] > 0) || !shown) return { verdict: 'target_not_found', reason: 'the node is not visible' };
+  const key = (r) => r.map((v) => Math.round(v * 100) / 100).join(',');
+  if (key(a) !== key(b)) return { verdict: 'target_not_found', reason: 'not stable: its bounds keep changing (' + key(a) + ' → ' + key(b) + ')' };
+  if (needEnabled && (el.matches(':disabled') || el.closest('[aria-disabled="true"]'))) return { verdict: 'target_disabled', reason: 'the node is disabled' };
+  let x = tx, y = ty;
+  const moved = Math.abs(b[0] - lx) > 0.5 || Math.abs(b[1] - ly) > 0.5;
+  if (moved && Math.abs(b[2] - lw) <= 0.5 && Math.abs(b[3] - lh) <= 0.5) { x = tx + b[0] - lx; y = ty + b[1] - ly; }
+  else if (moved || Math.abs(b[2] - lw) > 0.5 || Math.abs(b[3] - lh) > 0.5) {
+    const x1 = Math.max(b[0], 0), y1 = Math.max(b[1], 0), x2 = Math.min(b[0] + b[2], win.innerWidth), y2 = Math.min(b[1] + b[3], win.innerHeight);
+    if (x2 <= x1 || y2 <= y1) return { verdict: 'target_not_found', reason: 'the node is outside the viewport' };
+    x = (x1 + x2) / 2; y = (y1 + y2) / 2;
+  }
+  x = Math.round(x); y = Math.round(y);
+  if (!needHit) return { verdict: 'ok', x, y };
+  const hit = doc.elementFromPoint(x, y);
+  if (!hit) return { verdict: 'not_hittable', reason: 'nothing in the page is at (' + x + ', ' + y + ')' };
+  for (let p = hit; p; p = p.parentNode || p.host) if (p === el) return { verdict: 'ok', x, y };
+  const tag = hit.tagName.toLowerCase();
+  const attrs = ['id', 'class', 'data-testid', 'role', 'aria-label'].filter((n) => hit.hasAttribute(n)).map((n) => ' ' + n + '="' + hit.getAttribute(n).slice(0, 40) + '"').join('');
+  const preview = '<' + tag + attrs + '>' + (hit.childNodes.length ? '…' : '') + '</' + tag + '>';
+  return { verdict: 'not_hittable', reason: preview + ' intercepts pointer events at (' + x + ', ' + y + ')' };
+}`;

@@ -49,6 +49,8 @@ export interface DomSnapshotDocument {
     inputChecked?: RareBooleans;
     isClickable?: RareBooleans;
     contentDocumentIndex?: RareIntegers;
+    /** The shadow roots (open or closed) among the nodes. */
+    shadowRootType?: RareStrings;
   };
   layout: {
     nodeIndex: number[];

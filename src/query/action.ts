@@ -135,8 +135,14 @@ export interface Receipt {
   nodeId: string;
   via: Route;
   before: string;
-  after: string;
-  changed: boolean;
+  /**
+   * The generation of the first capture after the action, and whether it differs from `before`. A
+   * device that checks actionability in the app (web) takes no capture after an action of its own
+   * accord: these are null until the device next captures (an assertion, the next action,
+   * `device.snapshot()`), and filled then.
+   */
+  after: string | null;
+  changed: boolean | null;
   /** The hittability check was skipped (`force: true`). */
   forced?: boolean;
   message?: string;

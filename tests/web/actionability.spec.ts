@@ -1,0 +1,123 @@
+// A locator action on the web device checks actionability of its one target in the page, as
+// Playwright does (visible, stable over two animation frames, enabled, receives events at its point),
+// on real Chromium pages built here: no second capture of the whole tree, and none after the action
+// until something reads it.
+import { test, expect as pwExpect, type Browser, type Page } from '@playwright/test';
+import { isTreewrightError, webDevice, type Device } from 'treewright';
+import { countCaptures } from '../../src/devices/capture-count.js';
+import { launch } from './helpers.js';
+
+let browser: Browser;
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
+
+async function open(html: string): Promise<{ page: Page; device: Device }> {
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.setContent(`<!doctype html><title>Actionability</title>${html}`);
+  return { page, device: await webDevice(page) };
+}
+
+async function errorOf(p: Promise<unknown>) {
+  try { await p; } catch (e) { pwExpect(isTreewrightError(e), String(e)).toBe(true); return e as Error & { code: string }; }
+  throw new Error('expected a typed error');
+}
+
+const clicks = (page: Page) => page.evaluate(() => (window as unknown as { clicks: string[] }).clicks);
+const CLICKS = '<script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id || e.target.tagName));</script>';
+
+test('a click resolves on at most one capture and takes none after; on a page unchanged since the last capture it takes none', async () => {
+  const { page, device } = await open(`<button id="go" onclick="this.textContent = 'Clicked ' + clicks.length">Go</button><ul>${'<li><button>Row</button></li>'.repeat(50)}</ul>${CLICKS}`);
+  const counter = countCaptures(device.driver);
+  const perClick: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    counter.reset();
+    const r = await device.byRole('Button', { name: /^(Go|Clicked)/ }).click();
+    perClick.push(counter.count);
+    pwExpect(r.after).toBeNull();
+  }
+  // The first click resolves on webDevice's capture (nothing changed since); every later one follows a
+  // click that changed the page, so it captures once.
+  pwExpect(perClick).toEqual([0, 1, 1, 1]);
+  pwExpect(await clicks(page)).toEqual(['go', 'go', 'go', 'go']);
+  // A capture in between (an assertion) is the next click's capture, and fills the last receipt.
+  counter.reset();
+  const s = await device.snapshot();
+  pwExpect(device.receipts.at(-1)).toMatchObject({ after: s.generation, changed: true });
+  await device.byRole('Button', { name: /^Clicked/ }).click();
+  pwExpect(counter.count).toBe(1);
+  counter.stop();
+  await page.close();
+});
+
+test('a covered button: the click fails naming the element that intercepts pointer events, as Playwright says; uncovered, it lands', async () => {
+  const { page, device } = await open(`<button id="go" style="position:absolute;left:20px;top:20px;width:120px;height:40px">Go</button>
+    <div id="cover" class="sheet" style="position:absolute;left:0;top:0;width:400px;height:200px;background:rgba(0,0,0,.2)"></div>${CLICKS}`);
+  const e = await errorOf(device.byRole('Button', { name: 'Go' }).click({ timeout: 300 }));
+  pwExpect(e.code).toBe('not_hittable');
+  pwExpect(e.message).toMatch(/<div id="cover" class="sheet"><\/div> intercepts pointer events at \(80, 40\)/);
+  pwExpect(await clicks(page)).toEqual([]);
+  // { force: true } skips the hit test, as Playwright's does: the click is sent, and the cover takes it.
+  const forced = await device.byRole('Button', { name: 'Go' }).click({ force: true });
+  pwExpect(forced.forced).toBe(true);
+  pwExpect(await clicks(page)).toEqual(['cover']);
+  await page.evaluate(() => { document.getElementById('cover')!.remove(); (window as unknown as { clicks: string[] }).clicks = []; });
+  await device.byRole('Button', { name: 'Go' }).click();
+  pwExpect(await clicks(page)).toEqual(['go']);
+  await page.close();
+});
+
+test('a moving button is clicked only once it stays put for two animation frames', async () => {
+  // The button moves one pixel every frame until the test stops it; each click records whether it moved still.
+  const { page, device } = await open(`<button id="go" style="position:absolute;left:20px;top:20px">Go</button>
+    <script>
+      window.ticks = 0; window.moving = true; window.clickedWhileMoving = [];
+      const b = document.getElementById('go');
+      b.addEventListener('click', () => clickedWhileMoving.push(moving));
+      (function step() { if (!moving) return; ticks++; b.style.left = (20 + ticks % 200) + 'px'; requestAnimationFrame(step); })();
+    </script>`);
+  const click = device.byRole('Button', { name: 'Go' }).click();
+  // Let it wait through many frames of movement, then stop the button.
+  await page.waitForFunction(() => (window as unknown as { ticks: number }).ticks >= 60);
+  await page.evaluate(() => { (window as unknown as { moving: boolean }).moving = false; });
+  await click;
+  pwExpect(await page.evaluate(() => (window as unknown as { clickedWhileMoving: boolean[] }).clickedWhileMoving)).toEqual([false]);
+  // One that never stops: a timeout naming the instability.
+  await page.evaluate(() => {
+    const w = window as unknown as { moving: boolean; ticks: number };
+    w.moving = true;
+    const b = document.getElementById('go')!;
+    (function step() { w.ticks++; b.style.left = `${20 + w.ticks % 200}px`; requestAnimationFrame(step); })();
+  });
+  const e = await errorOf(device.byRole('Button', { name: 'Go' }).click({ timeout: 300 }));
+  pwExpect(e.message).toContain('not stable: its bounds keep changing');
+  await page.close();
+});
+
+test('a disabled button: the click fails with target_disabled, and waits for it to be enabled', async () => {
+  const { page, device } = await open(`<button id="go" disabled>Go</button><button id="aria" aria-disabled="true">Soft</button>${CLICKS}`);
+  const e = await errorOf(device.byRole('Button', { name: 'Go' }).click({ timeout: 300 }));
+  pwExpect(e.code).toBe('target_disabled');
+  pwExpect(e.message).toContain('the node is disabled');
+  // aria-disabled takes events, but is not enabled (Playwright's rule): no click is sent.
+  const soft = await errorOf(device.byRole('Button', { name: 'Soft' }).click({ timeout: 300 }));
+  pwExpect(soft.code).toBe('target_disabled');
+  pwExpect(await clicks(page)).toEqual([]);
+  // Enabled while the click waits: it lands.
+  const click = device.byRole('Button', { name: 'Go' }).click();
+  await page.evaluate(() => { (document.getElementById('go') as HTMLButtonElement).disabled = false; });
+  await click;
+  pwExpect(await clicks(page)).toEqual(['go']);
+  await page.close();
+});
+
+test('a reused capture that no longer holds the target is not trusted: the locator is resolved again on a fresh capture', async () => {
+  const { page, device } = await open(`<div id="box"><button id="old">Old</button></div>${CLICKS}`);
+  const counter = countCaptures(device.driver);
+  // Replaced by script after the capture: the change is seen, the click captures and finds the new one.
+  await page.evaluate(() => { document.getElementById('box')!.innerHTML = '<button id="new">New</button>'; });
+  await device.byRole('Button', { name: 'New' }).click();
+  pwExpect(counter.count).toBe(1);
+  pwExpect(await clicks(page)).toEqual(['new']);
+  counter.stop();
+  await page.close();
+});
