@@ -71,6 +71,8 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
     const parsed = NodeFieldsSchema.safeParse(o);
     if (!parsed.success) r.zodFail(at, parsed.error);
     const read = parsed.data as Node;
+    // Free-form values hold finite numbers only, as every importer's extras do (their depth was bounded when first read).
+    r.extra(read.platform, prop(at, 'platform'), Infinity);
     read.children = [];
     ids.claim(read.id, at);
     // A password's contents are never kept, even when a hand-edited file carries them.
