@@ -21,10 +21,11 @@ function specValue(raw: string): string {
     .replace(/&(#x[0-9a-fA-F]+|#[0-9]+|\w+);/g, (_, r: string) => (r[0] === '#' ? String.fromCodePoint(r[1] === 'x' ? parseInt(r.slice(2), 16) : parseInt(r.slice(1), 10)) : PREDEFINED[r]!));
 }
 
-/** Every element's attributes in document order, by the spec's reading (the documents here have no '>' or quotes of the other kind in values). */
+/** Every element's attributes in document order, by the spec's reading (values in either quote; the documents here have no '>' in values). */
 function specReading(xml: string): string[] {
   const body = xml.replace(/<\?[\s\S]*?\?>/g, '');
-  return [...body.matchAll(/<[A-Za-z_][\w.:-]*((?:\s+[\w:.-]+\s*=\s*"[^"]*")*)\s*\/?>/g)].map((m) => JSON.stringify([...m[1]!.matchAll(/([\w:.-]+)\s*=\s*"([^"]*)"/g)].map((a) => [a[1], specValue(a[2]!)])));
+  return [...body.matchAll(/<[A-Za-z_][\w.:-]*((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/g)]
+    .map((m) => JSON.stringify([...m[1]!.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((a) => [a[1], specValue(a[2] ?? a[3]!)])));
 }
 
 function ourReading(xml: string): string[] {
