@@ -104,3 +104,21 @@ test('a number with no finite value in a kept extra (snapshot platform, cmp, Jet
     expect(() => importTree(bad, { where: f }), f).toThrow(/extraNumber.*Infinity is not a number treewright can store/s);
   }
 });
+
+test('a 300,000-node dump exports as snapshot JSON over 128 MiB, and that JSON is read back (the read limit follows what the writer writes)', () => {
+  test.setTimeout(240_000);
+  const parts = ['<?xml version="1.0"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][1080,2400]">'];
+  for (let i = 0; i < 300_000; i++) parts.push(`<node index="${i}" text="" class="android.view.View" bounds="[0,${i}][10,${i + 1}]"/>`);
+  parts.push('</node></hierarchy>');
+  const dump = importTree(parts.join(''), { where: 'big.xml', capturedAt: '2026-01-01T00:00:00.000Z' });
+  const json = snapshotToJson(dump);
+  expect(json.length).toBeGreaterThan(128 * 1024 * 1024);
+  for (const back of [importTree(json, { where: 'big.json' }), importTree(Buffer.from(json, 'utf8'), { where: 'big.json' }), importSnapshotJson(json, { where: 'big.json' })]) {
+    const kids = back.roots[0]!.node.children;
+    expect(kids.length).toBe(300_000);
+    expect(kids[299_999]).toEqual(dump.roots[0]!.node.children[299_999]);
+    expect(back.generation).toBe(dump.generation);
+  }
+  // Captures from elsewhere keep the 128 MiB limit.
+  expect(() => importTree(`{"schemaVersion": 1, "x": "${'a'.repeat(129 * 1024 * 1024)}"}`)).toThrow(/over the 134217728-byte limit/);
+});
