@@ -19,7 +19,7 @@ export type Outcome = 'typed error' | 'loaded' | 'crash' | 'hang' | 'silent loss
 export const OUTCOMES: Outcome[] = ['typed error', 'loaded', 'crash', 'hang', 'silent loss', 'legal refused'];
 
 export interface FuzzCase {
-  category: 'importer' | 'pattern' | 'mcp' | 'live';
+  category: string;
   name: string;
   /** Runs the case; resolves its outcome. `hangMs` bounds it. */
   run(): Promise<Outcome>;
@@ -42,7 +42,7 @@ function corpus(): Array<{ name: string; bytes: Buffer }> {
 }
 
 /** Runs `fn` and classifies: a typed error, a result judged by `judge`, or a crash / hang. */
-async function classify<T>(fn: () => T | Promise<T>, judge: (r: T) => Outcome, onTyped: Outcome = 'typed error'): Promise<Outcome> {
+export async function classify<T>(fn: () => T | Promise<T>, judge: (r: T) => Outcome, onTyped: Outcome = 'typed error'): Promise<Outcome> {
   const t0 = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {

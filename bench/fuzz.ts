@@ -2,9 +2,12 @@
 // importers (corpus files re-encoded and corrupted), user patterns, the MCP wire and live servers.
 // Prints counts by outcome per category; crash, hang, silent loss and legal refused must all be 0.
 import { importerCases, liveCases, mcpCases, OUTCOMES, patternCases, runFuzz } from './fuzz-cases.js';
+import { capCases } from './fuzz-caps.js';
+import { roundTripCases } from './fuzz-roundtrip.js';
+import { xmlCases } from './fuzz-xml.js';
 
 export async function run(seed = 15): Promise<void> {
-  const cases = [...importerCases(seed, 360), ...patternCases(seed, 200), ...mcpCases(seed, 24), ...liveCases(seed, 24)];
+  const cases = [...importerCases(seed, 360), ...patternCases(seed, 200), ...mcpCases(seed, 24), ...liveCases(seed, 24), ...capCases(seed, 40), ...roundTripCases(seed, 200), ...xmlCases(seed, 200)];
   const t0 = performance.now();
   const { counts, bad } = await runFuzz(cases);
   const total: Record<string, number> = Object.fromEntries(OUTCOMES.map((o) => [o, 0]));

@@ -1,5 +1,6 @@
 import { execa } from 'execa';
-import { DeviceError } from '../errors.js';
+import { DeviceError, isTreewrightError, type FormatError } from '../errors.js';
+import { MAX_ANSWER_BYTES, answerTimedOut, answerTooLarge } from './answer-limits.js';
 
 export interface AdbOptions {
   /** The adb executable (default: `adb` on PATH, or $ADB). */
@@ -8,6 +9,8 @@ export interface AdbOptions {
   serial?: string;
   /** Per-command timeout, ms. */
   timeout?: number;
+  /** Largest output of one command read, bytes (default MAX_ANSWER_BYTES). */
+  maxBytes?: number;
 }
 
 export interface AdbDevice {
@@ -22,12 +25,14 @@ export interface AdbDevice {
 export class AdbClient {
   readonly adbPath: string;
   readonly timeout: number;
+  readonly maxBytes: number;
   serial: string | undefined;
 
   constructor(options: AdbOptions = {}) {
     this.adbPath = options.adbPath ?? process.env.ADB ?? 'adb';
     this.serial = options.serial;
     this.timeout = options.timeout ?? 20_000;
+    this.maxBytes = options.maxBytes ?? MAX_ANSWER_BYTES;
   }
 
   /** Runs `adb [-s serial] ...args` and returns its stdout. */
@@ -35,11 +40,12 @@ export class AdbClient {
     const full = this.serial ? ['-s', this.serial, ...args] : args;
     const stage = opts.stage ?? `adb ${full.join(' ')}`;
     try {
-      const r = await execa(this.adbPath, full, { timeout: this.timeout, reject: false, stripFinalNewline: false });
-      if (r.failed) throw classify(r, stage, this.adbPath, this.timeout);
+      // The output cap stops the command (execa kills it) instead of buffering an endless answer.
+      const r = await execa(this.adbPath, full, { timeout: this.timeout, maxBuffer: this.maxBytes, reject: false, stripFinalNewline: false });
+      if (r.failed) throw classify(r, stage, this);
       return String(r.stdout);
     } catch (e) {
-      if (e instanceof DeviceError) throw e;
+      if (isTreewrightError(e)) throw e;
       throw new DeviceError('device_error', `${stage} failed: ${(e as Error).message}`, { where: `adb${this.serial ? `:${this.serial}` : ''}`, stage });
     }
   }
@@ -47,8 +53,8 @@ export class AdbClient {
   /** Like run() but returns raw bytes (screencap). */
   async runBinary(args: string[], stage?: string): Promise<Buffer> {
     const full = this.serial ? ['-s', this.serial, ...args] : args;
-    const r = await execa(this.adbPath, full, { timeout: this.timeout, reject: false, encoding: 'buffer' });
-    if (r.failed) throw classify(r, stage ?? `adb ${full.join(' ')}`, this.adbPath, this.timeout);
+    const r = await execa(this.adbPath, full, { timeout: this.timeout, maxBuffer: this.maxBytes, reject: false, encoding: 'buffer' });
+    if (r.failed) throw classify(r, stage ?? `adb ${full.join(' ')}`, this);
     return Buffer.from(r.stdout as Uint8Array);
   }
 
@@ -88,12 +94,14 @@ export class AdbClient {
   }
 }
 
-function classify(r: { code?: string; timedOut?: boolean; stderr?: unknown; exitCode?: number; shortMessage?: string }, stage: string, adbPath: string, timeout: number): DeviceError {
-  const where = 'adb';
+function classify(r: { code?: string; timedOut?: boolean; isMaxBuffer?: boolean; stderr?: unknown; exitCode?: number; shortMessage?: string }, stage: string, adb: AdbClient): DeviceError | FormatError {
+  const { adbPath, timeout } = adb;
+  const where = `adb${adb.serial ? `:${adb.serial}` : ''}`;
   if (r.code === 'ENOENT') {
     return new DeviceError('device_unreachable', `adb is not installed or not on PATH (tried "${adbPath}")`, { where, stage, hint: 'Install Android platform-tools (Debian: apt-get install adb), or set $ADB to its path.' });
   }
-  if (r.timedOut) return new DeviceError('device_timeout', `${stage} did not finish within ${timeout}ms`, { where, stage, hint: 'Check the device is awake and responsive: `adb shell echo ok`.' });
+  if (r.timedOut) return answerTimedOut({ where, stage, from: adbPath }, timeout, 'Check the device is awake and responsive: `adb shell echo ok`.');
+  if (r.isMaxBuffer) return answerTooLarge({ where, stage, from: adbPath }, adb.maxBytes);
   const err = String(r.stderr ?? '').trim();
   if (/no devices|device .* not found|device offline/i.test(err)) {
     return new DeviceError('device_unreachable', `${stage}: ${err}`, { where, stage, hint: 'Run `adb devices`; reconnect the device or restart adb with `adb kill-server`.', next: 'adb devices' });

@@ -1,21 +1,19 @@
 import { isIP } from 'node:net';
 import { DeviceError, FormatError } from '../errors.js';
+import { MAX_ANSWER_BYTES, answerTimedOut, readCappedBody } from './answer-limits.js';
 
 export interface HttpOptions {
   /** Per-request timeout, ms (the configured one, not Node's default). */
   timeout: number;
   /** Names the device in errors, e.g. `live:127.0.0.1:9500`. */
   where: string;
-  /** Largest response body read, bytes (default MAX_RESPONSE_BYTES). */
+  /** Largest response body read, bytes (default MAX_ANSWER_BYTES, devices/answer-limits.ts). */
   maxBytes?: number;
   /** The port the device listens on, for hints (`adb forward tcp:<port> tcp:<port>`). */
   port?: number;
   /** An absolute time (Date.now() ms) no request may run past: one deadline across a connect's retries. */
   deadline?: number;
 }
-
-/** Largest answer a device may send (a tree, a screenshot): 128 MiB, the importers' own limit. */
-export const MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 
 const LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 
@@ -43,7 +41,7 @@ export async function request(url: string, init: { method?: string; body?: unkno
   const { stage } = init;
   let res: Response;
   let body: Buffer;
-  const max = opts.maxBytes ?? MAX_RESPONSE_BYTES;
+  const max = opts.maxBytes ?? MAX_ANSWER_BYTES;
   // One deadline across retries: a request never runs past it, whatever the per-request timeout.
   const timeout = opts.deadline !== undefined ? Math.max(1, Math.min(opts.timeout, opts.deadline - Date.now())) : opts.timeout;
   try {
@@ -60,39 +58,12 @@ export async function request(url: string, init: { method?: string; body?: unkno
         where: opts.where, stage, status: res.status, hint: 'Point the source at the inspector itself (its host and port), not at something that redirects.',
       });
     }
-    body = await readCapped(res, max, url, stage, opts);
+    body = await readCappedBody(res, max, { where: opts.where, stage, from: url });
   } catch (e) {
     if (e instanceof DeviceError || e instanceof FormatError) throw e;
     throw transportError(e, url, stage, { ...opts, timeout });
   }
   return { status: res.status, body, contentType: res.headers.get('content-type') ?? '' };
-}
-
-/** The body, refused as too_large past `max` bytes (by Content-Length up front, else as it streams in). */
-async function readCapped(res: Response, max: number, url: string, stage: string, opts: HttpOptions): Promise<Buffer> {
-  const tooLarge = (size: string) => new FormatError('too_large', `${stage}: ${url} answered ${size}, over the ${max}-byte limit for one answer`, {
-    where: opts.where, stage, limit: max, hint: 'Capture a smaller screen, or check that the port belongs to the inspector.',
-  });
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await res.body?.cancel().catch(() => undefined);
-    throw tooLarge(`${declared} bytes`);
-  }
-  if (!res.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(`more than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 type JsonInit = { method?: string; body?: unknown; stage: string; allow404?: boolean };
@@ -123,7 +94,7 @@ function transportError(e: unknown, url: string, stage: string, opts: HttpOption
   const err = e as Error & { cause?: { code?: string } };
   const code = err.cause?.code ?? (err as NodeJS.ErrnoException).code;
   if (err.name === 'TimeoutError' || err.name === 'AbortError') {
-    return new DeviceError('device_timeout', `${stage}: ${url} did not answer within ${opts.timeout}ms`, { where: opts.where, stage, hint: 'The app accepted the connection but is not answering: is it paused in a debugger or stuck on its main thread?' });
+    return answerTimedOut({ where: opts.where, stage, from: url }, opts.timeout, 'The app accepted the connection but is not answering: is it paused in a debugger or stuck on its main thread?');
   }
   // Refused or reset: the app is not up yet, or restarting; worth waiting out while connecting.
   if (code === 'ECONNREFUSED') {

@@ -3,8 +3,9 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
+import { DeviceError, TargetError, isTreewrightError, type FormatError } from '../errors.js';
 import { isObject } from '../formats/read.js';
+import { MAX_ANSWER_BYTES, answerTimedOut, answerTooLarge, cappedFetch, type AnswerSource } from './answer-limits.js';
 
 /** Where an MCP server is: a streamable HTTP endpoint, or the argv of a stdio server to start. */
 export interface McpEndpoint {
@@ -25,6 +26,8 @@ export interface McpClientOptions {
   cwd?: string;
   /** The tools the server must offer; connecting fails naming the missing ones. */
   requiredTools?: readonly string[];
+  /** Largest answer (one MCP message) read, bytes (default MAX_ANSWER_BYTES). */
+  maxBytes?: number;
 }
 
 export const DEFAULT_MCP_TIMEOUT = 5_000;
@@ -51,21 +54,32 @@ export class McpConnection {
   private closing = false;
   private stderrTail = '';
   private lastTransportError: Error | null = null;
+  /** An answer that passed the size cap: the calls under way fail with it rather than with a broken stream. */
+  private overflow: { size?: number } | null = null;
+  private readonly pending = new Set<AbortController>();
 
   private constructor(
     private readonly client: Client,
     private readonly transport: Transport,
     private readonly endpoint: McpEndpoint,
-    private readonly opts: McpClientOptions & { timeout: number; connectTimeout: number },
+    private readonly opts: McpClientOptions & { timeout: number; connectTimeout: number; maxBytes: number },
   ) {}
 
   /** Connects (spawning a stdio server when given a command), handshakes, and checks the tools are there. */
   static async open(endpoint: McpEndpoint, options: McpClientOptions): Promise<McpConnection> {
-    const opts = { ...options, timeout: options.timeout ?? DEFAULT_MCP_TIMEOUT, connectTimeout: options.connectTimeout ?? DEFAULT_MCP_CONNECT_TIMEOUT };
+    const opts = { ...options, timeout: options.timeout ?? DEFAULT_MCP_TIMEOUT, connectTimeout: options.connectTimeout ?? DEFAULT_MCP_CONNECT_TIMEOUT, maxBytes: options.maxBytes ?? MAX_ANSWER_BYTES };
     const client = new Client({ name: 'treewright', version: '0.1.0' });
-    const transport = makeTransport(endpoint, opts.cwd);
+    // The connection is made before its transport, so the transport's size cap can report to it.
+    const made: { conn?: McpConnection } = {};
+    const src: AnswerSource = { where: opts.where, stage: 'answer', from: 'the MCP server' };
+    const transport = makeTransport(endpoint, opts.cwd, opts.maxBytes, src, (e) => made.conn?.overflowed(e));
     const conn = new McpConnection(client, transport, endpoint, opts);
-    client.onerror = (e) => { conn.lastTransportError = e; };
+    made.conn = conn;
+    client.onerror = (e) => {
+      conn.lastTransportError = e;
+      // The SDK's stdio reader refuses a line past its buffer size (set to our cap) and closes the server.
+      if (transport instanceof StdioClientTransport && /^ReadBuffer exceeded maximum size/.test(e.message)) conn.overflowed(answerTooLarge(src, opts.maxBytes));
+    };
     // Only a session that was up can "exit"; a failed handshake closes the client itself.
     client.onclose = () => { if (conn.connected && !conn.closing) conn.exited = true; };
     if (transport instanceof StdioClientTransport) {
@@ -74,9 +88,9 @@ export class McpConnection {
     }
     const ctx = { where: opts.where, stage: 'connect', timeout: opts.connectTimeout };
     try {
-      await client.connect(transport, { timeout: opts.connectTimeout });
+      await conn.bounded((signal) => client.connect(transport, { timeout: opts.connectTimeout, signal }));
       conn.connected = true;
-      const list = await client.request({ method: 'tools/list', params: {} }, ListToolsResultSchema, { timeout: opts.timeout });
+      const list = await conn.bounded((signal) => client.request({ method: 'tools/list', params: {} }, ListToolsResultSchema, { timeout: opts.timeout, signal }));
       conn.tools = list.tools.map((t) => t.name);
     } catch (e) {
       const err = conn.mapError(e, ctx);
@@ -114,10 +128,27 @@ export class McpConnection {
     this.lastTransportError = null;
     try {
       // request(), not callTool(): no output-schema validation per call; the importers check every field anyway.
-      return await this.client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, { timeout: this.opts.timeout }) as CallToolResult;
+      return await this.bounded((signal) => this.client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, { timeout: this.opts.timeout, signal })) as CallToolResult;
     } catch (e) {
       throw this.mapError(e, ctx);
     }
+  }
+
+  /** Runs one request so that an answer over the size cap ends it at once. */
+  private async bounded<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const ac = new AbortController();
+    this.pending.add(ac);
+    try {
+      return await request(ac.signal);
+    } finally {
+      this.pending.delete(ac);
+    }
+  }
+
+  private overflowed(e: FormatError): void {
+    const size = e.data.code === 'too_large' ? e.data.details.size : undefined;
+    this.overflow = size !== undefined ? { size } : {};
+    for (const ac of this.pending) ac.abort(e);
   }
 
   async close(): Promise<void> {
@@ -128,6 +159,11 @@ export class McpConnection {
 
   /** Any failure of a call → a typed error naming the device, the stage, and what to do next. */
   private mapError(e: unknown, ctx: Ctx): Error {
+    if (this.overflow) {
+      const size = this.overflow.size;
+      this.overflow = null;
+      return answerTooLarge({ where: ctx.where, stage: ctx.stage, from: this.endpoint.url ?? 'the MCP server' }, this.opts.maxBytes, size);
+    }
     if (isTreewrightError(e)) return e;
     const err = e as Error & { code?: unknown; cause?: { code?: string; message?: string } };
     // `where` already names the device (its URL or command); the message says what happened there.
@@ -146,11 +182,9 @@ export class McpConnection {
     }
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
       const garbled = this.lastTransportError ? ` (it sent something that is not MCP: ${this.lastTransportError.message.slice(0, 120)})` : '';
-      return new DeviceError('device_timeout', `${at} did not answer within ${ctx.timeout}ms${garbled}`, {
-        ...d, hint: garbled ? 'Something other than the app\'s MCP server is answering: check the command or URL.'
-          : this.endpoint.command ? 'The process started but answers no MCP on stdout: check it is the app\'s stdio MCP server, and not paused or stuck.'
-          : 'The app accepted the connection but is not answering: is it paused in a debugger, or stuck on its main thread?',
-      });
+      return answerTimedOut({ ...d, from: 'the server' }, ctx.timeout, garbled ? 'Something other than the app\'s MCP server is answering: check the command or URL.'
+        : this.endpoint.command ? 'The process started but answers no MCP on stdout: check it is the app\'s stdio MCP server, and not paused or stuck.'
+        : 'The app accepted the connection but is not answering: is it paused in a debugger, or stuck on its main thread?', garbled);
     }
     if (sysCode === 'ENOENT' && this.endpoint.command) {
       return new DeviceError('device_unreachable', `${ctx.stage}: could not start ${JSON.stringify(this.endpoint.command[0])}: no such command`, {
@@ -190,14 +224,15 @@ export class McpConnection {
   }
 }
 
-function makeTransport(endpoint: McpEndpoint, cwd?: string): Transport {
-  if (endpoint.url) return new StreamableHTTPClientTransport(new URL(endpoint.url));
+function makeTransport(endpoint: McpEndpoint, cwd: string | undefined, maxBytes: number, src: AnswerSource, onOverflow: (e: FormatError) => void): Transport {
+  if (endpoint.url) return new StreamableHTTPClientTransport(new URL(endpoint.url), { fetch: cappedFetch(maxBytes, { ...src, from: endpoint.url }, onOverflow) });
   const [command, ...args] = endpoint.command ?? [];
   if (!command) throw new DeviceError('device_unreachable', 'an MCP source needs a url or a command', { stage: 'connect' });
   const env: Record<string, string> = {};
   // The app gets the test's environment (the SDK's default keeps only a handful of variables).
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return new StdioClientTransport({ command, args, env, stderr: 'pipe', ...(cwd ? { cwd } : {}) });
+  // One line is one message: the SDK's line buffer, sized to the cap, bounds it.
+  return new StdioClientTransport({ command, args, env, stderr: 'pipe', maxBufferSize: maxBytes, ...(cwd ? { cwd } : {}) });
 }
 
 

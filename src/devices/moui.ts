@@ -13,6 +13,8 @@ export interface McpDriverOptions extends McpEndpoint {
   connectTimeout?: number;
   /** Working directory of a stdio server. */
   cwd?: string;
+  /** Largest answer read, bytes (default MAX_ANSWER_BYTES, devices/answer-limits.ts). */
+  maxBytes?: number;
 }
 
 /**

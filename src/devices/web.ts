@@ -7,6 +7,7 @@ import { rowIndexOf } from './actions.js';
 import { type Actionability, type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { performsOf } from './semantics.js';
+import { withinTime } from './answer-limits.js';
 
 export interface WebDriverOptions {
   /** The attribute holding the test handle (default `data-testid`, as Playwright's testIdAttribute). */
@@ -15,6 +16,8 @@ export interface WebDriverOptions {
   owned?: () => Promise<void>;
   /** How long a navigation may take, ms. */
   navigationTimeout?: number;
+  /** How long one capture's CDP answers may take, ms (default 30 s). */
+  captureTimeout?: number;
 }
 
 const KEYS: Record<Key, string> = { enter: 'Enter', del: 'Backspace', end: 'End', back: 'Alt+ArrowLeft' };
@@ -174,7 +177,8 @@ export class WebDriver implements Driver {
   }
 
   async capture(): Promise<Snapshot> {
-    const { capture: recorded, mark } = await this.recordWatched();
+    // CDP calls have no timeout of their own: a renderer stuck in a script would hold the capture forever.
+    const { capture: recorded, mark } = await withinTime(this.recordWatched(), this.options.captureTimeout ?? 30_000, { where: this.description, stage: 'capture', from: 'Chromium' }, 'The page is busy (a long script, a debugger pause): wait for it, or raise captureTimeout.');
     const snapshot = importCdp(recorded, { ...(this.options.testIdAttribute ? { testIdAttribute: this.options.testIdAttribute } : {}), source: `web:${recorded.url}` });
     if (mark) this.marks.set(snapshot, mark);
     return snapshot;

@@ -1,5 +1,6 @@
-import { DeviceError, TargetError, type ErrorDetails, type TreewrightError } from '../errors.js';
+import { DeviceError, TargetError, isTreewrightError, type ErrorDetails, type TreewrightError } from '../errors.js';
 import { displayUrl, type Redactor } from './redact.js';
+import { MAX_ANSWER_BYTES, answerTimedOut, readCappedBody } from './answer-limits.js';
 
 /**
  * A small W3C WebDriver client (https://www.w3.org/TR/webdriver2/): only the commands the appium
@@ -22,6 +23,8 @@ export interface WebDriverOptions {
   /** Names the device in errors (credentials removed). */
   where: string;
   redactor: Redactor;
+  /** Largest answer read, bytes (default MAX_ANSWER_BYTES). */
+  maxBytes?: number;
 }
 
 /** A W3C error answer: the `error` code (`invalid session id`, `stale element reference`, …) and its message. */
@@ -190,8 +193,10 @@ export class WebDriverClient {
         },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
-      text = await res.text();
+      // Decoded as res.text() would (UTF-8, a BOM dropped), only bounded.
+      text = new TextDecoder().decode(await readCappedBody(res, this.opts.maxBytes ?? MAX_ANSWER_BYTES, { where, stage, from: `${method} ${shownUrl}` }));
     } catch (e) {
+      if (isTreewrightError(e)) throw e;
       throw transportError(e, method, shownUrl, stage, where, timeout);
     }
     let parsed: unknown;
@@ -268,9 +273,7 @@ function transportError(e: unknown, method: string, url: string, stage: string, 
   const err = e as Error & { cause?: { code?: string; message?: string } };
   const code = err.cause?.code ?? (err as NodeJS.ErrnoException).code;
   if (err.name === 'TimeoutError' || err.name === 'AbortError') {
-    return new DeviceError('device_timeout', `${stage}: ${method} ${url} did not answer within ${timeout}ms`, {
-      where, stage, timeoutMs: timeout, hint: 'The server accepted the connection but is not answering: the device may be stuck; raise `timeout` if it is just slow.',
-    });
+    return answerTimedOut({ where, stage, from: `${method} ${url}` }, timeout, 'The server accepted the connection but is not answering: the device may be stuck; raise `timeout` if it is just slow.');
   }
   if (code === 'ECONNREFUSED') {
     return new DeviceError('device_unreachable', `${stage}: nothing is listening at ${url}`, { where, stage, transient: true, hint: 'Start the server (`npx appium`), or check the URL and port.' });

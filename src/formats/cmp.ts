@@ -188,13 +188,25 @@ function exportTree(root: Root, origin: { x: number; y: number }): JsonObject {
   const stack: Array<{ node: Node; into: JsonObject[] | null }> = [{ node: root.node, into: null }];
   while (stack.length) {
     const { node, into } = stack.pop()!;
-    const o = exportNode(node, (r) => ({ x: px(r.x - origin.x), y: px(r.y - origin.y), width: px(r.width), height: px(r.height) }));
+    const o = exportNode(node, (r) => finitePx(node, { x: px(r.x - origin.x), y: px(r.y - origin.y), width: px(r.width), height: px(r.height) }));
     if (into) into.push(o);
     else out = o;
     const kids = o.children as JsonObject[];
     for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, into: kids });
   }
   return out!;
+}
+
+/**
+ * Root-relative px computed from finite numbers can still overflow (a node at 1e308 in a window at
+ * -1e308): refused with the node named, since JSON would write Infinity as null and the tree would
+ * not read back.
+ */
+function finitePx(node: Node, r: Rect): Rect {
+  if (Number.isFinite(r.x) && Number.isFinite(r.y) && Number.isFinite(r.width) && Number.isFinite(r.height)) return r;
+  throw new FormatError('format_error', `node #${node.id}: its bounds relative to the window, in px, overflow a number (${r.x}, ${r.y}, ${r.width}, ${r.height}); cmp tree v1 cannot hold them`, {
+    node: node.id, hint: 'Export this snapshot as treewright snapshot JSON, which keeps the model\'s own coordinates.',
+  });
 }
 
 function exportNode(node: Node, place: (r: Rect) => Rect): JsonObject {

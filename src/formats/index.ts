@@ -6,7 +6,7 @@ import { TREE_WHAT, decodeInput, guardText } from './guard.js';
 import { jetwhaleFromValue } from './jetwhale.js';
 import { parseJson } from './json.js';
 import { mouiFromValue } from './moui.js';
-import { snapshotFromValue } from './snapshot-json.js';
+import { SNAPSHOT_JSON_MAX_BYTES, looksLikeSnapshotJson, snapshotFromValue } from './snapshot-json.js';
 import { looksLikeXml, readXmlRootAndChild, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, type JsonFormatName } from './sniff.js';
 import { importCheckedUiautomator } from './uiautomator.js';
 import { appleXmlFlavour, importAppleXml } from './xcuitest.js';
@@ -36,7 +36,9 @@ export { importAppleXml } from './xcuitest.js';
  * emptiness and binary content are checked before any parsing; anything else is a
  * FormatError('unsupported_format').
  */
-export function importTree(input: string | Uint8Array, opts: ImportOptions = {}): Snapshot {
+export function importTree(input: string | Uint8Array, options: ImportOptions = {}): Snapshot {
+  // treewright's own snapshot JSON is read up to what its writer writes (snapshot-json.ts).
+  const opts = options.maxBytes === undefined && looksLikeSnapshotJson(input) ? { ...options, maxBytes: SNAPSHOT_JSON_MAX_BYTES } : options;
   const text = typeof input === 'string' ? input : decodeInput(input, opts, TREE_WHAT);
   const body = guardText(text, opts);
   if (looksLikeXml(body)) {

@@ -105,8 +105,10 @@ function bounds(r: FieldReader, at: Attrs): Rect {
   const m = typeof v === 'string' ? /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/.exec(v) : null;
   if (!m) return r.fail(prop(at.path, 'bounds'), `expected "[x1,y1][x2,y2]", got ${JSON.stringify(v)}`);
   const [x1, y1, x2, y2] = m.slice(1).map(Number) as [number, number, number, number];
+  // More digits than a double holds read as Infinity: refused, never stored (it could not be written back).
+  if (![x1, y1, x2, y2].every(Number.isFinite)) return r.fail(prop(at.path, 'bounds'), `bounds ${String(v).slice(0, 80)} hold a number too large to represent`);
   if (x2 < x1 || y2 < y1) return r.fail(prop(at.path, 'bounds'), `bounds ${v} end before they start (x2 < x1 or y2 < y1)`);
-  return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+  return r.finiteRect({ x: x1, y: y1, width: x2 - x1, height: y2 - y1 }, prop(at.path, 'bounds'));
 }
 
 const KNOWN = new Set(['text', 'accessibilityText', 'hintText', 'resource-id', 'bounds', 'enabled', 'focused', 'selected', 'checked', 'clickable', 'scrollable', 'class', 'title', 'value', 'password', 'checkable', 'long-clickable', 'focusable']);

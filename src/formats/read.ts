@@ -188,18 +188,21 @@ export class FieldReader {
 
   /**
    * A property the format does not name, to be kept verbatim in `platform`: returned as is when
-   * its arrays / objects nest at most MAX_EXTRA_DEPTH levels, else a FormatError('too_large')
+   * its numbers are finite and its arrays / objects nest at most MAX_EXTRA_DEPTH levels, else a
+   * FormatError (format_error for a number, too_large for the depth)
    * naming where the limit was passed. Decision: refuse rather than drop it, since a silent
    * drop would change what an export gives back; no real producer nests extras that deep, and a
    * value 100,000 levels deep would overflow every recursive reader (JSON.stringify, structuredClone)
-   * downstream. Iterative, linear in the value's size.
+   * downstream. Iterative, linear in the value's size. `maxDepth` is for treewright's own snapshot,
+   * whose `platform` holds what other importers kept (already bounded, one level down).
    */
-  extra(v: unknown, path: PathLike): unknown {
+  extra(v: unknown, path: PathLike, maxDepth = MAX_EXTRA_DEPTH): unknown {
+    if (typeof v === 'number') return this.representable(v, path);
     if (v === null || typeof v !== 'object') return v;
     const stack: Array<{ v: unknown; depth: number; path: PathLike }> = [{ v, depth: 1, path }];
     while (stack.length) {
       const top = stack.pop()!;
-      if (top.depth > MAX_EXTRA_DEPTH) {
+      if (top.depth > maxDepth) {
         const p = String(top.path);
         throw new FormatError('too_large', `${p}: nested more than ${MAX_EXTRA_DEPTH} levels deep; treewright keeps unknown properties only up to that depth`, {
           where: this.where,
@@ -210,13 +213,24 @@ export class FieldReader {
       if (Array.isArray(top.v)) {
         top.v.forEach((x, i) => {
           if (x !== null && typeof x === 'object') stack.push({ v: x, depth: top.depth + 1, path: index(top.path, i) });
+          else if (typeof x === 'number') this.representable(x, index(top.path, i));
         });
       } else {
         for (const [k, x] of Object.entries(top.v as JsonObject)) {
           if (x !== null && typeof x === 'object') stack.push({ v: x, depth: top.depth + 1, path: prop(top.path, k) });
+          else if (typeof x === 'number') this.representable(x, prop(top.path, k));
         }
       }
     }
+    return v;
+  }
+
+  /**
+   * A number kept verbatim must be one JSON can write back: JSON.parse reads `1e400` as Infinity,
+   * which an export would write as null. Refused at import, never stored.
+   */
+  private representable(v: number, path: PathLike): number {
+    if (!Number.isFinite(v)) this.fail(path, `${v} is not a number treewright can store: a number this large has no finite value (JSON writes it back as null)`);
     return v;
   }
 

@@ -3,7 +3,7 @@ import { guardText } from './guard.js';
 import { parseJson } from './json.js';
 import { FieldReader, IdRegistry, index, prop, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
-import type { ImportOptions } from './types.js';
+import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
 import { upgradeLegacyWarning, warning, type Warning } from '../model/warnings.js';
 import { checkVersion } from './version.js';
@@ -23,8 +23,23 @@ const FORMAT = 'treewright snapshot';
 const HeadSchema = SnapshotSchema.omit({ roots: true, format: true, version: true });
 const RootHeadSchema = RootSchema.omit({ node: true });
 
+/**
+ * The read limit of treewright's own snapshot JSON: what `snapshotToJson` writes is read back, so the
+ * limit follows what it can write — any string the writer returns (a string holds fewer UTF-16
+ * units than this), not the 128 MiB of captures from elsewhere: a 300,000-node dump is a 26 MB
+ * capture but 160 MB of snapshot JSON.
+ */
+export const SNAPSHOT_JSON_MAX_BYTES = 4 * DEFAULT_MAX_BYTES;
+
+/** Whether a text (or the bytes of one) starts as `snapshotToJson` writes: `{"format": "treewright-snapshot"`. */
+export function looksLikeSnapshotJson(input: string | Uint8Array): boolean {
+  const head = typeof input === 'string' ? input.slice(0, 96) : Buffer.from(input.subarray(0, 96)).toString('latin1');
+  return SNAPSHOT_HEAD.test(head);
+}
+const SNAPSHOT_HEAD = /^(\uFEFF|\xEF\xBB\xBF)?\s*\{\s*"format"\s*:\s*"treewright-snapshot"/;
+
 export function importSnapshotJson(text: string, opts: ImportOptions = {}): Snapshot {
-  const body = guardText(text, opts, WHAT);
+  const body = guardText(text, { ...opts, maxBytes: opts.maxBytes ?? SNAPSHOT_JSON_MAX_BYTES }, WHAT);
   return snapshotFromValue(parseJson(body, opts.where), opts);
 }
 
@@ -71,6 +86,8 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
     const parsed = NodeFieldsSchema.safeParse(o);
     if (!parsed.success) r.zodFail(at, parsed.error);
     const read = parsed.data as Node;
+    // Free-form values hold finite numbers only, as every importer's extras do (their depth was bounded when first read).
+    r.extra(read.platform, prop(at, 'platform'), Infinity);
     read.children = [];
     ids.claim(read.id, at);
     // A password's contents are never kept, even when a hand-edited file carries them.

@@ -168,8 +168,8 @@ class DumpParser extends XmlScanner {
       const d = this.attrs.data, o = 4 * i;
       const name = t.slice(d[o]!, d[o + 1]!);
       if (name === 'rotation' || name === 'width' || name === 'height') {
-        const v = this.intValue(d[o + 2]!, d[o + 3]!);
-        if (v === null) this.fail(d[o + 2]!, `<hierarchy ${name}="${t.slice(d[o + 2]!, d[o + 3]!)}"> is not an integer`);
+        const v = this.intOrString(d[o + 2]!, d[o + 3]!);
+        if (typeof v !== 'number') this.fail(d[o + 2]!, `<hierarchy ${name}="${t.slice(d[o + 2]!, d[o + 3]!)}"> is not an integer`);
         if (name === 'rotation') dump.rotation = v; else if (name === 'width') dump.width = v; else dump.height = v;
       }
     }
@@ -275,8 +275,6 @@ class DumpParser extends XmlScanner {
         if (seen & bit) this.fail(as, `duplicate attribute ${t.slice(as, ae)}`);
         seen |= bit;
       }
-      // Booleans are "true" / "false"; anything else reads as false, like Boolean.parseBoolean.
-      const yes = ve - vs === 4 && t.charCodeAt(vs) === 116 && t.startsWith('true', vs);
       switch (code) {
         case A_TEXT: if (ve > vs) text = this.value(vs, ve); break;
         case A_RESOURCE_ID: if (ve > vs) resourceId = this.value(vs, ve); break;
@@ -284,23 +282,23 @@ class DumpParser extends XmlScanner {
         case A_PACKAGE: pkg = this.packageValue(vs, ve); break;
         case A_CONTENT_DESC: if (ve > vs) desc = this.value(vs, ve); break;
         case A_HINT: if (ve > vs) hint = this.value(vs, ve); break;
-        case A_CHECKABLE: checkable = yes; break;
-        case A_CHECKED: checked = yes; break;
-        case A_CLICKABLE: clickable = yes; break;
-        case A_ENABLED: enabled = yes; break;
-        case A_FOCUSABLE: focusable = yes; break;
-        case A_FOCUSED: focused = yes; break;
-        case A_SCROLLABLE: scrollable = yes; break;
-        case A_LONG_CLICKABLE: longClickable = yes; break;
-        case A_PASSWORD: password = yes; break;
-        case A_SELECTED: selected = yes; break;
-        case A_VISIBLE_TO_USER: case A_DISPLAYED: visible = yes; break;
-        case A_HEADING: heading = yes; break;
-        case A_SHOWING_HINT: showingHint = yes; break;
+        case A_CHECKABLE: checkable = this.flag(vs, ve); break;
+        case A_CHECKED: checked = this.flag(vs, ve); break;
+        case A_CLICKABLE: clickable = this.flag(vs, ve); break;
+        case A_ENABLED: enabled = this.flag(vs, ve); break;
+        case A_FOCUSABLE: focusable = this.flag(vs, ve); break;
+        case A_FOCUSED: focused = this.flag(vs, ve); break;
+        case A_SCROLLABLE: scrollable = this.flag(vs, ve); break;
+        case A_LONG_CLICKABLE: longClickable = this.flag(vs, ve); break;
+        case A_PASSWORD: password = this.flag(vs, ve); break;
+        case A_SELECTED: selected = this.flag(vs, ve); break;
+        case A_VISIBLE_TO_USER: case A_DISPLAYED: visible = this.flag(vs, ve); break;
+        case A_HEADING: heading = this.flag(vs, ve); break;
+        case A_SHOWING_HINT: showingHint = this.flag(vs, ve); break;
         case A_BOUNDS: boundsAt = vs; boundsEnd = ve; break;
-        case A_INDEX: index = this.intValue(vs, ve) ?? this.value(vs, ve); break;
-        case A_DRAWING_ORDER: drawingOrder = this.intValue(vs, ve) ?? this.value(vs, ve); break;
-        case A_DISPLAY_ID: displayId = this.intValue(vs, ve) ?? this.value(vs, ve); break;
+        case A_INDEX: index = this.intOrString(vs, ve); break;
+        case A_DRAWING_ORDER: drawingOrder = this.intOrString(vs, ve); break;
+        case A_DISPLAY_ID: displayId = this.intOrString(vs, ve); break;
         default: {
           const name = ownString(t.slice(as, ae));
           if (extras === null) extras = [];
@@ -403,8 +401,29 @@ class DumpParser extends XmlScanner {
   private packageValue(vs: number, ve: number): string | null {
     if (ve === vs) return null;
     const last = this.lastPackage;
-    if (ve - vs === last.length && this.text.startsWith(last, vs)) return last;
+    // Raw text equal to the last value reads as it only when neither needed decoding.
+    if (ve - vs === last.length && this.text.startsWith(last, vs) && this.plain(vs, ve)) return last;
     return (this.lastPackage = this.value(vs, ve));
+  }
+
+  /**
+   * A boolean attribute: "true" as XML reads it (`&#116;rue` too) is true, anything else false, like
+   * Boolean.parseBoolean. The literal spellings are answered without decoding.
+   */
+  private flag(vs: number, ve: number): boolean {
+    const t = this.text;
+    const len = ve - vs;
+    if (len === 4 && t.charCodeAt(vs) === 116 && t.startsWith('true', vs)) return true;
+    if (len === 5 && t.charCodeAt(vs) === 102 && t.startsWith('false', vs)) return false;
+    return !this.plain(vs, ve) && this.decoded(vs, ve) === 'true';
+  }
+
+  /** A number when the value (as XML reads it) is a decimal integer, else the value. */
+  private intOrString(vs: number, ve: number): number | string {
+    const n = this.intValue(vs, ve);
+    if (n !== null) return n;
+    const v = this.value(vs, ve);
+    return INT.test(v) ? Number(v) : v;
   }
 
   /** Decimal integer value, or null when the value is not one. */
@@ -423,37 +442,48 @@ class DumpParser extends XmlScanner {
     return neg ? -v : v;
   }
 
-  /** "[x1,y1][x2,y2]" → this.bx/by/bw/bh; anything else names the node and its line. */
+  /** "[x1,y1][x2,y2]" (as XML reads the value) → this.bx/by/bw/bh; anything else names the node and its line. */
   private parseBounds(vs: number, ve: number, cls: string | null, resourceId: string | null, label: string | null): void {
-    const t = this.text;
-    let i = vs;
     const nums = [0, 0, 0, 0];
-    let ok = true;
-    for (let k = 0; k < 4 && ok; k++) {
-      const open = k % 2 === 0 ? 91 /* [ */ : 44 /* , */;
-      if (t.charCodeAt(i) !== open) { ok = false; break; }
-      i++;
-      const neg = t.charCodeAt(i) === 45;
-      if (neg) i++;
-      const start = i;
-      let v = 0;
-      for (let c = t.charCodeAt(i) - 48; c >= 0 && c <= 9 && i < ve; c = t.charCodeAt(++i) - 48) v = v * 10 + c;
-      if (i === start || i - start > 9) { ok = false; break; }
-      nums[k] = neg ? -v : v;
-      if (k % 2 === 1) {
-        if (t.charCodeAt(i) !== 93 /* ] */) { ok = false; break; }
-        i++;
-      }
+    let ok: boolean;
+    if (this.plain(vs, ve)) ok = readBoundsValue(this.text, vs, ve, nums);
+    else {
+      const v = this.decoded(vs, ve);
+      ok = readBoundsValue(v, 0, v.length, nums);
     }
     const [x1, y1, x2, y2] = nums as [number, number, number, number];
-    if (!ok || i !== ve) {
-      this.fail(vs, `bounds="${t.slice(vs, ve)}" of ${describeNode(cls, resourceId, label)} is not "[x1,y1][x2,y2]"`);
+    if (!ok) {
+      this.fail(vs, `bounds="${this.text.slice(vs, ve)}" of ${describeNode(cls, resourceId, label)} is not "[x1,y1][x2,y2]"`);
     }
     if (x2 < x1 || y2 < y1) {
-      this.fail(vs, `bounds="${t.slice(vs, ve)}" of ${describeNode(cls, resourceId, label)} end before they start (x2 < x1 or y2 < y1)`);
+      this.fail(vs, `bounds="${this.text.slice(vs, ve)}" of ${describeNode(cls, resourceId, label)} end before they start (x2 < x1 or y2 < y1)`);
     }
     this.bx = x1; this.by = y1; this.bw = x2 - x1; this.bh = y2 - y1;
   }
+}
+
+const INT = /^-?\d{1,15}$/;
+
+/** "[x1,y1][x2,y2]" in t[vs, ve) into `nums`; false when it is not that (at most 9 digits a number). */
+function readBoundsValue(t: string, vs: number, ve: number, nums: number[]): boolean {
+  let i = vs;
+  for (let k = 0; k < 4; k++) {
+    const open = k % 2 === 0 ? 91 /* [ */ : 44 /* , */;
+    if (t.charCodeAt(i) !== open) return false;
+    i++;
+    const neg = t.charCodeAt(i) === 45;
+    if (neg) i++;
+    const start = i;
+    let v = 0;
+    for (let c = t.charCodeAt(i) - 48; c >= 0 && c <= 9 && i < ve; c = t.charCodeAt(++i) - 48) v = v * 10 + c;
+    if (i === start || i - start > 9) return false;
+    nums[k] = neg ? -v : v;
+    if (k % 2 === 1) {
+      if (t.charCodeAt(i) !== 93 /* ] */) return false;
+      i++;
+    }
+  }
+  return i === ve;
 }
 
 function sameChars(t: string, a: number, b: number, len: number): boolean {

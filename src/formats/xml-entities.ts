@@ -1,23 +1,35 @@
 /**
- * Decodes the XML references in text[start, end): the five predefined entities and numeric
- * character references. Anything else is an error — without a DTD no other entity exists, and
- * we never read DTDs (no entity-expansion attacks).
+ * An attribute's value as XML reads it (XML 1.0 §3.3.3, every attribute being CDATA without a DTD):
+ * line ends normalised first (CR LF and a lone CR are one LF, §2.11), then each literal tab, LF or CR
+ * becomes a space, while a character reference (`&#10;`) keeps the character it names; the predefined
+ * entities and character references decoded (decodeReference).
  */
-export function decodeXmlEntities(text: string, start: number, end: number, fail: (offset: number, message: string) => never): string {
+export function attributeValue(text: string, start: number, end: number, fail: (offset: number, message: string) => never): string {
   let out = '';
   let from = start;
-  let amp = text.indexOf('&', start);
-  while (amp !== -1 && amp < end) {
-    const semi = text.indexOf(';', amp + 1);
-    // A character reference may carry any number of leading zeros (&#0000000065; is 'A'); a name is short.
-    if (semi === -1 || semi >= end || (semi - amp > 12 && text.charCodeAt(amp + 1) !== 35 /* # */)) fail(amp, `'&' is not the start of an entity reference (write &amp; for a literal '&')`);
-    out += text.slice(from, amp) + decodeReference(text, amp + 1, semi, fail);
-    from = semi + 1;
-    amp = text.indexOf('&', from);
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 38 /* & */) {
+      const semi = text.indexOf(';', i + 1);
+      if (semi === -1 || semi >= end || (semi - i > 12 && text.charCodeAt(i + 1) !== 35 /* # */)) fail(i, `'&' is not the start of an entity reference (write &amp; for a literal '&')`);
+      out += text.slice(from, i) + decodeReference(text, i + 1, semi, fail);
+      i = semi;
+      from = semi + 1;
+    } else if (c === 9 || c === 10 || c === 13) {
+      out += text.slice(from, i) + ' ';
+      // CR LF is one line end, so one space.
+      if (c === 13 && i + 1 < end && text.charCodeAt(i + 1) === 10) i++;
+      from = i + 1;
+    }
   }
   return out + text.slice(from, end);
 }
 
+/**
+ * One reference's replacement, text[start, end) being its name: the five predefined entities and
+ * numeric character references. Anything else is an error — without a DTD no other entity exists,
+ * and we never read DTDs (no entity-expansion attacks).
+ */
 function decodeReference(text: string, start: number, end: number, fail: (offset: number, message: string) => never): string {
   const name = text.slice(start, end);
   switch (name) {

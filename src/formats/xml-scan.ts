@@ -1,7 +1,7 @@
 import { FormatError } from '../errors.js';
 import { lineColumnAt } from './limits.js';
 import { ownString } from './own-string.js';
-import { decodeXmlEntities } from './xml-entities.js';
+import { attributeValue } from './xml-entities.js';
 
 /**
  * The one XML lexer, for element-only documents (uiautomator dumps, Appium and XCUITest page sources:
@@ -44,12 +44,17 @@ export class XmlAttributes {
   }
 }
 
+const WS = /[\t\n\r]/g;
+
 export class XmlScanner {
   readonly attrs = new XmlAttributes();
   // Offsets of the next '&' / '<' at or after the last value looked at (text.length: none left).
   // Kept across values so each is searched for once per stretch of text, not once per attribute.
   private nextAmp = -1;
   private nextLt = -1;
+  // The same for the next literal tab, LF or CR, which attribute-value normalisation turns into a space.
+  private nextWs = -1;
+  private lastPlain = -1;
 
   constructor(readonly text: string, readonly where: string | undefined, readonly wording: XmlWording) {}
 
@@ -108,14 +113,40 @@ export class XmlScanner {
     }
   }
 
-  /** The attribute value text[vs, ve), entities decoded; a copy, so the result does not keep the text alive (own-string.ts). */
+  /**
+   * The attribute value text[vs, ve) as XML reads it (xml-entities.ts attributeValue: entities decoded,
+   * a literal tab, LF or CR a space); a copy, so the result does not keep the text alive (own-string.ts).
+   */
   value(vs: number, ve: number): string {
+    return this.plain(vs, ve) ? ownString(this.text.slice(vs, ve)) : this.decoded(vs, ve);
+  }
+
+  /** Whether text[vs, ve) reads as itself: no reference and no tab, LF or CR in it. */
+  plain(vs: number, ve: number): boolean {
+    // The cached offsets hold for values met in text order; one looked at again (a reader that keeps
+    // a value's range for later) is scanned on its own.
+    if (vs < this.lastPlain) {
+      for (let i = vs; i < ve; i++) {
+        const c = this.text.charCodeAt(i);
+        if (c === 38 || c === 9 || c === 10 || c === 13) return false;
+      }
+      return true;
+    }
+    this.lastPlain = vs;
     if (this.nextAmp < vs) {
       const a = this.text.indexOf('&', vs);
       this.nextAmp = a === -1 ? this.text.length : a;
     }
-    if (this.nextAmp >= ve) return ownString(this.text.slice(vs, ve));
-    return ownString(decodeXmlEntities(this.text, vs, ve, (at, msg) => this.fail(at, msg)));
+    if (this.nextWs < vs) {
+      WS.lastIndex = vs;
+      this.nextWs = WS.test(this.text) ? WS.lastIndex - 1 : this.text.length;
+    }
+    return this.nextAmp >= ve && this.nextWs >= ve;
+  }
+
+  /** text[vs, ve) normalised and decoded (the slow path of `value`). */
+  decoded(vs: number, ve: number): string {
+    return ownString(attributeValue(this.text, vs, ve, (at, msg) => this.fail(at, msg)));
   }
 
   /** Where the name of the end tag at `lt` ("</name") ends. */

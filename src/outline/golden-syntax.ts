@@ -52,7 +52,7 @@ export function validRootValue(key: string, v: string): boolean {
   switch (key) {
     case 'unit': return UnitSchema.safeParse(v).success;
     case 'density': return Number(v) > 0 && Number.isFinite(Number(v));
-    case 'offset': return OFFSET_RE.test(v);
+    case 'offset': return OFFSET_RE.test(v) && v.split(',').every((n) => Number.isFinite(Number(n)));
     default: return false;
   }
 }
@@ -64,10 +64,31 @@ export function validTokensValue(v: string): boolean {
 }
 export const ACTION_SET = new Set<string>(ACTIONS);
 
-const int = (v: number) => Math.round(v) || 0; // `|| 0`: -0 prints as 0
+const int = (v: number) => plainNumber(Math.round(v) || 0); // `|| 0`: -0 prints as 0
 
 export function formatBounds(b: Rect): string {
   return `${int(b.x)},${int(b.y)},${int(b.width)},${int(b.height)}`;
+}
+
+/**
+ * A finite number in plain decimal digits, never in exponent form (`1e+21` → `1000000000000000000000`,
+ * `1e-7` → `0.0000001`): the golden grammar reads digits only, so what is written is read back as
+ * the same number (the digits are JavaScript's shortest round-trip ones, only placed).
+ */
+export function plainNumber(v: number): string {
+  const s = String(v);
+  const e = s.indexOf('e');
+  if (e === -1) return s;
+  const neg = s[0] === '-';
+  const mantissa = s.slice(neg ? 1 : 0, e);
+  const exp = Number(s.slice(e + 1));
+  const dot = mantissa.indexOf('.');
+  const digits = dot === -1 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+  const point = (dot === -1 ? mantissa.length : dot) + exp; // where the decimal point falls in `digits`
+  const body = point >= digits.length ? digits + '0'.repeat(point - digits.length)
+    : point <= 0 ? `0.${'0'.repeat(-point)}${digits}`
+    : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return neg ? `-${body}` : body;
 }
 
 /** bounds=x,y,w,h back to numbers; null when it is not four integers (w, h ≥ 0). */
@@ -76,11 +97,16 @@ export function parseBounds(s: string): Rect | null {
   return readBounds(s, v) ? { x: v[0]!, y: v[1]!, width: v[2]!, height: v[3]! } : null;
 }
 
-/** bounds=x,y,w,h into `out` (x, y, w, h); false when it is not four integers (w, h ≥ 0). */
+/** bounds=x,y,w,h into `out` (x, y, w, h); false when it is not four integers (w, h ≥ 0) a number can hold. */
 export function readBounds(s: string, out: number[]): boolean {
   const m = BOUNDS_RE.exec(s);
   if (!m) return false;
-  for (let k = 0; k < 4; k++) out[k] = Number(m[k + 1]);
+  for (let k = 0; k < 4; k++) {
+    const v = Number(m[k + 1]);
+    // More digits than a double holds is Infinity: refused, never stored.
+    if (!Number.isFinite(v)) return false;
+    out[k] = v;
+  }
   return true;
 }
 

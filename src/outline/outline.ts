@@ -10,6 +10,7 @@ export { shortClassName };
 import { FormatError, TargetError } from '../errors.js';
 import type { OutlineDoc, OutlineEntry, OutlineFields, OutlineRootFields, OutlineValue } from './outline-syntax.js';
 import { formatEntryLine, formatRootLine } from './outline-syntax.js';
+import { plainNumber } from './golden-syntax.js';
 
 export interface OutlineOptions {
   /** Adds [unhittable] / [not-operable] flags and uses tap points from analysis. */
@@ -105,7 +106,7 @@ export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields
 export function outlineRootFields(root: Root): OutlineRootFields {
   const attrs: Record<string, OutlineValue> = { unit: root.unit, density: String(root.density) };
   const { x, y } = root.windowOffset;
-  if (x !== 0 || y !== 0) attrs.offset = `${x},${y}`;
+  if (x !== 0 || y !== 0) attrs.offset = `${plainNumber(x)},${plainNumber(y)}`;
   const f: OutlineRootFields = { rootId: root.rootId, attrs, flags: root.touchModal ? ['modal'] : [], negFlags: [] };
   if (root.label !== null) f.label = root.label;
   return f;

@@ -16,6 +16,17 @@ test.afterEach(async () => { await fake.stop(); });
 // a server that never answers (or a port where nothing listens), so what runs out is what the test chose.
 const opts = { adbPath: '/nonexistent/adb', timeout: 20_000, connectTimeout: 30_000 };
 
+/**
+ * A connect deadline for a test whose message depends on an answer arriving before it (an app that
+ * stays cold must have said 503 at least once): twenty times what one round trip to the fake takes on
+ * this machine now, measured rather than assumed, and never under 800 ms.
+ */
+async function coldDeadline(): Promise<number> {
+  const t0 = performance.now();
+  await fetch(`http://127.0.0.1:${fake.port}/inspect/none`).then((r) => r.arrayBuffer()).catch(() => undefined);
+  return Math.max(800, Math.ceil(((performance.now() - t0) * 20) / 100) * 100);
+}
+
 test('a healthy server: capture and tap', async () => {
   const device = await connect(fake.source, opts);
   await device.byTag('card_one').click();
@@ -35,10 +46,11 @@ test('server not running: device_unreachable at the health stage, with the adb f
 });
 
 test('stuck at 503: says the app stayed cold', async () => {
+  const deadline = await coldDeadline();
   fake.mode = 'stuck503';
-  const e = await connect(fake.source, { ...opts, connectTimeout: 800 }).catch((x) => x);
+  const e = await connect(fake.source, { ...opts, connectTimeout: deadline }).catch((x) => x);
   expect(e.code).toBe('device_unreachable');
-  expect(e.message).toMatch(/stayed cold \(HTTP 503\) for 800ms/);
+  expect(e.message).toContain(`stayed cold (HTTP 503) for ${deadline}ms`);
 });
 
 test('a cold start is waited out', async () => {
@@ -58,11 +70,12 @@ test('a cold tree (health 200, /inspect/tree 503 until a Compose root is attache
 });
 
 test('a tree that stays cold: the tree stage, saying health answered', async () => {
-  fake.treeColdUntil = Date.now() + 60_000;
-  const e = await connect(fake.source, { ...opts, connectTimeout: 800 }).catch((x) => x);
+  const deadline = await coldDeadline();
+  fake.treeColdUntil = Date.now() + 600_000;
+  const e = await connect(fake.source, { ...opts, connectTimeout: deadline }).catch((x) => x);
   expect(e.code).toBe('device_unreachable');
   expect(e.details.stage).toBe('tree');
-  expect(e.message).toContain('is up (health 200) but its tree stayed unavailable (HTTP 503: no Compose root attached yet) for 800ms');
+  expect(e.message).toContain(`is up (health 200) but its tree stayed unavailable (HTTP 503: no Compose root attached yet) for ${deadline}ms`);
   expect(e.message).toMatch(/\n {2}→ Bring an activity with Compose content to the foreground/);
 });
 
