@@ -7,6 +7,8 @@ import { indexSnapshot } from './snapshot-index.js';
 import type { TextPattern } from './text.js';
 import { LOCATOR_ACTIONS, DEFAULT_MAX_SCROLLS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
+import { ARIA_OF_ROLE, isAriaRole } from '../roles/aria.js';
+import { normaliseRole } from '../formats/role-map.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, SEARCH_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
 
@@ -100,6 +102,64 @@ export abstract class Searchable {
   byDesc(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
     return this.chain({ kind: 'desc', text, exact: textArguments('byDesc', text, options), ...merged(options) });
   }
+
+  // Playwright's names (docs/design.md §6; what each reads per platform is get-by.ts).
+  /** Playwright's getByRole: an ARIA role name (`'button'`, `'textbox'`, `'heading'`…) on any platform (roles/aria.ts). */
+  getByRole(role: AriaRole, options: RoleOptions = {}): Locator {
+    const call = `getByRole(${showValue(role)})`;
+    checkNonEmptyString(call, 'the role', role);
+    if (!isAriaRole(role)) {
+      const near = nearestAriaRole(role);
+      throw invalidArgument(call, `${showValue(role)} is not an ARIA role${near ? `; did you mean '${near}'?` : ''} (getByRole takes ARIA's names, byRole treewright's: ${near ? `getByRole('${near}') or ` : ''}byRole(${showValue(role)}))`);
+    }
+    checkOptions(call, options, ROLE_OPTION_CHECKS);
+    const problem = roleOptionProblem(role, options);
+    if (problem) throw invalidArgument(call, problem.message);
+    return this.chain({ kind: 'role', role, options: { ...options }, aria: true });
+  }
+  /** Playwright's getByText: the node's text or editable text (as byText). */
+  getByText(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'text', text, exact: textArguments('getByText', text, options), ...merged(options), getBy: true });
+  }
+  /** Playwright's getByLabel: the label a field or control is named by (get-by.ts labelOf). */
+  getByLabel(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'label', text, exact: textArguments('getByLabel', text, options), ...merged(options) });
+  }
+  /** Playwright's getByPlaceholder: a text field's placeholder (web placeholder, Android hint, iOS placeholderValue). */
+  getByPlaceholder(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'placeholder', text, exact: textArguments('getByPlaceholder', text, options), ...merged(options) });
+  }
+  /** Playwright's getByAltText: an image's alternative text (its accessible name or description). */
+  getByAltText(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'altText', text, exact: textArguments('getByAltText', text, options), ...merged(options) });
+  }
+  /** Playwright's getByTitle: the web's title attribute, a macOS element's title. */
+  getByTitle(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'title', text, exact: textArguments('getByTitle', text, options), ...merged(options) });
+  }
+  /**
+   * Playwright's getByTestId: the test handle (testTag, resource-id, accessibilityIdentifier, the web's
+   * test-id attribute, Playwright's `testIdAttribute`), a string whole and case-sensitively, or a RegExp.
+   */
+  getByTestId(testId: TextPattern, options: SearchOptions = {}): Locator {
+    const call = `getByTestId(${showValue(testId)})`;
+    checkPattern(call, 'the test id', testId);
+    if (testId === '') throw invalidArgument(call, 'the test id must not be empty');
+    checkOptions(call, options, SEARCH_OPTION_CHECKS);
+    return this.chain({ kind: 'testId', id: testId, ...merged(options) });
+  }
+}
+
+/** An ARIA role name as getByRole takes it (any string is accepted by the type; the call checks it). */
+export type AriaRole = 'button' | 'checkbox' | 'combobox' | 'dialog' | 'heading' | 'img' | 'link' | 'list' | 'listitem'
+  | 'menu' | 'menuitem' | 'progressbar' | 'radio' | 'searchbox' | 'slider' | 'switch' | 'tab' | 'tablist' | 'textbox'
+  | 'toolbar' | (string & {});
+
+/** The ARIA role someone meant: the same name in lower case, or the ARIA name of the treewright role or alias given. */
+function nearestAriaRole(name: string): string | null {
+  if (isAriaRole(name.toLowerCase())) return name.toLowerCase();
+  const role = normaliseRole(name);
+  return role ? ARIA_OF_ROLE[role] : null;
 }
 
 /** `{ merged: false }` when asked for (the default, merged, is left implicit). */
