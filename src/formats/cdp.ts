@@ -434,6 +434,9 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   // What Playwright's getByTitle and getByRole's `expanded` read.
   const title = at ? dom.attr(at.doc, at.i, 'title') : null;
   if (title) platform.title = title;
+  // toHaveId's: the element's id attribute.
+  const domId = at ? dom.attr(at.doc, at.i, 'id') : null;
+  if (domId) platform.domId = domId;
   const expanded = prop(a, 'expanded');
   if (typeof expanded === 'boolean') platform.expanded = expanded;
 

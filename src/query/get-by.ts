@@ -49,3 +49,50 @@ export function titleOf(n: Node): string | null {
 export function testIdOf(n: Node): string | null {
   return n.tag;
 }
+
+/**
+ * A node's attribute as its platform names it (toHaveAttribute, getAttribute): uiautomator's
+ * `resource-id`, `class`, `package`, `content-desc`; XCUITest's `type` (XCUIElementType…), `name`,
+ * `label`; the web's `placeholder`, `title`, `type`, `href`, `id`, the test-id attribute; else a node
+ * field or platform extra by its own name (`hint`, `resourceId`), else an extra attribute a dump
+ * carries (uiautomator's unknown attributes). null when the node has none.
+ */
+export function platformAttribute(n: Node, name: string): string | null {
+  const extra = (key: string): string | null => {
+    const v = n.platform[key];
+    return v === undefined || v === null ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
+  switch (name) {
+    case 'resource-id': return extra('resourceId');
+    case 'class': return n.kind === 'web' ? null : n.rawRole;
+    case 'content-desc': return n.contentDescription;
+    case 'label': return n.contentDescription ?? n.text;
+    case 'name': return n.kind === 'apple' ? n.tag : null;
+    case 'type': return n.kind === 'web' ? extra('inputType') : n.kind === 'apple' ? extra('type') : null;
+    case 'placeholder': case 'placeholderValue': return n.hint;
+    case 'href': return extra('url');
+    case 'id': return n.kind === 'web' ? extra('domId') : null;
+    case 'alt': return altTextOf(n);
+    case 'data-testid': return n.kind === 'web' ? n.tag : null;
+    default: break;
+  }
+  const fields = n as unknown as Record<string, unknown>;
+  if (name !== 'children' && name !== 'platform' && Object.hasOwn(fields, name)) {
+    const v = fields[name];
+    return v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  const own = extra(name);
+  if (own !== null) return own;
+  const attrs = n.platform.attributes;
+  if (typeof attrs === 'object' && attrs !== null && Object.hasOwn(attrs, name)) return String((attrs as Record<string, unknown>)[name]);
+  return null;
+}
+
+/** Playwright's toHaveId: the web's id attribute; elsewhere the test handle (resource-id, accessibilityIdentifier, testTag). */
+export function idOf(n: Node): string | null {
+  if (n.kind === 'web') {
+    const id = n.platform.domId;
+    return typeof id === 'string' ? id : null;
+  }
+  return n.tag;
+}
