@@ -11,6 +11,7 @@ import { indexSnapshot } from '../query/snapshot-index.js';
 import { capabilitiesOf, type Driver, type Key, type SemanticRequest } from './driver.js';
 import { normalizeWhitespace } from '../query/text.js';
 import { semanticDrivers } from './semantics.js';
+import { SOURCE_SHORTHANDS } from './source.js';
 import { actionArgs, specOf, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
@@ -74,7 +75,9 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
     if (fallback.needs.every((c) => caps[c]) && node.actions.includes(fallback.nodeAction)) return { route: fallback.route };
     return { unavailable: `${a.kind} needs the node's own ${semantic} (or ${fallback.nodeAction}) semantics action, which ${invoke}` };
   }
-  if (fallback.method && typeof (driver as unknown as Record<string, unknown>)[fallback.method] !== 'function') return { unavailable: `${driver.description} ${fallback.why}` };
+  if (fallback.method && typeof (driver as unknown as Record<string, unknown>)[fallback.method] !== 'function') {
+    return { unavailable: `${driver.description} ${fallback.why}`, hint: `${a.kind} needs a device with a mouse and a DOM: a web page (${SOURCE_SHORTHANDS.find((s) => s.startsWith('web:')) ?? 'web:<url>'}).` };
+  }
   if (a.kind === 'press' && fallback.needs.every((c) => caps[c]) && !driver.pressKeyName && !DRIVER_KEYS.has(a.key)) {
     return { unavailable: `${driver.description} delivers only the keys ${[...DRIVER_KEYS.keys()].join(', ')}, not ${quote(a.key)}`, hint: 'Press one of those keys, or use a web device (any key Playwright names).' };
   }
