@@ -81,3 +81,32 @@ test('a click that does not toggle fails check after the timeout, saying what th
   const d2 = new Device(Object.assign(new ScriptedDriver([snap(root(n({ bounds: r(0, 0, 400, 800) }, [radio])))]), { perform: async () => ({ performed: true }) }));
   expect((await errorOf(d2.getByRole('radio').uncheck({ timeout: 300 }))).message).toContain('a radio button cannot be unchecked');
 });
+
+test('selectOption on a dropdown that is not a web <select>: opened, the option clicked, on a semantic driver', async () => {
+  let open = false;
+  let value = 'English';
+  const frame = () => {
+    const dropdown = n({ id: '10', role: 'DropdownList', clickable: true, actions: ['Click'], bounds: r(0, 100, 300, 48) }, [n({ id: '11', text: value, bounds: r(0, 100, 200, 48) })]);
+    const menu = open
+      ? [n({ id: '20', role: 'Menu', bounds: r(0, 150, 300, 200) }, ['English', 'Français', '日本語'].map((t, i) => n({ id: `2${i + 1}`, role: 'MenuItem', clickable: true, actions: ['Click'], bounds: r(0, 150 + i * 50, 300, 48) }, [n({ id: `3${i + 1}`, text: t, bounds: r(0, 150 + i * 50, 200, 48) })])))]
+      : [];
+    return snap(root(n({ id: '1', bounds: r(0, 0, 400, 800) }, [n({ id: '2', text: 'Language', bounds: r(0, 60, 200, 30) }), dropdown, ...menu])));
+  };
+  const clicked: string[] = [];
+  const driver = Object.assign(new ScriptedDriver(frame), {
+    perform: async (t: { node: { id: string } }): Promise<PerformResult> => {
+      clicked.push(t.node.id);
+      if (t.node.id === '10') open = true;
+      else if (open && t.node.id.startsWith('2')) { value = ['English', 'Français', '日本語'][Number(t.node.id[1]) - 1]!; open = false; }
+      return { performed: true };
+    },
+  });
+  const d = new Device(driver);
+  const receipt = await d.getByRole('combobox').selectOption('Français');
+  expect(receipt.via).toBe('choose');
+  expect(clicked).toEqual(['10', '22']);
+  expect(await d.getByRole('combobox').textContent()).toBe('Français');
+  const e = await errorOf(d.getByRole('combobox').selectOption('Deutsch', { timeout: 300 }));
+  expect(e.code).toBe('target_not_found');
+  expect(e.message).toContain("no option 'Deutsch' is on screen after opening");
+});
