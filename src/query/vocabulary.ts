@@ -104,12 +104,15 @@ export const ROLE_OPTIONS = {
    * Collapse action: expanded; an Expand action: collapsed). Nodes that say neither match none.
    */
   expanded: option({ value: 'boolean', test: (want, c) => expandedOf(c.node) === want }),
-  /** A toggle button's state, as `checked` reads it (a web aria-pressed button's toggle). */
+  /**
+   * A toggle button's state (a web aria-pressed button's toggle); as in Playwright, `pressed: false`
+   * also finds buttons that are not toggle buttons.
+   */
   pressed: option({
     value: 'checked',
     roles: ['Button'],
     rolesWhy: 'can be pressed',
-    test: (want, c) => c.node.toggle === CHECKED_TOGGLE[String(want)],
+    test: (want, c) => (want === false ? c.node.toggle === 'off' || c.node.toggle === null : c.node.toggle === CHECKED_TOGGLE[String(want)]),
   }),
   selected: option({ value: 'boolean', test: (want, c) => c.node.selected === want }),
   /** Like Playwright's getByRole, invisible nodes are left out unless this is set. */
