@@ -69,3 +69,17 @@ test("a Playwright-only matcher on a treewright locator fails in one line naming
   pw(soft).toContain('a page matcher');
   await d.close();
 });
+
+test('a dump without density: the warning names --density and { density }, and toPassA11y reports it', async () => {
+  const d = await connect('file:fixtures/uiautomator/005.xml');
+  const warning = (await d.snapshot()).warnings.find((w) => w.code === 'unknown-density')!;
+  pw(warning.message).toContain('--density <px per dp>');
+  pw(warning.message).toContain('{ density }');
+  const m = await messageOf(expect(d).not.toPassA11y({ timeout: 0 }));
+  pw(m).toContain('(density unknown: sizes judged as px = dp)');
+  pw(m).toContain('warning: uiautomator dumps carry no screen density');
+  await d.close();
+  const given = await connect('file:fixtures/uiautomator/005.xml', { density: 2.625 });
+  pw((await given.snapshot()).warnings.some((w) => w.code === 'unknown-density')).toBe(false);
+  await given.close();
+});
