@@ -81,11 +81,11 @@ export const LOCATOR_ACTIONS = {
   check: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
   uncheck: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
   setChecked: { args: ['checked'], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
-  press: { args: ['key'], note: 'key: a key name such as Enter, Tab, ArrowDown', semantic: null, fallback: { route: 'keys', needs: ['typing'], why: 'has no keyboard' }, enabled: false, onScreen: false, touch: false },
+  press: { args: ['key'], semantic: null, fallback: { route: 'keys', needs: ['typing'], why: 'has no keyboard' }, enabled: false, onScreen: false, touch: false },
   pressSequentially: { args: ['text'], semantic: 'InsertText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither insert text semantically nor type' }, enabled: true, onScreen: true, touch: true },
   hover: { args: [], semantic: null, fallback: { route: 'pointer', needs: [], method: 'hover', why: 'has no pointer to hover with (a touch screen)' }, enabled: false, onScreen: true, touch: true },
   dblclick: { args: [], semantic: null, fallback: { route: 'pointer', needs: [], method: 'doubleClick', why: 'has no pointer to double-click with' }, enabled: true, onScreen: true, touch: true },
-  selectOption: { args: ['option'], note: 'option: the value or label to choose', semantic: null, fallback: { route: 'choose', needs: [], why: 'can neither set a select nor tap' }, enabled: true, onScreen: true, touch: false },
+  selectOption: { args: ['option'], semantic: null, fallback: { route: 'choose', needs: [], why: 'can neither set a select nor tap' }, enabled: true, onScreen: true, touch: false },
   blur: { args: [], semantic: null, fallback: { route: 'element', needs: [], method: 'blur', why: 'cannot take focus away from a node' }, enabled: false, onScreen: false, touch: false },
   scrollIntoViewIfNeeded: { args: [], semantic: 'BringIntoView', fallback: null, enabled: false, onScreen: false, touch: false },
 } as const satisfies Record<string, ActionSpec>;
