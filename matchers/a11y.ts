@@ -46,7 +46,10 @@ export async function toPassA11y(this: MatcherThis, target: Target, options: A11
         within,
         ignore: ignored.size ? (n) => ignored.has(n) : undefined,
       });
-      return { pass: !failsAt(findings, failOn), received: severitySummary(findings), details: details(findings), report: { findings } };
+      // Sizes read at density 1 are not dp: the result says so, passing or not.
+      const density = r.snapshot.warnings.find((w) => w.code === 'unknown-density');
+      const lines = density ? [`warning: ${density.message}`, ...details(findings)] : details(findings);
+      return { pass: !failsAt(findings, failOn), received: `${severitySummary(findings)}${density ? ' (density unknown: sizes judged as px = dp)' : ''}`, details: lines, report: { findings } };
     },
   });
 }

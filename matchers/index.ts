@@ -10,8 +10,8 @@ import { toHaveNoTokenDrift } from './drift.js';
 import { toMatchOutline } from './outline.js';
 import { toMatchAriaSnapshot } from './aria-snapshot.js';
 import { toBeHittable, toBeOperable } from './reachability.js';
-import { toBeAttached, toBeChecked, toBeDisabled, toBeEnabled, toBeFocused, toBeSelected } from './state.js';
-import { toContainText, toHaveAccessibleDescription, toHaveAccessibleName, toHaveText, toHaveValue } from './text.js';
+import { toBeAttached, toBeChecked, toBeDisabled, toBeEditable, toBeEmpty, toBeEnabled, toBeFocused, toBeSelected } from './state.js';
+import { toContainText, toHaveAccessibleDescription, toHaveAccessibleName, toHaveAttribute, toHaveId, toHaveRole, toHaveText, toHaveValue } from './text.js';
 import { toBeHidden, toBeInViewport, toBeVisible } from './visibility.js';
 
 export const matchers = {
@@ -30,6 +30,11 @@ export const matchers = {
   toBeEnabled,
   toBeDisabled,
   toBeChecked,
+  toBeEditable,
+  toBeEmpty,
+  toHaveRole,
+  toHaveAttribute,
+  toHaveId,
   toBeOperable,
   toBeHittable,
   toHaveNoTokenDrift,
@@ -41,6 +46,7 @@ export const matchers = {
 };
 
 export { toBeVisible, toBeHidden, toBeInViewport, toBeAttached, toHaveText, toContainText, toHaveValue, toHaveAccessibleName, toHaveAccessibleDescription, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeFocused, toBeSelected, toBeOperable, toBeHittable };
+export { toBeEditable, toBeEmpty, toHaveRole, toHaveAttribute, toHaveId };
 export { toPassA11y, type A11yMatcherOptions } from './a11y.js';
 export { toHaveNoTokenDrift, type TokenDriftOptions } from './drift.js';
 export { loadCatalog } from '../src/files/catalog-file.js';
@@ -50,6 +56,6 @@ export { toMatchGoldenTree, type GoldenTreeOptions } from './golden-tree.js';
 export { toMatchScreenshot, type ScreenshotOptions } from './screenshot.js';
 export type { MatcherOptions, MatcherThis, Target } from './context.js';
 export type { TextOptions } from './text.js';
-export type { CheckedOptions, SelectedOptions, AttachedOptions } from './state.js';
+export type { CheckedOptions, SelectedOptions, AttachedOptions, EditableOptions } from './state.js';
 export type { ViewportOptions } from './visibility.js';
 export { poll, POLL_INTERVALS, DEFAULT_EXPECT_TIMEOUT } from './retry.js';

@@ -3,6 +3,7 @@ import { Device } from '../src/devices/device.js';
 import { isLocator } from '../src/query/locator.js';
 import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 import { NOT_FOUND } from './visibility.js';
+import { indexSnapshot } from '../src/query/snapshot-index.js';
 
 /** A matcher about one boolean state of one node. */
 function stateMatcher(name: string, expected: string, opposite: string, test: (n: Node) => boolean) {
@@ -85,6 +86,45 @@ export function toBeChecked(this: MatcherThis, target: Target, options?: Checked
       const n = single(target, r);
       if (!n) return { pass: false, received: NOT_FOUND };
       return { pass: want ? n.toggle === 'on' : n.toggle === 'off', received: label(n.toggle), ...(n.toggle === null ? { details: noToggle(target, n) } : {}) };
+    },
+  });
+}
+
+export interface EditableOptions extends MatcherOptions {
+  /** Expect read-only with `editable: false` (Playwright's form). */
+  editable?: boolean;
+}
+
+/** Playwright's toBeEditable: a text field that is enabled (a person can type into it). */
+export function toBeEditable(this: MatcherThis, target: Target, options?: EditableOptions) {
+  const want = options?.editable ?? true;
+  return runMatcher(this, target, options, {
+    name: 'toBeEditable',
+    expected: want ? 'editable' : 'readonly',
+    check: (r) => {
+      const n = single(target, r);
+      if (!n) return { pass: false, received: NOT_FOUND };
+      const editable = isEditableNode(n);
+      return { pass: editable === want, received: editable ? 'editable' : n.editable ? 'readonly (disabled)' : 'readonly (not a text field)' };
+    },
+  });
+}
+
+/** A text field a person can type into now: editable (or offering SetText) and enabled. */
+export function isEditableNode(n: Node): boolean {
+  return (n.editable || n.actions.includes('SetText')) && n.enabled;
+}
+
+/** Playwright's toBeEmpty: a field holds no text; any other node has no text content. */
+export function toBeEmpty(this: MatcherThis, target: Target, options?: MatcherOptions) {
+  return runMatcher(this, target, options, {
+    name: 'toBeEmpty',
+    expected: 'empty',
+    check: (r) => {
+      const n = single(target, r);
+      if (!n) return { pass: false, received: NOT_FOUND };
+      const text = n.editable || n.actions.includes('SetText') ? n.editableText ?? '' : indexSnapshot(r.snapshot).textContent(n);
+      return { pass: text.trim() === '', received: text.trim() === '' ? 'empty' : JSON.stringify(text) };
     },
   });
 }

@@ -3,6 +3,7 @@ import { matchers } from '../matchers/index.js';
 import { heldAttempts } from '../matchers/report-attach.js';
 import { Device } from '../src/devices/device.js';
 import { isLocator } from '../src/query/locator.js';
+import { TargetError } from '../src/errors.js';
 
 const extended = base.extend(matchers);
 type Expect = typeof extended;
@@ -21,13 +22,44 @@ function routed(ext: Expect, pw: typeof base): Expect {
   return new Proxy(ext, {
     apply(_target, _this, args: unknown[]) {
       if (typeof args[0] === 'function') return passing(pw, args);
-      return Reflect.apply(ours(args[0]) ? ext : pw, undefined, args);
+      return ours(args[0]) ? guarded(Reflect.apply(ext, undefined, args) as object) : Reflect.apply(pw, undefined, args);
     },
     get(target, prop, receiver) {
-      if (prop === 'soft') return (received: unknown, ...rest: unknown[]) => (ours(received) ? ext.soft : pw.soft)(received as never, ...(rest as []));
+      if (prop === 'soft') return (received: unknown, ...rest: unknown[]) => (ours(received) ? guarded(ext.soft(received as never, ...(rest as [])) as object) : pw.soft(received as never, ...(rest as [])));
       if (prop === 'configure') return (options: Parameters<Expect['configure']>[0]) => routed(ext.configure(options), pw.configure(options));
       if (prop === 'extend') return (more: Parameters<Expect['extend']>[0]) => routed(ext.extend(more) as unknown as Expect, pw.extend(more) as unknown as typeof base);
       return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
+/**
+ * Playwright's matchers that treewright has no version of, with what to use instead: called on a
+ * treewright locator or device they would fall through to Playwright's own and fail with its "can be
+ * only used with Locator object" dump, so they fail with one line instead.
+ */
+const PLAYWRIGHT_ONLY: Readonly<Record<string, string>> = {
+  toHaveClass: "treewright has no equivalent: semantics nodes carry no CSS classes (toHaveAttribute('class', …) reads an Android View's class name)",
+  toContainClass: "treewright has no equivalent: semantics nodes carry no CSS classes (toHaveAttribute('class', …) reads an Android View's class name)",
+  toHaveCSS: 'treewright has no equivalent: semantics trees carry no computed styles',
+  toHaveJSProperty: "treewright has no equivalent: nodes have no JS properties; toHaveAttribute(name, value) reads the node's platform fields",
+  toHaveValues: 'treewright has no equivalent: a multi-select\'s chosen values are not in a semantics tree; toHaveValue reads a field\'s value',
+  toHaveScreenshot: "use treewright's toMatchScreenshot()",
+  toHaveTitle: "a page matcher: use it on Playwright's page (expect(page).toHaveTitle(…))",
+  toHaveURL: "a page matcher: use it on Playwright's page (expect(page).toHaveURL(…))",
+  toBeOK: 'an API response matcher: it does not apply to a treewright locator or device',
+};
+
+/** The matchers object of a treewright receiver, with the Playwright-only matchers (and their `.not`) failing in one line. */
+function guarded(m: object): object {
+  return new Proxy(m, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (prop === 'not' || prop === 'resolves' || prop === 'rejects') return typeof value === 'object' && value !== null ? guarded(value) : value;
+      if (typeof prop !== 'string' || !Object.hasOwn(PLAYWRIGHT_ONLY, prop) || Object.hasOwn(matchers, prop)) return value;
+      return () => {
+        throw new TargetError('invalid_arguments', `${prop}() is Playwright's matcher for its own locators, not for a treewright locator or device: ${PLAYWRIGHT_ONLY[prop]}`, { where: prop });
+      };
     },
   });
 }

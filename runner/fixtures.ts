@@ -7,6 +7,7 @@ import type { SourceSpec } from '../src/devices/source.js';
 import { actionFailureInput, attachFailure, attachReceipts, flushHeldAttempts } from '../matchers/report-attach.js';
 import { pointAtCaller, userFrames } from '../matchers/caller.js';
 import { openWorkerBrowser, requireChromium } from './web-browser.js';
+import { sourceLocation } from './source-location.js';
 
 export interface TreewrightOptions {
   /**
@@ -108,12 +109,19 @@ export const test = base.extend<TreewrightFixtures & TreewrightOptions & WebCont
   device: async ({ source, capabilities, actionTimeout, browserName, _treewrightBrowser, _combinedContextOptions, testIdAttribute }, use, testInfo) => {
     const spec = chooseSource(source);
     const options = { ...fixtureConnectOptions(testInfo), ...(capabilities ? { capabilities } : {}) };
-    if (parseSource(spec).kind === 'web') {
+    // A source that cannot be used fails at the line that configured it (test.use, or the project's use).
+    const pointAtSource = (e: unknown): never => {
+      const at = process.env.TREEWRIGHT_SOURCE?.trim() ? null : sourceLocation(spec, [testInfo.file, testInfo.config.configFile]);
+      if (at) pointAtCaller(e, [`    at ${at.file}:${at.line}:${at.column}`]);
+      throw e;
+    };
+    const kind = (() => { try { return parseSource(spec).kind; } catch (e) { return pointAtSource(e); } })();
+    if (kind === 'web') {
       // A fresh context and page per test in the worker's browser (Playwright's `browser`), with the test's `use` options.
       requireChromium(browserName);
       Object.assign(options, { browser: await _treewrightBrowser(), contextOptions: _combinedContextOptions, ...(testIdAttribute ? { testIdAttribute } : {}) });
     }
-    const device = await connect(spec, options);
+    const device = await connect(spec, options).catch(pointAtSource);
     // Actions show up in the report as steps named by their code form: byTag('email').fill('…').
     // Each step sits at the spec's line that called the action, and a failed action's error points there
     // too (its frames are the user's), with the outline and wireframe attached like a matcher failure.

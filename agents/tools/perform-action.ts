@@ -39,6 +39,9 @@ export const performActionTool = defineTool({
     dx: z.number().finite().optional().describe('scrollBy: horizontal distance, in the root\'s unit'),
     dy: z.number().finite().optional().describe('scrollBy: vertical distance'),
     index: z.number().int().min(0).optional().describe('scrollToIndex: the item index'),
+    key: z.string().min(1).optional().describe("press: the key, as Playwright names it ('Enter', 'Tab', 'ArrowDown')"),
+    checked: z.boolean().optional().describe('setChecked: the state to set'),
+    option: z.string().min(1).optional().describe('selectOption: the value or label to choose'),
     generation: GenerationSchema.optional().describe('with a locator: refuse unless the screen is still at this generation'),
     timeoutMs: z.number().int().min(100).max(60_000).default(1000).describe('how long to wait for the node to become actionable'),
   }),
@@ -87,9 +90,15 @@ function invalid(message: string): never {
   throw new TargetError('invalid_arguments', `perform_action: ${message}`, { hint: "e.g. { locator: \"byTag('email')\", action: 'fill', text: 'ada@example.com' } or { target: { id: '42', generation: '17' }, action: 'click' }" });
 }
 
-function toLocatorAction(a: { action: ActionKind; text?: string | undefined; dx?: number | undefined; dy?: number | undefined; index?: number | undefined }): LocatorAction {
+function toLocatorAction(a: {
+  action: ActionKind; text?: string | undefined; dx?: number | undefined; dy?: number | undefined; index?: number | undefined;
+  key?: string | undefined; checked?: boolean | undefined; option?: string | undefined;
+}): LocatorAction {
   const extra = (name: string, allowed: boolean) => { if (!allowed) invalid(`${name} does not apply to ${a.action}`); };
-  extra('text', a.text === undefined || a.action === 'fill');
+  extra('text', a.text === undefined || a.action === 'fill' || a.action === 'pressSequentially');
+  extra('key', a.key === undefined || a.action === 'press');
+  extra('checked', a.checked === undefined || a.action === 'setChecked');
+  extra('option', a.option === undefined || a.action === 'selectOption');
   extra('dx / dy', (a.dx === undefined && a.dy === undefined) || a.action === 'scrollBy');
   extra('index', a.index === undefined || a.action === 'scrollToIndex');
   switch (a.action) {
@@ -102,6 +111,18 @@ function toLocatorAction(a: { action: ActionKind; text?: string | undefined; dx?
     case 'scrollToIndex':
       if (a.index === undefined) invalid('scrollToIndex needs index');
       return { kind: 'scrollToIndex', index: a.index };
+    case 'pressSequentially':
+      if (a.text === undefined) invalid('pressSequentially needs text');
+      return { kind: 'pressSequentially', text: a.text };
+    case 'press':
+      if (a.key === undefined) invalid('press needs key');
+      return { kind: 'press', key: a.key };
+    case 'setChecked':
+      if (a.checked === undefined) invalid('setChecked needs checked');
+      return { kind: 'setChecked', checked: a.checked };
+    case 'selectOption':
+      if (a.option === undefined) invalid('selectOption needs option');
+      return { kind: 'selectOption', option: a.option };
     default:
       return { kind: a.action };
   }

@@ -6,11 +6,13 @@ import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
-import { DEFAULT_MAX_SCROLLS } from '../query/action.js';
+import { DEFAULT_MAX_SCROLLS, LOCATOR_ACTIONS } from '../query/action.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
-import { capabilitiesOf, type Driver, type SemanticRequest } from './driver.js';
+import { capabilitiesOf, type Driver, type Key, type SemanticRequest } from './driver.js';
+import { normalizeWhitespace } from '../query/text.js';
 import { semanticDrivers } from './semantics.js';
+import { SOURCE_SHORTHANDS } from './source-forms.js';
 import { actionArgs, specOf, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
@@ -85,7 +87,11 @@ function lazy<K extends 'before' | 'after' | 'changed'>(receipt: Receipt, key: K
  * query/action.ts) where the driver has the capabilities it needs (capabilitiesOf: the same
  * capabilities connect reports).
  */
-export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string } {
+export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { route: Route } | { unavailable: string; hint?: string } {
+  const refusal = nodeRefusal(driver, node, a);
+  if (refusal) return refusal;
+  if (a.kind === 'press' && a.key === 'Enter' && performs(driver, 'ImeAction') && node.actions.includes('ImeAction')) return { route: 'semantic' };
+  if (a.kind === 'selectOption') return chooseSelect(driver, node);
   if (a.kind === 'scrollUntilVisible') {
     if (driver.perform && (node.actions.includes('ScrollBy') || node.actions.includes('ScrollToIndex'))) return { route: 'scroll-steps' };
     if (driver.swipe) return { route: 'scroll-steps' };
@@ -105,12 +111,62 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
     if (fallback.needs.every((c) => caps[c]) && node.actions.includes(fallback.nodeAction)) return { route: fallback.route };
     return { unavailable: `${a.kind} needs the node's own ${semantic} (or ${fallback.nodeAction}) semantics action, which ${invoke}` };
   }
+  if (fallback.method && typeof (driver as unknown as Record<string, unknown>)[fallback.method] !== 'function') {
+    return { unavailable: `${driver.description} ${fallback.why}`, hint: `${a.kind} needs a device with a mouse and a DOM: a web page (${SOURCE_SHORTHANDS.find((s) => s.startsWith('web:')) ?? 'web:<url>'}).` };
+  }
+  if (a.kind === 'press' && fallback.needs.every((c) => caps[c]) && !driver.pressKeyName && !DRIVER_KEYS.has(a.key)) {
+    return { unavailable: `${driver.description} delivers only the keys ${[...DRIVER_KEYS.keys()].join(', ')}, not ${quote(a.key)}`, hint: 'Press one of those keys, or use a web device (any key Playwright names).' };
+  }
   if (fallback.editable) {
     // Say the real reason: a driver that cannot type at all is the problem before the node's editability.
     if (!fallback.needs.every((c) => caps[c])) return { unavailable: cannotType(driver, fallback.why) };
     if (!node.editable && !node.actions.includes('SetText')) return { unavailable: driver.kind === 'live' ? 'the live protocol\'s tree does not say which nodes are editable, and this node has no SetText action' : 'the node is not editable' };
   }
   return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
+}
+
+/** Playwright's key names a driver's pressKey delivers (drivers with pressKeyName deliver any). */
+const DRIVER_KEYS: ReadonlyMap<string, Key> = new Map([['Enter', 'enter'], ['Backspace', 'del'], ['End', 'end']]);
+
+/** The toggle state a toggle action asks for, or null for any other action. */
+export function wantedToggle(a: LocatorAction): 'on' | 'off' | null {
+  if (a.kind === 'check') return 'on';
+  if (a.kind === 'uncheck') return 'off';
+  if (a.kind === 'setChecked') return a.checked ? 'on' : 'off';
+  return null;
+}
+
+/**
+ * What the node itself rules out, whatever the driver: a toggle action on a node with no checked state,
+ * unchecking a radio button, text on a node that is not a text field (on a driver that could act at all).
+ */
+function nodeRefusal(driver: Driver, node: Node, a: LocatorAction): { unavailable: string; hint: string } | null {
+  const want = wantedToggle(a);
+  if (want !== null && node.toggle === null) {
+    return { unavailable: `${a.kind} needs a node with a checked state (a checkbox, switch or radio button); this node has none`, hint: "Find the toggle itself, e.g. getByRole('checkbox', { name: '…' }) or getByRole('switch')." };
+  }
+  if (want === 'off' && node.role === 'RadioButton' && node.toggle === 'on') {
+    return { unavailable: 'a radio button cannot be unchecked', hint: 'Check another radio button of its group.' };
+  }
+  const spec: ActionSpec = specOf(a.kind);
+  const caps = capabilitiesOf(driver);
+  const couldAct = caps.semanticActions || caps.typing;
+  if (spec.fallback?.editable && couldAct && !node.editable && !node.actions.includes('SetText') && !(spec.semantic && node.actions.includes(spec.semantic))) {
+    return { unavailable: 'the node is not editable', hint: `${a.kind} types into text fields: find the field, e.g. getByRole('textbox', { name: '…' }) or getByLabel('…').` };
+  }
+  return null;
+}
+
+/** A web <select>: set by the driver; any other dropdown: opened and its option clicked (semantically or by taps). */
+function chooseSelect(driver: Driver, node: Node): { route: Route } | { unavailable: string; hint?: string } {
+  if (node.kind === 'web' && node.platform.element === 'select') {
+    return driver.selectOption ? { route: 'element' } : { unavailable: `${driver.description} cannot set a <select>` };
+  }
+  if (node.role !== 'DropdownList' && node.role !== null && node.rawRole !== 'combobox') {
+    return { unavailable: `selectOption needs a select or dropdown; this node is a ${node.role}`, hint: "Find the dropdown itself, e.g. getByRole('combobox', { name: '…' })." };
+  }
+  if ((performs(driver, 'Click') && node.actions.includes('Click')) || driver.tap) return { route: 'choose' };
+  return { unavailable: `${driver.description} ${LOCATOR_ACTIONS.selectOption.fallback.why}` };
 }
 
 /** Whether the driver delivers this semantics action itself. */
@@ -140,7 +196,7 @@ function unavailableHint(driver: Driver, a: LocatorAction): string {
 /** Actionability needs: what must hold before acting (docs/design.md §7). `force` skips the hittability check. */
 function needs(a: LocatorAction, route: Route, force: boolean) {
   const spec: ActionSpec = specOf(a.kind);
-  const touch = spec.touch || route === 'tap' || route === 'swipe' || (route === 'keys' && a.kind !== 'pressEnter');
+  const touch = spec.touch || route === 'tap' || route === 'swipe' || (route === 'keys' && a.kind !== 'pressEnter' && a.kind !== 'press');
   return {
     visible: spec.onScreen,
     enabled: spec.onScreen && spec.enabled,
@@ -258,7 +314,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         throw new DeviceError('action_unavailable', `${actionCall(selector, a)}: ${choice.unavailable}`, {
           where: driver.description,
           node: outlineLine(node),
-          hint: unavailableHint(driver, a),
+          hint: 'hint' in choice && choice.hint ? choice.hint : unavailableHint(driver, a),
         });
       }
       const need = needs(a, choice.route, force);
@@ -316,12 +372,14 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
 
 /** Builds the semantic request for an action. */
 export function semanticRequest(a: LocatorAction): SemanticRequest {
-  const action = specOf(a.kind).semantic!;
+  // press('Enter') is delivered as the field's IME action where it has one (chooseRoute).
+  const action = a.kind === 'press' ? 'ImeAction' : specOf(a.kind).semantic!;
   switch (a.kind) {
     case 'fill': return { action, text: a.text };
     case 'clear': return { action, text: '' };
     case 'scrollBy': return { action, dx: a.dx, dy: a.dy };
     case 'scrollToIndex': return { action, index: a.index };
+    case 'pressSequentially': return { action, text: a.text };
     default: return { action };
   }
 }
@@ -337,7 +395,22 @@ export interface DeliverContext {
 export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ctx: DeliverContext): Promise<string | undefined> {
   const { snapshot, node, route } = ready;
   const tap = ready.aim ?? analyzeReachability(snapshot).get(node).tap ?? centre(node);
+  const want = wantedToggle(a);
+  // Idempotent, as Playwright's check: a node already in the state asked for is left alone.
+  if (want !== null && node.toggle === want) return `already ${want === 'on' ? 'checked' : 'unchecked'}`;
   switch (route) {
+    case 'pointer':
+      if (!ready.aim) await driver.confirmTarget?.(node, tap);
+      if (a.kind === 'hover') await driver.hover!(tap.x, tap.y);
+      else await driver.doubleClick!(tap.x, tap.y);
+      return undefined;
+    case 'element':
+      if (a.kind === 'selectOption') return driver.selectOption!(node, a.option);
+      await driver.blur!(node);
+      return undefined;
+    case 'choose':
+      if (a.kind !== 'selectOption') throw new Error(`choose route for ${a.kind}`);
+      return openAndChoose(driver, ready, a.option, ctx);
     case 'semantic': {
       const rootId = analyzeReachability(snapshot).get(node).root.rootId;
       const result = await driver.perform!({ snapshot, node, rootId }, semanticRequest(a));
@@ -352,7 +425,14 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       return undefined;
     case 'keys':
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
+      if (a.kind === 'press') return pressOn(driver, ready, a.key);
       if (!ready.aim) await driver.confirmTarget?.(node, tap);
+      if (a.kind === 'pressSequentially') {
+        // Typed after what the field holds, as Playwright's pressSequentially: focus it, then type.
+        if (!node.focused) await driver.tap!(tap.x, tap.y);
+        await driver.typeText!(a.text);
+        return undefined;
+      }
       // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
       // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds
       // (or select all where the device can, and delete the selection).
@@ -413,12 +493,12 @@ const MAX_STALE_RETRIES = 3;
  * capture and delivery is resolved again (a pinned target is not).
  */
 export async function actOnce(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<ActResult> {
-  const { ready, message } = await actWithoutAfter(driver, capture, selector, a, options);
-  return { ready, after: await capture(), message };
+  const { ready, message, after } = await actWithoutAfter(driver, capture, selector, a, options);
+  return { ready, after: after ?? await capture(), message };
 }
 
-/** actOnce without the capture after: for a caller that takes it only when something reads it (Device.act on a driver that checks actionability in the app). */
-export async function actWithoutAfter(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<Omit<ActResult, 'after'>> {
+/** actOnce without the capture after (but for a toggle's, which verifies it): for a caller that takes it only when something reads it (Device.act on a driver that checks actionability in the app). */
+export async function actWithoutAfter(driver: Driver, capture: () => Promise<Snapshot>, selector: Selector, a: LocatorAction, options: ActOnceOptions): Promise<Omit<ActResult, 'after'> & { after?: Snapshot }> {
   const { timeout, pinned, force = false } = options;
   const waitCapture = pinned
     ? async () => {
@@ -441,7 +521,91 @@ export async function actWithoutAfter(driver: Driver, capture: () => Promise<Sna
       if (pinned && isStale(e)) throw pinned.stale(e.details.current ?? 'a newer one');
       throw e;
     }
-    return { ready, message };
+    // A toggle is verified on the screen after it (Playwright's "did not change its state"): that capture is the after.
+    const want = wantedToggle(a);
+    if (want === null || ready.node.toggle === want) return { ready, message };
+    return { ready, after: await verifyToggle(capture, await capture(), selector, a, want, Date.now() + timeout, driver.description), message };
+  }
+}
+
+/** press(key): the node focused first (its RequestFocus, else a tap unless it has focus), then the key. */
+async function pressOn(driver: Driver, ready: Ready, key: string): Promise<undefined> {
+  const { snapshot, node } = ready;
+  if (!node.focused) {
+    if (performs(driver, 'RequestFocus') && node.actions.includes('RequestFocus')) {
+      await driver.perform!({ snapshot, node, rootId: analyzeReachability(snapshot).get(node).root.rootId }, { action: 'RequestFocus' });
+    } else if (driver.tap && isVisible(node, snapshot)) {
+      const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
+      await driver.confirmTarget?.(node, tap);
+      await driver.tap(tap.x, tap.y);
+    }
+  }
+  if (driver.pressKeyName) await driver.pressKeyName(key);
+  else await driver.pressKey!(DRIVER_KEYS.get(key)!);
+  return undefined;
+}
+
+/**
+ * selectOption on a dropdown that is not a web <select>: open it (its Click, else a tap), then click the
+ * option whose text or name is the one asked for, exactly (the last such on screen: a popup is drawn
+ * over what opened it), and check that the dropdown now shows it.
+ */
+async function openAndChoose(driver: Driver, ready: Ready, option: string, ctx: DeliverContext): Promise<string> {
+  const where = driver.description;
+  await clickNode(driver, ready.snapshot, ready.node);
+  let chosen: Node | undefined;
+  let snapshot = ready.snapshot;
+  const wanted = normalizeWhitespace(option);
+  while (!chosen) {
+    snapshot = await ctx.capture();
+    const idx = indexSnapshot(snapshot);
+    const opened = resolveSelector(snapshot, ctx.selector)[0];
+    const inside = (n: Node) => opened !== undefined && idx.order.get(n)! >= idx.order.get(opened)! && idx.order.get(n)! < idx.subtreeEnd.get(opened)!;
+    chosen = idx.nodes.filter((n) => !inside(n) && isVisible(n, snapshot) && (normalizeWhitespace(idx.name(n)) === wanted || normalizeWhitespace(n.text ?? '') === wanted)).at(-1);
+    if (chosen) break;
+    if (Date.now() > ctx.deadline) {
+      throw new TargetError('target_not_found', `selectOption(${quote(option)}): no option ${quote(option)} is on screen after opening ${outlineLine(ready.node)}`, {
+        where, locator: selectorToCode(ctx.selector), hint: 'Give the option as the dropdown lists it (its label), or check what it lists with `npx treewright inspect` after clicking it.',
+      });
+    }
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  // The option itself, or the ancestor that takes the click (a menu item holding the text).
+  const idx = indexSnapshot(snapshot);
+  let target: Node | undefined = chosen;
+  while (target && !target.clickable && !target.actions.includes('Click')) target = idx.parent.get(target) ?? undefined;
+  await clickNode(driver, snapshot, target ?? chosen);
+  return `opened the dropdown and chose ${quote(option)}`;
+}
+
+async function clickNode(driver: Driver, snapshot: Snapshot, node: Node): Promise<void> {
+  if (performs(driver, 'Click') && node.actions.includes('Click')) {
+    const r = await driver.perform!({ snapshot, node, rootId: analyzeReachability(snapshot).get(node).root.rootId }, { action: 'Click' });
+    if (!r.performed) throw new DeviceError('action_unavailable', `click on ${outlineLine(node)} was not performed: ${r.message ?? 'the app refused it'}`, { where: driver.description });
+    return;
+  }
+  const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
+  await driver.confirmTarget?.(node, tap);
+  await driver.tap!(tap.x, tap.y);
+}
+
+/**
+ * After a toggle action, the node must be in the state asked for (Playwright's check: "did not change
+ * its state"): captures until it is, or the action's deadline.
+ */
+async function verifyToggle(capture: () => Promise<Snapshot>, after: Snapshot, selector: Selector, a: LocatorAction, want: 'on' | 'off', deadline: number, where: string): Promise<Snapshot> {
+  let snapshot = after;
+  for (;;) {
+    const nodes = resolveSelector(snapshot, selector);
+    if (nodes.length === 1 && nodes[0]!.toggle === want) return snapshot;
+    if (Date.now() >= deadline) {
+      const now = nodes.length === 1 ? `it is ${nodes[0]!.toggle ?? 'without a checked state'}` : nodes.length ? `${nodes.length} nodes match` : 'no node matches';
+      throw new TargetError('target_not_found', `${actionCall(selector, a)}: clicking did not make it ${want === 'on' ? 'checked' : 'unchecked'}: ${now}`, {
+        where, locator: selectorToCode(selector), hint: 'The app did not toggle it on a click: check that it is the control itself (not its label), or what the app does on a click.',
+      });
+    }
+    await new Promise((res) => setTimeout(res, 100));
+    snapshot = await capture();
   }
 }
 

@@ -109,10 +109,12 @@ export class Device extends Searchable implements LocatorHost {
       const how = { timeout, force, previous: this.last };
       if (this.driver.checkActionable) {
         // The after-capture is taken when something needs one: the next capture fills the receipt.
-        const { ready, message } = await actWithoutAfter(this.driver, () => this.snapshot(), selector, action, how);
-        const receipt = makeReceipt({ selector, action, ready, after: null, message, forced: force });
+        const { ready, message, after } = await actWithoutAfter(this.driver, () => this.snapshot(), selector, action, how);
+        const receipt = after
+          ? makeReceipt({ selector, action, ready, after, message, forced: force })
+          : makeReceipt({ selector, action, ready, after: null, message, forced: force });
         this.keep(receipt);
-        this.awaitingAfter.push(receipt);
+        if (!after) this.awaitingAfter.push(receipt);
         return receipt;
       }
       const { ready, after, message } = await actOnce(this.driver, () => this.snapshot(), selector, action, how);

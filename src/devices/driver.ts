@@ -118,6 +118,15 @@ export interface DriverActions {
    * checked in the app itself.
    */
   unchanged?(snapshot: Snapshot): Promise<boolean>;
+  /** Presses any key Playwright names ('Tab', 'ArrowDown', 'Control+A'); drivers without it press only `Key`s. */
+  pressKeyName?(key: string): Promise<void>;
+  /** A pointer over a point, no button (hover), and a double click: devices with a mouse. */
+  hover?(x: number, y: number): Promise<void>;
+  doubleClick?(x: number, y: number): Promise<void>;
+  /** Takes focus away from a node. */
+  blur?(node: Node): Promise<void>;
+  /** Chooses an option of a <select> by value or label; the message says which (or throws naming the options there are). */
+  selectOption?(node: Node, option: string): Promise<string>;
 }
 
 /** The verdict of an in-app actionability check (DriverActions.checkActionable). */

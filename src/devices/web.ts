@@ -369,6 +369,58 @@ export class WebDriver implements Driver {
     return this.guard('screenshot', () => this.page.screenshot());
   }
 
+  // Playwright's pointer, key and element actions (devices/actions.ts routes them: pointer, keys, element).
+
+  async pressKeyName(key: string): Promise<void> {
+    await this.guard(`press ${key}`, async () => { await this.page.keyboard.press(key); });
+  }
+
+  async hover(x: number, y: number): Promise<void> {
+    await this.guard('hover', async () => { await this.page.mouse.move(x, y); });
+  }
+
+  async doubleClick(x: number, y: number): Promise<void> {
+    await this.guard('double click', async () => {
+      this.stillOnPage('double click');
+      await this.page.mouse.dblclick(x, y);
+    });
+  }
+
+  async blur(node: Node): Promise<void> {
+    await this.onElement('blur', node, 'function () { this.blur(); return null; }');
+  }
+
+  /** As Playwright's selectOption: the option whose value, else whose label, is `option`; input and change events fire. */
+  async selectOption(node: Node, option: string): Promise<string> {
+    const r = await this.onElement('select option', node, `function (want) {
+      if (!(this instanceof HTMLSelectElement)) return { error: 'the element is not a <select>' };
+      const all = [...this.options];
+      const o = all.find((x) => x.value === want) ?? all.find((x) => x.label.trim() === want.trim());
+      if (!o) return { error: 'no option has the value or label ' + JSON.stringify(want), options: all.map((x) => x.label) };
+      if (o.disabled) return { error: 'the option ' + JSON.stringify(want) + ' is disabled' };
+      o.selected = true;
+      this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      this.dispatchEvent(new Event('change', { bubbles: true }));
+      return { value: o.value, label: o.label };
+    }`, [option]) as { error?: string; options?: string[]; value?: string; label?: string };
+    if (r.error) {
+      throw new TargetError('target_not_found', `selectOption(${JSON.stringify(option)}) on #${node.id}: ${r.error}`, {
+        where: this.description, hint: r.options ? `Give one of its options: ${r.options.map((x) => JSON.stringify(x)).join(', ')}.` : 'Select an option that is enabled.',
+      });
+    }
+    return `selected ${JSON.stringify(r.label)} (value ${JSON.stringify(r.value)})`;
+  }
+
+  /** Calls a function on the node's DOM element (`this`), returning its JSON value. */
+  private async onElement(stage: string, node: Node, fn: string, args: unknown[] = []): Promise<unknown> {
+    return this.guard(stage, async () => {
+      const s = await this.cdp();
+      const { object } = await s.send('DOM.resolveNode', { backendNodeId: backendId(node) });
+      const { result } = await s.send('Runtime.callFunctionOn', { objectId: object.objectId!, functionDeclaration: fn, arguments: args.map((value) => ({ value })), returnByValue: true });
+      return result.value;
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -431,6 +431,14 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   if (inputType && tagName === 'input') platform.inputType = inputType;
   const posinset = at ? dom.attr(at.doc, at.i, 'aria-posinset') : null;
   if (posinset !== null) platform.posinset = posinset;
+  // What Playwright's getByTitle and getByRole's `expanded` read.
+  const title = at ? dom.attr(at.doc, at.i, 'title') : null;
+  if (title) platform.title = title;
+  // toHaveId's: the element's id attribute.
+  const domId = at ? dom.attr(at.doc, at.i, 'id') : null;
+  if (domId) platform.domId = domId;
+  const expanded = prop(a, 'expanded');
+  if (typeof expanded === 'boolean') platform.expanded = expanded;
 
   const visibleStyle = at ? dom.style(at.doc, at.i, 'visibility') : '';
   const visible = visibleStyle === '' || visibleStyle === 'visible';

@@ -17,11 +17,14 @@ export function quoteIds(ids: readonly string[]): string {
   return ids.length > 10 ? `${shown} and ${ids.length - 10} more` : shown;
 }
 
+/** Where a density is given, named in the warning (`adb shell wm density` says it; 420 dpi is 2.625). */
+const DENSITY_HOW = "give it as --density <px per dp> (treewright inspect / verify), { density } in connect() or a source { kind: 'file', path, density } in test.use";
+
 const COMPOSE = {
   /** A px capture with no density (a uiautomator dump, a Maestro Android hierarchy): dp checks judge px as dp. */
   'unknown-density': (f: { capture: 'uiautomator' | 'maestro-android' }) => f.capture === 'uiautomator'
-    ? `${DENSITY_WARNING}: sizes are device px with density 1, so dp-based checks (touch target size) need the density set by whoever captured the dump`
-    : `${DENSITY_WARNING}: a Maestro Android hierarchy is in device px with no density, so dp-based checks need the density set by whoever captured it`,
+    ? `${DENSITY_WARNING}: sizes are device px with density 1, so dp-based checks (touch target size) need the density: ${DENSITY_HOW}`
+    : `${DENSITY_WARNING}: a Maestro Android hierarchy is in device px with no density, so dp-based checks need the density: ${DENSITY_HOW}`,
   'display-rotated': (f: { rotation: number }) =>
     `display rotation ${f.rotation} (${f.rotation * 90}°): bounds are in the rotated display's coordinates`,
   'no-window': (_: Record<string, never>) => 'the dump holds no window: <hierarchy> is empty',

@@ -6,7 +6,11 @@ import type { Action } from '../model/schema.js';
 
 import type { Selector } from './selector.js';
 
-export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps';
+/**
+ * `pointer`: a mouse at the node's point (hover, double click); `element`: the driver's own operation
+ * on the element (a web <select>'s options, blur); `choose`: open a dropdown, then click the option.
+ */
+export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps' | 'pointer' | 'element' | 'choose';
 
 
 /** What a device can do beyond capturing (devices/driver.ts derives each from the methods a driver implements). */
@@ -14,7 +18,7 @@ export const CAPABILITY_NAMES = ['semanticActions', 'taps', 'swipes', 'typing', 
 export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
 
 /** The arguments an action takes, by name, with their types. */
-interface ActionArgTypes { text: string; dx: number; dy: number; index: number }
+interface ActionArgTypes { text: string; dx: number; dy: number; index: number; key: string; checked: boolean; option: string }
 
 export interface ActionSpec {
   /** The positional arguments of the Locator method (and the MCP tool's fields of the same names). */
@@ -33,7 +37,14 @@ export interface ActionSpec {
     nodeAction?: Action;
     /** Why not, after the driver's description, when the driver lacks `needs`. */
     why?: string;
+    /** The driver method the route calls (hover, doubleClick, blur, selectOption): a driver without it cannot. */
+    method?: string;
   } | null;
+  /**
+   * A toggle action (check, uncheck, setChecked): it needs a node with a toggle state, does nothing when
+   * the node is already in the state asked for, and is verified on the capture after (devices/actions.ts).
+   */
+  toggle?: boolean;
   /** A few words for the tool description, in place of the argument names. */
   note?: string;
   /** Must the node be enabled (scrolling a disabled list still scrolls), and on screen (not for bringIntoView)? */
@@ -66,6 +77,17 @@ export const LOCATOR_ACTIONS = {
   dismiss: { args: [], semantic: 'Dismiss', fallback: null, enabled: true, onScreen: true, touch: false },
   expand: { args: [], semantic: 'Expand', fallback: null, enabled: true, onScreen: true, touch: false },
   collapse: { args: [], semantic: 'Collapse', fallback: null, enabled: true, onScreen: true, touch: false },
+  // Playwright's actions (docs/design.md §7); actionability as Playwright lists it per action.
+  check: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
+  uncheck: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
+  setChecked: { args: ['checked'], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
+  press: { args: ['key'], semantic: null, fallback: { route: 'keys', needs: ['typing'], why: 'has no keyboard' }, enabled: false, onScreen: false, touch: false },
+  pressSequentially: { args: ['text'], semantic: 'InsertText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither insert text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  hover: { args: [], semantic: null, fallback: { route: 'pointer', needs: [], method: 'hover', why: 'has no pointer to hover with (a touch screen)' }, enabled: false, onScreen: true, touch: true },
+  dblclick: { args: [], semantic: null, fallback: { route: 'pointer', needs: [], method: 'doubleClick', why: 'has no pointer to double-click with' }, enabled: true, onScreen: true, touch: true },
+  selectOption: { args: ['option'], semantic: null, fallback: { route: 'choose', needs: [], why: 'can neither set a select nor tap' }, enabled: true, onScreen: true, touch: false },
+  blur: { args: [], semantic: null, fallback: { route: 'element', needs: [], method: 'blur', why: 'cannot take focus away from a node' }, enabled: false, onScreen: false, touch: false },
+  scrollIntoViewIfNeeded: { args: [], semantic: 'BringIntoView', fallback: null, enabled: false, onScreen: false, touch: false },
 } as const satisfies Record<string, ActionSpec>;
 
 export type ActionKind = keyof typeof LOCATOR_ACTIONS;
@@ -109,8 +131,8 @@ export function actionList(): string {
 }
 
 /** The action's arguments in order (the Locator method's positional arguments). */
-export function actionArgs(a: TableAction): Array<string | number> {
-  return LOCATOR_ACTIONS[a.kind].args.map((name) => (a as unknown as Record<string, string | number>)[name]!);
+export function actionArgs(a: TableAction): Array<string | number | boolean> {
+  return LOCATOR_ACTIONS[a.kind].args.map((name) => (a as unknown as Record<string, string | number | boolean>)[name]!);
 }
 
 export interface ActionOptions {

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { TargetError } from '../errors.js';
 import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import { parseLocator, MAX_LOCATOR_NESTING, NESTING_WHAT } from './parse-locator.js';
-import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
+import { GET_BY_METHODS, type FilterOptions, type GetByKind, type RoleOptions, type Selector, type Step } from './selector.js';
+import { isAriaRole } from '../roles/aria.js';
 import type { TextPattern } from './text.js';
 import {
   FILTER_OPTIONS, ROLE_OPTIONS, TextPatternSchema, VALUE_SCHEMAS, optionNames, roleOptionProblem,
@@ -31,15 +32,23 @@ function shapeOf<T extends Record<string, { value: ValueKind }>>(table: T): Shap
   return shape as Shape<T>;
 }
 
+const GET_BY_KINDS = Object.keys(GET_BY_METHODS) as GetByKind[];
+
 const LOCATOR_CODE = z.string().min(1).describe("the locator as code, e.g. byRole('Button', { name: 'Send' }).nth(1)");
 
 /** One selector step as JSON (the same shape as the Step type, with regexes as `{ regex, flags }`). */
 export const StepSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('tag'), tag: z.string() }),
   z.strictObject({ kind: z.literal('id'), id: z.union([z.string().min(1), z.number().int()]) }),
-  z.strictObject({ kind: z.literal('role'), role: z.string().min(1), options: z.strictObject(shapeOf(ROLE_OPTIONS)).optional() }),
+  z.strictObject({
+    kind: z.literal('role'), role: z.string().min(1), options: z.strictObject(shapeOf(ROLE_OPTIONS)).optional(),
+    aria: z.boolean().optional().describe("true: an ARIA role name, as Playwright's getByRole ('button', 'textbox')"),
+  }),
   z.strictObject({ kind: z.literal('text'), text: TextPatternSchema, exact: z.boolean().optional() }),
   z.strictObject({ kind: z.literal('desc'), text: TextPatternSchema, exact: z.boolean().optional() }),
+  // Playwright's getByLabel / getByPlaceholder / getByAltText / getByTitle / getByTestId (get-by.ts).
+  ...GET_BY_KINDS.map((kind) => z.strictObject({ kind: z.literal(kind), text: TextPatternSchema, exact: z.boolean().optional() })),
+  z.strictObject({ kind: z.literal('testId'), id: TextPatternSchema }),
   z.strictObject({
     kind: z.literal('filter'),
     // The nested locators (FILTER_OPTIONS' `locator` values) are getters: the schema is recursive.
@@ -134,11 +143,16 @@ function stepFromInput(s: StepInput, where: string, depth: number): Step {
       for (const k of optionNames(ROLE_OPTIONS)) {
         if (given[k] !== undefined) options[k] = valueFromInput(ROLE_OPTIONS[k].value, given[k], `${where}.options.${k}`, depth);
       }
+      if (s.aria && !isAriaRole(s.role)) {
+        throw new TargetError('invalid_arguments', `${JSON.stringify(s.role)} is not an ARIA role`, { where: `${where}.role`, hint: "Give an ARIA role name such as 'button' or 'textbox' with aria: true, or leave aria out for treewright's role names." });
+      }
       const problem = roleOptionProblem(s.role, options as RoleOptions);
       if (problem) throw new TargetError('invalid_arguments', problem.message, { where: `${where}.options.${problem.key}`, hint: HINT });
-      return { kind: 'role', role: s.role, options: options as RoleOptions };
+      return { kind: 'role', role: s.role, options: options as RoleOptions, ...(s.aria ? { aria: true as const } : {}) };
     }
-    case 'text': case 'desc': return { kind: s.kind, text: patternFromInput(s.text, `${where}.text`), exact: s.exact ?? false };
+    case 'text': case 'desc': case 'label': case 'placeholder': case 'altText': case 'title':
+      return { kind: s.kind, text: patternFromInput(s.text, `${where}.text`), exact: s.exact ?? false };
+    case 'testId': return { kind: 'testId', id: patternFromInput(s.id, `${where}.id`) };
     case 'filter': {
       const given = s.options as Record<string, unknown>;
       const options: Record<string, unknown> = {};

@@ -8,6 +8,9 @@ import type { TextPattern } from './text.js';
 import { LOCATOR_ACTIONS, DEFAULT_MAX_SCROLLS, type ActionKind, type ActionOptions, type LocatorAction, type Receipt } from './action.js';
 import { TargetError } from '../errors.js';
 import { ariaSnapshotText } from '../outline/aria-snapshot.js';
+import { ARIA_OF_ROLE, isAriaRole } from '../roles/aria.js';
+import { platformAttribute } from './get-by.js';
+import { normaliseRole } from '../formats/role-map.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, SEARCH_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
 
@@ -101,6 +104,64 @@ export abstract class Searchable {
   byDesc(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
     return this.chain({ kind: 'desc', text, exact: textArguments('byDesc', text, options), ...merged(options) });
   }
+
+  // Playwright's names (docs/design.md §6; what each reads per platform is get-by.ts).
+  /** Playwright's getByRole: an ARIA role name (`'button'`, `'textbox'`, `'heading'`…) on any platform (roles/aria.ts). */
+  getByRole(role: AriaRole, options: RoleOptions = {}): Locator {
+    const call = `getByRole(${showValue(role)})`;
+    checkNonEmptyString(call, 'the role', role);
+    if (!isAriaRole(role)) {
+      const near = nearestAriaRole(role);
+      throw invalidArgument(call, `${showValue(role)} is not an ARIA role${near ? `; did you mean '${near}'?` : ''} (getByRole takes ARIA's names, byRole treewright's: ${near ? `getByRole('${near}') or ` : ''}byRole(${showValue(role)}))`);
+    }
+    checkOptions(call, options, ROLE_OPTION_CHECKS);
+    const problem = roleOptionProblem(role, options);
+    if (problem) throw invalidArgument(call, problem.message);
+    return this.chain({ kind: 'role', role, options: { ...options }, aria: true });
+  }
+  /** Playwright's getByText: the node's text or editable text (as byText). */
+  getByText(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'text', text, exact: textArguments('getByText', text, options), ...merged(options), getBy: true });
+  }
+  /** Playwright's getByLabel: the label a field or control is named by (get-by.ts labelOf). */
+  getByLabel(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'label', text, exact: textArguments('getByLabel', text, options), ...merged(options) });
+  }
+  /** Playwright's getByPlaceholder: a text field's placeholder (web placeholder, Android hint, iOS placeholderValue). */
+  getByPlaceholder(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'placeholder', text, exact: textArguments('getByPlaceholder', text, options), ...merged(options) });
+  }
+  /** Playwright's getByAltText: an image's alternative text (its accessible name or description). */
+  getByAltText(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'altText', text, exact: textArguments('getByAltText', text, options), ...merged(options) });
+  }
+  /** Playwright's getByTitle: the web's title attribute, a macOS element's title. */
+  getByTitle(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
+    return this.chain({ kind: 'title', text, exact: textArguments('getByTitle', text, options), ...merged(options) });
+  }
+  /**
+   * Playwright's getByTestId: the test handle (testTag, resource-id, accessibilityIdentifier, the web's
+   * test-id attribute, Playwright's `testIdAttribute`), a string whole and case-sensitively, or a RegExp.
+   */
+  getByTestId(testId: TextPattern, options: SearchOptions = {}): Locator {
+    const call = `getByTestId(${showValue(testId)})`;
+    checkPattern(call, 'the test id', testId);
+    if (testId === '') throw invalidArgument(call, 'the test id must not be empty');
+    checkOptions(call, options, SEARCH_OPTION_CHECKS);
+    return this.chain({ kind: 'testId', id: testId, ...merged(options) });
+  }
+}
+
+/** An ARIA role name as getByRole takes it (any string is accepted by the type; the call checks it). */
+export type AriaRole = 'button' | 'checkbox' | 'combobox' | 'dialog' | 'heading' | 'img' | 'link' | 'list' | 'listitem'
+  | 'menu' | 'menuitem' | 'progressbar' | 'radio' | 'searchbox' | 'slider' | 'switch' | 'tab' | 'tablist' | 'textbox'
+  | 'toolbar' | (string & {});
+
+/** The ARIA role someone meant: the same name in lower case, or the ARIA name of the treewright role or alias given. */
+function nearestAriaRole(name: string): string | null {
+  if (isAriaRole(name.toLowerCase())) return name.toLowerCase();
+  const role = normaliseRole(name);
+  return role ? ARIA_OF_ROLE[role] : null;
 }
 
 /** `{ merged: false }` when asked for (the default, merged, is left implicit). */
@@ -195,6 +256,64 @@ export class Locator extends Searchable {
     return (await this.attached('isEnabled()', options)).node.enabled;
   }
 
+  /** Whether it is hidden now: nothing matches, or the node is not visible (no waiting); strict. */
+  async isHidden(): Promise<boolean> {
+    return !(await this.isVisible());
+  }
+
+  /** Whether the node is disabled; waits for it to be attached. */
+  async isDisabled(options: WaitOptions = {}): Promise<boolean> {
+    return !(await this.attached('isDisabled()', options)).node.enabled;
+  }
+
+  /** Whether a person can type into it now: a text field (editable, or offering SetText) that is enabled; waits for it to be attached. */
+  async isEditable(options: WaitOptions = {}): Promise<boolean> {
+    const { node } = await this.attached('isEditable()', options);
+    return (node.editable || node.actions.includes('SetText')) && node.enabled;
+  }
+
+  /**
+   * Whether the node is checked (toggled on); waits for it to be attached. A node with no checked
+   * state (not a checkbox, switch or radio button) is an error, as in Playwright.
+   */
+  async isChecked(options: WaitOptions = {}): Promise<boolean> {
+    const { node } = await this.attached('isChecked()', options);
+    if (node.toggle === null) {
+      throw new TargetError('invalid_arguments', `${this.toCode()}.isChecked(): the node has no checked state (it is not a checkbox, switch or radio button)`, {
+        where: 'locator', hint: "Locate the toggle itself, e.g. getByRole('checkbox', { name: '…' }).",
+      });
+    }
+    return node.toggle === 'on';
+  }
+
+  /** A text field's value (what the user typed); waits for it to be attached. Not a field: an error, as in Playwright. */
+  async inputValue(options: WaitOptions = {}): Promise<string> {
+    const { node } = await this.attached('inputValue()', options);
+    if (!node.editable && !node.actions.includes('SetText')) {
+      throw new TargetError('invalid_arguments', `${this.toCode()}.inputValue(): the node is not a text field`, { where: 'locator', hint: "Locate the field, e.g. getByRole('textbox', { name: '…' }) or getByLabel('…')." });
+    }
+    return node.editableText ?? '';
+  }
+
+  /** The text a person sees in the node: the text of its visible descendants (and itself); waits for it to be attached. */
+  async innerText(options: WaitOptions = {}): Promise<string> {
+    const { snapshot, node } = await this.attached('innerText()', options);
+    return visibleText(snapshot, node);
+  }
+
+  /** textContent() of every match (no waiting), in document order. */
+  async allTextContents(): Promise<string[]> {
+    const { snapshot, nodes } = await this.resolve();
+    const index = indexSnapshot(snapshot);
+    return nodes.map((n) => index.textContent(n));
+  }
+
+  /** innerText() of every match (no waiting), in document order. */
+  async allInnerTexts(): Promise<string[]> {
+    const { snapshot, nodes } = await this.resolve();
+    return nodes.map((n) => visibleText(snapshot, n));
+  }
+
   /** Text and editable text of the node and its descendants (what toHaveText reads); waits for it to be attached. */
   async textContent(options: WaitOptions = {}): Promise<string> {
     const { snapshot, node } = await this.attached('textContent()', options);
@@ -211,13 +330,14 @@ export class Locator extends Searchable {
 
   /**
    * A node field by name (`'contentDescription'`, `'hint'`, `'stateDescription'`, `'value'`, `'focused'`, …)
-   * as text, else a platform extra (`'resourceId'`, `'package'`), else null: Playwright's getAttribute for
-   * semantics nodes. Waits for the node to be attached.
+   * as text, else a platform extra (`'resourceId'`, `'package'`), or the name the platform gives it
+   * (`'resource-id'`, `'class'`, `'type'`: get-by.ts platformAttribute), else null: Playwright's
+   * getAttribute for semantics nodes. Waits for the node to be attached.
    */
   async getAttribute(name: string, options: WaitOptions = {}): Promise<string | null> {
     checkNonEmptyString(`getAttribute(${showValue(name)})`, 'the field name', name);
     const { node } = await this.attached(`getAttribute(${showValue(name)})`, options);
-    return attributeOf(node, name);
+    return platformAttribute(node, name);
   }
 
   /** Scrolls this container until `target` (searched inside it) is visible; see LocatorAction scrollUntilVisible. */
@@ -263,6 +383,35 @@ export class Locator extends Searchable {
   dismiss(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'dismiss' }, options); }
   expand(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'expand' }, options); }
   collapse(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'collapse' }, options); }
+  // Playwright's actions.
+  /** Toggles the node on unless it is on already; verified on the capture after. */
+  check(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'check' }, options); }
+  /** Toggles the node off unless it is off already; verified on the capture after. */
+  uncheck(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'uncheck' }, options); }
+  setChecked(checked: boolean, options?: ActionOptions): Promise<Receipt> {
+    checkBoolean('setChecked()', 'checked', checked);
+    return this.act({ kind: 'setChecked', checked }, options);
+  }
+  /** Presses a key on the node (focused first), as Playwright names keys: 'Enter', 'Tab', 'ArrowDown', 'Control+A'. */
+  press(key: string, options?: ActionOptions): Promise<Receipt> {
+    checkNonEmptyString('press()', 'the key', key);
+    return this.act({ kind: 'press', key }, options);
+  }
+  /** Types the text into the node key by key, after what it holds (fill replaces it). */
+  pressSequentially(text: string, options?: ActionOptions): Promise<Receipt> {
+    if (typeof text !== 'string') throw invalidArgument('pressSequentially()', `the text must be a string, got ${showValue(text)}`);
+    return this.act({ kind: 'pressSequentially', text }, options);
+  }
+  hover(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'hover' }, options); }
+  dblclick(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'dblclick' }, options); }
+  /** Chooses an option by value or label: a web <select>'s, or a dropdown's (opened, then its option clicked). */
+  selectOption(option: string | readonly string[], options?: ActionOptions): Promise<Receipt> {
+    const one = Array.isArray(option) && option.length === 1 ? option[0] : option;
+    if (typeof one !== 'string' || one === '') throw invalidArgument('selectOption()', `takes one option's value or label as a non-empty string, got ${showValue(option)}`);
+    return this.act({ kind: 'selectOption', option: one }, options);
+  }
+  blur(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'blur' }, options); }
+  scrollIntoViewIfNeeded(options?: ActionOptions): Promise<Receipt> { return this.act({ kind: 'scrollIntoViewIfNeeded' }, options); }
 
   private act(action: LocatorAction, options?: ActionOptions): Promise<Receipt> {
     if (!this.host.act) {
@@ -282,12 +431,18 @@ export class Locator extends Searchable {
   }
 }
 
-/** A node field (or platform extra) as text, null when absent. */
-export function attributeOf(node: Node, name: string): string | null {
-  const fields = node as unknown as Record<string, unknown>;
-  const v = name !== 'children' && name !== 'platform' && Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : node.platform[name];
-  if (v === null || v === undefined) return null;
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+/** Text and editable text of the node and its visible descendants, one space between (Playwright's innerText leaves out what is hidden). */
+function visibleText(snapshot: Snapshot, node: Node): string {
+  const parts: string[] = [];
+  const stack = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isVisible(n, snapshot)) continue;
+    const own = n.text ?? n.editableText;
+    if (own) parts.push(own);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return parts.join(' ');
 }
 
 function checkWaitState(call: string, what: string, x: unknown): void {

@@ -1,3 +1,4 @@
+import { altTextOf, labelOf, placeholderOf, titleOf } from './get-by.js';
 import type { Node, Snapshot } from '../model/schema.js';
 import { editDistance } from '../common/edit-distance.js';
 import { outlineLine } from '../outline/outline.js';
@@ -126,6 +127,17 @@ function nearness(step: SearchStep, n: Node, i: number, index: SnapshotIndex): {
     case 'tag': {
       const d = distance(step.tag, n.tag);
       return d < Infinity ? { why: `tag ${edits(d)}`, score: d } : null;
+    }
+    case 'testId': {
+      if (typeof step.id !== 'string') return null;
+      const d = distance(step.id, n.tag);
+      return d < Infinity ? { why: `test id ${edits(d)}`, score: d } : null;
+    }
+    case 'label': case 'placeholder': case 'altText': case 'title': {
+      const wanted = textOf(step.text);
+      const read = { label: labelOf, placeholder: placeholderOf, altText: altTextOf, title: titleOf }[step.kind](n);
+      const d = wanted === null ? Infinity : distance(wanted, read);
+      return d < Infinity ? { why: `${step.kind} ${edits(d)}`, score: d } : null;
     }
     case 'id':
       return null;

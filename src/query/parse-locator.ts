@@ -5,6 +5,8 @@
  *   locator  := [ 'device' '.' ] [ 'all' '(' ')' [ '.' ] ] call ( '.' call )*
  *   call     := byTag(str) | byId(str | int) | byRole(str [, roleOpts]) | byText(pat [, { exact }])
  *             | byDesc(pat [, { exact }]) | filter(filterOpts) | nth(int) | first() | last() | or(locator) | and(locator)
+ *             | getByRole(ariaRole [, roleOpts]) | getByText / getByLabel / getByPlaceholder / getByAltText
+ *               / getByTitle (pat [, { exact }]) | getByTestId(pat)
  *   roleOpts := { option: value, … }    filterOpts := { option: value, … }   (the options of
  *               vocabulary.ts, each value read by its kind: pat, bool, bool | 'mixed', int, locator)
  *   pat      := str | /regex/flags        str := '…' | "…" (JS escapes)
@@ -14,7 +16,8 @@
  * The structured (JSON) form of a locator is locator-json.ts.
  */
 import { TargetError } from '../errors.js';
-import type { FilterOptions, RoleOptions, Selector, Step } from './selector.js';
+import { GET_BY_METHODS, type FilterOptions, type GetByKind, type RoleOptions, type Selector, type Step } from './selector.js';
+import { isAriaRole } from '../roles/aria.js';
 import { userRegex } from '../common/pattern.js';
 import type { TextPattern } from './text.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, optionNames, roleOptionProblem, type ValueKind, type ValueTypes } from './vocabulary.js';
@@ -26,7 +29,13 @@ export const MAX_LOCATOR_NESTING = 16;
 /** What nests, as the nesting error names it (the code form and the JSON form). */
 export const NESTING_WHAT = 'locators inside has / hasNot / or / and';
 
-const METHODS = ['byTag', 'byId', 'byRole', 'byText', 'byDesc', 'filter', 'nth', 'first', 'last', 'or', 'and'] as const;
+const METHODS = [
+  'byTag', 'byId', 'byRole', 'byText', 'byDesc',
+  'getByRole', 'getByText', 'getByLabel', 'getByPlaceholder', 'getByAltText', 'getByTitle', 'getByTestId',
+  'filter', 'nth', 'first', 'last', 'or', 'and',
+] as const;
+/** getBy* method → its step kind (the ones written like byText: a pattern and `{ exact, merged }`). */
+const GET_BY_KINDS = new Map<string, GetByKind>(Object.entries(GET_BY_METHODS).map(([kind, method]) => [method, kind as GetByKind]));
 const HINT = "Write a locator as in a test, e.g. byRole('Button', { name: 'Send' }).filter({ hasText: /x/ }).nth(1).";
 
 // ---- tokens --------------------------------------------------------------------------------
@@ -270,10 +279,28 @@ class Parser {
         step = { kind: 'role', role, options };
         break;
       }
-      case 'byText': case 'byDesc': {
+      case 'getByRole': {
+        const roleAt = this.tok.at;
+        const role = this.stringArg(name, 'an ARIA role such as \'button\'');
+        if (!isAriaRole(role)) this.fail(`'${role}' is not an ARIA role (getByRole takes ARIA's names such as 'button' or 'textbox'; byRole takes treewright's)`, roleAt);
+        const keyAt = new Map<string, number>();
+        const options = this.optionalObject(name, () => this.options(name, ROLE_OPTIONS, depth, keyAt)) ?? {};
+        const problem = roleOptionProblem(role, options);
+        if (problem) this.fail(problem.message, keyAt.get(problem.key)!);
+        step = { kind: 'role', role, options, aria: true };
+        break;
+      }
+      case 'getByTestId': {
+        const id = this.pattern(`${name}'s first argument`);
+        const opts = this.optionalObject(name, () => this.exactOption(name, ['merged']));
+        step = { kind: 'testId', id, ...(opts?.merged === false ? { merged: false } : {}) };
+        break;
+      }
+      case 'byText': case 'byDesc': case 'getByText': case 'getByLabel': case 'getByPlaceholder': case 'getByAltText': case 'getByTitle': {
         const text = this.pattern(`${name}'s first argument`);
         const opts = this.optionalObject(name, () => this.exactOption(name));
-        step = { kind: name === 'byText' ? 'text' : 'desc', text, exact: opts?.exact ?? false, ...(opts?.merged === false ? { merged: false } : {}) };
+        const kind = name === 'byText' || name === 'getByText' ? 'text' : name === 'byDesc' ? 'desc' : GET_BY_KINDS.get(name)!;
+        step = { kind, text, exact: opts?.exact ?? false, ...(opts?.merged === false ? { merged: false } : {}), ...(name === 'getByText' ? { getBy: true } : {}) } as Step;
         break;
       }
       case 'filter': step = { kind: 'filter', options: this.object(name, () => this.options(name, FILTER_OPTIONS, depth)) }; break;
@@ -394,13 +421,13 @@ class Parser {
     };
   }
 
-  private exactOption(method: string): ObjectReader<{ exact?: boolean; merged?: boolean }> {
+  private exactOption(method: string, allowed: ReadonlyArray<'exact' | 'merged'> = ['exact', 'merged']): ObjectReader<{ exact?: boolean; merged?: boolean }> {
     const o: { exact?: boolean; merged?: boolean } = {};
     return {
       read: (key: string, at: number) => {
-        if (key === 'exact') o.exact = this.boolean(key);
+        if (key === 'exact' && allowed.includes(key)) o.exact = this.boolean(key);
         else if (key === 'merged') o.merged = this.boolean(key);
-        else this.unknownKey(method, key, at, ['exact', 'merged']);
+        else this.unknownKey(method, key, at, allowed);
       },
       done: () => o,
     };

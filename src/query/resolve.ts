@@ -1,4 +1,4 @@
-import type { Node, Snapshot } from '../model/schema.js';
+import type { Node, Role, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { TargetError } from '../errors.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
@@ -10,6 +10,8 @@ import { normaliseRole, shortClassName } from '../formats/role-map.js';
 import { appleTypeName } from '../roles/apple.js';
 import { FACT } from '../facts/node-facts.js';
 import { roleOptionTests, type RoleTestContext } from './vocabulary.js';
+import { altTextOf, labelOf, placeholderOf, testIdOf, titleOf } from './get-by.js';
+import { ariaRoleMatches, type RoleFacts } from '../roles/aria.js';
 
 /**
  * Resolves a selector against one snapshot: the matching nodes in document order.
@@ -75,6 +77,14 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
     case 'id': return (n) => matchesIdentifier(n.id, step.id);
     case 'text': return (n) => matchesText(n.text, step.text, step.exact) || matchesText(n.editableText, step.text, step.exact);
     case 'desc': return (n) => matchesText(n.contentDescription, step.text, step.exact);
+    case 'label': return (n) => matchesText(labelOf(n), step.text, step.exact);
+    case 'placeholder': return (n) => matchesText(placeholderOf(n), step.text, step.exact);
+    case 'altText': return (n) => matchesText(altTextOf(n), step.text, step.exact);
+    case 'title': return (n) => matchesText(titleOf(n), step.text, step.exact);
+    case 'testId': {
+      const id = step.id;
+      return typeof id === 'string' ? (n) => matchesIdentifier(testIdOf(n), id) : (n) => matchesText(testIdOf(n), id);
+    }
     case 'role': return rolePredicate(step, index, view);
     default: {
       // Unreachable from typed code; a selector built by hand in JS can still carry any kind.
@@ -91,7 +101,7 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
  * alias such as `EditText` → TextField), the full platform class (`android.widget.Button`,
  * `XCUIElementTypeButton`) or the short class name the outline prints (`View`, `TextView`; `Cell` for
  * XCUIElementTypeCell), all case-insensitively. A control that took its role from a merged role child
- * also answers to that child's class. Then (unless includeHidden) the node's own visibility, then each
+ * also answers to that child's class. getByRole's (`aria`) names are ARIA's, matched as roles/aria.ts says. Then (unless includeHidden) the node's own visibility, then each
  * registered option's test (vocabulary.ts).
  */
 function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex, view: MergedView | null): Predicate {
@@ -102,10 +112,22 @@ function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotInd
   const classMatches = (raw: string | null) => raw !== null && (raw.toLowerCase() === wanted || shortClassName(raw).toLowerCase() === wanted || appleTypeName(raw).toLowerCase() === wanted);
   const tests = roleOptionTests(o);
   const c: RoleTestContext = { node: index.nodes[0]!, i: 0, index, options: o };
+  const facts: RoleFacts = { kind: 'generic', role: null, rawRole: null };
+  const ariaHit = (n: Node, role: Role | null, child: number): boolean => {
+    facts.kind = n.kind;
+    facts.role = role;
+    facts.rawRole = n.rawRole;
+    if (ariaRoleMatches(step.role, facts)) return true;
+    if (child < 0) return false;
+    facts.rawRole = nodes[child]!.rawRole;
+    return ariaRoleMatches(step.role, facts);
+  };
   return (n, i) => {
     const role = view ? view.roleAt(i) : n.role;
     const child = view ? view.roleChild(i) : -1;
-    const hit = (role !== null && (role.toLowerCase() === wanted || role === alias)) || classMatches(n.rawRole) || (child >= 0 && classMatches(nodes[child]!.rawRole));
+    const hit = step.aria
+      ? ariaHit(n, role, child)
+      : (role !== null && (role.toLowerCase() === wanted || role === alias)) || classMatches(n.rawRole) || (child >= 0 && classMatches(nodes[child]!.rawRole));
     if (!hit) return false;
     if (!o.includeHidden && !n.visible) return false;
     c.node = n;

@@ -12,8 +12,14 @@ export type { RoleOptions, FilterOptions, SearchOptions } from './vocabulary.js'
 
 export type Step =
   | { kind: 'tag'; tag: string; merged?: boolean }
-  | { kind: 'role'; role: Role | string; options: RoleOptions }
-  | { kind: 'text'; text: TextPattern; exact: boolean; merged?: boolean }
+  /** `aria`: Playwright's getByRole, the role an ARIA name (roles/aria.ts). */
+  | { kind: 'role'; role: Role | string; options: RoleOptions; aria?: true }
+  /** `getBy`: written as Playwright's getByText (the same search; printed as written). */
+  | { kind: 'text'; text: TextPattern; exact: boolean; merged?: boolean; getBy?: true }
+  /** Playwright's getByLabel / getByPlaceholder / getByAltText / getByTitle: what each reads is get-by.ts. */
+  | { kind: GetByKind; text: TextPattern; exact: boolean; merged?: boolean }
+  /** Playwright's getByTestId: the test handle (tag), a string whole and case-sensitively, or a RegExp. */
+  | { kind: 'testId'; id: TextPattern; merged?: boolean }
   | { kind: 'desc'; text: TextPattern; exact: boolean; merged?: boolean }
   | { kind: 'id'; id: string; merged?: boolean }
   | { kind: 'filter'; options: FilterOptions }
@@ -22,6 +28,10 @@ export type Step =
   | { kind: 'or'; selector: Selector }
   /** Both: the current matches that the other locator also matches (`locator.and`). */
   | { kind: 'and'; selector: Selector };
+
+/** The getBy* steps that take a text pattern and `exact`, with the method each is written as. */
+export const GET_BY_METHODS = { label: 'getByLabel', placeholder: 'getByPlaceholder', altText: 'getByAltText', title: 'getByTitle' } as const;
+export type GetByKind = keyof typeof GET_BY_METHODS;
 
 /** Steps that combine with or narrow the current matches instead of searching. */
 export type CombineStep = Extract<Step, { kind: 'filter' | 'nth' | 'or' | 'and' }>;
@@ -37,11 +47,14 @@ function stepToCode(step: Step): string {
   switch (step.kind) {
     case 'tag': return `byTag(${quote(step.tag)}${unmerged(step.merged, '')})`;
     case 'id': return `byId(${quote(step.id)}${unmerged(step.merged, '')})`;
-    case 'text': return `byText(${pattern(step.text)}${textOptions(step.exact, step.merged)})`;
+    case 'text': return `${step.getBy ? 'getByText' : 'byText'}(${pattern(step.text)}${textOptions(step.exact, step.merged)})`;
+    case 'label': case 'placeholder': case 'altText': case 'title':
+      return `${GET_BY_METHODS[step.kind]}(${pattern(step.text)}${textOptions(step.exact, step.merged)})`;
+    case 'testId': return `getByTestId(${pattern(step.id)}${unmerged(step.merged, '')})`;
     case 'desc': return `byDesc(${pattern(step.text)}${textOptions(step.exact, step.merged)})`;
     case 'role': {
       const opts = optionsCode(ROLE_OPTIONS, step.options);
-      return `byRole(${quote(step.role)}${opts ? `, ${opts}` : ''})`;
+      return `${step.aria ? 'getByRole' : 'byRole'}(${quote(step.role)}${opts ? `, ${opts}` : ''})`;
     }
     case 'or': case 'and':
       return `${step.kind}(${selectorToCode(step.selector)})`;

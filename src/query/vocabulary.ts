@@ -11,6 +11,7 @@ import type { Node } from '../model/schema.js';
 import { ROLES } from '../model/schema.js';
 import { headingLevel } from '../facts/node-facts.js';
 import { TOGGLEABLE_ROLES } from '../roles/compose.js';
+import { ARIA_ROLES } from '../roles/aria.js';
 import { checkBoolean, checkChecked, checkInteger, checkPattern, showValue } from './arguments.js';
 import type { Selector } from './selector.js';
 import type { SnapshotIndex } from './snapshot-index.js';
@@ -66,6 +67,15 @@ export interface RoleOptionSpec<K extends ValueKind = ValueKind> {
   test?: (want: ValueTypes[K], c: RoleTestContext) => boolean;
 }
 
+/** Whether a node is expanded (true), collapsed (false), or says nothing (null): what getByRole's `expanded` reads. */
+export function expandedOf(n: Node): boolean | null {
+  const e = n.platform.expanded;
+  if (typeof e === 'boolean') return e;
+  if (n.actions.includes('Collapse')) return true;
+  if (n.actions.includes('Expand')) return false;
+  return null;
+}
+
 /** `checked` → the toggle state it asks for; a node with no toggle state (null) matches none. */
 const CHECKED_TOGGLE: Record<string, string> = { true: 'on', false: 'off', mixed: 'indeterminate' };
 
@@ -89,6 +99,21 @@ export const ROLE_OPTIONS = {
     test: (want, c) => c.node.toggle === CHECKED_TOGGLE[String(want)],
   }),
   disabled: option({ value: 'boolean', test: (want, c) => !c.node.enabled === want }),
+  /**
+   * Expanded (true) or collapsed (false): a web node's aria-expanded, else what the node offers (a
+   * Collapse action: expanded; an Expand action: collapsed). Nodes that say neither match none.
+   */
+  expanded: option({ value: 'boolean', test: (want, c) => expandedOf(c.node) === want }),
+  /**
+   * A toggle button's state (a web aria-pressed button's toggle); as in Playwright, `pressed: false`
+   * also finds buttons that are not toggle buttons.
+   */
+  pressed: option({
+    value: 'checked',
+    roles: ['Button'],
+    rolesWhy: 'can be pressed',
+    test: (want, c) => (want === false ? c.node.toggle === 'off' || c.node.toggle === null : c.node.toggle === CHECKED_TOGGLE[String(want)]),
+  }),
   selected: option({ value: 'boolean', test: (want, c) => c.node.selected === want }),
   /** Like Playwright's getByRole, invisible nodes are left out unless this is set. */
   includeHidden: option({ value: 'boolean' }),
@@ -142,12 +167,14 @@ const KNOWN_ROLES = new Set<string>(ROLES.map((r) => r.toLowerCase()));
  * (each front end throws it with its own location), or null.
  */
 export function roleOptionProblem(role: string, options: RoleOptions): { key: RoleOptionName; message: string } | null {
-  const wanted = role.toLowerCase();
-  if (!KNOWN_ROLES.has(wanted)) return null;
+  // An ARIA name (getByRole, or byRole('button')) is checked by the roles it reads as; one that reads as none is never refused.
+  const aria = ARIA_ROLES.get(role);
+  const wanted = aria ? aria.roles.map((r) => r.toLowerCase()) : [role.toLowerCase()];
+  if (!wanted.some((w) => KNOWN_ROLES.has(w))) return null;
   for (const key of optionNames(ROLE_OPTIONS)) {
     const spec: { roles?: readonly string[]; rolesWhy?: string } = ROLE_OPTIONS[key];
     if (options[key] === undefined || !spec.roles) continue;
-    if (spec.roles.some((r) => r.toLowerCase() === wanted)) continue;
+    if (spec.roles.some((r) => wanted.includes(r.toLowerCase()))) continue;
     return { key, message: `${key} applies only to roles that ${spec.rolesWhy ?? 'support it'} (${spec.roles.join(', ')}), not ${showValue(role)}` };
   }
   return null;

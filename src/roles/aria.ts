@@ -4,8 +4,9 @@
  * getByRole accepts: the normalised roles a node of any platform answers to under that name, and the
  * raw names (a Chromium role, an Apple element type, an Android class's simple name) that read as it
  * although their normalised role says less (a Chromium ToggleButton is a button; an iOS SearchField is a
- * searchbox). A web node carries its Chromium role, which is ARIA's own spelling, so it answers by that
- * name alone: `getByRole('list')` on a page does not find a listbox, as in Playwright.
+ * searchbox; Chromium spells img `image`). A web node carries its Chromium role, which is ARIA's own
+ * spelling, so it answers by that name alone: `getByRole('list')` on a page does not find a listbox, as
+ * in Playwright.
  */
 import type { NodeKind, Role } from '../model/schema.js';
 import { ANDROID_ROLES } from './android.js';
@@ -57,8 +58,7 @@ export const ARIA_ROLES: ReadonlyMap<string, AriaRoleRow> = new Map(Object.entri
   gridcell: row([], { selected: true }),
   group: row(['Group', 'Pager']),
   heading: row(['Heading']),
-  img: row(['Image']),
-  image: row(['Image']),
+  img: row(['Image'], { also: ['image'] }),
   insertion: row([]),
   link: row(['Link']),
   list: row(['List']),
@@ -168,8 +168,9 @@ export function ariaRoleOf(n: RoleFacts): string | null {
 export function ariaRoleMatches(aria: string, n: RoleFacts): boolean {
   const r = ARIA_ROLES.get(aria);
   if (!r) return false;
+  // A web node's Chromium role is ARIA's spelling (or a Chromium name an `also` column lists): that alone decides.
+  if (n.kind === 'web') return n.rawRole !== null && (n.rawRole === aria || (r.also?.includes(n.rawRole) ?? false));
   if (n.rawRole !== null) {
-    if (n.kind === 'web' && ARIA_ROLES.has(n.rawRole)) return n.rawRole === aria;
     if (r.also?.includes(rawKey(n.rawRole))) return true;
     // A raw name listed under another ARIA role reads as that one (an iOS SearchField is not a textbox).
     if (ALSO.has(rawKey(n.rawRole))) return false;

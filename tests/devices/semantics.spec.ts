@@ -39,5 +39,5 @@ test('the drivers named in hints come from the table', () => {
   expect(semanticDrivers('Dismiss')).toBe('reference, moui, jetwhale');
   expect(semanticDrivers('SetText')).toBe('reference, moui, jetwhale, appium');
   expect(semanticDrivers('RequestFocus')).toBe('reference, moui, jetwhale, web');
-  expect(semanticDrivers()).toBe('reference, moui, jetwhale; appium for click, fill, clear; web for scrollBy, scrollToIndex, bringIntoView, focus');
+  expect(semanticDrivers()).toBe('reference, moui, jetwhale; appium for click, fill, clear, check, uncheck, setChecked; web for scrollBy, scrollToIndex, bringIntoView, focus, scrollIntoViewIfNeeded');
 });

@@ -48,9 +48,9 @@ for (const key of optionNames(FILTER_OPTIONS)) {
 }
 
 test('an option outside the registry is refused by every front end', () => {
-  expect(() => deviceOf(snap()).byRole('Button', { pressed: true } as never)).toThrow(/unknown option 'pressed'; expected name, exact, checked, disabled, selected, includeHidden, level/);
-  expect(() => parseLocator("byRole('Button', { pressed: true })")).toThrow(/unknown option 'pressed' for byRole\(\); expected name, exact, checked, disabled, selected, includeHidden, level/);
-  expect(LocatorInputSchema.safeParse({ kind: 'role', role: 'Button', options: { pressed: true } }).success).toBe(false);
+  expect(() => deviceOf(snap()).byRole('Button', { pushed: true } as never)).toThrow(/unknown option 'pushed'; expected name, exact, checked, disabled, expanded, pressed, selected, includeHidden, level/);
+  expect(() => parseLocator("byRole('Button', { pushed: true })")).toThrow(/unknown option 'pushed' for byRole\(\); expected name, exact, checked, disabled, expanded, pressed, selected, includeHidden, level/);
+  expect(LocatorInputSchema.safeParse({ kind: 'role', role: 'Button', options: { pushed: true } }).success).toBe(false);
 });
 
 test('checked and level are refused on a known role that has no such state, as Playwright refuses them', () => {
