@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from '../src/devices/connect.js';
 import { isTreewrightError } from '../src/errors.js';
@@ -10,6 +10,7 @@ import { snapshotJsonSchema } from '../src/model/json-schema.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
 import { argsProblem } from '../src/common/words.js';
 import { guardStdout, writeStdout } from './stdout.js';
+import { writeConfined } from '../src/files/write-confined.js';
 import { sourceUsage } from '../src/devices/source.js';
 
 const USAGE = `usage: treewright <command> [options]
@@ -205,11 +206,11 @@ async function schema(args: string[]): Promise<number> {
   const text = JSON.stringify(snapshotJsonSchema(), null, 2) + '\n';
   if (values.out) {
     try {
-      await writeFile(values.out, text);
+      const abs = path.resolve(values.out);
+      await writeConfined(path.dirname(abs), path.basename(abs), text, { shown: values.out, what: 'the schema', createBase: false });
     } catch (e) {
-      const sys = e as NodeJS.ErrnoException;
-      if (!sys.syscall) throw e;
-      process.stderr.write(`treewright schema: ${fileProblem(sys, 'write') ?? sys.message}\n  → ${fileNext(sys)}\n`);
+      if (!isTreewrightError(e)) throw e;
+      process.stderr.write(`treewright schema: ${e.reason}\n${e.hint ? `  → ${e.hint}\n` : ''}`);
       return 2;
     }
   }

@@ -13,7 +13,7 @@ import { importTree } from '../../src/formats/index.js';
 import { countNodes } from '../../src/model/node.js';
 import { isTreewrightError, TargetError } from '../../src/errors.js';
 import { readGolden } from '../../src/files/read-golden.js';
-import { writeAtomic } from '../../src/files/write-atomic.js';
+import { writeConfined } from '../../src/files/write-confined.js';
 
 export interface TreeResult {
   file: string;
@@ -55,6 +55,12 @@ export function goldenPathFor(file: string, opts: Pick<VerifyOptions, 'goldenDir
   return path.resolve(opts.cwd, opts.goldenDir!, rel + '.tree');
 }
 
+/** The golden folder and the golden's path inside it: the write follows no symlink below the folder. */
+function goldenPlace(file: string, opts: Pick<VerifyOptions, 'goldenDir' | 'cwd'>): { dir: string; rel: string } {
+  const dir = path.resolve(opts.cwd, opts.goldenDir!);
+  return { dir, rel: path.relative(dir, goldenPathFor(file, opts)) };
+}
+
 /** Runs the lane's checks on one captured tree, with the same engines the matchers use. */
 export async function checkTree(file: string, opts: VerifyOptions): Promise<TreeResult> {
   const t0 = performance.now();
@@ -94,7 +100,8 @@ async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions
   const action = goldenAction(opts.update ? 'changed' : 'none', c.state);
   if (action === 'pass') return { check: 'golden', status: 'passed', findings: [], golden: shown };
   if (action === 'write' || action === 'write-soft') {
-    await writeAtomic(golden, toGolden(snapshot));
+    const place = goldenPlace(file, opts);
+    await writeConfined(place.dir, place.rel, toGolden(snapshot), { shown, what: 'the golden' });
     if (c.state === 'missing') return { check: 'golden', status: 'written', findings: [], golden: shown };
     const diff = c.state === 'unreadable'
       ? `replaced an unreadable golden (${shown}${c.error.details.line !== undefined ? `:${c.error.details.line}` : ''})`

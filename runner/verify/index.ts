@@ -1,5 +1,4 @@
 import { argsProblem } from '../../src/common/words.js';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { glob } from 'tinyglobby';
@@ -11,6 +10,7 @@ import { checkTree, type TreeResult, type VerifyOptions } from './check.js';
 import { jsonReport, junitReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
 import { writeHtmlReport } from '../reporter/verify-html.js';
+import { writeConfined } from '../../src/files/write-confined.js';
 
 export const VERIFY_USAGE = `usage: treewright verify <glob>... [options]
 
@@ -109,14 +109,13 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
   for (const r of reporters) {
     if (r === 'line') io.stdout.write(lineReport(results, summary));
     else {
-      await mkdir(outDir, { recursive: true });
       let file: string;
       if (r === 'html') {
         // The same page the Playwright reporter writes, with wireframes of each failing tree.
         file = await writeHtmlReport(results, outDir, { title: 'treewright verify' });
       } else {
-        file = path.join(outDir, r === 'json' ? 'results.json' : 'junit.xml');
-        await writeFile(file, r === 'json' ? jsonReport(results, summary) : junitReport(results, summary));
+        const name = r === 'json' ? 'results.json' : 'junit.xml';
+        file = await writeConfined(outDir, name, r === 'json' ? jsonReport(results, summary) : junitReport(results, summary), { shown: path.join(values['out-dir']!, name), what: `the ${r} report` });
       }
       io.stderr.write(`treewright verify: ${r} report written to ${path.relative(io.cwd, file) || file}\n`);
     }
