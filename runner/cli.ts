@@ -80,13 +80,14 @@ export async function main(argv: string[]): Promise<number> {
   guardStdout();
   try {
     // --version and --help work on every command (before its own parsing, so a bad flag next to them does not matter).
+    // Every write to stdout is checked: a full disk is one line and exit 2, a reader gone a quiet exit 0.
     if (command !== undefined && (isVersion(command) || rest.some(isVersion))) {
-      process.stdout.write(`treewright ${version()}\n`);
+      await writeStdout(`treewright ${version()}\n`);
       return 0;
     }
     if (command !== undefined && rest.some(isHelp)) {
       const usage = await usageOf(command);
-      if (usage) { process.stdout.write(usage); return 0; }
+      if (usage) { await writeStdout(usage); return 0; }
     }
     switch (command) {
       case 'inspect': return await inspect(rest);
@@ -104,7 +105,7 @@ export async function main(argv: string[]): Promise<number> {
         return await runReferenceAppCli(rest);
       }
       case undefined: case 'help': case '--help': case '-h':
-        process.stdout.write(USAGE);
+        await writeStdout(USAGE);
         return command === undefined ? 2 : 0;
       default:
         process.stderr.write(`treewright: unknown command "${command}"\n  → Commands: inspect, schema, mcp, verify, reference-app; treewright --help lists their options.\n`);

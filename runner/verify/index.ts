@@ -1,7 +1,6 @@
 import { argsProblem } from '../../src/common/words.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { glob } from 'tinyglobby';
 import { isTreewrightError, reasonOf } from '../../src/errors.js';
 import { indexCatalog } from '../../src/analysis/drift.js';
 import { CHECK_KINDS, parseFailOn, type CheckKind, type Severity } from '../../src/common/finding.js';
@@ -11,6 +10,8 @@ import { jsonReport, junitReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
 import { writeHtmlReport } from '../reporter/verify-html.js';
 import { writeConfined } from '../../src/files/write-confined.js';
+import { DEFAULT_MAX_VISITED, findTrees } from './find-trees.js';
+import { writeStdout } from '../stdout.js';
 
 export const VERIFY_USAGE = `usage: treewright verify <glob>... [options]
 
@@ -26,6 +27,8 @@ same engines as the matchers: accessibility, token drift (with --catalog), golde
   --density <n>          px per dp of the device the trees came from (uiautomator dumps do not say; default 1)
   --reporter <list>      line (default), json, junit, html — comma-separated
   --out-dir <dir>        where json / junit / html reports go (default treewright-verify)
+  --root <dir>           the folder the globs may walk (default: the working directory)
+  --max-visited <n>      stop a glob after reading n files and folders (default ${DEFAULT_MAX_VISITED})
 exit code: 0 clean, 1 findings, 2 could not run (bad arguments, unreadable trees)
 `;
 
@@ -50,12 +53,13 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
         catalog: { type: 'string' }, golden: { type: 'string' }, update: { type: 'boolean', default: false },
         checks: { type: 'string' }, 'fail-on': { type: 'string', default: 'error' }, tolerance: { type: 'string', default: '1' }, density: { type: 'string' },
         reporter: { type: 'string', default: 'line' }, 'out-dir': { type: 'string', default: 'treewright-verify' }, help: { type: 'boolean', short: 'h', default: false },
+        root: { type: 'string' }, 'max-visited': { type: 'string' },
       },
     }));
   } catch (e) {
     return usage(argsProblem((e as Error).message));
   }
-  if (values.help) { io.stdout.write(VERIFY_USAGE); return 0; }
+  if (values.help) { await writeStdout(VERIFY_USAGE, io.stdout); return 0; }
   if (!positionals.length) return usage('no trees given');
   const reporters = values.reporter!.split(',').map((r) => r.trim()).filter(Boolean);
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
@@ -87,7 +91,16 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
     return 2;
   }
 
-  const files = (await glob(positionals, { cwd: io.cwd, onlyFiles: true, dot: false, expandDirectories: false })).sort();
+  const maxVisited = values['max-visited'] !== undefined ? Number(values['max-visited']) : undefined;
+  if (maxVisited !== undefined && !(Number.isInteger(maxVisited) && maxVisited > 0)) return usage(`--max-visited takes a whole number > 0, got "${values['max-visited']}"`);
+  let files: string[];
+  try {
+    files = await findTrees(positionals, { cwd: io.cwd, ...(values.root !== undefined ? { root: values.root } : {}), ...(maxVisited !== undefined ? { maxVisited } : {}) });
+  } catch (e) {
+    if (!isTreewrightError(e)) throw e;
+    io.stderr.write(`treewright verify: ${e.reason}\n${e.hint ? `  → ${e.hint}\n` : ''}`);
+    return 2;
+  }
   if (!files.length) {
     io.stderr.write(`treewright verify: no file matches ${positionals.map((p) => JSON.stringify(p)).join(' ')} (from ${io.cwd})\n  → Quote globs so the shell does not expand them, and check the path.\n`);
     return 2;
@@ -107,7 +120,8 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
 
   const outDir = path.resolve(io.cwd, values['out-dir']!);
   for (const r of reporters) {
-    if (r === 'line') io.stdout.write(lineReport(results, summary));
+    // A full disk on stdout is a StdoutError (one line, exit 2 in runner/cli.ts); a reader gone (EPIPE) ends the report quietly.
+    if (r === 'line') await writeStdout(lineReport(results, summary), io.stdout);
     else {
       let file: string;
       if (r === 'html') {
