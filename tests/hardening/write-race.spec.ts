@@ -23,13 +23,16 @@ function scratch() {
 }
 /** A process swapping root/sub between a real folder and a symlink to `outside`, until killed. */
 function swapper(root: string, outside: string) {
+  // Each round moves the folder away (whatever the writer put in it), puts the symlink there, then a fresh folder.
   const script = `
     const fs = require('node:fs');
-    const sub = ${JSON.stringify(path.join(root, 'sub'))}, real = ${JSON.stringify(path.join(root, 'sub.real'))};
+    const sub = ${JSON.stringify(path.join(root, 'sub'))};
     process.stdout.write('ready\\n');
-    for (;;) {
-      try { fs.renameSync(sub, real); fs.symlinkSync(${JSON.stringify(outside)}, sub); } catch {}
-      try { fs.unlinkSync(sub); fs.renameSync(real, sub); } catch {}
+    for (let i = 0; ; i++) {
+      try { fs.renameSync(sub, sub + '.old' + i); } catch {}
+      try { fs.symlinkSync(${JSON.stringify(outside)}, sub); } catch {}
+      try { if (fs.lstatSync(sub).isSymbolicLink()) fs.unlinkSync(sub); } catch {}
+      try { fs.mkdirSync(sub); } catch {}
     }`;
   const proc = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const ready = new Promise<void>((r) => proc.stdout.once('data', () => r()));
