@@ -2,8 +2,8 @@
 // confined writes while another process swaps a folder on the path for a symlink to outside the
 // root; every write lands inside or is refused typed (an escape is any file outside). Plus write
 // failures of every kind the writer names (a file or symlink in the way, an existing file).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isTreewrightError } from '../src/errors.js';
@@ -66,10 +66,41 @@ export function writeCases(seed: number, count: number): { cases: Case2[]; setup
   };
 }
 
+/**
+ * #32 item 5: the built CLI (dist/) with stdout on a full disk, for seeded commands and options: exit
+ * 2 and one line, else silent; and globs leading out of the working directory: refused, else escape.
+ */
+export function cliCases(seed: number, count: number): Case2[] {
+  const rnd = prng(seed);
+  const repo = path.resolve(import.meta.dirname, '..');
+  const bin = path.join(repo, 'bin/treewright.js');
+  if (!existsSync(path.join(repo, 'dist/runner/cli.js'))) return [];
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'tw-fuzz-cli-')));
+  copyFileSync(path.join(repo, 'fixtures/uiautomator/005.xml'), path.join(dir, 'a.xml'));
+  const commands = ['--help', '--version', 'help', 'inspect --help', 'schema --help', 'verify --help', 'mcp --help', 'reference-app --help', 'inspect a.xml', 'inspect a.xml --format json', 'inspect a.xml --format cmp', 'schema', 'verify a.xml', 'verify a.xml --reporter line,json --out-dir r'];
+  const globs = ['/**/*.xml', '../**/*.xml', '/tmp/*.xml', '../../*', `${path.dirname(dir)}/**/x`];
+  const cases: Case2[] = [];
+  for (let i = 0; i < count; i++) {
+    const full = i % 3 !== 2;
+    const arg = full ? commands[Math.floor(rnd() * commands.length)]! : `verify '${globs[Math.floor(rnd() * globs.length)]!}'`;
+    cases.push({
+      category: 'cli-writes', name: `${arg}${full ? ' > /dev/full' : ''}`,
+      run: async () => {
+        const r = spawnSync('sh', ['-c', `node ${bin} ${arg}${full ? ' > /dev/full' : ' > /dev/null'}`], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, CI: '1', TREEWRIGHT_SOURCE: '' } });
+        if (r.error) return 'hang';
+        if (full) return r.status === 2 && r.stderr.trim().split('\n').length === 1 ? 'typed error' : 'silent';
+        return r.status === 2 && /would walk .*outside/.test(r.stderr) ? 'typed error' : 'escape';
+      },
+    });
+  }
+  if (cases.length) cases[cases.length - 1]!.run = ((run) => async () => { try { return await run(); } finally { rmSync(dir, { recursive: true, force: true }); } })(cases[cases.length - 1]!.run);
+  return cases;
+}
+
 /** This round's categories: runs them, prints counts per category; crash, hang, escape and silent must be 0. */
 export async function runRound2(seed: number): Promise<void> {
   const w = writeCases(seed, 300);
-  const groups: Array<{ cases: Case2[]; setup?: () => Promise<void>; teardown?: () => void }> = [{ cases: patternCases2(seed, 400) }, w];
+  const groups: Array<{ cases: Case2[]; setup?: () => Promise<void>; teardown?: () => void }> = [{ cases: patternCases2(seed, 400) }, w, { cases: cliCases(seed, 30) }];
   const counts = new Map<string, Record<Outcome2, number>>();
   const bad: string[] = [];
   for (const g of groups) {
