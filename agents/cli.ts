@@ -42,6 +42,8 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
   const stderr = io.stderr ?? process.stderr;
   const say = (s: string) => stderr.write(`treewright mcp: ${s}\n`);
   let session: Session | null = null;
+  // A SIGINT / SIGTERM of this process (not the caller's stopSignal) ended the serving.
+  let byProcessSignal = false;
   try {
     const { values } = parseArgs({
       args: argv,
@@ -77,7 +79,7 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
       const stdin = io.stdin ?? process.stdin;
       const serving = await serveStdio(session, { stdin, stdout });
       // SIGINT / SIGTERM end the session like a closed stdin does: the device is closed (a lease released, a private server stopped).
-      const stop = io.stopSignal ?? signalled(serving.closed);
+      const stop = io.stopSignal ?? signalled(serving.closed).then(() => { byProcessSignal = true; });
       await Promise.race([serving.closed, stop.then(() => serving.close())]);
       if (stdin === process.stdin) process.stdin.destroy(); // an open pipe would keep the process alive
       return 0;
@@ -85,7 +87,7 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
     const serving = await serveHttp(session, { port });
     stdout.write(`${serving.url}\n`);
     say(`serving ${source} at ${serving.url} (files under ${root}); stop with Ctrl-C`);
-    await (io.stopSignal ?? signalled(serving.closed));
+    await (io.stopSignal ?? signalled(serving.closed).then(() => { byProcessSignal = true; }));
     await serving.close();
     return 0;
   } catch (e) {
@@ -94,9 +96,20 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
     else say(`internal error: ${(e as Error).stack ?? e}`);
     return 2;
   } finally {
-    await session?.close().catch((e: unknown) => say(`closing the device: ${(e as Error).message}`));
+    const closing = session?.close().catch((e: unknown) => say(`closing the device: ${(e as Error).message}`));
+    if (!byProcessSignal) await closing;
+    else {
+      // Stopped by a signal mid-call: a device still connecting (a server that never answers) would
+      // hold the close, and its sockets the process, until its own timeout. The device gets a short
+      // grace to close; then the process ends, whatever is still pending.
+      await Promise.race([closing, new Promise((r) => setTimeout(r, SIGNAL_GRACE_MS).unref())]);
+      setTimeout(() => process.exit(), 0).unref();
+    }
   }
 }
+
+/** How long a signalled shutdown waits for the device to close before the process ends anyway. */
+const SIGNAL_GRACE_MS = 2000;
 
 async function realDir(dir: string): Promise<string> {
   const abs = path.resolve(dir);

@@ -21,6 +21,7 @@ export async function run(seed = 15): Promise<void> {
   for (const b of bad.slice(0, 20)) console.log(`  ${b.outcome}: ${b.category} ${b.name}`);
   console.log(bad.length === 0 ? 'OK: 0 crashes, 0 hangs, 0 silent losses, 0 legal inputs refused' : `FAILED: ${bad.length} bad outcomes`);
   if (bad.length) process.exitCode = 1;
+  await (await import('./fuzz-writes.js')).runRound2(seed); // #32: linear patterns without quantifiers, confined writes under a race
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run(Number(process.argv[2] ?? 15));

@@ -2,11 +2,12 @@
 // command runs (docs/design.md §3, loading): `--version` and `--help` load no core module, `verify`
 // only the checks it runs.
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isTreewrightError } from '../src/errors.js';
 import { argsProblem } from '../src/common/words.js';
 import { guardStdout, writeStdout } from './stdout.js';
+import { writeConfined } from '../src/files/write-confined.js';
 import { sourceUsage } from '../src/devices/source-forms.js';
 
 const USAGE = `usage: treewright <command> [options]
@@ -76,13 +77,14 @@ export async function main(argv: string[]): Promise<number> {
   guardStdout();
   try {
     // --version and --help work on every command (before its own parsing, so a bad flag next to them does not matter).
+    // Every write to stdout is checked: a full disk is one line and exit 2, a reader gone a quiet exit 0.
     if (command !== undefined && (isVersion(command) || rest.some(isVersion))) {
-      process.stdout.write(`treewright ${version()}\n`);
+      await writeStdout(`treewright ${version()}\n`);
       return 0;
     }
     if (command !== undefined && rest.some(isHelp)) {
       const usage = await usageOf(command);
-      if (usage) { process.stdout.write(usage); return 0; }
+      if (usage) { await writeStdout(usage); return 0; }
     }
     switch (command) {
       case 'inspect': {
@@ -103,7 +105,7 @@ export async function main(argv: string[]): Promise<number> {
         return await runReferenceAppCli(rest);
       }
       case undefined: case 'help': case '--help': case '-h':
-        process.stdout.write(USAGE);
+        await writeStdout(USAGE);
         return command === undefined ? 2 : 0;
       default:
         process.stderr.write(`treewright: unknown command "${command}"\n  → Commands: inspect, schema, mcp, verify, reference-app; treewright --help lists their options.\n`);
@@ -162,11 +164,11 @@ async function schema(args: string[]): Promise<number> {
   const text = JSON.stringify(snapshotJsonSchema(), null, 2) + '\n';
   if (values.out) {
     try {
-      await writeFile(values.out, text);
+      const abs = path.resolve(values.out);
+      await writeConfined(path.dirname(abs), path.basename(abs), text, { shown: values.out, what: 'the schema', createBase: false });
     } catch (e) {
-      const sys = e as NodeJS.ErrnoException;
-      if (!sys.syscall) throw e;
-      process.stderr.write(`treewright schema: ${fileProblem(sys, 'write') ?? sys.message}\n  → ${fileNext(sys)}\n`);
+      if (!isTreewrightError(e)) throw e;
+      process.stderr.write(`treewright schema: ${e.reason}\n${e.hint ? `  → ${e.hint}\n` : ''}`);
       return 2;
     }
   }

@@ -1,8 +1,7 @@
-import { mkdir, open } from 'node:fs/promises';
-import { constants as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SourceError, TargetError } from '../../src/errors.js';
+import { TargetError } from '../../src/errors.js';
+import { writeConfined } from '../../src/files/write-confined.js';
 import { exportSpec } from '../export.js';
 import { confinePath } from '../policy.js';
 import { defineTool } from '../tool.js';
@@ -34,20 +33,13 @@ export const exportTestTool = defineTool({
         throw new TargetError('invalid_arguments', `export_test writes .spec.ts or .test.ts files, not ${JSON.stringify(args.path)}`, { where: args.path, hint: "e.g. path: 'tests/agent/sign-in.spec.ts'" });
       }
       const abs = await confinePath(args.path, session.policy, 'the spec file');
-      await mkdir(path.dirname(abs), { recursive: true });
-      // 'wx' fails if the file exists: an agent does not replace a test unless told to.
-      // O_NOFOLLOW: a symlink put in place after the root check is refused (ELOOP), not written through.
-      const flags = fs.O_WRONLY | fs.O_CREAT | fs.O_NOFOLLOW | (args.overwrite ? fs.O_TRUNC : fs.O_EXCL);
-      const file = await open(abs, flags, 0o644).catch((e: NodeJS.ErrnoException) => {
-        if (e.code === 'ELOOP') throw new SourceError('source_invalid', `refused: ${args.path} is a symlink`, { where: args.path, refused: 'symlink', hint: 'Write to a regular file inside the root.' });
-        if (e.code === 'EEXIST') throw new SourceError('source_invalid', `refused: ${args.path} exists`, { where: args.path, refused: 'exists', hint: 'Pick another path, or pass overwrite: true to replace it.' });
-        throw e;
+      // Written relative to the root with no symlink followed on the way (a folder swapped for one
+      // after the check above is refused, not written through); 'create' refuses an existing file:
+      // an agent does not replace a test unless told to.
+      await writeConfined(session.policy.root, path.relative(session.policy.root, abs), code, {
+        mode: args.overwrite ? 'replace' : 'create', shown: args.path, what: 'the spec file', createBase: false,
+        hint: 'Pick another path, or pass overwrite: true to replace it.',
       });
-      try {
-        await file.writeFile(code);
-      } finally {
-        await file.close();
-      }
       written = path.relative(session.policy.root, abs);
     }
     return {

@@ -9,7 +9,7 @@ import { compareGolden, goldenAction, goldenFindings } from '../../src/checks/go
 import type { CheckResult } from '../../src/checks/result.js';
 import { TargetError } from '../../src/errors.js';
 import { readGolden } from '../../src/files/read-golden.js';
-import { writeAtomic } from '../../src/files/write-atomic.js';
+import { writeConfined } from '../../src/files/write-confined.js';
 import type { VerifyOptions } from './check.js';
 
 /**
@@ -28,6 +28,12 @@ export function goldenPathFor(file: string, opts: Pick<VerifyOptions, 'goldenDir
   return path.resolve(opts.cwd, opts.goldenDir!, rel + '.tree');
 }
 
+/** The golden folder and the golden's path inside it: the write follows no symlink below the folder. */
+function goldenPlace(file: string, opts: Pick<VerifyOptions, 'goldenDir' | 'cwd'>): { dir: string; rel: string } {
+  const dir = path.resolve(opts.cwd, opts.goldenDir!);
+  return { dir, rel: path.relative(dir, goldenPathFor(file, opts)) };
+}
+
 /** The golden check under the checks module's policy: `--update` is the `changed` mode, without it `none`. */
 export async function checkGolden(file: string, snapshot: Snapshot, opts: VerifyOptions): Promise<CheckResult> {
   const golden = goldenPathFor(file, opts);
@@ -36,7 +42,8 @@ export async function checkGolden(file: string, snapshot: Snapshot, opts: Verify
   const action = goldenAction(opts.update ? 'changed' : 'none', c.state);
   if (action === 'pass') return { check: 'golden', status: 'passed', findings: [], golden: shown };
   if (action === 'write' || action === 'write-soft') {
-    await writeAtomic(golden, toGolden(snapshot));
+    const place = goldenPlace(file, opts);
+    await writeConfined(place.dir, place.rel, toGolden(snapshot), { shown, what: 'the golden' });
     if (c.state === 'missing') return { check: 'golden', status: 'written', findings: [], golden: shown };
     const diff = c.state === 'unreadable'
       ? `replaced an unreadable golden (${shown}${c.error.details.line !== undefined ? `:${c.error.details.line}` : ''})`

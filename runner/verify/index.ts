@@ -1,15 +1,16 @@
 import { argsProblem } from '../../src/common/words.js';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { glob } from 'tinyglobby';
 import { isTreewrightError, reasonOf } from '../../src/errors.js';
 import { CHECK_KINDS, parseFailOn, type CheckKind, type Severity } from '../../src/common/finding.js';
 import type { CatalogIndex } from '../../src/analysis/drift.js';
 import { checkTree, type TreeResult, type VerifyOptions } from './check.js';
 import { jsonReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
-import { VERIFY_USAGE } from './usage.js';
+import { DEFAULT_MAX_VISITED, VERIFY_USAGE } from './usage.js';
+import { writeConfined } from '../../src/files/write-confined.js';
+import { findTrees } from './find-trees.js';
+import { writeStdout } from '../stdout.js';
 
 const REPORTERS = ['line', 'json', 'junit', 'html'] as const;
 
@@ -32,12 +33,13 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
         catalog: { type: 'string' }, golden: { type: 'string' }, update: { type: 'boolean', default: false },
         checks: { type: 'string' }, 'fail-on': { type: 'string', default: 'error' }, tolerance: { type: 'string', default: '1' }, density: { type: 'string' },
         reporter: { type: 'string', default: 'line' }, 'out-dir': { type: 'string', default: 'treewright-verify' }, help: { type: 'boolean', short: 'h', default: false },
+        root: { type: 'string' }, 'max-visited': { type: 'string' },
       },
     }));
   } catch (e) {
     return usage(argsProblem((e as Error).message));
   }
-  if (values.help) { io.stdout.write(VERIFY_USAGE); return 0; }
+  if (values.help) { await writeStdout(VERIFY_USAGE, io.stdout); return 0; }
   if (!positionals.length) return usage('no trees given');
   const reporters = values.reporter!.split(',').map((r) => r.trim()).filter(Boolean);
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
@@ -73,7 +75,16 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
     return 2;
   }
 
-  const files = (await glob(positionals, { cwd: io.cwd, onlyFiles: true, dot: false, expandDirectories: false })).sort();
+  const maxVisited = values['max-visited'] !== undefined ? Number(values['max-visited']) : undefined;
+  if (maxVisited !== undefined && !(Number.isInteger(maxVisited) && maxVisited > 0)) return usage(`--max-visited takes a whole number > 0, got "${values['max-visited']}"`);
+  let files: string[];
+  try {
+    files = await findTrees(positionals, { cwd: io.cwd, ...(values.root !== undefined ? { root: values.root } : {}), ...(maxVisited !== undefined ? { maxVisited } : {}) });
+  } catch (e) {
+    if (!isTreewrightError(e)) throw e;
+    io.stderr.write(`treewright verify: ${e.reason}\n${e.hint ? `  → ${e.hint}\n` : ''}`);
+    return 2;
+  }
   if (!files.length) {
     io.stderr.write(`treewright verify: no file matches ${positionals.map((p) => JSON.stringify(p)).join(' ')} (from ${io.cwd})\n  → Quote globs so the shell does not expand them, and check the path.\n`);
     return 2;
@@ -93,17 +104,18 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
 
   const outDir = path.resolve(io.cwd, values['out-dir']!);
   for (const r of reporters) {
-    if (r === 'line') io.stdout.write(lineReport(results, summary));
+    // A full disk on stdout is a StdoutError (one line, exit 2 in runner/cli.ts); a reader gone (EPIPE) ends the report quietly.
+    if (r === 'line') await writeStdout(lineReport(results, summary), io.stdout);
     else {
-      await mkdir(outDir, { recursive: true });
       let file: string;
       if (r === 'html') {
         // The same page the Playwright reporter writes, with wireframes of each failing tree.
         const { writeHtmlReport } = await import('../reporter/verify-html.js');
         file = await writeHtmlReport(results, outDir, { title: 'treewright verify' });
       } else {
-        file = path.join(outDir, r === 'json' ? 'results.json' : 'junit.xml');
-        await writeFile(file, r === 'json' ? jsonReport(results, summary) : (await import('./junit.js')).junitReport(results, summary));
+        const name = r === 'json' ? 'results.json' : 'junit.xml';
+        const text = r === 'json' ? jsonReport(results, summary) : (await import('./junit.js')).junitReport(results, summary);
+        file = await writeConfined(outDir, name, text, { shown: path.join(values['out-dir']!, name), what: `the ${r} report` });
       }
       io.stderr.write(`treewright verify: ${r} report written to ${path.relative(io.cwd, file) || file}\n`);
     }

@@ -1,4 +1,7 @@
 // `treewright verify --help`, apart from the lane so printing it loads none of the checks.
+/** How many files and folders a glob may visit before verify stops it (--max-visited). */
+export const DEFAULT_MAX_VISITED = 500_000;
+
 export const VERIFY_USAGE = `usage: treewright verify <glob>... [options]
 
 Checks every captured tree (cmp-inspector JSON, uiautomator XML, any format inspect reads) with the
@@ -13,5 +16,7 @@ same engines as the matchers: accessibility, token drift (with --catalog), golde
   --density <n>          px per dp of the device the trees came from (uiautomator dumps do not say; default 1)
   --reporter <list>      line (default), json, junit, html — comma-separated
   --out-dir <dir>        where json / junit / html reports go (default treewright-verify)
+  --root <dir>           the folder the globs may walk (default: the working directory)
+  --max-visited <n>      stop a glob after reading n files and folders (default ${DEFAULT_MAX_VISITED})
 exit code: 0 clean, 1 findings, 2 could not run (bad arguments, unreadable trees)
 `;

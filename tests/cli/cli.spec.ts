@@ -85,7 +85,7 @@ test('an unexpected error is one line (plus a please-report line), its stack onl
   const out = await execa('node', [bin, 'schema', '--out', path.join(tmpdir(), 'no-such-dir-tw', 'x.json')], { reject: false, env: { TREEWRIGHT_DEBUG: '' } });
   expect(out.exitCode).toBe(2);
   expect(out.stderr.trim().split('\n')).toHaveLength(2);
-  expect(out.stderr).toMatch(/^treewright schema: cannot write .*x\.json: no such file or folder\n {2}→ Check the path; to write a file there, create its folder first\.$/);
+  expect(out.stderr).toMatch(/^treewright schema: cannot write .*x\.json: no such file or folder \(ENOENT\)\n {2}→ Check the path; to write a file there, create its folder first\.$/);
 });
 
 test('inspect usage lists every source kind', async () => {

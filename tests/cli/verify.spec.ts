@@ -10,7 +10,8 @@ import { goldenPathFor } from '../../runner/verify/golden-check.js';
 
 function sink() {
   let text = '';
-  return { write: (s: string) => { text += s; return true; }, get text() { return text; }, isTTY: false } as unknown as NodeJS.WritableStream & { text: string; isTTY: boolean };
+  // A stream as runVerify uses one: write with its callback (stdout writes are checked), and on('error').
+  return { write: (s: string, cb?: (e?: Error | null) => void) => { text += s; cb?.(); return true; }, on: () => undefined, get text() { return text; }, isTTY: false } as unknown as NodeJS.WritableStream & { text: string; isTTY: boolean };
 }
 
 async function verify(args: string[], cwd = process.cwd()) {
@@ -159,7 +160,11 @@ test('golden paths keep the extension; a tree outside the working directory is r
   const dir = await workspace();
   await mkdir(path.join(dir, 'sub'));
   await cp(path.join(dir, 'captures/home.json'), path.join(dir, 'captures/home.xml.json'));
-  const r = await verify(['captures/*', '../captures/home.json', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], path.join(dir, 'sub'));
+  // Without --root the glob leading out of the working directory is refused before any walk.
+  const out = await verify(['captures/*', '../captures/home.json', '--golden', 'golden', '--checks', 'golden'], path.join(dir, 'sub'));
+  expect(out.code).toBe(2);
+  expect(out.stderr).toMatch(/the glob "\.\.\/captures\/home\.json" would walk .*captures, outside the working directory/);
+  const r = await verify(['captures/*', '../captures/home.json', '--root', '..', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], path.join(dir, 'sub'));
   expect(r.code).toBe(2);
   expect(r.stdout).toMatch(/✘ \.\.\/captures\/home\.json {2}could not be checked: .*outside the working directory/);
   const ok = await verify(['captures/*', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], dir);
