@@ -1,6 +1,5 @@
 import { NodeFieldsSchema, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, type Node, type Root, type Snapshot } from '../model/schema.js';
-import { guardText } from './guard.js';
-import { parseJson } from './json.js';
+import { parseJsonInput } from './guard.js';
 import { FieldReader, IdRegistry, index, prop, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import type { ImportOptions } from './types.js';
@@ -24,8 +23,7 @@ const HeadSchema = SnapshotSchema.omit({ roots: true, format: true, version: tru
 const RootHeadSchema = RootSchema.omit({ node: true });
 
 export function importSnapshotJson(text: string, opts: ImportOptions = {}): Snapshot {
-  const body = guardText(text, opts, WHAT);
-  return snapshotFromValue(parseJson(body, opts.where), opts);
+  return snapshotFromValue(parseJsonInput(text, opts, WHAT), opts);
 }
 
 export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
