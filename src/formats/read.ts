@@ -242,7 +242,7 @@ export class FieldReader {
 }
 
 /** A design token that plainly matches DesignTokenSchema, copied as the schema copies it; null for anything else. */
-function plainDesignToken(v: unknown): DesignToken | null {
+export function plainDesignToken(v: unknown): DesignToken | null {
   if (!isObject(v)) return null;
   const { tokens, resolved } = v;
   if (!Array.isArray(tokens) || !isObject(resolved)) return null;
