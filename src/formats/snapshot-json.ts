@@ -10,8 +10,9 @@ import { checkVersion } from './version.js';
 /**
  * treewright's own snapshot JSON (what `snapshotToJson` writes), validated against the zod
  * schemas — iteratively: zod's recursive NodeSchema would overflow the stack on a deep tree, so
- * each node's fields are checked with NodeFieldsSchema and the children walked with an explicit
- * stack. The first bad node is reported by its path with zod's message. The snapshot is taken
+ * each node's fields are checked against NodeFieldsSchema (plainly where they plainly match, by the
+ * schema otherwise; plainNode) and the children walked with an explicit stack. The first bad node is
+ * reported by its path with zod's message. The snapshot is taken
  * as written (source, capturedAt, generation are kept), so importing what `snapshotToJson`
  * wrote gives back an equal snapshot.
  */
