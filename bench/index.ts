@@ -12,6 +12,8 @@ import { run as report } from './report.js';
 import { run as mcp } from './mcp.js';
 import { run as verify } from './verify.js';
 import { run as peer } from './peer.js';
+import { run as readers } from './readers.js';
+import { shapes, type Shape } from './shapes.js';
 import { run as heap } from './heap.js';
 import { run as web } from './web.js';
 import { run as appium } from './appium.js';
@@ -19,9 +21,20 @@ import { run as linear } from './linear.js';
 import { run as fuzz } from './fuzz.js';
 import { run as startup } from './startup.js';
 
+// The input shapes (bench/shapes.ts) are built once for the two sections that read them.
+let built: Shape[] | null = null;
+const inputShapes = (): Shape[] => {
+  if (!built) {
+    built = shapes(10_000);
+    console.log(`input shapes: ${built.map((s) => s.name).join('; ')}`);
+  }
+  return built;
+};
+
 const suites: Array<[string, () => Promise<void>]> = [
   ['start-up', async () => { await startup(); }],
-  ['side by side with the cmp-inspector', peer],
+  ['readers beside JSON.parse, per input shape', async () => { await readers(inputShapes()); }],
+  ['side by side with the cmp-inspector, per input shape', async () => { await peer(inputShapes()); }],
   ['heap check', heap],
   ['import (XML)', importXml],
   ['import (JSON)', importJson],

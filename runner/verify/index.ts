@@ -7,7 +7,7 @@ import type { CatalogIndex } from '../../src/analysis/drift.js';
 import { checkTree, type TreeResult, type VerifyOptions } from './check.js';
 import { jsonReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
-import { DEFAULT_MAX_VISITED, VERIFY_USAGE } from './usage.js';
+import { VERIFY_USAGE } from './usage.js';
 import { writeConfined } from '../../src/files/write-confined.js';
 import { findTrees } from './find-trees.js';
 import { writeStdout } from '../stdout.js';

@@ -110,9 +110,13 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
   }
 
   hits.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.at - b.at || RULE_RANK.get(a.rule)! - RULE_RANK.get(b.rule)!);
+  // A node with several findings is named by one outline line.
+  const lines = new Map<number, string>();
   return hits.map((h) => {
     const body = 'verdict' in h.detail ? NODE_RULE_BY_ID.get(h.rule)!.describe(c, h.at, h.detail.verdict) : h.detail;
-    return toFinding(c, h.rule, h.at, h.severity, body);
+    let line = lines.get(h.at);
+    if (line === undefined) lines.set(h.at, (line = outlineLine(c.nodes[h.at]!)));
+    return toFinding(c, h.rule, h.at, h.severity, body, line);
   });
 }
 
@@ -138,7 +142,7 @@ function unknownDensity(snapshot: Snapshot, c: AuditContext, add: (rule: A11yRul
   });
 }
 
-function toFinding(c: AuditContext, rule: A11yRuleId, at: number, severity: Severity, body: FindingBody): Finding {
+function toFinding(c: AuditContext, rule: A11yRuleId, at: number, severity: Severity, body: FindingBody, line: string): Finding {
   const node = c.nodes[at]!;
   const f: Finding = {
     check: 'a11y',
@@ -146,7 +150,7 @@ function toFinding(c: AuditContext, rule: A11yRuleId, at: number, severity: Seve
     severity,
     nodeId: node.id,
     rootId: c.rootOf(at).rootId,
-    node: outlineLine(node),
+    node: line,
     message: body.message,
   };
   if (body.measured !== undefined) f.measured = body.measured;

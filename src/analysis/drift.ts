@@ -136,11 +136,15 @@ class DriftRun {
     return this.options.rules?.[rule] ?? DRIFT_RULES[rule].severity;
   }
 
+  /** The node the last finding was about, with its outline line and label: a node's findings come together, and name it once. */
+  private named: { node: Node; line: string; label: string } | null = null;
+
   private emit(node: Node, rootId: string, rule: DriftRule, message: string, data: FindingData): void {
     const severity = this.severity(rule);
     if (severity === 'off') return;
-    const label = nodeLabel(node);
-    const f: Finding = { check: 'drift', rule, severity, nodeId: node.id, rootId, node: outlineLine(node), message: `${label}: ${message}`, data: { ...data, label } };
+    if (this.named?.node !== node) this.named = { node, line: outlineLine(node), label: nodeLabel(node) };
+    const { line, label } = this.named;
+    const f: Finding = { check: 'drift', rule, severity, nodeId: node.id, rootId, node: line, message: `${label}: ${message}`, data: { ...data, label } };
     if (data.actual !== null) f.measured = data.actual;
     if (data.expected !== null) f.threshold = data.expected;
     this.out.push(f);

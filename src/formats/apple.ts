@@ -1,7 +1,8 @@
 import { makeNode } from '../model/node.js';
-import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
+import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { APPLE_TOGGLE_ROLES, appleElementRole, appleRow, appleTypeName } from '../roles/apple.js';
+import { ownString } from './own-string.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { FormatName, ImportOptions } from './types.js';
@@ -52,20 +53,35 @@ function buildTree(top: AppleElement, next: { id: number }, hidden: boolean): No
   return out!;
 }
 
+// Element types repeat on almost every element: each distinct one is looked up once (its name without
+// the prefix, its row of the role table), as android-roles.ts does for class names.
+const typeRows = new Map<string, { name: string; row: ReturnType<typeof appleRow>; role: Role | null }>();
+
+function typeInfo(type: string): { name: string; row: ReturnType<typeof appleRow>; role: Role | null } {
+  let info = typeRows.get(type);
+  if (info === undefined) {
+    info = { name: appleTypeName(type), row: appleRow(type), role: appleElementRole(type, []) };
+    // Unbounded input could flood the memo with made-up types; stop remembering past a sane size.
+    if (typeRows.size < 4096) typeRows.set(ownString(type), info);
+  }
+  return info;
+}
+
 function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
-  const t = e.type === null ? '' : appleTypeName(e.type);
-  const row = appleRow(e.type);
-  const traits = new Set(e.traits);
-  const role = appleElementRole(e.type, e.traits);
-  const secure = t === 'SecureTextField' || traits.has('SecureTextField');
-  const editable = row?.editable === true || traits.has('SearchField');
-  const clickable = !editable && (row?.tappable === true || traits.has('Button') || traits.has('Link') || traits.has('KeyboardKey'));
+  const info = e.type === null ? null : typeInfo(e.type);
+  const t = info === null ? '' : info.name;
+  const row = info?.row;
+  // The traits speak only where the type's row says no role (appleElementRole).
+  const role = info?.role ?? (e.traits.length ? appleElementRole(e.type, e.traits) : null);
+  const secure = t === 'SecureTextField' || e.traits.includes('SecureTextField');
+  const editable = row?.editable === true || e.traits.includes('SearchField');
+  const clickable = !editable && (row?.tappable === true || e.traits.includes('Button') || e.traits.includes('Link') || e.traits.includes('KeyboardKey'));
   const scrollable = row?.scrollable === true;
   const showsLabel = row?.text === true;
   const name = nonEmpty(e.label) ?? nonEmpty(e.title);
   const value = nonEmpty(e.value);
   // A switch or checkbox reports its state as its value: "1" / "0" (XCUITest), or true / false.
-  const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || traits.has('ToggleButton');
+  const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || e.traits.includes('ToggleButton');
   const toggle = isToggle && value !== null ? (value === '1' || value === 'true' ? 'on' : value === '0' || value === 'false' ? 'off' : value === '2' ? 'indeterminate' : null) : null;
   const actions: Action[] = [];
   if (clickable) actions.push('Click');
@@ -89,15 +105,15 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     value: editable || toggle !== null || showsLabel ? null : value,
     hint: nonEmpty(e.placeholder),
     toggle,
-    enabled: e.enabled && !traits.has('NotEnabled'),
+    enabled: e.enabled && !e.traits.includes('NotEnabled'),
     clickable,
     focused: e.focused,
-    selected: e.selected || traits.has('Selected'),
+    selected: e.selected || e.traits.includes('Selected'),
     editable,
     scrollable,
     visible: !hidden && e.visible !== false,
     password: secure,
-    heading: role === 'Heading' || traits.has('Header'),
+    heading: role === 'Heading' || e.traits.includes('Header'),
     actions,
     bounds: e.bounds,
     platform,
@@ -124,7 +140,8 @@ export function appleSnapshot(top: AppleElement, format: FormatName, opts: Impor
   const next = { id: 0 };
   // `windowsAreChildren`: a source without element types (Maestro) holds one subtree per window under its top node.
   const windows = extra.windowsAreChildren ? top.children : top.children.filter(isWindow);
-  const holder = windows.length ? { ...top, children: top.children.filter((c) => !windows.includes(c)) } : top;
+  const isWindowChild = new Set(windows);
+  const holder = windows.length ? { ...top, children: top.children.filter((c) => !isWindowChild.has(c)) } : top;
   const roots: Root[] = [];
   const app = buildTree(holder, next, false);
   roots.push(rootOf(app, 'app', top, false));

@@ -1,9 +1,8 @@
 import { FormatError } from '../errors.js';
-import { DesignTokenSchema, type Node, type NodeFields, type Rect, type Root, type Snapshot } from '../model/schema.js';
-import { makeNode } from '../model/node.js';
+import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot, readableIndent } from '../model/serialize.js';
-import { guardText } from './guard.js';
-import { parseJson, stringifyJson } from './json.js';
+import { parseJsonInput } from './guard.js';
+import { stringifyJson } from './json.js';
 import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { parseSourceLabel, sourceLabel } from './source-label.js';
@@ -37,7 +36,7 @@ const OPTIONAL = ['role', 'clickable', 'disabled'] as const;
 const KNOWN = new Set(['testTag', 'text', 'contentDescription', 'bounds', 'designToken', 'children', 'size', ...OPTIONAL]);
 
 export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
-  return cmpFromValue(parseJson(guardText(text, opts, WHAT), opts.where), opts);
+  return cmpFromValue(parseJsonInput(text, opts, WHAT), opts);
 }
 
 /** A parsed cmp tree v1 document → Snapshot. */
@@ -57,12 +56,14 @@ export function cmpFromValue(value: unknown, opts: CmpImportOptions = {}): Snaps
   const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw: doc.root, path: 'root', parent: null }];
   while (stack.length) {
     const { raw, path, parent } = stack.pop()!;
-    const id = String(next++);
-    const { fields, children } = readNode(r, raw, path);
-    const node = makeNode(id, fields);
+    const o = r.object(raw, path);
+    const node = readNode(r, o, path, String(next++));
     if (parent) parent.children.push(node);
     else top = node;
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(path, 'children'), i), parent: node });
+    const children = o.children as unknown[];
+    if (children.length === 0) continue;
+    const at = prop(path, 'children');
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(at, i), parent: node });
   }
 
   return cmpSnapshot(top!, density, producer, opts);
@@ -74,11 +75,11 @@ function cmpSnapshot(top: Node, density: number, producer: string | null, opts: 
   return makeSnapshot({ source: sourceLabel(opts.where, 'cmp-v1', producer), roots: [root], capturedAt: opts.capturedAt });
 }
 
-function readNode(r: FieldReader, raw: unknown, path: PathLike): { fields: Partial<NodeFields>; children: unknown[] } {
-  const o = r.object(raw, path);
+/** One node (its children still to read), every field spelled out, so a field added to the model is asked for here too. */
+function readNode(r: FieldReader, o: JsonObject, path: PathLike, id: string): Node {
   if (o.bounds === undefined) r.fail(prop(path, 'bounds'), 'is missing: every node needs bounds {x, y, width, height} in root-relative px');
   const bounds = r.xywh(o.bounds, prop(path, 'bounds'));
-  const children = r.array(o, 'children', path);
+  r.array(o, 'children', path);
   const rawRole = r.optString(o, 'role', path);
   const clickable = r.optBool(o, 'clickable', path) ?? false;
   const disabled = r.optBool(o, 'disabled', path) ?? false;
@@ -94,39 +95,46 @@ function readNode(r: FieldReader, raw: unknown, path: PathLike): { fields: Parti
     }, prop(path, 'size'));
   }
 
-  let designToken: NodeFields['designToken'] = null;
-  if (o.designToken !== undefined && o.designToken !== null) {
-    const parsed = DesignTokenSchema.safeParse(o.designToken);
-    if (!parsed.success) r.zodFail(prop(path, 'designToken'), parsed.error);
-    designToken = parsed.data;
-  }
+  const designToken = r.designToken(o.designToken, prop(path, 'designToken'));
 
   const platform: Record<string, unknown> = {};
-  const absent = OPTIONAL.filter((k) => !(k in o));
-  if (absent.length) platform.cmpAbsent = absent;
+  if (!('role' in o && 'clickable' in o && 'disabled' in o)) platform.cmpAbsent = OPTIONAL.filter((k) => !(k in o));
   let extra: JsonObject | null = null;
-  for (const k of Object.keys(o)) {
+  for (const k in o) {
     if (!KNOWN.has(k)) (extra ??= {})[k] = r.extra(o[k], prop(path, k));
   }
   if (extra) platform.cmpExtra = extra;
 
   return {
-    fields: {
-      kind: 'compose',
-      tag: r.optString(o, 'testTag', path),
-      text: r.optString(o, 'text', path),
-      contentDescription: r.optString(o, 'contentDescription', path),
-      role: normaliseRole(rawRole),
-      rawRole,
-      clickable,
-      actions: clickable ? ['Click'] : [],
-      enabled: !disabled,
-      bounds,
-      layoutBounds,
-      designToken,
-      platform,
-    },
-    children,
+    id,
+    kind: 'compose',
+    role: normaliseRole(rawRole),
+    rawRole,
+    tag: r.optString(o, 'testTag', path),
+    text: r.optString(o, 'text', path),
+    editableText: null,
+    contentDescription: r.optString(o, 'contentDescription', path),
+    stateDescription: null,
+    value: null,
+    hint: null,
+    toggle: null,
+    enabled: !disabled,
+    clickable,
+    longClickable: false,
+    focusable: false,
+    focused: false,
+    selected: false,
+    editable: false,
+    scrollable: false,
+    visible: true,
+    password: false,
+    heading: false,
+    actions: clickable ? ['Click'] : [],
+    bounds,
+    layoutBounds,
+    designToken,
+    platform,
+    children: [],
   };
 }
 

@@ -1,12 +1,12 @@
 import { FormatError } from '../errors.js';
 import { parseJson, stringifyJson } from './json.js';
 import { isObject } from './read.js';
-import { guardText } from './guard.js';
+import { parseJsonInput } from './guard.js';
 import type { ImportOptions } from './types.js';
 
-/** The payload of a JSON text that may come wrapped (an MCP answer, MoUI's envelope): checked (guardText), parsed, unwrapped. */
+/** The payload of a JSON text that may come wrapped (an MCP answer, MoUI's envelope): checked and parsed (parseJsonInput), unwrapped. */
 export function envelopeText(text: string, opts: ImportOptions, what: string): unknown {
-  return unwrapEnvelope(parseJson(guardText(text, opts, what), opts.where), opts.where);
+  return unwrapEnvelope(parseJsonInput(text, opts, what), opts.where);
 }
 
 /**

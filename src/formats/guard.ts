@@ -1,6 +1,7 @@
 import { FormatError } from '../errors.js';
 import { decodeBytes, type DecodeOptions } from './decode.js';
-import { checkTextInput } from './limits.js';
+import { parseUnscannedJson, type TextScan } from './json.js';
+import { checkTextChars, checkTextInput, checkTextShape, checkWellFormed } from './limits.js';
 import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
 
 /** What importTree reads, as errors name it. */
@@ -16,8 +17,37 @@ export const TREE_WHAT = 'a JSON or XML semantics tree';
 export function guardText(input: string | Uint8Array, opts: ImportOptions = {}, what = TREE_WHAT): string {
   const text = typeof input === 'string' ? input : decodeInput(input, opts, what);
   checkTextInput(text, opts, what, GUARD_HINT);
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return withoutBom(text);
 }
+
+/**
+ * guardText and parseJson of a JSON input in one: the checks that need no scan first, then the parse,
+ * which answers for the character scan where it can (json.ts `parseUnscannedJson`), so a valid text is
+ * not read once more for control characters. The errors, and which comes first, are guardText's then
+ * parseJson's.
+ */
+export function parseJsonInput(input: string | Uint8Array, opts: ImportOptions = {}, what = TREE_WHAT): unknown {
+  const text = typeof input === 'string' ? input : decodeInput(input, opts, what);
+  checkTextShape(text, opts, what, GUARD_HINT);
+  return parseUnscannedJson(withoutBom(text), opts.where, textScan(text, opts, what));
+}
+
+/** The character checks guardText makes on `text`, for parseUnscannedJson to run when it must. */
+export function textScan(text: string, opts: ImportOptions, what = TREE_WHAT): TextScan {
+  return {
+    chars: () => checkTextChars(text, opts, what, GUARD_HINT),
+    wellFormed: () => checkWellFormed(text, opts, what, GUARD_HINT),
+  };
+}
+
+/** guardText's checks that need no scan of the text (a string, its size, not empty); the text without a byte-order mark. */
+export function guardShape(input: string | Uint8Array, opts: ImportOptions = {}, what = TREE_WHAT): string {
+  const text = typeof input === 'string' ? input : decodeInput(input, opts, what);
+  checkTextShape(text, opts, what, GUARD_HINT);
+  return text;
+}
+
+export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 const GUARD_HINT = 'Point at the capture itself (JSON or XML text), not a screenshot, archive or other binary file; re-capture if it is cut off.';
 

@@ -214,7 +214,7 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
   }
 
   const platform: Record<string, unknown> = {};
-  for (const k of Object.keys(n)) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = r.extra(n[k], prop(path, k));
+  for (const k in n) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = r.extra(n[k], prop(path, k));
   if (rawActions.length) platform.rawActions = rawActions;
 
   const toggleRaw = r.optString(n, 'toggleableState', path);

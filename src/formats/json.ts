@@ -10,11 +10,35 @@ import { lineColumnAt } from './limits.js';
  * the text is re-scanned by `locateJsonError` (linear, iterative) to find it.
  */
 export function parseJson(text: string, where?: string): unknown {
+  return parseUnscannedJson(text, where, null);
+}
+
+/**
+ * The character checks (limits.ts `checkTextChars`) of a text parsed by `parseUnscannedJson`: `chars`
+ * is the whole scan (control characters, then lone surrogates), `wellFormed` the surrogate half, both
+ * over the text as the caller received it, so offsets in their errors are the caller's.
+ */
+export interface TextScan {
+  chars(): void;
+  wellFormed(): void;
+}
+
+/**
+ * parseJson for a text whose characters have not been scanned yet, running `scan` only where the parse
+ * cannot answer for it. JSON's grammar refuses a control character anywhere, so a text JSON.parse
+ * accepts has none, and the whole scan runs only when the parse fails (its error before the syntax
+ * error, as when it ran first). A lone surrogate can only sit inside a string: with no `\u` escape in
+ * the text, each raw surrogate keeps its neighbours in the parsed string, so the parsed strings are
+ * well-formed exactly when the text is; the key check's walk tests them, and the text itself is
+ * scanned only when a string is not or when the text has an escape.
+ */
+export function parseUnscannedJson(text: string, where: string | undefined, scan: TextScan | null): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
+    scan?.chars();
     const { offset, reason } = locateJsonError(text);
     const { line, column } = lineColumnAt(text, offset);
     throw new FormatError('format_error', `invalid JSON: ${reason}`, {
@@ -24,8 +48,57 @@ export function parseJson(text: string, where?: string): unknown {
       hint: 'The file is not complete, valid JSON: re-capture it, or fix the text at that position.',
     });
   }
-  checkKeys(text, value, where);
+  const strings = walkStrings(value);
+  const escapes = text.includes('\\u');
+  const keysLost = strings.proto || countColons(text) !== strings.keys + strings.colons || (escapes && /\\u003[aA]/.test(text));
+  // A value dropped with a repeated key is in the text but not in the parsed strings: then the text is scanned too.
+  if (scan && (escapes || keysLost || !strings.wellFormed)) scan.wellFormed();
+  if (keysLost) checkKeys(text, where);
   return value;
+}
+
+interface StringCounts {
+  /** Keys of every object. */
+  keys: number;
+  /** Colons inside keys and string values. */
+  colons: number;
+  proto: boolean;
+  /** Every key and string value is well-formed UTF-16. */
+  wellFormed: boolean;
+}
+
+/** One walk over a parsed value's keys and strings. */
+function walkStrings(value: unknown): StringCounts {
+  let keys = 0;
+  let colons = 0;
+  let proto = false;
+  let wellFormed = true;
+  const stack: unknown[] = [value];
+  const str = (s: string) => {
+    colons += countColons(s);
+    if (wellFormed && !(s as string & { isWellFormed(): boolean }).isWellFormed()) wellFormed = false;
+  };
+  if (typeof value === 'string') str(value);
+  while (stack.length) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (typeof x === 'string') str(x);
+        else if (x !== null && typeof x === 'object') stack.push(x);
+      }
+    } else if (v !== null && typeof v === 'object') {
+      for (const k in v) {
+        keys++;
+        str(k);
+        if (k === '__proto__') proto = true;
+        const x = (v as Record<string, unknown>)[k];
+        if (typeof x === 'string') str(x);
+        else if (x !== null && typeof x === 'object') stack.push(x);
+      }
+    }
+  }
+  return { keys, colons, proto, wellFormed };
 }
 
 /**
@@ -35,34 +108,9 @@ export function parseJson(text: string, where?: string): unknown {
  * second parse: every ':' in the text is a key separator or sits in a string, so the text's colons
  * equal the parsed keys plus the colons inside parsed strings exactly when no key was dropped (a
  * `\u003a` escape would break the count: then, or on a mismatch, findKeyProblem scans the text).
+ * Called on a mismatch (parseUnscannedJson counts).
  */
-function checkKeys(text: string, value: unknown, where: string | undefined): void {
-  let keys = 0;
-  let colons = 0;
-  let proto = false;
-  const stack: unknown[] = [value];
-  while (stack.length) {
-    const v = stack.pop();
-    if (typeof v === 'string') {
-      colons += countColons(v);
-    } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        if (typeof x === 'string') colons += countColons(x);
-        else if (x !== null && typeof x === 'object') stack.push(x);
-      }
-    } else if (v !== null && typeof v === 'object') {
-      for (const k in v) {
-        keys++;
-        colons += countColons(k);
-        if (k === '__proto__') proto = true;
-        const x = (v as Record<string, unknown>)[k];
-        if (typeof x === 'string') colons += countColons(x);
-        else if (x !== null && typeof x === 'object') stack.push(x);
-      }
-    }
-  }
-  if (!proto && countColons(text) === keys + colons && !/\\u003[aA]/.test(text)) return;
+function checkKeys(text: string, where: string | undefined): void {
   const problem = findKeyProblem(text);
   if (!problem) return;
   const { line, column } = lineColumnAt(text, problem.at);

@@ -6,6 +6,12 @@ import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
  * not binary. `what` names the expected format in messages ("a uiautomator XML dump").
  */
 export function checkTextInput(text: unknown, opts: ImportOptions, what: string, hint: string): asserts text is string {
+  checkTextShape(text, opts, what, hint);
+  checkTextChars(text, opts, what, hint);
+}
+
+/** The cheap half of checkTextInput: a string, not over `maxBytes`, not empty. */
+export function checkTextShape(text: unknown, opts: ImportOptions, what: string, hint: string): asserts text is string {
   const where = opts.where;
   if (typeof text !== 'string') {
     throw new FormatError('format_error', `expected ${what} as text, got ${text === null ? 'null' : typeof text}`, { where, hint });
@@ -18,22 +24,28 @@ export function checkTextInput(text: unknown, opts: ImportOptions, what: string,
     });
   }
   if (text.trim() === '') throw new FormatError('format_error', `empty input: expected ${what}`, { where, hint });
-  // No control character and no lone surrogate anywhere.
+}
+
+/** The scanning half of checkTextInput: no control character and no lone surrogate anywhere. */
+export function checkTextChars(text: string, opts: ImportOptions, what: string, hint: string): void {
   const bin = binaryOffset(text);
   if (bin !== -1) {
     const { line, column } = lineColumnAt(text, bin);
     throw new FormatError('format_error', `binary input (control character U+${text.charCodeAt(bin).toString(16).padStart(4, '0').toUpperCase()} at offset ${bin}): expected ${what}`, {
-      where, line, column, offset: bin, hint,
+      where: opts.where, line, column, offset: bin, hint,
     });
   }
-  // A lone surrogate is no character in any encoding: text built from broken UTF-16.
-  if (!(text as string & { isWellFormed(): boolean }).isWellFormed()) {
-    const at = LONE_SURROGATE.exec(text)?.index ?? 0;
-    const { line, column } = lineColumnAt(text, at);
-    throw new FormatError('format_error', `invalid text (a lone UTF-16 surrogate U+${text.charCodeAt(at).toString(16).toUpperCase()} at offset ${at}): expected ${what}`, {
-      where, line, column, offset: at, hint,
-    });
-  }
+  checkWellFormed(text, opts, what, hint);
+}
+
+/** A lone surrogate is no character in any encoding: text built from broken UTF-16. */
+export function checkWellFormed(text: string, opts: ImportOptions, what: string, hint: string): void {
+  if ((text as string & { isWellFormed(): boolean }).isWellFormed()) return;
+  const at = LONE_SURROGATE.exec(text)?.index ?? 0;
+  const { line, column } = lineColumnAt(text, at);
+  throw new FormatError('format_error', `invalid text (a lone UTF-16 surrogate U+${text.charCodeAt(at).toString(16).toUpperCase()} at offset ${at}): expected ${what}`, {
+    where: opts.where, line, column, offset: at, hint,
+  });
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -40,11 +40,21 @@ export function looksLikeMaestroCommands(v: unknown): boolean {
  * text has no such prefix.
  */
 export function stripMaestroPrefix(text: string): { json: string; skipped: number } | null {
-  const lines = text.split('\n');
+  if (!text.startsWith('Running on ')) return null;
+  // Only the first lines can be the CLI's: read no further than them.
+  const lineAt = (at: number) => {
+    const nl = text.indexOf('\n', at);
+    return nl === -1 ? text.slice(at) : text.slice(at, nl);
+  };
   let k = 0;
-  while (k < lines.length && k < 4 && /^(Running on .*|None:\s*|\s*)$/.test(lines[k]!.replace(/\r$/, ''))) k++;
-  if (k === 0 || !/^\s*[{[]/.test(lines[k] ?? '') || !/^Running on /.test(lines[0]!)) return null;
-  return { json: lines.slice(k).join('\n'), skipped: k };
+  let at = 0;
+  for (; k < 4 && at <= text.length; k++) {
+    const line = lineAt(at);
+    if (!/^(Running on .*|None:\s*|\s*)$/.test(line.replace(/\r$/, ''))) break;
+    at += line.length + 1;
+  }
+  if (k === 0 || at > text.length || !/^\s*[{[]/.test(lineAt(at))) return null;
+  return { json: text.slice(at), skipped: k };
 }
 
 export function maestroFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {

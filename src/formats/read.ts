@@ -1,5 +1,5 @@
 import { FormatError } from '../errors.js';
-import type { Rect } from '../model/schema.js';
+import { DesignTokenSchema, type DesignToken, type Rect } from '../model/schema.js';
 import type { z } from 'zod';
 
 /**
@@ -234,11 +234,41 @@ export class FieldReader {
     return v;
   }
 
+  /**
+   * A design token (DesignTokenSchema: `{ tokens: string[], resolved: { [name]: string } }`), or null
+   * when absent / null, as a copy of its own. What the schema's walk would accept is checked plainly;
+   * anything else goes to the schema, whose first issue is the error.
+   */
+  designToken(v: unknown, path: PathLike): DesignToken | null {
+    if (v === undefined || v === null) return null;
+    const plain = plainDesignToken(v);
+    if (plain) return plain;
+    const parsed = DesignTokenSchema.safeParse(v);
+    if (!parsed.success) this.zodFail(path, parsed.error);
+    return parsed.data;
+  }
+
   /** Either rectangle spelling: `{x,y,width,height}` or `{left,top,right,bottom}`. */
   rect(v: unknown, path: PathLike): Rect {
     const o = this.object(v, path);
     return 'left' in o || 'right' in o ? this.ltrb(o, path) : this.xywh(o, path);
   }
+}
+
+/** A design token that plainly matches DesignTokenSchema, copied as the schema copies it; null for anything else. */
+export function plainDesignToken(v: unknown): DesignToken | null {
+  if (!isObject(v)) return null;
+  const { tokens, resolved } = v;
+  if (!Array.isArray(tokens) || !isObject(resolved)) return null;
+  for (let i = 0; i < tokens.length; i++) if (typeof tokens[i] !== 'string') return null;
+  const values: Record<string, string> = {};
+  for (const k in resolved) {
+    const x = resolved[k];
+    // A key the assignment would take for the prototype is the schema's to judge.
+    if (typeof x !== 'string' || k === '__proto__') return null;
+    values[k] = x;
+  }
+  return { tokens: tokens.slice(), resolved: values };
 }
 
 /** Ids must be unique across a snapshot; remembers where each was first seen. */

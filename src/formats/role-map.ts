@@ -1,4 +1,5 @@
 import { ROLES, type Role } from '../model/schema.js';
+import { ownString } from './own-string.js';
 
 /**
  * Role names as the platforms spell them (Compose `Role.DropdownList`, MoUI `text_field`,
@@ -39,8 +40,17 @@ function key(s: string): string {
 /** A platform role name → the normalised role, or null when it names nothing we model (keep it as rawRole). */
 export function normaliseRole(raw: string | null | undefined): Role | null {
   if (!raw) return null;
-  return BY_KEY.get(key(raw)) ?? null;
+  let role = seen.get(raw);
+  if (role === undefined) {
+    role = BY_KEY.get(key(raw)) ?? null;
+    // Unbounded input could flood the memo with made-up names; stop remembering past a sane size.
+    if (seen.size < 4096) seen.set(ownString(raw), role);
+  }
+  return role;
 }
+
+// Role names repeat on almost every node: each distinct spelling is keyed once (android-roles.ts does the same).
+const seen = new Map<string, Role | null>();
 
 /**
  * Short name of a raw class: the last segment of a Java/Kotlin qualified name (`android.widget.TextView`

@@ -1,7 +1,6 @@
-import { NodeFieldsSchema, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, type Node, type Root, type Snapshot } from '../model/schema.js';
-import { guardText } from './guard.js';
-import { parseJson } from './json.js';
-import { FieldReader, IdRegistry, index, prop, type PathLike } from './read.js';
+import { ACTIONS, NodeFieldsSchema, NodeKindSchema, ROLES, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, ToggleSchema, type DesignToken, type Node, type Rect, type Root, type Snapshot } from '../model/schema.js';
+import { parseJsonInput } from './guard.js';
+import { FieldReader, IdRegistry, index, isObject, plainDesignToken, prop, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
@@ -11,8 +10,9 @@ import { checkVersion } from './version.js';
 /**
  * treewright's own snapshot JSON (what `snapshotToJson` writes), validated against the zod
  * schemas — iteratively: zod's recursive NodeSchema would overflow the stack on a deep tree, so
- * each node's fields are checked with NodeFieldsSchema and the children walked with an explicit
- * stack. The first bad node is reported by its path with zod's message. The snapshot is taken
+ * each node's fields are checked against NodeFieldsSchema (plainly where they plainly match, by the
+ * schema otherwise; plainNode) and the children walked with an explicit stack. The first bad node is
+ * reported by its path with zod's message. The snapshot is taken
  * as written (source, capturedAt, generation are kept), so importing what `snapshotToJson`
  * wrote gives back an equal snapshot.
  */
@@ -39,8 +39,7 @@ export function looksLikeSnapshotJson(input: string | Uint8Array): boolean {
 const SNAPSHOT_HEAD = /^(\uFEFF|\xEF\xBB\xBF)?\s*\{\s*"format"\s*:\s*"treewright-snapshot"/;
 
 export function importSnapshotJson(text: string, opts: ImportOptions = {}): Snapshot {
-  const body = guardText(text, { ...opts, maxBytes: opts.maxBytes ?? SNAPSHOT_JSON_MAX_BYTES }, WHAT);
-  return snapshotFromValue(parseJson(body, opts.where), opts);
+  return snapshotFromValue(parseJsonInput(text, { ...opts, maxBytes: opts.maxBytes ?? SNAPSHOT_JSON_MAX_BYTES }, WHAT), opts);
 }
 
 export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
@@ -81,14 +80,17 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
     const o = r.object(rawNode, at);
     const children = o.children;
     if (!Array.isArray(children)) r.fail(prop(at, 'children'), children === undefined ? 'is missing (expected an array)' : 'expected an array of nodes');
-    // The schema strips what it does not name (`children` among it) into a fresh object of its own,
-    // which becomes the node.
-    const parsed = NodeFieldsSchema.safeParse(o);
-    if (!parsed.success) r.zodFail(at, parsed.error);
-    const read = parsed.data as Node;
+    // A fresh object of the schema's fields alone (`children` not among them) becomes the node: built
+    // plainly where every field plainly passes, else by the schema, whose first issue is the error.
+    let read = plainNode(o);
+    if (read === null) {
+      const parsed = NodeFieldsSchema.safeParse(o);
+      if (!parsed.success) r.zodFail(at, parsed.error);
+      read = parsed.data as Node;
+      read.children = [];
+    }
     // Free-form values hold finite numbers only, as every importer's extras do (their depth was bounded when first read).
     r.extra(read.platform, prop(at, 'platform'), Infinity);
-    read.children = [];
     ids.claim(read.id, at);
     // A password's contents are never kept, even when a hand-edited file carries them.
     const node = withoutSecret(read);
@@ -99,3 +101,52 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
   }
   return top!;
 }
+
+/** The enums a node's fields take, as sets (built on first use). */
+let enums: { kinds: Set<unknown>; roles: Set<unknown>; toggles: Set<unknown>; actions: Set<unknown> } | null = null;
+
+const isRect = (v: unknown): v is Rect => {
+  if (!isObject(v)) return false;
+  const { x, y, width, height } = v;
+  return Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(width) && Number.isFinite(height) && (width as number) >= 0 && (height as number) >= 0;
+};
+const copyRect = (r: Rect): Rect => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+const isOptString = (v: unknown) => v === null || typeof v === 'string';
+
+/**
+ * The node NodeFieldsSchema would give for `o`, when every field plainly matches the schema: the same
+ * fields in the schema's order, copies of the objects and arrays as the schema copies them, what the
+ * schema does not name left out. Null for anything else, which the schema then judges.
+ */
+function plainNode(o: JsonObject): Node | null {
+  enums ??= { kinds: new Set(NodeKindSchema.options), roles: new Set(ROLES), toggles: new Set(ToggleSchema.options), actions: new Set(ACTIONS) };
+  const { kinds, roles, toggles, actions } = enums;
+  if (typeof o.id !== 'string' || o.id === '' || !kinds.has(o.kind) || (o.role !== null && !roles.has(o.role))) return null;
+  if (!isOptString(o.rawRole) || !isOptString(o.tag) || !isOptString(o.text) || !isOptString(o.editableText) || !isOptString(o.contentDescription)
+    || !isOptString(o.stateDescription) || !isOptString(o.value) || !isOptString(o.hint) || (o.toggle !== null && !toggles.has(o.toggle))) return null;
+  for (const k of FLAGS) if (typeof o[k] !== 'boolean') return null;
+  if (!Array.isArray(o.actions) || !o.actions.every((a) => actions.has(a))) return null;
+  if (!isRect(o.bounds) || (o.layoutBounds !== null && !isRect(o.layoutBounds)) || !isObject(o.platform)) return null;
+  let designToken: DesignToken | null = null;
+  if (o.designToken !== null) {
+    designToken = plainDesignToken(o.designToken);
+    if (designToken === null) return null;
+  }
+  const platform: JsonObject = {};
+  for (const k in o.platform) {
+    // A key the assignment would take for the prototype is the schema's to judge.
+    if (k === '__proto__') return null;
+    platform[k] = o.platform[k];
+  }
+  const n = o as JsonObject & Node;
+  return {
+    id: n.id, kind: n.kind, role: n.role, rawRole: n.rawRole, tag: n.tag, text: n.text, editableText: n.editableText,
+    contentDescription: n.contentDescription, stateDescription: n.stateDescription, value: n.value, hint: n.hint, toggle: n.toggle,
+    enabled: n.enabled, clickable: n.clickable, longClickable: n.longClickable, focusable: n.focusable, focused: n.focused,
+    selected: n.selected, editable: n.editable, scrollable: n.scrollable, visible: n.visible, password: n.password, heading: n.heading,
+    actions: n.actions.slice(), bounds: copyRect(n.bounds), layoutBounds: n.layoutBounds === null ? null : copyRect(n.layoutBounds),
+    designToken, platform, children: [],
+  };
+}
+
+const FLAGS = ['enabled', 'clickable', 'longClickable', 'focusable', 'focused', 'selected', 'editable', 'scrollable', 'visible', 'password', 'heading'] as const;

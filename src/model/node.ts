@@ -1,10 +1,13 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Node, NodeFields, Root, Snapshot } from './schema.js';
-import { neutralFields } from './schema.js';
+import { neutralNode } from './schema.js';
 
-/** A node with every field at its neutral value (schema.ts neutralFields); importers pass what their format carries. */
+/**
+ * A node with every field at its neutral value (schema.ts neutralNode) but what its format carries:
+ * `fields` written over the neutral node, whose keys are already in the schema's order.
+ */
 export function makeNode(id: string, fields: Partial<NodeFields> = {}, children: Node[] = []): Node {
-  return { id, ...neutralFields(), ...fields, children };
+  return Object.assign(neutralNode(id, children), fields);
 }
 
 export interface Visit {

@@ -85,17 +85,17 @@ export const NodeFieldsSchema = z.object({
 export type NodeFields = z.infer<typeof NodeFieldsSchema>;
 
 /**
- * Every node field but the id at its neutral value, in the schema's order: what a node says when its
- * format says nothing about a field (makeNode in node.ts builds every node from it). Checked against the
- * schema by its return type, so a new field is one edit here and in the importers that fill it.
+ * A node with every field but the id at its neutral value, in the schema's order: what a node says when
+ * its format says nothing about a field (makeNode in node.ts builds every node from it). Checked against
+ * the schema by its return type, so a new field is one edit here and in the importers that fill it.
  */
-export function neutralFields(): Omit<NodeFields, 'id'> {
+export function neutralNode(id: string, children: Node[]): Node {
   return {
-    kind: 'generic', role: null, rawRole: null, tag: null, text: null, editableText: null, contentDescription: null,
+    id, kind: 'generic', role: null, rawRole: null, tag: null, text: null, editableText: null, contentDescription: null,
     stateDescription: null, value: null, hint: null, toggle: null,
     enabled: true, clickable: false, longClickable: false, focusable: false, focused: false, selected: false,
     editable: false, scrollable: false, visible: true, password: false, heading: false,
-    actions: [], bounds: { x: 0, y: 0, width: 0, height: 0 }, layoutBounds: null, designToken: null, platform: {},
+    actions: [], bounds: { x: 0, y: 0, width: 0, height: 0 }, layoutBounds: null, designToken: null, platform: {}, children,
   };
 }
 

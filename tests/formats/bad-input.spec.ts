@@ -121,6 +121,14 @@ const rows: Row[] = [
   { name: 'empty file', ext: 'json', input: '', expect: { error: F, code: 'format_error', message: /empty input/ } },
   { name: 'whitespace only', ext: 'json', input: ' \n\t \r\n', expect: { error: F, code: 'format_error', message: /empty input/ } },
   { name: 'PNG file (NUL bytes)', ext: 'bin', input: '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR\u0000\u0000\u0001', expect: { error: F, code: 'format_error', message: /binary input/ } },
+  // The scan runs where the JSON parse cannot answer for it (json.ts parseUnscannedJson): the same errors, in the same order.
+  { name: 'control character inside a JSON string', ext: 'json', input: '{"schemaVersion":1,"root":{"text":"a\u0007b"}}', expect: { error: F, code: 'format_error', message: /binary input \(control character U\+0007 at offset 36\)/ } },
+  { name: 'raw lone surrogate in valid JSON', ext: 'json', input: cmpDoc(cmpNode({ text: 'LONE' })).replace('LONE', 'a\ud800b'), expect: { error: F, code: 'format_error', message: /a lone UTF-16 surrogate U\+D800/ } },
+  { name: 'raw high surrogate before an escaped low one', ext: 'json', input: cmpDoc(cmpNode({ text: 'PAIR' })).replace('PAIR', '\ud83d\\ude00'), expect: { error: F, code: 'format_error', message: /a lone UTF-16 surrogate U\+D83D/ } },
+  { name: 'lone surrogate before a duplicate key', ext: 'json', input: '{"schemaVersion":1,"root":{"text":"\udc00","text":"x"}}', expect: { error: F, code: 'format_error', message: /a lone UTF-16 surrogate U\+DC00/ } },
+  { name: 'lone surrogate, then a control character in broken JSON', ext: 'json', input: '{"text":"\udc00",\u0001', expect: { error: F, code: 'format_error', message: /binary input \(control character U\+0001/ } },
+  { name: 'control character in the maestro CLI lines', ext: 'json', input: 'Running on emulator\u0007\n{"attributes":{},"children":[]}', expect: { error: F, code: 'format_error', message: /binary input \(control character U\+0007 at offset 19\)/ } },
+  { name: 'lone surrogate in the maestro CLI lines', ext: 'json', input: 'Running on \ud800\n{"attributes":{},"children":[]}', expect: { error: F, code: 'format_error', message: /a lone UTF-16 surrogate U\+D800 at offset 11/ } },
   // Bytes are decoded fatally (decode.ts): a JPEG is invalid UTF-8 at its first byte. (U+FFFD in text is a legal character.)
   { name: 'JPEG bytes (invalid UTF-8)', ext: 'bin', input: Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]), expect: { error: F, code: 'format_error', message: /invalid UTF-8 at byte offset 0 \(bytes ff d8 ff e0\)/, details: { offset: 0 } } },
   { name: 'over maxBytes', ext: 'json', input: HOME, opts: { maxBytes: 1000 }, expect: { error: F, code: 'too_large', message: /input is \d+ bytes, over the 1000-byte limit/ } },
