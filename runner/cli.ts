@@ -7,7 +7,6 @@ import { parseArgs } from 'node:util';
 import { isTreewrightError } from '../src/errors.js';
 import { argsProblem } from '../src/common/words.js';
 import { guardStdout, writeStdout } from './stdout.js';
-import { writeConfined } from '../src/files/write-confined.js';
 import { sourceUsage } from '../src/devices/source-forms.js';
 
 const USAGE = `usage: treewright <command> [options]
@@ -165,6 +164,7 @@ async function schema(args: string[]): Promise<number> {
   if (values.out) {
     try {
       const abs = path.resolve(values.out);
+      const { writeConfined } = await import('../src/files/write-confined.js');
       await writeConfined(path.dirname(abs), path.basename(abs), text, { shown: values.out, what: 'the schema', createBase: false });
     } catch (e) {
       if (!isTreewrightError(e)) throw e;
