@@ -7,10 +7,11 @@
  * file swapped for a symlink after the first check is refused, not read through.
  */
 import { constants as fsc } from 'node:fs';
-import { open, readlink, realpath } from 'node:fs/promises';
+import { open, readlink, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { FormatError, SourceError } from '../errors.js';
 import { DEFAULT_MAX_BYTES } from '../formats/types.js';
+import { SNAPSHOT_JSON_MAX_BYTES, looksLikeSnapshotJson } from '../formats/snapshot-json.js';
 
 export interface ReadFileOptions {
   /** The file as the user named it, for messages (default: the absolute path). */
@@ -19,7 +20,10 @@ export interface ReadFileOptions {
   what?: string;
   /** Absolute real path of a directory the file must stay in (symlinks resolved). */
   confineTo?: string;
-  /** Refuse files larger than this many bytes (default: the importers' 128 MiB). */
+  /**
+   * Refuse files larger than this many bytes (default: the importers' 128 MiB, or treewright's own
+   * snapshot JSON's limit for a file that starts as that writer writes it, so what it writes reads back).
+   */
   maxBytes?: number;
   /** Give up after this many ms (default 10 s). */
   timeoutMs?: number;
@@ -64,7 +68,7 @@ async function readChecked(abs: string, shown: string, what: string, opts: ReadF
       });
     }
     if (opts.confineTo !== undefined) await checkConfined(fh.fd, abs, st, shown, what, opts.confineTo);
-    const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    const max = opts.maxBytes ?? (st.size > DEFAULT_MAX_BYTES && await startsAsSnapshotJson(fh) ? SNAPSHOT_JSON_MAX_BYTES : DEFAULT_MAX_BYTES);
     if (st.size > max) {
       throw new FormatError('too_large', `${what} ${shown} is ${st.size} bytes, over the ${max}-byte limit`, {
         where: shown, hint: 'Capture a smaller tree, or raise the limit if this size is expected.',
@@ -77,6 +81,12 @@ async function readChecked(abs: string, shown: string, what: string, opts: ReadF
   } finally {
     await fh.close().catch(() => undefined);
   }
+}
+
+async function startsAsSnapshotJson(fh: FileHandle): Promise<boolean> {
+  const head = Buffer.alloc(96);
+  const { bytesRead } = await fh.read(head, 0, head.length, 0);
+  return looksLikeSnapshotJson(head.subarray(0, bytesRead));
 }
 
 /** The opened descriptor's real path must lie inside `root` (Linux: /proc/self/fd; elsewhere realpath + same inode). */

@@ -2,10 +2,14 @@
 // goldens, snapshot JSON, cmp export — extreme finite numbers included; a number that has no finite
 // value is refused at import with a typed error, never stored.
 import { test, expect } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readRegularFile } from '../../src/files/read-file.js';
+import { DEFAULT_MAX_BYTES } from '../../src/formats/types.js';
 import { importTree } from '../../src/formats/index.js';
 import { importCmp, exportCmpV1 } from '../../src/formats/cmp.js';
-import { importSnapshotJson } from '../../src/formats/snapshot-json.js';
+import { SNAPSHOT_JSON_MAX_BYTES, importSnapshotJson } from '../../src/formats/snapshot-json.js';
 import { snapshotToJson } from '../../src/model/serialize.js';
 import { goldenSnapshot, parseGolden, toGolden } from '../../src/outline/golden.js';
 import { plainNumber } from '../../src/outline/golden-syntax.js';
@@ -121,4 +125,25 @@ test('a 300,000-node dump exports as snapshot JSON over 128 MiB, and that JSON i
   }
   // Captures from elsewhere keep the 128 MiB limit.
   expect(() => importTree(`{"schemaVersion": 1, "x": "${'a'.repeat(129 * 1024 * 1024)}"}`)).toThrow(/over the 134217728-byte limit/);
+});
+
+test('a file of snapshot JSON over 128 MiB is read from disk too (file device, verify); any other file that size is refused', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tw-big-'));
+  try {
+    // Sparse files past the capture limit: the size check comes before any byte is read.
+    const size = DEFAULT_MAX_BYTES + 1024;
+    const own = path.join(dir, 'own.json');
+    const other = path.join(dir, 'other.json');
+    writeFileSync(own, '{"format": "treewright-snapshot", ');
+    truncateSync(own, size);
+    writeFileSync(other, '{"roots": ');
+    truncateSync(other, size);
+    await expect(readRegularFile(other)).rejects.toMatchObject({ code: 'too_large' });
+    expect((await readRegularFile(own)).length).toBe(size);
+    writeFileSync(own, '{"format": "treewright-snapshot", ');
+    truncateSync(own, SNAPSHOT_JSON_MAX_BYTES + 1);
+    await expect(readRegularFile(own)).rejects.toMatchObject({ code: 'too_large' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
