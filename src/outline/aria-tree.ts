@@ -17,23 +17,16 @@
  */
 import type { Node, Snapshot } from '../model/schema.js';
 import { ariaRoleOf } from '../roles/aria.js';
+import type { AriaStates } from './aria-syntax.js';
 import { headingLevel, nodeFacts } from '../facts/node-facts.js';
 import { mergedView } from '../facts/merged-view.js';
 
 /** A node of the aria tree: Playwright's AriaNode, plus the semantics node it was read from. */
-export interface AriaNode {
+export interface AriaNode extends AriaStates {
   /** An ARIA role, or `fragment` for the scope's root (the device's screen, or above a locator's node). */
   role: string;
   /** The accessible name, whitespace-normalised ('' for none). */
   name: string;
-  checked?: boolean | 'mixed';
-  disabled?: boolean;
-  expanded?: boolean;
-  active?: boolean;
-  invalid?: boolean;
-  level?: number;
-  pressed?: boolean | 'mixed';
-  selected?: boolean;
   /** `url` (a link's target, web) and `placeholder` (a text field's hint, when it is not the name). */
   props: Record<string, string>;
   children: Array<AriaNode | string>;
