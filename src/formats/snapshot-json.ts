@@ -26,8 +26,8 @@ const RootHeadSchema = RootSchema.omit({ node: true });
 /**
  * The read limit of treewright's own snapshot JSON: what `snapshotToJson` writes is read back, so the
  * limit follows what it can write — any string the writer returns (a string holds fewer UTF-16
- * units than this), not the 128 MiB of captures from elsewhere: a 300,000-node dump is a 26 MB
- * capture but 160 MB of snapshot JSON.
+ * units than this), not the limit of captures from elsewhere: the model's JSON spells out every
+ * field of every node, so it is several times the capture it was read from.
  */
 export const SNAPSHOT_JSON_MAX_BYTES = 4 * DEFAULT_MAX_BYTES;
 

@@ -91,12 +91,19 @@ export abstract class Searchable {
     return this.chain({ kind: 'id', id: String(id), ...merged(options) });
   }
   byRole(role: Role | (string & {}), options: RoleOptions = {}): Locator {
-    const call = `byRole(${showValue(role)})`;
+    return this.role(`byRole(${showValue(role)})`, role, options, false);
+  }
+  /** byRole and getByRole: the role and its options checked, then chained (`aria`: the role is ARIA's name). */
+  private role(call: string, role: string, options: RoleOptions, aria: boolean): Locator {
     checkNonEmptyString(call, 'the role', role);
+    if (aria && !isAriaRole(role)) {
+      const near = nearestAriaRole(role);
+      throw invalidArgument(call, `${showValue(role)} is not an ARIA role${near ? `; did you mean '${near}'?` : ''} (getByRole takes ARIA's names, byRole treewright's: ${near ? `getByRole('${near}') or ` : ''}byRole(${showValue(role)}))`);
+    }
     checkOptions(call, options, ROLE_OPTION_CHECKS);
     const problem = roleOptionProblem(role, options);
     if (problem) throw invalidArgument(call, problem.message);
-    return this.chain({ kind: 'role', role, options: { ...options } });
+    return this.chain({ kind: 'role', role, options: { ...options }, ...(aria ? { aria: true } : {}) });
   }
   byText(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
     return this.chain({ kind: 'text', text, exact: textArguments('byText', text, options), ...merged(options) });
@@ -108,16 +115,7 @@ export abstract class Searchable {
   // Playwright's names (docs/design.md §6; what each reads per platform is get-by.ts).
   /** Playwright's getByRole: an ARIA role name (`'button'`, `'textbox'`, `'heading'`…) on any platform (roles/aria.ts). */
   getByRole(role: AriaRole, options: RoleOptions = {}): Locator {
-    const call = `getByRole(${showValue(role)})`;
-    checkNonEmptyString(call, 'the role', role);
-    if (!isAriaRole(role)) {
-      const near = nearestAriaRole(role);
-      throw invalidArgument(call, `${showValue(role)} is not an ARIA role${near ? `; did you mean '${near}'?` : ''} (getByRole takes ARIA's names, byRole treewright's: ${near ? `getByRole('${near}') or ` : ''}byRole(${showValue(role)}))`);
-    }
-    checkOptions(call, options, ROLE_OPTION_CHECKS);
-    const problem = roleOptionProblem(role, options);
-    if (problem) throw invalidArgument(call, problem.message);
-    return this.chain({ kind: 'role', role, options: { ...options }, aria: true });
+    return this.role(`getByRole(${showValue(role)})`, role, options, true);
   }
   /** Playwright's getByText: the node's text or editable text (as byText). */
   getByText(text: TextPattern, options: { exact?: boolean } & SearchOptions = {}): Locator {
