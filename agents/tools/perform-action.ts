@@ -3,7 +3,7 @@ import type { Snapshot } from '../../src/model/schema.js';
 import { analyzeReachability } from '../../src/facts/reachability.js';
 import { snapshotDelta } from '../../src/analysis/snapshot-delta.js';
 import { actOnce, makeReceipt } from '../../src/devices/actions.js';
-import { ACTION_KINDS, actionList, type ActionKind, type LocatorAction, type Receipt } from '../../src/query/action.js';
+import { ACTION_KINDS, LOCATOR_ACTIONS, actionList, type ActionKind, type LocatorAction, type Receipt } from '../../src/query/action.js';
 import type { Device } from '../../src/devices/device.js';
 import { TargetError, isTreewrightError } from '../../src/errors.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
@@ -90,42 +90,32 @@ function invalid(message: string): never {
   throw new TargetError('invalid_arguments', `perform_action: ${message}`, { hint: "e.g. { locator: \"byTag('email')\", action: 'fill', text: 'ada@example.com' } or { target: { id: '42', generation: '17' }, action: 'click' }" });
 }
 
+/** The tool's argument fields, each with the table arguments it carries (dx and dy are one pair), in the order they are checked. */
+const ARG_FIELDS: ReadonlyArray<[string, ReadonlyArray<string>]> = [
+  ['text', ['text']], ['key', ['key']], ['checked', ['checked']], ['option', ['option']], ['dx / dy', ['dx', 'dy']], ['index', ['index']],
+];
+
+/** The locator action the tool's fields name: each action takes the arguments its table entry lists (LOCATOR_ACTIONS), no others. */
 function toLocatorAction(a: {
   action: ActionKind; text?: string | undefined; dx?: number | undefined; dy?: number | undefined; index?: number | undefined;
   key?: string | undefined; checked?: boolean | undefined; option?: string | undefined;
 }): LocatorAction {
-  const extra = (name: string, allowed: boolean) => { if (!allowed) invalid(`${name} does not apply to ${a.action}`); };
-  extra('text', a.text === undefined || a.action === 'fill' || a.action === 'pressSequentially');
-  extra('key', a.key === undefined || a.action === 'press');
-  extra('checked', a.checked === undefined || a.action === 'setChecked');
-  extra('option', a.option === undefined || a.action === 'selectOption');
-  extra('dx / dy', (a.dx === undefined && a.dy === undefined) || a.action === 'scrollBy');
-  extra('index', a.index === undefined || a.action === 'scrollToIndex');
-  switch (a.action) {
-    case 'fill':
-      if (a.text === undefined) invalid('fill needs text');
-      return { kind: 'fill', text: a.text };
-    case 'scrollBy':
-      if (a.dx === undefined && a.dy === undefined) invalid('scrollBy needs dx and / or dy');
-      return { kind: 'scrollBy', dx: a.dx ?? 0, dy: a.dy ?? 0 };
-    case 'scrollToIndex':
-      if (a.index === undefined) invalid('scrollToIndex needs index');
-      return { kind: 'scrollToIndex', index: a.index };
-    case 'pressSequentially':
-      if (a.text === undefined) invalid('pressSequentially needs text');
-      return { kind: 'pressSequentially', text: a.text };
-    case 'press':
-      if (a.key === undefined) invalid('press needs key');
-      return { kind: 'press', key: a.key };
-    case 'setChecked':
-      if (a.checked === undefined) invalid('setChecked needs checked');
-      return { kind: 'setChecked', checked: a.checked };
-    case 'selectOption':
-      if (a.option === undefined) invalid('selectOption needs option');
-      return { kind: 'selectOption', option: a.option };
-    default:
-      return { kind: a.action };
+  const args: ReadonlyArray<string> = LOCATOR_ACTIONS[a.action].args;
+  const given = a as unknown as Record<string, unknown>;
+  for (const [name, keys] of ARG_FIELDS) {
+    if (keys.some((k) => given[k] !== undefined) && !keys.some((k) => args.includes(k))) invalid(`${name} does not apply to ${a.action}`);
   }
+  // scrollBy's pair: either half may be left out (0), not both.
+  if (a.action === 'scrollBy') {
+    if (a.dx === undefined && a.dy === undefined) invalid('scrollBy needs dx and / or dy');
+    return { kind: 'scrollBy', dx: a.dx ?? 0, dy: a.dy ?? 0 };
+  }
+  const action: Record<string, unknown> = { kind: a.action };
+  for (const k of args) {
+    if (given[k] === undefined) invalid(`${a.action} needs ${k}`);
+    action[k] = given[k];
+  }
+  return action as LocatorAction;
 }
 
 function stale(what: string, expected: string, current: string): TargetError {
