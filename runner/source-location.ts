@@ -21,7 +21,7 @@ export function sourceLocation(spec: SourceSpec, files: ReadonlyArray<string | u
       if (at < 0) continue;
       // The value may follow on the next lines of a descriptor: look a few lines on for it.
       const value = lines.slice(i, i + 4).join('\n');
-      if (value.includes(typeof spec === 'string' ? spec : needle)) return { file, line: i + 1, column: at + 1 };
+      if (value.includes(needle)) return { file, line: i + 1, column: at + 1 };
     }
   }
   return null;
