@@ -11,6 +11,8 @@ function eachPage<T>(browser: Browser, base: string, pages: readonly string[], j
   return Promise.all(pages.map(async (path) => {
     const page = await browser.newPage();
     try {
+      // Only the served site: a page's links to other hosts fail at once, with or without a network.
+      await page.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
       await page.goto(`${base}/${path}`);
       return await judge(page, await (await webDevice(page)).snapshot(), path);
     } finally {
