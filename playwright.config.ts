@@ -33,7 +33,11 @@ export default defineConfig<TreewrightOptions>({
     },
   },
   projects: [
-    { name: 'unit', testDir: 'tests', timeout: 60_000 },
+    // Playwright queues a project's files grouped by worker fixtures, the default group first, so the
+    // Appium files (one server per worker) would start last and stretch the run's tail; as their own
+    // project, listed first, they start at once beside the others.
+    { name: 'appium', testDir: 'tests/appium', timeout: 60_000 },
+    { name: 'unit', testDir: 'tests', testIgnore: 'appium/**', timeout: 60_000 },
     { name: 'examples', testDir: 'examples', timeout: 60_000 },
     ...overProtocols,
   ],

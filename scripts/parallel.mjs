@@ -1,15 +1,20 @@
-// Runs npm scripts side by side (`node scripts/parallel.mjs build typecheck lint`): `npm test`'s
-// checks read only the sources, so they need not wait for each other. Each script's output is printed
-// whole when it ends, so two never interleave; the exit code is the first failure's, else 0.
+// `npm test`'s driver: `node scripts/parallel.mjs build typecheck lint -- playwright test …`.
+// The npm scripts before `--` start side by side; the command after it starts as soon as the first
+// script (the build, which the tests read from dist/) has passed, while the others are still running,
+// so the type check and the lint fill the cores the tests leave idle instead of delaying them. The
+// command's output streams live; each script's output is printed whole when it ends, so two never
+// interleave. The exit code is the first failure's (a script's, else the command's), else 0.
 import { spawn } from 'node:child_process';
 
-const names = process.argv.slice(2);
+const dash = process.argv.indexOf('--');
+const names = process.argv.slice(2, dash === -1 ? undefined : dash);
+const command = dash === -1 ? [] : process.argv.slice(dash + 1);
 if (names.length === 0) {
-  console.error('usage: node scripts/parallel.mjs <npm script>...');
+  console.error('usage: node scripts/parallel.mjs <npm script>... [-- <command> <arg>...]');
   process.exit(2);
 }
 
-function run(name) {
+function script(name) {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
@@ -17,12 +22,25 @@ function run(name) {
     child.stderr.on('data', (c) => chunks.push(c));
     child.on('error', (e) => resolve({ name, code: 1, output: `${e.message}\n` }));
     child.on('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+  }).then((r) => {
+    process.stdout.write(`> ${r.name}: ${r.code === 0 ? 'ok' : `failed (exit ${r.code})`}\n${r.output}`);
+    return r;
   });
 }
 
-const results = await Promise.all(names.map((name) => run(name).then((r) => {
-  process.stdout.write(`> ${r.name}: ${r.code === 0 ? 'ok' : `failed (exit ${r.code})`}\n${r.output}`);
-  return r;
-})));
+function live([file, ...args]) {
+  return new Promise((resolve) => {
+    // npx finds the command in node_modules/.bin, as an npm script would.
+    const child = spawn('npx', ['--no-install', file, ...args], { stdio: 'inherit' });
+    child.on('error', (e) => { console.error(`${file}: ${e.message}`); resolve({ name: file, code: 1 }); });
+    child.on('close', (code, signal) => resolve({ name: file, code: code ?? (signal ? 1 : 0) }));
+  });
+}
+
+const [first, ...rest] = names.map(script);
+const others = Promise.all(rest);
+const head = await first;
+const ran = head.code === 0 && command.length ? await live(command) : null;
+const results = [head, ...(await others), ...(ran ? [ran] : [])];
 const failed = results.find((r) => r.code !== 0);
 process.exit(failed ? failed.code : 0);
