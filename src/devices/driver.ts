@@ -123,6 +123,13 @@ export interface DriverActions {
   /** A pointer over a point, no button (hover), and a double click: devices with a mouse. */
   hover?(x: number, y: number): Promise<void>;
   doubleClick?(x: number, y: number): Promise<void>;
+  /** Playwright's dragTo: press at `from`, move to `to`, release (a mouse on the web, a finger elsewhere). */
+  drag?(from: Point, to: Point): Promise<void>;
+  /**
+   * Whether pressKeyName delivers this Playwright key name (a driver that delivers only some: adb's
+   * keycodes, Appium's W3C key values). Absent with pressKeyName: every key.
+   */
+  deliversKey?(key: string): boolean;
   /** Takes focus away from a node. */
   blur?(node: Node): Promise<void>;
   /** Chooses an option of a <select> by value or label; the message says which (or throws naming the options there are). */

@@ -405,6 +405,18 @@ export class WebDriver implements Driver {
     });
   }
 
+  /** As Playwright's dragTo: the mouse moves to `from`, presses, moves to `to`, releases (Chromium's HTML drag and drop included). */
+  async drag(from: Point, to: Point): Promise<void> {
+    await this.guard('drag', async () => {
+      this.inputs++;
+      this.stillOnPage('drag');
+      await this.page.mouse.move(from.x, from.y);
+      await this.page.mouse.down();
+      await this.page.mouse.move(to.x, to.y);
+      await this.page.mouse.up();
+    });
+  }
+
   async blur(node: Node): Promise<void> {
     await this.onElement('blur', node, 'function () { this.blur(); return null; }');
   }

@@ -347,6 +347,16 @@ export class Locator extends Searchable {
     return this.act({ kind: 'scrollUntilVisible', target: target.selector, maxScrolls: maxScrolls ?? DEFAULT_MAX_SCROLLS, direction: direction ?? 'down' }, action);
   }
 
+  /**
+   * Playwright's dragTo: presses on this node, moves to `target` (one visible node on the same screen),
+   * releases. A web page's mouse, Appium's pointer actions, adb's `input draganddrop`; refused elsewhere.
+   */
+  dragTo(target: Locator, options: ActionOptions = {}): Promise<Receipt> {
+    const call = `dragTo(${isLocator(target) ? target.toCode() : showValue(target)})`;
+    checkLocator(call, 'the target', target);
+    return this.act({ kind: 'dragTo', target: target.selector }, options);
+  }
+
   private async attached(method: string, options: WaitOptions): Promise<{ snapshot: Snapshot; node: Node }> {
     const r = await this.wait('attached', options, method);
     return { snapshot: r.snapshot, node: r.nodes[0]! };
