@@ -33,7 +33,7 @@ const DRAG_MOVE_MS = 500;
 const KEY_VALUE: Record<Exclude<Key, 'back'>, string> = { enter: '\uE007', del: '\uE003', end: '\uE010' };
 
 /**
- * Playwright's key names → W3C key values (WebDriver §17.4.2, "normalised key value"); a single
+ * Playwright's key names → W3C key values (the WebDriver spec's table of normalised key values); a single
  * character is its own value. Modifiers join with `+`, as Playwright writes them ('Shift+Tab').
  */
 const W3C_KEYS: Readonly<Record<string, string>> = {

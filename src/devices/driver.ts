@@ -91,6 +91,8 @@ export interface DriverActions {
   navigate?(route: string): Promise<void>;
   nav?(): Promise<{ currentRoute: string | null; backStack: string[] } | null>;
   screenshot?(): Promise<Buffer>;
+  /** A PNG of one node (scrolled into view, clipped to it), where the driver has its own element screenshot (the web's). */
+  screenshotNode?(node: Node): Promise<Buffer>;
   designSystem?(): Promise<unknown>;
   crashes?(): Promise<unknown[]>;
   /** Rows of one app database table (`/inspect/db`): persisted state a test can assert. */

@@ -388,6 +388,23 @@ export class WebDriver implements Driver {
     return this.guard('screenshot', () => this.page.screenshot());
   }
 
+  /** As Playwright's locator.screenshot(): scrolled into view, then the page clipped to the element's box. */
+  async screenshotNode(node: Node): Promise<Buffer> {
+    await this.scrollIntoView(node);
+    const box = await this.onElement('screenshot', node, `function () {
+      const el = this.nodeType === 1 ? this : this.parentElement;
+      const r = el.getBoundingClientRect();
+      return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+    }`) as { x: number; y: number; width: number; height: number };
+    if (!(box.width > 0 && box.height > 0)) {
+      throw new DeviceError('action_unavailable', `screenshot of #${node.id}: the element has no box`, { where: this.description, hint: 'Screenshot a visible element, or take device.screenshot().' });
+    }
+    // Whole pixels enclosing the box, as Playwright's element screenshot rounds it.
+    const x = Math.floor(box.x + 1e-3), y = Math.floor(box.y + 1e-3);
+    const clip = { x, y, width: Math.ceil(box.x + box.width - 1e-3) - x, height: Math.ceil(box.y + box.height - 1e-3) - y };
+    return this.guard('screenshot', () => this.page.screenshot({ clip, fullPage: true }));
+  }
+
   // Playwright's pointer, key and element actions (devices/actions.ts routes them: pointer, keys, element).
 
   async pressKeyName(key: string): Promise<void> {

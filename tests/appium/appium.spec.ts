@@ -3,6 +3,7 @@
 // pointer actions, screenshots, session cleanup and parallel sessions. What the device did is read back
 // from the server (element attributes, the fake driver's action log), never from the driver itself.
 import { readFile } from 'node:fs/promises';
+import { PNG } from 'pngjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { matchers } from '../../matchers/index.js';
@@ -193,6 +194,25 @@ test('screenshot: the server\'s PNG; toMatchScreenshot against a baseline', asyn
   await onDevice(appium, 'uiautomator/005.xml', async (device) => {
     expect((await device.screenshot()).equals(await readFile(FAKE_SCREEN))).toBe(true);
     await expect(device).toMatchScreenshot('fake-driver-screen');
+  });
+});
+
+test('locator.screenshot(): the server\'s screenshot cropped to the node, scaled from the page source\'s px to the PNG\'s', async ({ appium }) => {
+  await onDevice(appium, 'uiautomator/005.xml', async (device) => {
+    const full = PNG.sync.read(await readFile(FAKE_SCREEN));
+    const field = device.byRole('TextField');
+    const { snapshot: snap, node } = await field.one();
+    const screenWidth = Math.max(...snap.roots.map((r) => r.node.bounds.x + r.node.bounds.width));
+    const k = full.width / screenWidth;
+    const want = { x: Math.round(node.bounds.x * k), y: Math.round(node.bounds.y * k), x2: Math.round((node.bounds.x + node.bounds.width) * k), y2: Math.round((node.bounds.y + node.bounds.height) * k) };
+    const crop = PNG.sync.read(await field.screenshot());
+    expect([crop.width, crop.height]).toEqual([want.x2 - want.x, want.y2 - want.y]);
+    // Row by row, the crop's pixels are the full screenshot's at that place.
+    for (let row = 0; row < crop.height; row++) {
+      const a = crop.data.subarray(row * crop.width * 4, (row + 1) * crop.width * 4);
+      const start = ((want.y + row) * full.width + want.x) * 4;
+      expect(Buffer.from(a).equals(full.data.subarray(start, start + crop.width * 4)), `row ${row}`).toBe(true);
+    }
   });
 });
 
