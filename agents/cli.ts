@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { Readable, Writable } from 'node:stream';
 import { sourceUsage } from '../src/devices/source-forms.js';
 import { isTreewrightError } from '../src/errors.js';
+import { writeStdout } from '../src/files/stdout.js';
 import type { Session } from './session.js';
 
 export const MCP_USAGE = `usage: treewright mcp [options]
@@ -56,7 +57,8 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
       },
     });
     if (values.help) {
-      stdout.write(MCP_USAGE);
+      // Through the checked writer, as every CLI write: a full disk is one line and exit 2, a closed reader a quiet end.
+      await writeStdout(MCP_USAGE, stdout);
       return 0;
     }
     // The shim, the device layer and the MCP SDK are loaded once there is something to serve, not for --help.
@@ -85,7 +87,13 @@ export async function runMcpCli(argv: string[], io: McpCliIo = {}): Promise<numb
       return 0;
     }
     const serving = await serveHttp(session, { port });
-    stdout.write(`${serving.url}\n`);
+    // The URL is what a caller reads to connect: when it cannot be written the server stops (a reader that
+    // has gone: a quiet end; a full disk: one line and exit 2), and finally closes the session.
+    const written = await writeStdout(`${serving.url}\n`, stdout).catch(async (e: unknown) => { await serving.close(); throw e; });
+    if (!written) {
+      await serving.close();
+      return 0;
+    }
     say(`serving ${source} at ${serving.url} (files under ${root}); stop with Ctrl-C`);
     await (io.stopSignal ?? signalled(serving.closed).then(() => { byProcessSignal = true; }));
     await serving.close();

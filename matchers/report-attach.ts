@@ -26,7 +26,7 @@ import { analyzeReachability } from '../src/facts/reachability.js';
 import { isTreewrightError } from '../src/errors.js';
 import { resolveSelector } from '../src/query/resolve.js';
 import { selectorToCode, type Selector } from '../src/query/selector.js';
-import { snapshotToJson } from '../src/model/serialize.js';
+import { snapshotJsonText } from '../src/formats/snapshot-json.js';
 import { REPORT_CONTENT_TYPE, REPORT_VERSION, buildFailureReport, failureOutlineText, failureWireframe, type FailureInput, type FailureReport, type ReceiptsReport, type SourceLocation } from '../src/render/failure-report.js';
 import { goldenWireframes } from '../src/render/golden-report.js';
 
@@ -144,9 +144,20 @@ async function attachNow(input: () => FailureInput, info: AttachTarget | null): 
 /** Attaches a built report and the artefacts drawn from it. */
 export async function attachReport(info: AttachTarget, report: FailureReport): Promise<void> {
   const m = report.matcher;
-  await info.attach(`treewright-${m}`, { body: JSON.stringify(report), contentType: REPORT_CONTENT_TYPE });
+  // A capture too large to write as one JSON text (snapshotJsonText's typed too_large) leaves the rest of
+  // the report attached, without the capture, and a note that says why it is missing.
+  let snapshotJson: string | null = null;
+  let tooLarge: string | null = null;
+  if (report.snapshot) {
+    try { snapshotJson = snapshotJsonText(report.snapshot); } catch (e) {
+      if (!isTreewrightError(e) || e.code !== 'too_large') throw e;
+      tooLarge = e.message;
+    }
+  }
+  await info.attach(`treewright-${m}`, { body: JSON.stringify(tooLarge === null ? report : { ...report, snapshot: null }), contentType: REPORT_CONTENT_TYPE });
   if (report.outline) await info.attach(`${m}-outline.txt`, { body: failureOutlineText(report), contentType: 'text/plain' });
-  if (report.snapshot) await info.attach(`${m}-snapshot.json`, { body: snapshotToJson(report.snapshot), contentType: 'application/json' });
+  if (snapshotJson !== null) await info.attach(`${m}-snapshot.json`, { body: snapshotJson, contentType: 'application/json' });
+  if (tooLarge !== null) await info.attach(`${m}-snapshot-too-large.txt`, { body: `${tooLarge}\n`, contentType: 'text/plain' });
   const svg = failureWireframe(report);
   if (svg) await info.attach(`${m}-wireframe.svg`, { body: svg, contentType: 'image/svg+xml' });
   const pair = report.golden ? goldenWireframes(report.golden) : null;

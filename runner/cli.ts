@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isTreewrightError } from '../src/errors.js';
 import { argsProblem } from '../src/common/words.js';
-import { guardStdout, writeStdout } from './stdout.js';
+import { guardStdout, writeStdout } from '../src/files/stdout.js';
 import { sourceUsage } from '../src/devices/source-forms.js';
 
 const USAGE = `usage: treewright <command> [options]

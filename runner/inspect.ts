@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { connect } from '../src/devices/connect.js';
 import { analyzeReachability } from '../src/facts/reachability.js';
 import { renderOutline } from '../src/outline/outline.js';
-import { snapshotToJson } from '../src/model/serialize.js';
+import { snapshotJsonText } from '../src/formats/snapshot-json.js';
 import { exportCmpV1 } from '../src/formats/cmp.js';
-import { writeStdout } from './stdout.js';
+import { writeStdout } from '../src/files/stdout.js';
 
 /** Runs the command; returns its exit code (bad arguments are 2; a failure to connect is thrown, for the CLI to describe). */
 export async function inspect(args: string[]): Promise<number> {
@@ -40,7 +40,7 @@ export async function inspect(args: string[]): Promise<number> {
   try {
     const snapshot = await device.snapshot();
     let out: string;
-    if (format === 'json') out = snapshotToJson(snapshot);
+    if (format === 'json') out = snapshotJsonText(snapshot);
     else if (format === 'cmp') out = exportCmpV1(snapshot);
     else out = renderOutline(snapshot, { reach: analyzeReachability(snapshot), interactiveOnly: values.interactive, merged: !values.unmerged, ...(maxDepth !== undefined ? { maxDepth } : {}) });
     // A reader that went away (`| head -1`) ends the command quietly; a full disk is one line and exit 2.

@@ -10,7 +10,7 @@ import { Progress } from './progress.js';
 import { VERIFY_USAGE } from './usage.js';
 import { writeConfined } from '../../src/files/write-confined.js';
 import { findTrees } from './find-trees.js';
-import { writeStdout } from '../stdout.js';
+import { writeStdout } from '../../src/files/stdout.js';
 
 const REPORTERS = ['line', 'json', 'junit', 'html'] as const;
 

@@ -6,7 +6,7 @@ import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
 import { quote, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
-import { DEFAULT_MAX_SCROLLS, LOCATOR_ACTIONS } from '../query/action.js';
+import { DEFAULT_MAX_SCROLLS, DRAG_TO, LOCATOR_ACTIONS } from '../query/action.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { capabilitiesOf, type Driver, type Key, type SemanticRequest } from './driver.js';
@@ -17,7 +17,7 @@ import { actionArgs, specOf, type ActionSpec, type LocatorAction, type Receipt, 
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
-  const args = a.kind === 'scrollUntilVisible' ? scrollUntilArgs(a) : actionArgs(a).map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
+  const args = a.kind === 'scrollUntilVisible' ? scrollUntilArgs(a) : a.kind === 'dragTo' ? selectorToCode(a.target) : actionArgs(a).map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ');
   return `${selectorToCode(selector)}.${a.kind}(${args})`;
 }
 
@@ -92,6 +92,9 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   if (refusal) return refusal;
   if (a.kind === 'press' && a.key === 'Enter' && performs(driver, 'ImeAction') && node.actions.includes('ImeAction')) return { route: 'semantic' };
   if (a.kind === 'selectOption') return chooseSelect(driver, node);
+  if (a.kind === 'dragTo') {
+    return driver.drag ? { route: 'drag' } : { unavailable: `${driver.description} ${DRAG_TO.fallback!.why}`, hint: 'dragTo needs a device with pointer or touch input: a web page, Appium or adb.' };
+  }
   if (a.kind === 'scrollUntilVisible') {
     if (driver.perform && (node.actions.includes('ScrollBy') || node.actions.includes('ScrollToIndex'))) return { route: 'scroll-steps' };
     if (driver.swipe) return { route: 'scroll-steps' };
@@ -114,8 +117,11 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   if (fallback.method && typeof (driver as unknown as Record<string, unknown>)[fallback.method] !== 'function') {
     return { unavailable: `${driver.description} ${fallback.why}`, hint: `${a.kind} needs a device with a mouse and a DOM: a web page (${SOURCE_SHORTHANDS.find((s) => s.startsWith('web:')) ?? 'web:<url>'}).` };
   }
-  if (a.kind === 'press' && fallback.needs.every((c) => caps[c]) && !driver.pressKeyName && !DRIVER_KEYS.has(a.key)) {
-    return { unavailable: `${driver.description} delivers only the keys ${[...DRIVER_KEYS.keys()].join(', ')}, not ${quote(a.key)}`, hint: 'Press one of those keys, or use a web device (any key Playwright names).' };
+  if (a.kind === 'press' && fallback.needs.every((c) => caps[c]) && !deliversKey(driver, a.key)) {
+    return {
+      unavailable: driver.pressKeyName ? `${driver.description} cannot deliver the key ${quote(a.key)}` : `${driver.description} delivers only the keys ${[...DRIVER_KEYS.keys()].join(', ')}, not ${quote(a.key)}`,
+      hint: driver.pressKeyName ? 'Press a key Playwright names that the device has (Enter, Tab, Escape, Backspace, Delete, the arrows, Home, End, PageUp, PageDown, a letter or digit), or type text with pressSequentially.' : 'Press one of those keys, or use a web device (any key Playwright names).',
+    };
   }
   if (fallback.editable) {
     // Say the real reason: a driver that cannot type at all is the problem before the node's editability.
@@ -125,8 +131,12 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
 }
 
-/** Playwright's key names a driver's pressKey delivers (drivers with pressKeyName deliver any). */
+/** Playwright's key names a driver's pressKey delivers (drivers with pressKeyName deliver what deliversKey says). */
 const DRIVER_KEYS: ReadonlyMap<string, Key> = new Map([['Enter', 'enter'], ['Backspace', 'del'], ['End', 'end']]);
+
+function deliversKey(driver: Driver, key: string): boolean {
+  return driver.pressKeyName ? driver.deliversKey?.(key) ?? true : DRIVER_KEYS.has(key);
+}
 
 /** The toggle state a toggle action asks for, or null for any other action. */
 export function wantedToggle(a: LocatorAction): 'on' | 'off' | null {
@@ -411,6 +421,13 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
     case 'choose':
       if (a.kind !== 'selectOption') throw new Error(`choose route for ${a.kind}`);
       return openAndChoose(driver, ready, a.option, ctx);
+    case 'drag': {
+      if (a.kind !== 'dragTo') throw new Error(`drag route for ${a.kind}`);
+      const to = dropPoint(driver, snapshot, a.target, ctx.selector);
+      if (!ready.aim) await driver.confirmTarget?.(node, tap);
+      await driver.drag!(tap, to);
+      return `dragged from (${tap.x}, ${tap.y}) to (${to.x}, ${to.y})`;
+    }
     case 'semantic': {
       const rootId = analyzeReachability(snapshot).get(node).root.rootId;
       const result = await driver.perform!({ snapshot, node, rootId }, semanticRequest(a));
@@ -526,6 +543,24 @@ export async function actWithoutAfter(driver: Driver, capture: () => Promise<Sna
     if (want === null || ready.node.toggle === want) return { ready, message };
     return { ready, after: await verifyToggle(capture, await capture(), selector, a, want, Date.now() + timeout, driver.description), message };
   }
+}
+
+/**
+ * Where dragTo drops: the target locator's one visible node on the capture the source was found on,
+ * at the point a tap on it would take (its hittable point, else its centre).
+ */
+function dropPoint(driver: Driver, snapshot: Snapshot, target: Selector, source: Selector): Point {
+  const nodes = resolveSelector(snapshot, target);
+  if (nodes.length > 1) throw strictViolation(snapshot, target, nodes);
+  const node = nodes[0];
+  const call = `${selectorToCode(source)}.dragTo(${selectorToCode(target)})`;
+  if (!node || !isVisible(node, snapshot)) {
+    throw new TargetError('target_not_found', `${call}: the drop target ${node ? 'is not visible' : 'matches no node'}`, {
+      where: driver.description, locator: selectorToCode(target),
+      hint: node ? 'Scroll the drop target into view first (scrollIntoViewIfNeeded), or drag to a target on screen.' : 'Check the target locator against `npx treewright inspect`.',
+    });
+  }
+  return analyzeReachability(snapshot).get(node).tap ?? centre(node);
 }
 
 /** press(key): the node focused first (its RequestFocus, else a tap unless it has focus), then the key. */

@@ -2,7 +2,7 @@ import type { Snapshot } from '../model/schema.js';
 import { importUiautomator } from '../formats/uiautomator.js';
 import { DeviceError } from '../errors.js';
 import { AdbClient, type AdbOptions } from './adb-client.js';
-import { AdbInput } from './adb-input.js';
+import { AdbInput, PLAYWRIGHT_KEYCODES } from './adb-input.js';
 import { type Driver, type Key } from './driver.js';
 
 export { escapeInputText } from './adb-input.js';
@@ -64,6 +64,19 @@ export class AdbDriver implements Driver {
 
   async swipe(from: { x: number; y: number }, to: { x: number; y: number }, durationMs = 300): Promise<void> {
     await this.input.swipe(from, to, durationMs);
+  }
+
+  /** press(key): Playwright's key names that have an Android keycode (PLAYWRIGHT_KEYCODES). */
+  async pressKeyName(key: string): Promise<void> {
+    await this.input.pressKeyName(key);
+  }
+
+  deliversKey(key: string): boolean {
+    return Object.hasOwn(PLAYWRIGHT_KEYCODES, key);
+  }
+
+  async drag(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    await this.input.drag(from, to);
   }
 
   async back(): Promise<void> {

@@ -26,9 +26,29 @@ export const DEFAULT_NEW_COMMAND_TIMEOUT_S = 60;
 
 /** How long a long press holds, ms (Android's long-press timeout is 400–500 ms; iOS's 500 ms). */
 const LONG_PRESS_MS = 800;
+/** How long a drag's move takes, ms: slow enough for a drop target to see the finger arrive. */
+const DRAG_MOVE_MS = 500;
 
 /** W3C key values (the W3C WebDriver spec, "Keyboard actions") for the keys the action layer presses. */
 const KEY_VALUE: Record<Exclude<Key, 'back'>, string> = { enter: '\uE007', del: '\uE003', end: '\uE010' };
+
+/**
+ * Playwright's key names → W3C key values (the WebDriver spec's table of normalised key values); a single
+ * character is its own value. Modifiers join with `+`, as Playwright writes them ('Shift+Tab').
+ */
+const W3C_KEYS: Readonly<Record<string, string>> = {
+  Enter: '\uE007', Backspace: '\uE003', Tab: '\uE004', Escape: '\uE00C', Delete: '\uE017', Insert: '\uE016',
+  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Home: '\uE011', End: '\uE010', PageUp: '\uE00E', PageDown: '\uE00F',
+  Shift: '\uE008', Control: '\uE009', Alt: '\uE00A', Meta: '\uE03D', Space: ' ',
+  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`F${i + 1}`, String.fromCharCode(0xE031 + i)])),
+};
+
+/** The W3C values of a Playwright key ('Enter', 'a', 'Shift+Tab'), or null when one part has none. */
+export function w3cKeyValues(key: string): string[] | null {
+  const parts = key.length > 1 && key.includes('+') ? key.split('+') : [key];
+  const values = parts.map((p) => W3C_KEYS[p] ?? ([...p].length === 1 ? p : null));
+  return values.every((v): v is string => v !== null) ? values : null;
+}
 
 /**
  * A real phone, emulator or simulator behind Appium (or a Selenium Grid 4 hub / device cloud in front
@@ -192,6 +212,48 @@ export class AppiumDriver implements Driver {
       { type: 'pointerMove', duration: Math.max(0, Math.round(durationMs)), x: Math.round(to.x), y: Math.round(to.y), origin: 'viewport' },
       { type: 'pointerUp', button: 0 },
     ])]);
+  }
+
+  /** A drag: a finger pressed on `from`, held as a long press (what starts a drag on Android and iOS), moved to `to`, lifted. */
+  async drag(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    await this.client.performActions([finger([
+      { type: 'pointerMove', duration: 0, x: Math.round(from.x), y: Math.round(from.y), origin: 'viewport' },
+      { type: 'pointerDown', button: 0 },
+      { type: 'pause', duration: LONG_PRESS_MS },
+      { type: 'pointerMove', duration: DRAG_MOVE_MS, x: Math.round(to.x), y: Math.round(to.y), origin: 'viewport' },
+      { type: 'pointerUp', button: 0 },
+    ])]);
+  }
+
+  /** Two taps at the point, as one W3C touch sequence. */
+  async doubleClick(x: number, y: number): Promise<void> {
+    const [ix, iy] = [Math.round(x), Math.round(y)];
+    await this.client.performActions([finger([
+      { type: 'pointerMove', duration: 0, x: ix, y: iy, origin: 'viewport' },
+      { type: 'pointerDown', button: 0 }, { type: 'pause', duration: 50 }, { type: 'pointerUp', button: 0 },
+      { type: 'pause', duration: 100 },
+      { type: 'pointerDown', button: 0 }, { type: 'pause', duration: 50 }, { type: 'pointerUp', button: 0 },
+    ])]);
+  }
+
+  /** A mouse pointer moved over the point, no button (W3C pointerType mouse; a server without a mouse refuses it, typed). */
+  async hover(x: number, y: number): Promise<void> {
+    await this.client.performActions([{ type: 'pointer', id: 'mouse1', parameters: { pointerType: 'mouse' }, actions: [
+      { type: 'pointerMove', duration: 0, x: Math.round(x), y: Math.round(y), origin: 'viewport' },
+    ] }]);
+  }
+
+  /** Any key with a W3C value (deliversKey), modifiers held down around the last part. */
+  async pressKeyName(key: string): Promise<void> {
+    const values = w3cKeyValues(key);
+    if (!values) throw new DeviceError('action_unavailable', `press(${JSON.stringify(key)}): the key has no W3C key value`, { where: this.description, hint: 'Press a key Playwright names (Enter, Tab, ArrowDown, a character, Shift+Tab).' });
+    const down = values.map((value) => ({ type: 'keyDown', value }));
+    const up = [...values].reverse().map((value) => ({ type: 'keyUp', value }));
+    await this.client.performActions([keyboard([...down, ...up])]);
+  }
+
+  deliversKey(key: string): boolean {
+    return w3cKeyValues(key) !== null;
   }
 
   async typeText(text: string): Promise<void> {

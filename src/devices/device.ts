@@ -188,6 +188,23 @@ export class Device extends Searchable implements LocatorHost {
     return this.need('screenshot', 'screenshot()', 'provide pixels')();
   }
 
+  /** A PNG of the locator's node once visible: the driver's element screenshot, else the screenshot cropped to the node (crop.ts). */
+  async screenshotOf(selector: Selector, options: { timeout?: number } = {}): Promise<Buffer> {
+    const call = `${selectorToCode(selector)}.screenshot()`;
+    if (!this.driver.screenshotNode && !this.driver.screenshot) {
+      throw new DeviceError('action_unavailable', `${call}: ${this.driver.description} (${this.driver.kind} driver) cannot provide pixels`, {
+        where: this.driver.description, hint: 'A web page, Appium, adb and the reference app give screenshots; a captured file has none: assert on its tree instead.',
+      });
+    }
+    // An element screenshot scrolls the node into view itself (as Playwright's); a crop needs it on screen.
+    const { snapshot, nodes } = await this.waitFor(selector, this.driver.screenshotNode ? 'attached' : 'visible', { ...options, step: call });
+    const node = nodes[0]!;
+    if (this.driver.screenshotNode) return this.driver.screenshotNode(node);
+    // The image library is loaded by the one call that crops, not with every device.
+    const { cropToNode } = await import('./crop.js');
+    return cropToNode(await this.driver.screenshot!(), snapshot, node, this.description);
+  }
+
   /** The app's design-system catalog (`/inspect/design-system`). */
   async designSystem(): Promise<unknown> {
     return this.need('designSystem', 'designSystem()', 'serve its design system')();

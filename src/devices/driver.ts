@@ -91,6 +91,8 @@ export interface DriverActions {
   navigate?(route: string): Promise<void>;
   nav?(): Promise<{ currentRoute: string | null; backStack: string[] } | null>;
   screenshot?(): Promise<Buffer>;
+  /** A PNG of one node (scrolled into view, clipped to it), where the driver has its own element screenshot (the web's). */
+  screenshotNode?(node: Node): Promise<Buffer>;
   designSystem?(): Promise<unknown>;
   crashes?(): Promise<unknown[]>;
   /** Rows of one app database table (`/inspect/db`): persisted state a test can assert. */
@@ -123,6 +125,13 @@ export interface DriverActions {
   /** A pointer over a point, no button (hover), and a double click: devices with a mouse. */
   hover?(x: number, y: number): Promise<void>;
   doubleClick?(x: number, y: number): Promise<void>;
+  /** Playwright's dragTo: press at `from`, move to `to`, release (a mouse on the web, a finger elsewhere). */
+  drag?(from: Point, to: Point): Promise<void>;
+  /**
+   * Whether pressKeyName delivers this Playwright key name (a driver that delivers only some: adb's
+   * keycodes, Appium's W3C key values). Absent with pressKeyName: every key.
+   */
+  deliversKey?(key: string): boolean;
   /** Takes focus away from a node. */
   blur?(node: Node): Promise<void>;
   /** Chooses an option of a <select> by value or label; the message says which (or throws naming the options there are). */

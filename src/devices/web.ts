@@ -2,12 +2,12 @@ import type { CDPSession, Page, Response } from '@playwright/test';
 import type { Action, Node, Point, Snapshot } from '../model/schema.js';
 import { importCdp } from '../formats/cdp.js';
 import { DOM_SNAPSHOT_PARAMS, type AXNode, type CdpCapture, type DomSnapshot } from '../formats/cdp-types.js';
-import { DeviceError, TargetError, isTreewrightError } from '../errors.js';
+import { DeviceError, FormatError, TargetError, isTreewrightError } from '../errors.js';
 import { rowIndexOf } from './actions.js';
 import { type Actionability, type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { performsOf } from './semantics.js';
-import { withinTime } from './answer-limits.js';
+import { MAX_ANSWER_BYTES, withinTime } from './answer-limits.js';
 
 export interface WebDriverOptions {
   /** The attribute holding the test handle (default `data-testid`, as Playwright's testIdAttribute). */
@@ -18,6 +18,8 @@ export interface WebDriverOptions {
   navigationTimeout?: number;
   /** How long one capture's CDP answers may take, ms (default 30 s). */
   captureTimeout?: number;
+  /** Largest CDP answer a capture may ask for, bytes (default MAX_ANSWER_BYTES, as every driver's answers). */
+  maxAnswerBytes?: number;
 }
 
 const KEYS: Record<Key, string> = { enter: 'Enter', del: 'Backspace', end: 'End', back: 'Alt+ArrowLeft' };
@@ -117,6 +119,7 @@ export class WebDriver implements Driver {
     return this.guard('capture', async () => {
       for (let attempt = 0; ; attempt++) {
         const s = await this.cdp();
+        await this.answerWithinCap(s);
         const navigationsBefore = this.navigations;
         // Issued together, the AX tree first: the renderer answers one at a time, so the browser turns
         // the large AX answer into JSON (and Node parses it) while the renderer takes the DOM snapshot.
@@ -149,6 +152,22 @@ export class WebDriver implements Driver {
         return { capture, mark: watchable && metrics.mark ? `${metrics.mark}/${this.navigations}/${this.inputs}` : null };
       }
     });
+  }
+
+  /**
+   * CDP answers come through Playwright's session, which reads each one whole: the cap is kept by asking
+   * the page first how large its DOM snapshot answer must at least be (ANSWER_FLOOR), and refusing the
+   * capture as too_large when that is over the cap, before the answer exists.
+   */
+  private async answerWithinCap(s: CDPSession): Promise<void> {
+    const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+    const floor = await evaluate<number>(s, ANSWER_FLOOR);
+    if (floor > limit) {
+      throw new FormatError('too_large', `capture: Chromium's DOM snapshot of the page would be at least ${floor} bytes, over the ${limit}-byte limit for one answer`, {
+        where: this.description, stage: 'capture', limit, size: floor,
+        hint: 'The page holds more than one answer may carry (long texts or attribute values, a huge DOM): capture a smaller page, or raise maxAnswerBytes.',
+      });
+    }
   }
 
   /**
@@ -369,6 +388,23 @@ export class WebDriver implements Driver {
     return this.guard('screenshot', () => this.page.screenshot());
   }
 
+  /** As Playwright's locator.screenshot(): scrolled into view, then the page clipped to the element's box. */
+  async screenshotNode(node: Node): Promise<Buffer> {
+    await this.scrollIntoView(node);
+    const box = await this.onElement('screenshot', node, `function () {
+      const el = this.nodeType === 1 ? this : this.parentElement;
+      const r = el.getBoundingClientRect();
+      return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+    }`) as { x: number; y: number; width: number; height: number };
+    if (!(box.width > 0 && box.height > 0)) {
+      throw new DeviceError('action_unavailable', `screenshot of #${node.id}: the element has no box`, { where: this.description, hint: 'Screenshot a visible element, or take device.screenshot().' });
+    }
+    // Whole pixels enclosing the box, as Playwright's element screenshot rounds it.
+    const x = Math.floor(box.x + 1e-3), y = Math.floor(box.y + 1e-3);
+    const clip = { x, y, width: Math.ceil(box.x + box.width - 1e-3) - x, height: Math.ceil(box.y + box.height - 1e-3) - y };
+    return this.guard('screenshot', () => this.page.screenshot({ clip, fullPage: true }));
+  }
+
   // Playwright's pointer, key and element actions (devices/actions.ts routes them: pointer, keys, element).
 
   async pressKeyName(key: string): Promise<void> {
@@ -383,6 +419,18 @@ export class WebDriver implements Driver {
     await this.guard('double click', async () => {
       this.stillOnPage('double click');
       await this.page.mouse.dblclick(x, y);
+    });
+  }
+
+  /** As Playwright's dragTo: the mouse moves to `from`, presses, moves to `to`, releases (Chromium's HTML drag and drop included). */
+  async drag(from: Point, to: Point): Promise<void> {
+    await this.guard('drag', async () => {
+      this.inputs++;
+      this.stillOnPage('drag');
+      await this.page.mouse.move(from.x, from.y);
+      await this.page.mouse.down();
+      await this.page.mouse.move(to.x, to.y);
+      await this.page.mouse.up();
     });
   }
 
@@ -467,6 +515,26 @@ const WATCHER = `(() => {
 })()`;
 
 const WATCH_AND_MEASURE = `(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href, mark: ${WATCHER}.take() }))()`;
+
+/**
+ * In the page: a lower bound of DOMSnapshot.captureSnapshot's answer, in bytes. The answer lists every
+ * node of the document (parent, type, name, value, backend id and attributes: at least 13 bytes of
+ * JSON each) and every distinct string once (names, texts, attribute names and values: at least its
+ * length in UTF-16 units, plus quotes and a comma). Shadow trees and frames only add to it.
+ */
+export const ANSWER_FLOOR = `(() => {
+  const seen = new Set();
+  let nodes = 0, bytes = 0;
+  const str = (v) => { if (v && !seen.has(v)) { seen.add(v); bytes += v.length + 3; } };
+  const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+  for (let n = w.currentNode; n; n = w.nextNode()) {
+    nodes++;
+    str(n.nodeName);
+    if (n.nodeType === 3 || n.nodeType === 8) str(n.nodeValue);
+    if (n.nodeType === 1) for (const a of n.attributes) { str(a.name); str(a.value); }
+  }
+  return bytes + 13 * nodes;
+})()`;
 
 const TAKE_MARK = `(() => { const w = window[Symbol.for('treewright.watch')]; return w ? w.take() : null; })()`;
 

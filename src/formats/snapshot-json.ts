@@ -6,6 +6,8 @@ import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
 import { upgradeLegacyWarning, warning, type Warning } from '../model/warnings.js';
 import { checkVersion } from './version.js';
+import { snapshotToJson } from '../model/serialize.js';
+import { FormatError } from '../errors.js';
 
 /**
  * treewright's own snapshot JSON (what `snapshotToJson` writes), validated against the zod
@@ -30,6 +32,26 @@ const RootHeadSchema = RootSchema.omit({ node: true });
  * field of every node, so it is several times the capture it was read from.
  */
 export const SNAPSHOT_JSON_MAX_BYTES = 4 * DEFAULT_MAX_BYTES;
+
+/**
+ * `snapshotToJson` for a caller that writes the text out (inspect, a failure report): a tree whose JSON
+ * would pass the engine's longest string is a typed too_large naming the source and what to write
+ * instead, not a bare RangeError (the writer throws RangeError for nothing else).
+ */
+export function snapshotJsonText(s: Snapshot, indent = 2): string {
+  try {
+    return snapshotToJson(s, indent);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    let nodes = 0;
+    const stack: Node[] = s.roots.map((r) => r.node);
+    while (stack.length) { nodes++; for (const c of stack.pop()!.children) stack.push(c); }
+    throw new FormatError('too_large', `the snapshot is too large to write as one JSON text (${nodes} nodes; ${e.message})`, {
+      where: s.source, stage: 'snapshot JSON',
+      hint: 'Write a smaller part of the screen: `--format outline`, `inspect --max-depth <n>`, or a locator\'s subtree; or drop the long texts the app put in the tree.',
+    });
+  }
+}
 
 /** Whether a text (or the bytes of one) starts as `snapshotToJson` writes: `{"format": "treewright-snapshot"`. */
 export function looksLikeSnapshotJson(input: string | Uint8Array): boolean {

@@ -8,9 +8,10 @@ import type { Selector } from './selector.js';
 
 /**
  * `pointer`: a mouse at the node's point (hover, double click); `element`: the driver's own operation
- * on the element (a web <select>'s options, blur); `choose`: open a dropdown, then click the option.
+ * on the element (a web <select>'s options, blur); `choose`: open a dropdown, then click the option;
+ * `drag`: press at the node, move to the target's point, release (the driver's drag).
  */
-export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps' | 'pointer' | 'element' | 'choose';
+export type Route = 'semantic' | 'tap' | 'keys' | 'swipe' | 'scroll-steps' | 'pointer' | 'element' | 'choose' | 'drag';
 
 
 /** What a device can do beyond capturing (devices/driver.ts derives each from the methods a driver implements). */
@@ -113,12 +114,25 @@ export const DEFAULT_MAX_SCROLLS = 50;
 /** Its needs, as a table entry would state them (on screen and enabled, delivered by scroll steps). */
 export const SCROLL_UNTIL_VISIBLE: ActionSpec = { args: [], semantic: null, fallback: { route: 'scroll-steps', needs: [] }, enabled: true, onScreen: true, touch: true };
 
-/** What a locator can be asked to do (docs/design.md §7). */
-export type LocatorAction = TableAction | ScrollUntilVisibleAction;
+/**
+ * Playwright's dragTo: press on this node, move to `target`'s point (a locator, resolved on the same
+ * capture, exactly one visible node), release. Not in LOCATOR_ACTIONS for the reason scrollUntilVisible
+ * is not: its argument is a locator. Delivered by the driver's drag (DRAG_TO: a web page's mouse,
+ * Appium's W3C pointer actions, adb's `input draganddrop`); refused, naming the driver, elsewhere.
+ */
+export interface DragToAction { kind: 'dragTo'; target: Selector }
 
-/** The spec of any locator action (the table's entry, or scrollUntilVisible's). */
+/** dragTo's needs, as a table entry would state them. */
+export const DRAG_TO: ActionSpec = {
+  args: [], semantic: null, fallback: { route: 'drag', needs: [], method: 'drag', why: 'cannot drag: it has no pointer or touch input' }, enabled: true, onScreen: true, touch: true,
+};
+
+/** What a locator can be asked to do (docs/design.md §7). */
+export type LocatorAction = TableAction | ScrollUntilVisibleAction | DragToAction;
+
+/** The spec of any locator action (the table's entry, scrollUntilVisible's or dragTo's). */
 export function specOf(kind: LocatorAction['kind']): ActionSpec {
-  return kind === 'scrollUntilVisible' ? SCROLL_UNTIL_VISIBLE : LOCATOR_ACTIONS[kind];
+  return kind === 'scrollUntilVisible' ? SCROLL_UNTIL_VISIBLE : kind === 'dragTo' ? DRAG_TO : LOCATOR_ACTIONS[kind];
 }
 
 /** The actions as a list for a description: `click, …, fill (text), …, scrollBy (dx, dy), …`. */

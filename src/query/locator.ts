@@ -20,6 +20,8 @@ export interface LocatorHost {
   act?(selector: Selector, action: LocatorAction, options?: ActionOptions): Promise<Receipt>;
   /** false: every locator made from this host searches the unmerged tree. */
   readonly merged?: boolean;
+  /** A PNG of the locator's one visible node (Locator.screenshot). */
+  screenshotOf?(selector: Selector, options?: WaitOptions): Promise<Buffer>;
   /** Waits for a state on fresh captures; `step` titles the report step ('' for none). */
   waitFor?(selector: Selector, state: WaitState, options?: { timeout?: number; step?: string }): Promise<Resolution>;
 }
@@ -345,6 +347,27 @@ export class Locator extends Searchable {
     const { maxScrolls, direction, ...action } = options;
     checkOptions(call, { maxScrolls, direction }, { maxScrolls: checkPositiveInteger, direction: checkDirection });
     return this.act({ kind: 'scrollUntilVisible', target: target.selector, maxScrolls: maxScrolls ?? DEFAULT_MAX_SCROLLS, direction: direction ?? 'down' }, action);
+  }
+
+  /**
+   * Playwright's dragTo: presses on this node, moves to `target` (one visible node on the same screen),
+   * releases. A web page's mouse, Appium's pointer actions, adb's `input draganddrop`; refused elsewhere.
+   */
+  dragTo(target: Locator, options: ActionOptions = {}): Promise<Receipt> {
+    const call = `dragTo(${isLocator(target) ? target.toCode() : showValue(target)})`;
+    checkLocator(call, 'the target', target);
+    return this.act({ kind: 'dragTo', target: target.selector }, options);
+  }
+
+  /**
+   * Playwright's locator.screenshot(): a PNG of the node, once visible. The web clips the page to the
+   * element; other devices crop their screenshot to the node's bounds; a device without pixels refuses.
+   */
+  screenshot(options: WaitOptions = {}): Promise<Buffer> {
+    if (!this.host.screenshotOf) {
+      return Promise.reject(new TargetError('invalid_arguments', `${this.toCode()}.screenshot(): this locator's host cannot take screenshots`, { hint: 'Get locators from a connected device.' }));
+    }
+    return this.host.screenshotOf(this.selector, options);
   }
 
   private async attached(method: string, options: WaitOptions): Promise<{ snapshot: Snapshot; node: Node }> {

@@ -3,6 +3,7 @@
 // pointer actions, screenshots, session cleanup and parallel sessions. What the device did is read back
 // from the server (element attributes, the fake driver's action log), never from the driver itself.
 import { readFile } from 'node:fs/promises';
+import { PNG } from 'pngjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { matchers } from '../../matchers/index.js';
@@ -134,6 +135,48 @@ test('touches are W3C pointer actions at the tap point: tap, long press, scroll 
   });
 });
 
+test('dragTo, dblclick and hover are W3C pointer actions: a held finger moved to the target, two taps, a mouse move', async ({ appium }) => {
+  await onDevice(appium, 'uiautomator/016.xml', async (device) => {
+    const send = device.byTag('Compose:Draft:Send');
+    expect((await send.dragTo(device.byTag('message_list'))).via).toBe('drag');
+    expect((await send.dblclick()).via).toBe('pointer');
+    expect((await send.hover()).via).toBe('pointer');
+    const log = await wd(appium.url, sessionOf(device), 'POST', '/se/log', { type: 'actions' }) as Array<Array<{ type: string; id: string; parameters: unknown; actions: Array<Record<string, unknown>> }>>;
+    expect(log).toHaveLength(3);
+    const [drag, dbl, hover] = log.map((seq) => seq[0]!);
+    expect(drag!.parameters).toEqual({ pointerType: 'touch' });
+    expect(drag!.actions).toEqual([
+      { type: 'pointerMove', duration: 0, x: 659, y: 1514, origin: 'viewport' },
+      { type: 'pointerDown', button: 0 }, { type: 'pause', duration: 800 },
+      { type: 'pointerMove', duration: 500, x: 360, y: 800, origin: 'viewport' },
+      { type: 'pointerUp', button: 0 },
+    ]);
+    expect(dbl!.actions.filter((a) => a.type === 'pointerDown')).toHaveLength(2);
+    expect(dbl!.actions.filter((a) => a.type === 'pointerUp')).toHaveLength(2);
+    expect(hover!.parameters).toEqual({ pointerType: 'mouse' });
+    expect(hover!.actions).toEqual([{ type: 'pointerMove', duration: 0, x: 659, y: 1514, origin: 'viewport' }]);
+  });
+});
+
+test('press(key): Playwright\'s key names as W3C key values, modifiers held around the key; a key without one is a typed refusal', async ({ appium }) => {
+  await onDevice(appium, 'uiautomator/005.xml', async (device) => {
+    const field = device.byRole('TextField');
+    await field.press('Tab');
+    await field.press('Shift+Tab');
+    await field.press('ArrowDown');
+    const log = await wd(appium.url, sessionOf(device), 'POST', '/se/log', { type: 'actions' }) as Array<Array<{ type: string; actions: unknown[] }>>;
+    const keys = log.filter((seq) => seq[0]!.type === 'key').map((seq) => seq[0]!.actions);
+    expect(keys).toEqual([
+      [{ type: 'keyDown', value: '\uE004' }, { type: 'keyUp', value: '\uE004' }],
+      [{ type: 'keyDown', value: '\uE008' }, { type: 'keyDown', value: '\uE004' }, { type: 'keyUp', value: '\uE004' }, { type: 'keyUp', value: '\uE008' }],
+      [{ type: 'keyDown', value: '\uE015' }, { type: 'keyUp', value: '\uE015' }],
+    ]);
+    const e = await field.press('MediaPlayPause', { timeout: 1000 }).catch((x) => x);
+    expect(e.code).toBe('action_unavailable');
+    expect(e.message).toContain("cannot deliver the key 'MediaPlayPause'");
+  });
+});
+
 test('keys: pressEnter is a W3C key action; back() is the server\'s to refuse (the fake driver has none)', async ({ appium }) => {
   await onDevice(appium, 'uiautomator/005.xml', async (device) => {
     await device.byRole('TextField').pressEnter();
@@ -151,6 +194,25 @@ test('screenshot: the server\'s PNG; toMatchScreenshot against a baseline', asyn
   await onDevice(appium, 'uiautomator/005.xml', async (device) => {
     expect((await device.screenshot()).equals(await readFile(FAKE_SCREEN))).toBe(true);
     await expect(device).toMatchScreenshot('fake-driver-screen');
+  });
+});
+
+test('locator.screenshot(): the server\'s screenshot cropped to the node, scaled from the page source\'s px to the PNG\'s', async ({ appium }) => {
+  await onDevice(appium, 'uiautomator/005.xml', async (device) => {
+    const full = PNG.sync.read(await readFile(FAKE_SCREEN));
+    const field = device.byRole('TextField');
+    const { snapshot: snap, node } = await field.one();
+    const screenWidth = Math.max(...snap.roots.map((r) => r.node.bounds.x + r.node.bounds.width));
+    const k = full.width / screenWidth;
+    const want = { x: Math.round(node.bounds.x * k), y: Math.round(node.bounds.y * k), x2: Math.round((node.bounds.x + node.bounds.width) * k), y2: Math.round((node.bounds.y + node.bounds.height) * k) };
+    const crop = PNG.sync.read(await field.screenshot());
+    expect([crop.width, crop.height]).toEqual([want.x2 - want.x, want.y2 - want.y]);
+    // Row by row, the crop's pixels are the full screenshot's at that place.
+    for (let row = 0; row < crop.height; row++) {
+      const a = crop.data.subarray(row * crop.width * 4, (row + 1) * crop.width * 4);
+      const start = ((want.y + row) * full.width + want.x) * 4;
+      expect(Buffer.from(a).equals(full.data.subarray(start, start + crop.width * 4)), `row ${row}`).toBe(true);
+    }
   });
 });
 

@@ -96,3 +96,29 @@ test('text is escaped for input text', () => {
   expect(escapeInputText('correct horse')).toBe('correct%shorse');
   expect(escapeInputText("a&b'c$(d)")).toBe("a\\&b\\'c\\$\\(d\\)");
 });
+
+test('press(key) sends the Android keycode of Playwright\'s key name; a key without one is a typed refusal naming it', async () => {
+  await withFakeAdb({ FAKE_ADB_DUMPS: dump('034.xml') }, async (log) => {
+    const device = await connect('adb', { adbPath: fakeAdb });
+    const exit = device.byRole('Button', { name: 'EXIT', exact: true });
+    for (const key of ['Tab', 'ArrowDown', 'Escape', 'a', '7', 'PageDown']) await exit.press(key);
+    const keys = (await log()).filter((c) => c[3] === 'input' && c[4] === 'keyevent').map((c) => c[5]);
+    // KEYCODE_TAB, DPAD_DOWN, ESCAPE, A, 7, PAGE_DOWN (android.view.KeyEvent).
+    expect(keys).toEqual(['61', '20', '111', '29', '14', '93']);
+    const e = await exit.press('Control+A', { timeout: 1000 }).catch((x: unknown) => x) as Error & { code: string };
+    expect(e.code).toBe('action_unavailable');
+    expect(e.message).toContain("adb:emulator-5554 cannot deliver the key 'Control+A'");
+    expect(e.message).toMatch(/\n {2}→ Press a key Playwright names that the device has/);
+    await device.close();
+  });
+});
+
+test('dragTo is `input draganddrop` from the node\'s tap point to the target\'s', async () => {
+  await withFakeAdb({ FAKE_ADB_DUMPS: dump('034.xml') }, async (log) => {
+    const device = await connect('adb', { adbPath: fakeAdb });
+    const r = await device.byRole('Button', { name: 'CANCEL', exact: true }).dragTo(device.byRole('Button', { name: 'EXIT', exact: true }));
+    expect(r.via).toBe('drag');
+    expect((await log()).at(-3)).toEqual(['-s', 'emulator-5554', 'shell', 'input', 'draganddrop', '919', '1691', '1130', '1691', '1000']);
+    await device.close();
+  });
+});

@@ -34,6 +34,26 @@ test('every command, --help and --version included, exits 2 with one line when s
   }
 });
 
+test('the MCP shim\'s own bin and the servers\' URL lines go through the same checked writer', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tw-out-'));
+  try {
+    // `node dist/agents/main.js` is the shim as a process of its own; `mcp --http` and `reference-app`
+    // print the URL a caller connects to, and stop when it cannot be written.
+    const cases: Array<[string, string]> = [
+      [`node ${path.resolve('dist/agents/main.js')} --help`, 'treewright mcp: '],
+      [`node ${BIN} mcp --http 0`, 'treewright mcp: '],
+      [`node ${BIN} reference-app --port 0`, 'treewright: '],
+    ];
+    for (const [c, prefix] of cases) {
+      const r = sh(`${c} > /dev/full`, dir);
+      expect(r.status, c).toBe(2);
+      expect(r.stderr.trim().split('\n'), c).toEqual([`${prefix}cannot write to standard output: no space left on the device (ENOSPC)`]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a report file that cannot be written: exit 2 and the error naming the file, no stack', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tw-out-'));
   copyFileSync(TREE, path.join(dir, 'a.xml'));

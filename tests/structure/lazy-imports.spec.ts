@@ -86,12 +86,12 @@ test('treewright in a Playwright worker adds no MCP code, reference app, process
 });
 
 for (const args of [['--version'], ['--help'], ['verify', '--help'], ['mcp', '--help']]) {
-  test(`treewright ${args.join(' ')} loads no package and no core module beyond the errors and usage words`, async () => {
+  test(`treewright ${args.join(' ')} loads no package and no core module beyond the errors, the usage words and the stdout writer`, async () => {
     const r = await loadedBy([BIN, ...args]);
     expect(r.exitCode).toBe(0);
     expect(r.loaded.filter((l) => l.url.includes('/node_modules/')).map((l) => l.url)).toEqual([]);
     const core = r.loaded.filter((l) => l.url.includes('/dist/src/')).map((l) => l.url.replace(/.*\/dist\/src\//, ''));
-    expect(core.filter((f) => !['errors.js', 'common/words.js', 'devices/source-forms.js'].includes(f))).toEqual([]);
+    expect(core.filter((f) => !['errors.js', 'common/words.js', 'devices/source-forms.js', 'files/stdout.js'].includes(f))).toEqual([]);
   });
 }
 

@@ -4,7 +4,7 @@
  * process.stdout, which unhandled prints a stack and exits 1. Here: EPIPE ends the command quietly
  * (exit 0: the reader had what it wanted), any other failure is one line and exit 2 ("could not run").
  */
-import { TreewrightError } from '../src/errors.js';
+import { TreewrightError } from '../errors.js';
 
 /** What a failed write to stdout means for the command. */
 export class StdoutError extends TreewrightError {
