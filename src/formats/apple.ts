@@ -28,6 +28,12 @@ export interface AppleElement {
   visible: boolean | null;
   selected: boolean;
   focused: boolean;
+  /**
+   * true when the source says the element is a checkbox, switch or toggle that is on (Maestro on iOS
+   * sets `checked` for exactly those), null when it says nothing: a false `checked` is left unread,
+   * as it is also what every other element carries.
+   */
+  checked: boolean | null;
   bounds: Rect;
   traits: string[];
   /** Everything else the source carries, verbatim. */
@@ -72,17 +78,23 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   const t = info === null ? '' : info.name;
   const row = info?.row;
   // The traits speak only where the type's row says no role (appleElementRole).
-  const role = info?.role ?? (e.traits.length ? appleElementRole(e.type, e.traits) : null);
+  // Maestro's checked (iOS, no element type) says a switch or toggle that is on; iOS has no checkbox.
+  const role = info?.role ?? (e.traits.length ? appleElementRole(e.type, e.traits) : null) ?? (e.checked === true ? 'Switch' : null);
   const secure = t === 'SecureTextField' || e.traits.includes('SecureTextField');
   const editable = row?.editable === true || e.traits.includes('SearchField');
-  const clickable = !editable && (row?.tappable === true || e.traits.includes('Button') || e.traits.includes('Link') || e.traits.includes('KeyboardKey'));
+  // Tappable by what the source says: a control's type, or a trait. A cell's type says neither way
+  // (tapUnstated), so without such a trait its clickability is unstated, never assumed.
+  const saysTap = row?.tappable === true || e.checked === true || e.traits.includes('Button') || e.traits.includes('Link') || e.traits.includes('KeyboardKey');
+  const clickable = !editable && saysTap;
+  const unstated = !editable && !saysTap && row?.tapUnstated === true;
   const scrollable = row?.scrollable === true;
   const showsLabel = row?.text === true;
   const name = nonEmpty(e.label) ?? nonEmpty(e.title);
   const value = nonEmpty(e.value);
   // A switch or checkbox reports its state as its value: "1" / "0" (XCUITest), or true / false.
   const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || e.traits.includes('ToggleButton');
-  const toggle = isToggle && value !== null ? (value === '1' || value === 'true' ? 'on' : value === '0' || value === 'false' ? 'off' : value === '2' ? 'indeterminate' : null) : null;
+  const stated = isToggle && value !== null ? (value === '1' || value === 'true' ? 'on' : value === '0' || value === 'false' ? 'off' : value === '2' ? 'indeterminate' : null) : null;
+  const toggle = stated ?? (e.checked === true ? 'on' : null);
   const actions: Action[] = [];
   if (clickable) actions.push('Click');
   if (editable) actions.push('SetText');
@@ -117,6 +129,7 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     actions,
     bounds: e.bounds,
     platform,
+    ...(unstated ? { unstated: ['clickable' as const] } : {}),
   }));
 }
 
@@ -195,7 +208,7 @@ function holdsDialog(top: Node): boolean {
 export function appleElement(fields: Partial<AppleElement>): AppleElement {
   return {
     type: null, identifier: null, label: null, title: null, value: null, placeholder: null,
-    enabled: true, visible: null, selected: false, focused: false, bounds: { x: 0, y: 0, width: 0, height: 0 },
+    enabled: true, visible: null, selected: false, focused: false, checked: null, bounds: { x: 0, y: 0, width: 0, height: 0 },
     traits: [], extras: {}, children: [], ...fields,
   };
 }

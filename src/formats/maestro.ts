@@ -1,5 +1,5 @@
 import { makeNode } from '../model/node.js';
-import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
+import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
@@ -121,6 +121,9 @@ function bounds(r: FieldReader, at: Attrs): Rect {
   return r.finiteRect({ x: x1, y: y1, width: x2 - x1, height: y2 - y1 }, prop(at.path, 'bounds'));
 }
 
+/** Roles whose View classes are checkable (CheckBox, Switch, RadioButton, ToggleButton): their unchecked state is off. */
+const TOGGLE_ROLES: ReadonlySet<Role> = new Set(['Checkbox', 'Switch', 'RadioButton']);
+
 const KNOWN = new Set(['text', 'accessibilityText', 'hintText', 'resource-id', 'bounds', 'enabled', 'focused', 'selected', 'checked', 'clickable', 'scrollable', 'class', 'title', 'value', 'password', 'checkable', 'long-clickable', 'focusable']);
 
 function extras(a: JsonObject): Record<string, unknown> {
@@ -153,12 +156,12 @@ function readApple(r: FieldReader, top: JsonObject, path: PathLike): AppleElemen
       identifier: str(r, at, 'resource-id'),
       label: str(r, at, 'accessibilityText') ?? str(r, at, 'text'),
       title: str(r, at, 'title'),
-      // A toggle's "1"/"0" is its value; Maestro's checked says the same.
-      value: str(r, at, 'value') ?? (checked ? '1' : null),
+      value: str(r, at, 'value'),
       placeholder: str(r, at, 'hintText'),
       enabled: bool(r, at, 'enabled', o),
       selected: bool(r, at, 'selected', o),
       focused: bool(r, at, 'focused', o),
+      checked: checked ? true : null,
       bounds: bounds(r, at),
       extras: { ...extras(at.a), ...(str(r, at, 'text') !== null && str(r, at, 'accessibilityText') !== null ? { text: str(r, at, 'text') } : {}) },
     });
@@ -178,13 +181,16 @@ function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: 
     if (editable) actions.push('SetText');
     const text = str(r, at, 'text');
     const resourceId = str(r, at, 'resource-id');
-    const checkable = at.a.checkable === 'true';
+    // Maestro's Android dump carries `checked` without `checkable`: a checked node is a toggle that is
+    // on; an unchecked one is a toggle only where its class or `checkable` says so.
+    const checked = bool(r, at, 'checked', o);
+    const checkable = at.a.checkable === 'true' || checked || (info?.role != null && TOGGLE_ROLES.has(info.role));
     return makeNode(String(next++), withoutSecret({
       kind: 'view', role: info?.role ?? null, rawRole: cls,
       tag: resourceId === null ? null : resourceId.includes(':id/') ? resourceId.slice(resourceId.indexOf(':id/') + 4) : resourceId,
       text: editable ? null : text, editableText: editable ? text : null,
       contentDescription: str(r, at, 'accessibilityText'), hint: str(r, at, 'hintText'),
-      toggle: checkable ? (bool(r, at, 'checked', o) ? 'on' : 'off') : null,
+      toggle: checkable ? (checked ? 'on' : 'off') : null,
       enabled: bool(r, at, 'enabled', o), clickable, longClickable: at.a['long-clickable'] === 'true', focusable: at.a.focusable === 'true',
       focused: bool(r, at, 'focused', o), selected: bool(r, at, 'selected', o), editable, scrollable,
       password: at.a.password === 'true', actions,

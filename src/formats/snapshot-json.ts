@@ -1,4 +1,4 @@
-import { ACTIONS, NodeFieldsSchema, NodeKindSchema, ROLES, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, ToggleSchema, type DesignToken, type Node, type Rect, type Root, type Snapshot } from '../model/schema.js';
+import { ACTIONS, NodeFieldsSchema, NodeKindSchema, ROLES, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, ToggleSchema, UnstatedSchema, type DesignToken, type Node, type Rect, type Root, type Snapshot } from '../model/schema.js';
 import { parseJsonInput } from './guard.js';
 import { FieldReader, IdRegistry, index, isObject, plainDesignToken, prop, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
@@ -149,6 +149,7 @@ function plainNode(o: JsonObject): Node | null {
   for (const k of FLAGS) if (typeof o[k] !== 'boolean') return null;
   if (!Array.isArray(o.actions) || !o.actions.every((a) => actions.has(a))) return null;
   if (!isRect(o.bounds) || (o.layoutBounds !== null && !isRect(o.layoutBounds)) || !isObject(o.platform)) return null;
+  if (o.unstated !== undefined && !(Array.isArray(o.unstated) && o.unstated.every((u) => UNSTATED.has(u)))) return null;
   let designToken: DesignToken | null = null;
   if (o.designToken !== null) {
     designToken = plainDesignToken(o.designToken);
@@ -167,8 +168,9 @@ function plainNode(o: JsonObject): Node | null {
     enabled: n.enabled, clickable: n.clickable, longClickable: n.longClickable, focusable: n.focusable, focused: n.focused,
     selected: n.selected, editable: n.editable, scrollable: n.scrollable, visible: n.visible, password: n.password, heading: n.heading,
     actions: n.actions.slice(), bounds: copyRect(n.bounds), layoutBounds: n.layoutBounds === null ? null : copyRect(n.layoutBounds),
-    designToken, platform, children: [],
+    designToken, platform, ...(n.unstated !== undefined ? { unstated: n.unstated.slice() } : {}), children: [],
   };
 }
 
+const UNSTATED = new Set<unknown>(UnstatedSchema.options);
 const FLAGS = ['enabled', 'clickable', 'longClickable', 'focusable', 'focused', 'selected', 'editable', 'scrollable', 'visible', 'password', 'heading'] as const;

@@ -41,6 +41,14 @@ export const ToggleSchema = z.enum(['on', 'off', 'indeterminate']);
 export type Toggle = z.infer<typeof ToggleSchema>;
 
 /**
+ * Facts a source can leave unsaid. A node lists in `unstated` each one its source did not state: the
+ * field then holds its neutral value (false) because nothing was said, not because the source said no
+ * (an XCUITest Cell's page source does not say whether the app reacts to a tap on it).
+ */
+export const UnstatedSchema = z.enum(['clickable']);
+export type Unstated = z.infer<typeof UnstatedSchema>;
+
+/**
  * The node fields, without children. Every importer fills what its format carries and
  * leaves the rest null / absent — never invented. Flags default to the neutral value.
  */
@@ -81,6 +89,8 @@ export const NodeFieldsSchema = z.object({
   designToken: DesignTokenSchema.nullable(),
   /** Raw platform extras (viewClass, traits, package, resourceId, …). Values are JSON. */
   platform: z.record(z.string(), z.unknown()),
+  /** The facts the source did not state (UnstatedSchema); absent when it stated every one it could. */
+  unstated: z.array(UnstatedSchema).optional(),
 });
 export type NodeFields = z.infer<typeof NodeFieldsSchema>;
 

@@ -89,6 +89,8 @@ export function outlineAttrs(node: Node): Record<string, string> {
  */
 export function outlineFields(node: Node, opts: LineOptions = {}): OutlineFields {
   const attrs = outlineAttrs(node);
+  // What the source did not say, so a reader does not take the missing flag for a "no" (not in goldens).
+  if (node.unstated?.length) attrs.unstated = node.unstated.join(',');
   const role = opts.snapshot ? viewRole(opts.snapshot, node, opts.merged !== false) : node.role;
   const f: OutlineFields = {
     head: outlineHead(node, role), id: node.id, attrs,

@@ -4,7 +4,7 @@ import { TargetError } from '../errors.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { type CombineStep, type FilterOptions, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
-import { textContentTest } from './text-filter.js';
+import { holdsAllText, subtreeTextTest, textContentTest } from './text-filter.js';
 import { mergedView, type MergedView } from '../facts/merged-view.js';
 import { normaliseRole, shortClassName } from '../formats/role-map.js';
 import { appleTypeName } from '../roles/apple.js';
@@ -75,7 +75,7 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
   switch (step.kind) {
     case 'tag': return (n) => matchesIdentifier(n.tag, step.tag);
     case 'id': return (n) => matchesIdentifier(n.id, step.id);
-    case 'text': return (n) => matchesText(n.text, step.text, step.exact) || matchesText(n.editableText, step.text, step.exact);
+    case 'text': return innermostText(index, step.text, step.exact);
     case 'desc': return (n) => matchesText(n.contentDescription, step.text, step.exact);
     case 'label': return (n) => matchesText(labelOf(n), step.text, step.exact);
     case 'placeholder': return (n) => matchesText(placeholderOf(n), step.text, step.exact);
@@ -94,6 +94,41 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
       });
     }
   }
+}
+
+/**
+ * byText's test, Playwright's getByText rule (its injected script's `elementMatchesText`: a match is
+ * 'self' only when no child matches too): a node matches when its text content — its own and its
+ * descendants' text and editable text — matches, and no child's text content does. So the innermost
+ * node holding the text is the one match: a text node nested in a text node of the same text (an
+ * XCUITest TextView's value over its label) is one match, and a text split over several children is
+ * found on the node that holds them all. On the web a text run (Chromium's StaticText, a DOM text
+ * node) is part of its element's text, not an element: it is neither a match nor a child that
+ * matches, so the element is the match, as in Playwright. Each node's children are read once per
+ * scan (linear).
+ */
+function innermostText(index: SnapshotIndex, pattern: TextPattern, exact: boolean): Predicate {
+  const test = subtreeTextTest(index, pattern, exact);
+  const ends = index.ends;
+  // Each node is asked as a candidate and again as its parent's child: answer once (a RegExp reads text).
+  const known = new Int8Array(index.nodes.length);
+  const matches = (i: number): boolean => (known[i] ||= test(i) ? 1 : -1) > 0;
+  const nodes = index.nodes;
+  const holdsAll = holdsAllText(index);
+  return (n, i) => {
+    if (isTextRun(n)) return false;
+    // A child holding all of the node's text answers as the node does: the node is never the innermost
+    // match, and a chain of wrappers around one text reads that text once, not once per wrapper.
+    for (let c = i + 1; c < ends[i]!; c = ends[c]!) if (!isTextRun(nodes[c]!) && holdsAll(i, c)) return false;
+    if (!matches(i)) return false;
+    for (let c = i + 1; c < ends[i]!; c = ends[c]!) if (!isTextRun(nodes[c]!) && matches(c)) return false;
+    return true;
+  };
+}
+
+/** A web page's text run: a DOM text node, which Chromium's accessibility tree gives a node of its own. */
+function isTextRun(n: Node): boolean {
+  return n.kind === 'web' && n.rawRole === 'StaticText';
 }
 
 /**

@@ -25,6 +25,8 @@ interface TextParts {
   raw?: { text: string; offset: Int32Array };
   /** Lazily: the normalised, lower-cased non-empty parts joined by ' ', and each part's offset in it. */
   folded?: { text: string; start: number[]; node: number[] };
+  /** Lazily: the normalised non-empty parts (case kept) joined by ' ', for exact matching (normalised()). */
+  normalised?: { text: string; start: number[]; end: number[]; firstPiece: Int32Array };
 }
 
 const cache = new WeakMap<SnapshotIndex, TextParts>();
@@ -118,6 +120,74 @@ export function textContentTest(index: SnapshotIndex, pattern: TextPattern): (i:
     for (let c = i + 1; c < ends[i]!; c = ends[c]!) if (subMin[c]! < subMin[i]!) subMin[i] = subMin[c]!;
   }
   return (i) => subMin[i]! < ends[i]!;
+}
+
+/**
+ * Whether nodes[i]'s text content (its and its descendants' text and editable text, joined by ' ')
+ * matches, as matchesText would read it: a string by substring (textContentTest) or, `exact`, whole
+ * and case-sensitively; a RegExp over the first MAX_REGEX_TEXT characters. Exact strings compare one
+ * slice of the snapshot's normalised text per node whose slice has the pattern's length.
+ */
+export function subtreeTextTest(index: SnapshotIndex, pattern: TextPattern, exact: boolean): (i: number) => boolean {
+  if (pattern instanceof RegExp) {
+    // A subtree with one text part (a text node, or the wrappers around one) reads it whole, as
+    // matchesText reads a node's own text; only text joined from several parts is capped.
+    const tp = textParts(index);
+    const joined = textContentTest(index, pattern);
+    return (i) => {
+      const a = tp.firstPart[i]!, b = tp.firstPart[index.ends[i]!]!;
+      return b - a === 1 ? matchesText(tp.parts[a], pattern) : joined(i);
+    };
+  }
+  if (!exact) return textContentTest(index, pattern);
+  const tp = textParts(index);
+  const needle = normalizeWhitespace(pattern);
+  const { text, start, end, firstPiece } = normalised(tp, index.nodes.length);
+  return (i) => {
+    const a = firstPiece[i]!, b = firstPiece[index.ends[i]!]!;
+    if (a === b) return needle === '';
+    const from = start[a]!, to = end[b - 1]!;
+    return to - from === needle.length && text.startsWith(needle, from);
+  };
+}
+
+/**
+ * Whether descendant c's subtree holds every text part of nodes[i]'s subtree: then both have the same
+ * text content, and one answers any pattern as the other does (no text has to be read to know it).
+ */
+export function holdsAllText(index: SnapshotIndex): (i: number, c: number) => boolean {
+  const { firstPart } = textParts(index);
+  const ends = index.ends;
+  return (i, c) => firstPart[i] === firstPart[c] && firstPart[ends[i]!] === firstPart[ends[c]!];
+}
+
+/**
+ * The non-empty normalised parts joined by ' ' (case kept), each one's start and end in it, and per
+ * node the first of them at or after it: the parts of the subtree nodes[i, ends[i]) are
+ * [firstPiece[i], firstPiece[ends[i]]), and their text is one slice, as normalize(textContent) reads.
+ */
+function normalised(tp: TextParts, n: number): { text: string; start: number[]; end: number[]; firstPiece: Int32Array } {
+  if (tp.normalised) return tp.normalised;
+  const pieces: string[] = [];
+  const start: number[] = [];
+  const end: number[] = [];
+  const firstPiece = new Int32Array(n + 1);
+  let offset = 0, k = 0;
+  for (let i = 0; i <= n; i++) {
+    const stop = tp.firstPart[i]!;
+    for (; k < stop; k++) {
+      const p = normalizeWhitespace(tp.parts[k]!);
+      if (!p) continue;
+      if (pieces.length) offset++; // the ' ' separator
+      pieces.push(p);
+      start.push(offset);
+      offset += p.length;
+      end.push(offset);
+    }
+    firstPiece[i] = pieces.length;
+  }
+  tp.normalised = { text: pieces.join(' '), start, end, firstPiece };
+  return tp.normalised;
 }
 
 /** The subtree's parts joined by ' ', cut at MAX_REGEX_TEXT characters: a slice of the joined snapshot text. */

@@ -2,7 +2,8 @@
  * Apple's element types (row.ts): one row per XCUITest / UIAutomation / AX element type, its source's
  * prefix removed (`XCUIElementTypeButton` → `Button`), with the normalised role it reads as, whether it
  * reports a toggle state and what a person does with it: tap it, type into it (editable), scroll it;
- * and whether its label is the text it shows. A Cell is a list item; an Alert or Sheet a dialog; a
+ * and whether its label is the text it shows. A Cell (UIAutomation's TableCell, CollectionCell) is a
+ * list item a tap may or may not act on (tapUnstated); an Alert or Sheet a dialog; a
  * SecureTextField a text field whose text is never captured. Elements a source gives no type (or a type
  * not here) read their role from their traits and class (appleRole).
  */
@@ -16,6 +17,11 @@ export interface AppleRoleRow extends RoleRow {
   scrollable?: boolean;
   /** Its label is the text it shows, not a description of something else. */
   text?: boolean;
+  /**
+   * The type does not say whether a tap does anything: a table or collection cell reacts only where the
+   * app makes its row selectable. Without a trait that says (Button, Link), its clickability is unstated.
+   */
+  tapUnstated?: boolean;
 }
 
 export const APPLE_ROLES = roleTable<AppleRoleRow>({
@@ -29,7 +35,8 @@ export const APPLE_ROLES = roleTable<AppleRoleRow>({
   TextField: { role: 'TextField', editable: true }, SecureTextField: { role: 'TextField', editable: true },
   SearchField: { role: 'TextField', editable: true }, TextArea: { role: 'TextField', editable: true },
   StaticText: { role: 'Text', text: true }, TextView: { role: 'Text', text: true }, Image: { role: 'Image' },
-  Icon: { role: 'Image' }, Cell: { role: 'ListItem', tappable: true }, Table: { role: 'List', scrollable: true },
+  Icon: { role: 'Image' }, Cell: { role: 'ListItem', tapUnstated: true }, TableCell: { role: 'ListItem', tapUnstated: true },
+  CollectionCell: { role: 'ListItem', tapUnstated: true }, Table: { role: 'List', scrollable: true },
   CollectionView: { role: 'List', scrollable: true }, Outline: { role: 'List', scrollable: true },
   Browser: { role: 'List', scrollable: true }, ScrollView: { role: 'List', scrollable: true },
   WebView: { role: 'Group', scrollable: true },

@@ -32,8 +32,10 @@ test('a recorded capture maps to one px root at the page density, web nodes with
   const far = resolveSelector(s, [{ kind: 'tag', tag: 'far' }])[0]!;
   expect(far.bounds.width).toBe(0);
   expect(far.layoutBounds!.y).toBeGreaterThan(600);
-  // Text carries what the contrast rule needs.
-  const text = resolveSelector(s, [{ kind: 'text', text: 'Second level', exact: true }])[0]!;
+  // Text carries what the contrast rule needs: the text run (StaticText) itself, under the element byText finds.
+  const [heading] = resolveSelector(s, [{ kind: 'text', text: 'Second level', exact: true }]);
+  const text = heading!.children.find((c) => c.text === 'Second level')!;
+  expect(text.rawRole).toBe('StaticText');
   expect(text.platform.color).toEqual([0, 0, 0, 1]);
   expect(text.platform.background).toEqual([255, 255, 255]);
   // Equal content, equal generation.
