@@ -80,6 +80,8 @@ export interface FailureReport {
   findings: Finding[];
   totalFindings: number;
   golden: GoldenReport | null;
+  /** false: the failure is about the raw tree (its outline and wireframe drawn so); absent or true: the merged view. */
+  merged?: boolean;
 }
 
 export interface SourceLocation {
@@ -187,6 +189,7 @@ export function buildFailureReport(input: FailureInput): FailureReport {
     golden: input.golden ?? null,
     panels: [],
     ...(input.location ? { location: input.location } : {}),
+    ...(input.merged === false ? { merged: false } : {}),
   };
   report.panels = reportPanels(report);
   return report;
@@ -260,6 +263,7 @@ export function failureWireframe(r: FailureReport, opts: { width?: number } = {}
     obscuredBy: r.obscuredBy,
     findings: r.findings,
     title: `${r.call} — ${r.locator}`,
+    merged: r.merged !== false,
     ...(opts.width !== undefined ? { width: opts.width } : {}),
   });
 }
