@@ -138,3 +138,10 @@ test('005: the wireframe names a control as the outline does and leaves its role
   expect(raw).toContain('<title>failing: View #12 [clickable] actions=Click tap=627,1944</title>');
   expect(raw).toContain(`data-id="${child}"`);
 });
+
+test('002: a strict-mode violation lists its candidates as the outline names them', async () => {
+  const d = await open('002.xml');
+  const e = await failure(expect(d.byRole('Button', { name: 'More options', exact: true })).toBeOperable({ timeout: 0 }));
+  expect(e.message).toMatch(/strict mode violation: byRole\('Button', \{ name: 'More options', exact: true \}\) resolved to 4 nodes:\n {4}1\) Button #\d+ /);
+  expect(e.message).not.toMatch(/\d\) View #/);
+});
