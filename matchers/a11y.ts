@@ -45,6 +45,7 @@ export async function toPassA11y(this: MatcherThis, target: Target, options: A11
         thresholds: options.thresholds,
         within,
         ignore: ignored.size ? (n) => ignored.has(n) : undefined,
+        merged: r.merged,
       });
       // Sizes read at density 1 are not dp: the result says so, passing or not.
       const density = r.snapshot.warnings.find((w) => w.code === 'unknown-density');

@@ -2,6 +2,7 @@ import type { Node, Snapshot } from '../src/model/schema.js';
 import { Device } from '../src/devices/device.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
 import { resolveSelector } from '../src/query/resolve.js';
+import { searchesMerged } from '../src/query/selector.js';
 import { expectOne } from '../src/query/strict.js';
 import { TargetError, isTreewrightError } from '../src/errors.js';
 import { noMatchLines, noMatchReport } from '../src/query/near.js';
@@ -59,6 +60,11 @@ export interface Resolved {
   nodes: Node[];
   /** The locator's code form, or the device description for a whole-screen assertion. */
   label: string;
+  /**
+   * Whether the nodes are named in the merged view (docs/design.md §8): false when the locator searched
+   * with `merged: false` or the device was connected so. Messages and reports follow it.
+   */
+  merged: boolean;
 }
 
 export function describeTarget(target: Target): string {
@@ -68,11 +74,11 @@ export function describeTarget(target: Target): string {
 export async function resolveTarget(target: Target): Promise<Resolved> {
   if (isLocator(target)) {
     const snapshot = await target.host.snapshot();
-    return { snapshot, nodes: resolveSelector(snapshot, target.selector), label: target.toCode() };
+    return { snapshot, nodes: resolveSelector(snapshot, target.selector), label: target.toCode(), merged: target.host.merged !== false && searchesMerged(target.selector) };
   }
   if (target instanceof Device) {
     const snapshot = await target.snapshot();
-    return { snapshot, nodes: snapshot.roots.map((r) => r.node), label: target.description };
+    return { snapshot, nodes: snapshot.roots.map((r) => r.node), label: target.description, merged: target.merged };
   }
   throw new TargetError('invalid_arguments', `expected a treewright Locator or Device, received ${typeof target === 'object' ? Object.prototype.toString.call(target) : typeof target}`, {
     hint: 'Pass device.byTag(…) / device.byRole(…) or the device itself.',
@@ -214,6 +220,7 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
       findings: shown.report?.findings ?? [],
       view: shown.strict ? 'screen' : spec.view,
       location: caller() ?? null,
+      merged: r.merged,
     }));
   }
   const message = () => failureMessage({

@@ -1,7 +1,7 @@
 import type { Node, Snapshot } from '../src/model/schema.js';
 import { TargetError } from '../src/errors.js';
 import { diffTrees, renderDiff, summarizeDiff, type IgnoreNode } from '../src/analysis/diff.js';
-import { formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, type GoldenNode, type GoldenTree } from '../src/outline/golden.js';
+import { formatGolden, goldenIsMerged, goldenSnapshot, goldenTreeOf, parseGolden, type GoldenInput, type GoldenNode, type GoldenTree } from '../src/outline/golden.js';
 import { isLocator, type Locator } from '../src/query/locator.js';
 import { describeTarget, nodesMatchedBy, resolveTarget, single, type MatcherOptions, type MatcherThis, type Target } from './context.js';
 import { matchGolden } from './golden-match.js';
@@ -13,16 +13,27 @@ export interface GoldenTreeOptions extends MatcherOptions {
   tolerancePx?: number;
   /** Field names (`'bounds'`, `'text'`, `'t.*'`, a flag…) and locators whose nodes (and subtrees) are left out. */
   ignore?: ReadonlyArray<string | Locator>;
+  /**
+   * false: write and compare the raw tree (role children of Compose controls as nodes of their own).
+   * Default: the view the target reads (merged, unless the device or locator asks for `merged: false`).
+   * A golden holding the raw tree is compared with the raw tree whatever this says (goldenIsMerged).
+   */
+  merged?: boolean;
 }
 
 interface Actual {
   tree: GoldenTree;
   snapshot: Snapshot;
   text: string | null;
+  /** What the tree was taken of, to take it again in the raw view for a golden written so. */
+  input: GoldenInput;
+  merged: boolean;
 }
 
 interface Expected {
   tree: GoldenTree;
+  /** The golden holds the merged view (else the raw tree, which the capture is compared in). */
+  merged: boolean;
   /** Nodes of the golden (rebuilt as a snapshot) that the ignore locators match. */
   ignored: Set<Node>;
 }
@@ -56,19 +67,26 @@ export async function toMatchGoldenTree(this: MatcherThis, target: Target, name:
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
     capture: async () => {
       const r = await resolveTarget(target);
+      const merged = options.merged ?? r.merged;
+      let input: GoldenInput = r.snapshot;
       if (isLocator(target)) {
         const node = single(target, r);
-        return node ? { tree: goldenTreeOf({ snapshot: r.snapshot, node }), snapshot: r.snapshot, text: null } : null;
+        if (!node) return null;
+        input = { snapshot: r.snapshot, node };
       }
-      return { tree: goldenTreeOf(r.snapshot), snapshot: r.snapshot, text: null };
+      return { tree: goldenTreeOf(input, { merged }), snapshot: r.snapshot, text: null, input, merged };
     },
     bytes: textOf,
     same: (a, b) => textOf(a) === textOf(b),
     prepare: (bytes, where) => {
       const tree = parseGolden(goldenText(bytes, where), where);
-      return { tree, ignored: locators.length ? nodesMatchedBy(goldenSnapshot(tree, where), locators) : new Set() };
+      return { tree, merged: goldenIsMerged(tree), ignored: locators.length ? nodesMatchedBy(goldenSnapshot(tree, where), locators) : new Set() };
     },
-    compare: (expected, actual) => {
+    compare: (expected, wanted) => {
+      // A golden holding the raw tree is compared with the raw tree (goldenIsMerged).
+      const actual: Actual = wanted.merged && !expected.merged
+        ? { ...wanted, tree: goldenTreeOf(wanted.input, { merged: false }), text: null, merged: false }
+        : wanted;
       const ignore: Array<string | IgnoreNode> = [...fields];
       if (locators.length) {
         const now = nodesMatchedBy(actual.snapshot, locators);

@@ -12,6 +12,15 @@ import { NOT_FOUND, failureMessage, resolveTarget, runMatcher, single, type Matc
 import { baselinePath, goldenFileName, runningTestInfo, updateMode } from './golden-file.js';
 import { GOLDEN_POLICY, goldenAction, type UpdateMode } from '../src/checks/golden.js';
 
+/**
+ * toMatchOutline's options. `merged: false` matches (and shows, and writes on -u) the raw tree, role
+ * children of Compose controls as lines of their own; by default the tree is read as the target reads
+ * it: the merged view, unless the device was connected with `merged: false` or the locator searched so.
+ */
+export interface OutlineMatchOptions extends MatcherOptions {
+  merged?: boolean;
+}
+
 /** A template kept in a file next to the test's other baselines: `toMatchOutline({ name: 'settings' })` → settings.outline. */
 export interface NamedTemplate {
   name: string;
@@ -37,7 +46,7 @@ const EXT = '.outline';
  * patch and an overwrite); `toMatchOutline({ name })` reads the template from `<name>.outline` (trees'
  * path template) and writes it when missing or, with -u, when it does not match.
  */
-export async function toMatchOutline(this: MatcherThis, target: Target, template: string | OutlineDoc | NamedTemplate, options?: MatcherOptions): Promise<OutlineMatcherResult> {
+export async function toMatchOutline(this: MatcherThis, target: Target, template: string | OutlineDoc | NamedTemplate, options?: OutlineMatchOptions): Promise<OutlineMatcherResult> {
   if (isNamed(template)) return named(this, target, template, options);
   const result = await inline(this, target, template, 'template', options);
   const mode = await runningMode();
@@ -53,7 +62,7 @@ function isNamed(t: unknown): t is NamedTemplate {
 }
 
 /** Matches an inline template (or one read from a file) with the retry loop; keeps the last match for rebaselining. */
-async function inline(self: MatcherThis, target: Target, template: string | OutlineDoc, where: string, options?: MatcherOptions): Promise<{ result: MatcherResult; pass: boolean; last: OutlineMatch | null }> {
+async function inline(self: MatcherThis, target: Target, template: string | OutlineDoc, where: string, options?: OutlineMatchOptions): Promise<{ result: MatcherResult; pass: boolean; last: OutlineMatch | null }> {
   const t = prepareTemplate(template, where);
   const locator = isLocator(target);
   let last: OutlineMatch | null = null;
@@ -68,9 +77,10 @@ async function inline(self: MatcherThis, target: Target, template: string | Outl
         if (!n) { last = null; return { pass: false, received: NOT_FOUND }; }
         within = n;
       }
-      const m = matchOutline(t.doc, r.snapshot, within ? { within, where } : { where });
+      const merged = options?.merged ?? r.merged;
+      const m = matchOutline(t.doc, r.snapshot, within ? { within, where, merged } : { where, merged });
       last = m;
-      const region = m.anchor ? `the children of ${outlineLine(m.anchor)}` : locator ? "the locator's node" : 'the screen';
+      const region = m.anchor ? `the children of ${outlineLine(m.anchor, { snapshot: r.snapshot, merged })}` : locator ? "the locator's node" : 'the screen';
       if (m.pass) return { pass: true, received: `matches ${region}`, details: ['Matched (in the template\'s form):', ...indent(m.received)] };
       const diff = m.diff.split('\n');
       const removed = diff.filter((l) => l.startsWith('- ')).length;
@@ -85,7 +95,7 @@ async function inline(self: MatcherThis, target: Target, template: string | Outl
   return { result, pass: result.pass, last };
 }
 
-async function named(self: MatcherThis, target: Target, t: NamedTemplate, options?: MatcherOptions): Promise<OutlineMatcherResult> {
+async function named(self: MatcherThis, target: Target, t: NamedTemplate, options?: OutlineMatchOptions): Promise<OutlineMatcherResult> {
   const info = await runningTestInfo();
   if (!info) {
     throw new TargetError('invalid_arguments', 'toMatchOutline({ name }) must be called during a Playwright test', {
@@ -109,7 +119,7 @@ async function named(self: MatcherThis, target: Target, t: NamedTemplate, option
       const message = failureMessage({ call: 'expect(locator).toMatchOutline({ name })', kind: 'locator', label: r.label, expected: `a node to write ${shown} from`, received: NOT_FOUND, timeout: null, log: [`one capture of ${r.label}, to write the template from`] });
       return { pass: false, name: 'toMatchOutline', message: () => message };
     }
-    await writeAtomic(path, templateOfScope(r.snapshot, node ?? undefined) + '\n');
+    await writeAtomic(path, templateOfScope(r.snapshot, node ?? undefined, options?.merged ?? r.merged) + '\n');
     const text = `A template file doesn't exist at ${shown}, writing actual.`;
     if (action === 'write-soft') return { pass: true, name: 'toMatchOutline', message: () => text, softError: new Error(text), shouldNotRetryTest: true };
     console.log(text);

@@ -1,17 +1,21 @@
-import type { Node } from '../src/model/schema.js';
+import type { Node, Snapshot } from '../src/model/schema.js';
 import { analyzeReachability, type Reachability } from '../src/facts/reachability.js';
 import { offersSomething } from '../src/facts/node-facts.js';
 import { outlineLine } from '../src/outline/outline.js';
 import { runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
 import { NOT_FOUND } from './visibility.js';
 
-/** A failed reachability verdict: the node's outline line, and what obscures it, in the message and the report. */
-function failed(n: Node, analysis: Reachability, received: string): Verdict {
+/**
+ * A failed reachability verdict: the node's outline line, and what obscures it, in the message and the
+ * report, in the view the locator read (a control by the role it took in the merged view).
+ */
+function failed(n: Node, analysis: Reachability, received: string, view: { snapshot: Snapshot; merged: boolean }): Verdict {
   const { obscuredBy } = analysis.get(n);
+  const opts = { reach: analysis, snapshot: view.snapshot, merged: view.merged };
   return {
     pass: false,
     received,
-    details: [`Node:        ${outlineLine(n, { reach: analysis })}`, ...(obscuredBy ? [`Obscured by: ${outlineLine(obscuredBy, { reach: analysis })}`] : [])],
+    details: [`Node:        ${outlineLine(n, opts)}`, ...(obscuredBy ? [`Obscured by: ${outlineLine(obscuredBy, opts)}`] : [])],
     report: { node: n, obscuredBy },
   };
 }
@@ -29,7 +33,7 @@ export function toBeHittable(this: MatcherThis, target: Target, options?: Matche
       const reach = analysis.get(n);
       if (reach.hittable === null) return { pass: false, received: 'not hittable (accepts no touch: a label)' };
       if (reach.hittable) return { pass: true, received: 'hittable' };
-      return failed(n, analysis, reach.obscuredBy ? 'not hittable (obscured)' : 'not hittable (no on-screen area to aim at)');
+      return failed(n, analysis, reach.obscuredBy ? 'not hittable (obscured)' : 'not hittable (no on-screen area to aim at)', r);
     },
   });
 }
@@ -50,7 +54,7 @@ export function toBeOperable(this: MatcherThis, target: Target, options?: Matche
       if (reach.operable === null || !offersSomething(n)) why.push('offers no action');
       if (!n.enabled) why.push('disabled');
       if (reach.hittable === false) why.push(reach.obscuredBy ? 'obscured' : 'not on screen');
-      return failed(n, analysis, `not operable (${why.join(', ') || 'unknown'})`);
+      return failed(n, analysis, `not operable (${why.join(', ') || 'unknown'})`, r);
     },
   });
 }

@@ -12,7 +12,7 @@ import { compareGolden } from '../../src/checks/golden.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { expectOne } from '../../src/query/strict.js';
-import { selectorToCode } from '../../src/query/selector.js';
+import { searchesMerged, selectorToCode } from '../../src/query/selector.js';
 import { loadCatalog } from '../../src/files/catalog-file.js';
 import { confinePath } from '../policy.js';
 import { defineTool } from '../tool.js';
@@ -47,6 +47,7 @@ export const checkTool = defineTool({
     const selector = args.locator !== undefined ? locatorFromInput(args.locator) : null;
     const snapshot = await session.capture();
     const node: Node | null = selector ? expectOne(snapshot, selector, resolveSelector(snapshot, selector)) : null;
+    const merged = device.merged && (selector === null || searchesMerged(selector));
     const kinds = args.kinds ?? [
       'a11y' as const,
       ...(args.catalog !== undefined || device.capabilities().designSystem ? ['drift' as const] : []),
@@ -54,7 +55,8 @@ export const checkTool = defineTool({
     ];
     const findings: Finding[] = [];
     for (const kind of new Set(kinds)) {
-      if (kind === 'a11y') findings.push(...audit(snapshot, node ? { within: node } : {}));
+      // Findings name their nodes in the view the locator (or the device) reads.
+      if (kind === 'a11y') findings.push(...audit(snapshot, { ...(node ? { within: node } : {}), merged }));
       else if (kind === 'drift') {
         const catalog = args.catalog !== undefined
           ? await loadCatalog(await confinePath(args.catalog, session.policy, 'the catalog'), { confineTo: session.policy.root })

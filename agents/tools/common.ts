@@ -5,6 +5,7 @@ import { analyzeReachability, type Reachability } from '../../src/facts/reachabi
 import { indexSnapshot } from '../../src/query/snapshot-index.js';
 import { isVisible } from '../../src/query/resolve.js';
 import { outlineFields, outlineLine } from '../../src/outline/outline.js';
+import { viewRole } from '../../src/facts/merged-view.js';
 import { formatEntryLine } from '../../src/outline/outline-syntax.js';
 
 export const GenerationSchema = z.string().regex(/^\d+$/).describe('a capture generation (decimal string)');
@@ -29,29 +30,40 @@ export const NodeInfoSchema = z.object({
 });
 export type NodeInfo = z.infer<typeof NodeInfoSchema>;
 
-export function nodeInfo(snapshot: Snapshot, node: Node, reach: Reachability = analyzeReachability(snapshot)): NodeInfo {
+/**
+ * A node as an answer names it: in the merged view (docs/design.md §8), a control by the role it took,
+ * as `inspect` and get_tree print it; `merged: false` (a locator that searched the raw tree) names it raw.
+ */
+export function nodeInfo(snapshot: Snapshot, node: Node, reach: Reachability = analyzeReachability(snapshot), merged = true): NodeInfo {
   const r = reach.get(node);
+  const view = { reach, snapshot, merged };
   return {
     id: node.id,
     rootId: r.root.rootId,
-    line: outlineLine(node, { reach }),
-    role: node.role ?? node.rawRole,
+    line: outlineLine(node, view),
+    role: viewRole(snapshot, node, merged) ?? node.rawRole,
     tag: node.tag,
     name: indexSnapshot(snapshot).name(node),
     enabled: node.enabled,
     visible: isVisible(node, snapshot),
     hittable: r.hittable,
     operable: r.operable,
-    obscuredBy: r.obscuredBy ? outlineLine(r.obscuredBy, { reach }) : null,
+    obscuredBy: r.obscuredBy ? outlineLine(r.obscuredBy, view) : null,
     tap: r.tap,
     bounds: node.bounds,
     actions: [...node.actions],
   };
 }
 
+/** The view a line names its node in: the snapshot it belongs to, merged unless asked otherwise. */
+export interface LineView {
+  snapshot: Snapshot;
+  merged?: boolean;
+}
+
 /** A node as one line of a flat list: its outline line with `root=` added (a flat list has no root lines). */
-export function matchLine(node: Node, reach: Reachability, extra: Record<string, string> = {}): string {
-  const f = outlineFields(node, { reach });
+export function matchLine(view: LineView, node: Node, reach: Reachability, extra: Record<string, string> = {}): string {
+  const f = outlineFields(node, { reach, snapshot: view.snapshot, merged: view.merged !== false });
   return formatEntryLine({ ...f, attrs: { ...f.attrs, root: reach.get(node).root.rootId, ...extra } });
 }
 

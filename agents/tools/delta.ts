@@ -19,7 +19,7 @@ export function deltaLines(delta: SnapshotDelta, next: Snapshot, max = Infinity)
   }
   for (const id of delta.roots.removed) lines.push(`- root ${id}`);
   for (const e of delta.upserted) {
-    lines.push(e.added ? `+ ${matchLine(e.node, reach, e.parentId !== null ? { parent: `#${e.parentId}` } : {})}` : `~ ${matchLine(e.node, reach)}`);
+    lines.push(e.added ? `+ ${matchLine({ snapshot: next }, e.node, reach, e.parentId !== null ? { parent: `#${e.parentId}` } : {})}` : `~ ${matchLine({ snapshot: next }, e.node, reach)}`);
   }
   for (const id of delta.removed) lines.push(`- #${id}`);
   if (lines.length > max) {

@@ -4,7 +4,7 @@ import { analyzeReachability } from '../../src/facts/reachability.js';
 import { offersSomething } from '../../src/facts/node-facts.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { isVisible, resolveSelector } from '../../src/query/resolve.js';
-import { selectorToCode } from '../../src/query/selector.js';
+import { searchesMerged, selectorToCode } from '../../src/query/selector.js';
 import { indexSnapshot } from '../../src/query/snapshot-index.js';
 import { defineTool } from '../tool.js';
 import { FormatSchema, GenerationSchema, NodeInfoSchema, matchLine, nodeInfo, plural } from './common.js';
@@ -45,7 +45,9 @@ export const findNodesTool = defineTool({
     const shown = nodes.slice(0, args.limit);
     const code = selector ? selectorToCode(selector) : null;
     const what = code ? `${plural(nodes.length, 'match', 'matches')} for ${code}` : `${plural(nodes.length, 'interactive node')} on screen`;
-    const lines = shown.map((n) => matchLine(n, reach));
+    // Named in the view the locator searched (merged unless it asked for merged: false).
+    const view = { snapshot, merged: selector ? searchesMerged(selector) : true };
+    const lines = shown.map((n) => matchLine(view, n, reach));
     if (nodes.length > shown.length) lines.push(`…and ${nodes.length - shown.length} more (raise limit, or narrow the locator)`);
     const head = `generation ${snapshot.generation} · ${what}${args.operableOnly ? ' (operable only)' : ''}`;
     return {
@@ -53,7 +55,7 @@ export const findNodesTool = defineTool({
         generation: snapshot.generation,
         locator: code,
         count: nodes.length,
-        ...(args.format === 'json' ? { nodes: shown.map((n) => nodeInfo(snapshot, n, reach)) } : { lines }),
+        ...(args.format === 'json' ? { nodes: shown.map((n) => nodeInfo(snapshot, n, reach, view.merged)) } : { lines }),
       },
       ...(args.format === 'json' ? {} : { text: [head, ...lines].join('\n') }),
       appData: true,

@@ -3,13 +3,14 @@ import type { Node, Snapshot } from '../../src/model/schema.js';
 import { analyzeReachability } from '../../src/facts/reachability.js';
 import { offersSomething } from '../../src/facts/node-facts.js';
 import { isEmptyDelta, snapshotDelta } from '../../src/analysis/snapshot-delta.js';
-import { DeviceError, FormatError, TargetError } from '../../src/errors.js';
+import { FormatError, TargetError } from '../../src/errors.js';
 import { walkNode } from '../../src/model/node.js';
 import { snapshotToJson } from '../../src/model/serialize.js';
 import { outlineLines } from '../../src/outline/outline.js';
 import { MAX_ANSWER_CHARS } from '../limits.js';
 import type { Device } from '../../src/devices/device.js';
 import { defineTool } from '../tool.js';
+import type { Session } from '../session.js';
 import { FormatSchema, GenerationSchema } from './common.js';
 import { DeltaNodeSchema, deltaJson, deltaLines, deltaSummary } from './delta.js';
 
@@ -20,7 +21,7 @@ export const getTreeTool = defineTool({
     + 'indented by depth (Role #id "text" desc= tag= [flags] actions= tap=x,y), every window with its root line; format json gives the full model. '
     + 'since: a generation you saw before; the answer is then unchanged, or a delta (+ added, ~ changed, - removed, by node id), '
     + 'or the full tree when that generation is no longer held. maxDepth, interactiveOnly and rootId cut the tree down; '
-    + 'merged: false keeps label nodes separate where the device can. '
+    + 'merged: false prints the raw tree: the role child of a Compose control read from a uiautomator dump as a line of its own, and label nodes separate where the device keeps them apart (the reference app). '
     + 'Use when the layout itself is the question or after an action changed the screen; to find one element, find_nodes is cheaper.',
   input: z.strictObject({
     format: FormatSchema,
@@ -28,7 +29,7 @@ export const getTreeTool = defineTool({
     maxDepth: z.number().int().min(0).optional().describe('deepest depth shown (a window\'s node is 0)'),
     interactiveOnly: z.boolean().default(false).describe('only what can be operated, with its ancestors'),
     rootId: z.string().optional().describe('only this window'),
-    merged: z.boolean().default(true).describe('false: label nodes separate (the reference app only)'),
+    merged: z.boolean().default(true).describe('false: the raw tree (role children of Compose controls as lines of their own; the reference app\'s label nodes separate)'),
   }),
   output: z.object({
     kind: z.enum(['full', 'delta', 'unchanged']),
@@ -45,7 +46,7 @@ export const getTreeTool = defineTool({
   annotations: { title: 'Get the tree', readOnlyHint: true, openWorldHint: true },
   async handler(args, session) {
     // The unmerged view is not kept for `since`: generations of one view are compared with that view only.
-    const snapshot = args.merged ? await session.capture() : await unmerged(await session.device());
+    const snapshot = args.merged ? await session.capture() : await unmerged(await session.device(), session);
     const g = snapshot.generation;
     const cut = args.maxDepth !== undefined || args.interactiveOnly || args.rootId !== undefined;
     const deltaOk = !cut && args.merged;
@@ -75,7 +76,7 @@ export const getTreeTool = defineTool({
     const lines = [`generation ${g} · full${note ? ` (${note})` : ''}`];
     let size = 0;
     // Line by line, so a huge tree is refused after MAX_ANSWER_CHARS rather than printed whole first.
-    for (const line of outlineLines(snapshot, { ...opts, reach: analyzeReachability(snapshot) })) {
+    for (const line of outlineLines(snapshot, { ...opts, merged: args.merged, reach: analyzeReachability(snapshot) })) {
       size += line.length + 1;
       if (size > MAX_ANSWER_CHARS) {
         throw new FormatError('too_large', `the outline of this screen is over ${MAX_ANSWER_CHARS / 1024 / 1024} MiB (${lines.length} lines in)`, {
@@ -102,15 +103,13 @@ function checkJsonDepth(s: Snapshot): void {
   }
 }
 
-/** The unmerged tree, where the device can give one (the reference app keeps label nodes apart). */
-async function unmerged(device: Device): Promise<Snapshot> {
+/**
+ * The unmerged tree: the reference app's with its label nodes apart; any other device's capture, which
+ * the outline then prints without the merged view.
+ */
+async function unmerged(device: Device, session: Session): Promise<Snapshot> {
   const app = (device.driver as { app?: { snapshot?: (o: { merged: boolean }) => Snapshot } }).app;
-  if (typeof app?.snapshot !== 'function') {
-    throw new DeviceError('action_unavailable', `${device.description} serves the tree one way only; merged: false needs a device that keeps label nodes apart (the reference app)`, {
-      where: device.description, hint: 'Leave merged out (true): it is the tree accessibility services see.',
-    });
-  }
-  return app.snapshot({ merged: false });
+  return typeof app?.snapshot === 'function' ? app.snapshot({ merged: false }) : session.capture();
 }
 
 /**

@@ -22,7 +22,7 @@ export const nodeAtTool = defineTool({
     const node = reach.nodeAt(args.x, args.y);
     return {
       value: { generation: snapshot.generation, x: args.x, y: args.y, node: node ? nodeInfo(snapshot, node, reach) : null },
-      text: `generation ${snapshot.generation} · (${args.x}, ${args.y}) → ${node ? matchLine(node, reach) : 'nothing there takes a tap'}`,
+      text: `generation ${snapshot.generation} · (${args.x}, ${args.y}) → ${node ? matchLine({ snapshot }, node, reach) : 'nothing there takes a tap'}`,
       appData: node !== null,
     };
   },

@@ -9,7 +9,7 @@ import { TargetError, isTreewrightError } from '../../src/errors.js';
 import { LocatorInputSchema, locatorFromInput } from '../../src/query/locator-json.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { MAX_CANDIDATES } from '../../src/query/strict.js';
-import { selectorToCode, type Selector } from '../../src/query/selector.js';
+import { searchesMerged, selectorToCode, type Selector } from '../../src/query/selector.js';
 import { outlineLine } from '../../src/outline/outline.js';
 import { locatorFor } from '../export.js';
 import type { Session } from '../session.js';
@@ -82,7 +82,7 @@ export const performActionTool = defineTool({
     const receipt = makeReceipt({ selector: logged, action, ready, after, message });
     device.receipts.push(receipt);
     session.log({ kind: 'action', selector: logged, action });
-    return receiptAnswer(receipt, ready.snapshot, after, matchLine(ready.node, analyzeReachability(ready.snapshot)), action.kind);
+    return receiptAnswer(receipt, ready.snapshot, after, matchLine({ snapshot: ready.snapshot, merged: searchesMerged(selector) }, ready.node, analyzeReachability(ready.snapshot)), action.kind);
   },
 });
 
@@ -142,15 +142,16 @@ class Tracker {
     const reach = analyzeReachability(snapshot);
     const nodes = e.code === 'stale_generation' ? [] : resolveSelector(snapshot, selector);
     const generation = { generation: e.details.generation ?? snapshot.generation };
+    const view = { snapshot, merged: searchesMerged(selector) };
     if (e.code === 'target_ambiguous') {
-      return e.withDetails({ candidates: nodes.slice(0, MAX_CANDIDATES).map((n) => matchLine(n, reach)), count: nodes.length, ...generation });
+      return e.withDetails({ candidates: nodes.slice(0, MAX_CANDIDATES).map((n) => matchLine(view, n, reach)), count: nodes.length, ...generation });
     }
     if (nodes.length !== 1) return e.withDetails(generation);
     const node = nodes[0]!;
     const r = reach.get(node);
-    const nodeLine = { node: e.details.node ?? matchLine(node, reach) };
+    const nodeLine = { node: e.details.node ?? matchLine(view, node, reach) };
     if (e.code === 'not_hittable') {
-      return e.withDetails({ ...nodeLine, ...(r.obscuredBy ? { obscuredBy: outlineLine(r.obscuredBy, { reach }), obscuredById: r.obscuredBy.id } : {}), ...generation });
+      return e.withDetails({ ...nodeLine, ...(r.obscuredBy ? { obscuredBy: outlineLine(r.obscuredBy, { reach, ...view }), obscuredById: r.obscuredBy.id } : {}), ...generation });
     }
     if (e.code === 'action_unavailable') return e.withDetails({ ...nodeLine, offers: [...node.actions], ...generation });
     return e.withDetails({ ...nodeLine, ...generation });

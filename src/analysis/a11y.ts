@@ -37,6 +37,8 @@ export interface A11yOptions {
   within?: Node;
   /** Nodes (with their subtrees) never reported. They remain context for the duplicate rules. */
   ignore?: (node: Node) => boolean;
+  /** false: findings name their node as the raw tree prints it (the rules still judge the merged view). */
+  merged?: boolean;
 }
 
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'info', 'off'];
@@ -115,7 +117,7 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
   return hits.map((h) => {
     const body = 'verdict' in h.detail ? NODE_RULE_BY_ID.get(h.rule)!.describe(c, h.at, h.detail.verdict) : h.detail;
     let line = lines.get(h.at);
-    if (line === undefined) lines.set(h.at, (line = outlineLine(c.nodes[h.at]!)));
+    if (line === undefined) lines.set(h.at, (line = outlineLine(c.nodes[h.at]!, { snapshot, merged: options.merged !== false })));
     return toFinding(c, h.rule, h.at, h.severity, body, line);
   });
 }

@@ -44,7 +44,7 @@ export class ExactMatcher {
    * level by level). Heights of the scope's nodes and the template's entries, computed once, iteratively.
    */
   pruneByHeight(top: readonly Node[], entries: readonly OutlineEntry[]): void {
-    this.nodeHeight = heights(top, (n) => n.children);
+    this.nodeHeight = heights(top, (n) => this.lines.children(n));
     this.entryHeight = heights(entries, (e) => e.children);
   }
 
@@ -56,7 +56,7 @@ export class ExactMatcher {
     const known = m.get(node);
     if (known !== undefined) return known;
     const ok = !this.tooShallow(e, node)
-      && this.lines.lineMatches(e, node) && this.assign(e.children, node.children, listMode(e.childrenMode, deep)) !== null;
+      && this.lines.lineMatches(e, node) && this.assign(e.children, this.lines.children(node), listMode(e.childrenMode, deep)) !== null;
     m.set(node, ok);
     return ok;
   }
@@ -96,8 +96,9 @@ export class ExactMatcher {
     for (let i = top.length - 1; i >= 0; i--) stack.push(top[i]!);
     while (stack.length) {
       const node = stack.pop()!;
-      if (node.children.length >= entries.length && this.assign(entries, node.children, mode)) return node;
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+      const children = this.lines.children(node);
+      if (children.length >= entries.length && this.assign(entries, children, mode)) return node;
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     }
     return undefined;
   }
@@ -136,7 +137,7 @@ export class ExactMatcher {
     entries.forEach((e, i) => {
       const node = nodes[taken[i]!]!;
       out.set(e, node);
-      this.collect(e.children, node.children, listMode(e.childrenMode, mode.deep), out);
+      this.collect(e.children, this.lines.children(node), listMode(e.childrenMode, mode.deep), out);
     });
   }
 }

@@ -3,8 +3,10 @@
  * through outlineFields(), the printer's own view of it, so a printed line pasted into a template matches
  * the node it was printed from, and a failure shows the node in the words the printer would use.
  */
-import type { Node, Root } from '../model/schema.js';
+import type { Node, Root, Snapshot } from '../model/schema.js';
 import type { Reachability } from '../facts/reachability.js';
+import { nodeFacts } from '../facts/node-facts.js';
+import { mergedView, type MergedView } from '../facts/merged-view.js';
 import type { OutlineEntry, OutlineFields, OutlineRoot, OutlineRootFields, OutlineValue } from '../outline/outline-syntax.js';
 import { outlineFields, outlineHead, outlineRootFields } from '../outline/outline.js';
 import { matchesText } from '../query/text.js';
@@ -29,20 +31,53 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return sa.size === sb.size && [...sb].every((x) => sa.has(x));
 }
 
-/** Reads nodes and windows the way the printer does, once each. */
+/**
+ * Reads nodes and windows the way the printer does, once each, in the view asked for: the merged view
+ * (docs/design.md §8; the default) heads a control by the role it took and leaves its role child out of
+ * its children, as `inspect` and `outline()` print it; `merged: false` reads the raw tree.
+ */
 export class LineReader {
   private readonly nodeFields = new Map<Node, OutlineFields>();
   private readonly rootFields = new Map<Root, OutlineRootFields>();
+  /** null: the raw tree (or a snapshot the view merges nothing in). */
+  private readonly view: MergedView | null;
 
-  constructor(private readonly reach: Reachability | undefined) {}
+  constructor(private readonly reach: Reachability | undefined, private readonly snapshot: Snapshot, merged = true) {
+    const view = merged ? mergedView(snapshot) : null;
+    this.view = view && view.mergedCount > 0 ? view : null;
+  }
 
   fields(node: Node): OutlineFields {
     let f = this.nodeFields.get(node);
     if (!f) {
       f = outlineFields(node, this.reach ? { reach: this.reach } : {});
+      if (this.view) f.head = outlineHead(node, this.view.roleAt(this.view.orderOf(node)!));
       this.nodeFields.set(node, f);
     }
     return f;
+  }
+
+  /** The node's children in the view read. */
+  children(node: Node): readonly Node[] {
+    return this.view ? this.view.childrenOf(node) : node.children;
+  }
+
+  /** The node's head in the view read (the cheap first test of a line). */
+  private head(node: Node): string {
+    return this.view ? outlineHead(node, this.view.roleAt(this.view.orderOf(node)!)) : outlineHead(node);
+  }
+
+  /**
+   * The accessible name (the facts store's: the node's own label, else the text of the descendants it
+   * merges), which a template's quoted string also matches, as Playwright's aria snapshots write it
+   * (`- Button "Cancelar"`).
+   */
+  private name(node: Node): string | undefined {
+    const facts = nodeFacts(this.snapshot);
+    const i = facts.orderOf(node);
+    if (i === undefined) return undefined;
+    const name = facts.name(i);
+    return name === '' ? undefined : name;
   }
 
   private windowFields(root: Root): OutlineRootFields {
@@ -64,14 +99,17 @@ export class LineReader {
 
   /** `children=N` is what the printer writes when maxDepth hid a node's children: their count. */
   private attrValue(key: string, node: Node, f: OutlineFields): string | undefined {
-    if (key === 'children') return String(node.children.length);
+    if (key === 'children') return String(this.children(node).length);
     const v = f.attrs[key];
     return typeof v === 'string' ? v : undefined;
   }
 
   // One predicate per kind of constraint, shared by the yes/no test, the tally and templateLike.
   private idOk(e: OutlineEntry, f: OutlineFields): boolean { return f.id === e.id; }
-  private textOk(e: OutlineEntry, f: OutlineFields): boolean { return valueMatches(f.text as string | undefined, e.text!); }
+  /** The quoted string holds when it matches the node's text or its accessible name. */
+  private textOk(e: OutlineEntry, node: Node, f: OutlineFields): boolean {
+    return valueMatches(f.text as string | undefined, e.text!) || valueMatches(this.name(node), e.text!);
+  }
   private attrOk(e: OutlineEntry, key: string, node: Node, f: OutlineFields): boolean { return valueMatches(this.attrValue(key, node, f), e.attrs[key]!); }
   private actionsOk(e: OutlineEntry, f: OutlineFields): boolean { return sameSet(e.actions!, f.actions ?? []); }
   private tapOk(e: OutlineEntry, f: OutlineFields): boolean { return f.tap !== undefined && f.tap.x === e.tap!.x && f.tap.y === e.tap!.y; }
@@ -82,7 +120,7 @@ export class LineReader {
     let bad = 0;
     if (!valueMatches(f.head as string, e.head)) { bad++; if (stop) return bad; }
     if (e.id !== undefined && !this.idOk(e, f)) { bad++; if (stop) return bad; }
-    if (e.text !== undefined && !this.textOk(e, f)) { bad++; if (stop) return bad; }
+    if (e.text !== undefined && !this.textOk(e, node, f)) { bad++; if (stop) return bad; }
     for (const key of Object.keys(e.attrs)) if (!this.attrOk(e, key, node, f)) { bad++; if (stop) return bad; }
     for (const name of e.flags) if (!this.hasFlag(name, node, f)) { bad++; if (stop) return bad; }
     for (const name of e.negFlags) if (this.hasFlag(name, node, f)) { bad++; if (stop) return bad; }
@@ -94,7 +132,7 @@ export class LineReader {
   /** Whether every constraint on the entry's own line holds for the node (children aside). */
   lineMatches(e: OutlineEntry, node: Node): boolean {
     // The head is the cheapest test and rejects most nodes, before the node's fields are built.
-    if (!valueMatches(outlineHead(node), e.head)) return false;
+    if (!valueMatches(this.head(node), e.head)) return false;
     return this.failures(e, node, true) === 0;
   }
 
@@ -115,8 +153,10 @@ export class LineReader {
     const out: OutlineFields = { head: valueMatches(f.head as string, e.head) ? e.head : f.head, attrs: {}, flags, negFlags };
     if (e.id !== undefined) out.id = this.idOk(e, f) ? e.id : f.id!;
     if (e.text !== undefined) {
-      if (this.textOk(e, f)) out.text = e.text;
-      else if (f.text !== undefined) out.text = f.text;
+      // Where the node has no text of its own, its name is what the template's string is about.
+      const shown = f.text ?? this.name(node);
+      if (this.textOk(e, node, f)) out.text = e.text;
+      else if (shown !== undefined) out.text = shown;
     }
     for (const key of Object.keys(e.attrs)) {
       const actual = this.attrValue(key, node, f);
@@ -144,7 +184,8 @@ export class LineReader {
     const f = this.fields(node);
     const out: OutlineFields = { head: f.head, attrs: { ...f.attrs }, flags: [...f.flags], negFlags: [] };
     if (f.text !== undefined) out.text = f.text;
-    if (node.children.length) out.attrs.children = String(node.children.length);
+    const children = this.children(node).length;
+    if (children) out.attrs.children = String(children);
     return out;
   }
 

@@ -36,6 +36,8 @@ export interface OutlineMatchOptions {
   within?: Node;
   /** Names the template in errors. Default 'template'. */
   where?: string;
+  /** false: match the raw tree (role children of Compose controls as nodes of their own). Default true: the merged view, as the outline prints it. */
+  merged?: boolean;
 }
 
 export interface OutlineMatch {
@@ -73,7 +75,7 @@ export function matchOutline(template: OutlineDoc | string, snapshot: Snapshot, 
       hint: 'Match it against the device (expect(device).toMatchOutline(…)), or drop the root lines and describe the node and its descendants.',
     });
   }
-  const lines = new LineReader(t.needsReach ? analyzeReachability(snapshot) : undefined);
+  const lines = new LineReader(t.needsReach ? analyzeReachability(snapshot) : undefined, snapshot, opts.merged !== false);
   const exact = new ExactMatcher(lines);
   const top = opts.within ? [opts.within] : snapshot.roots.map((r) => r.node);
   if (t.height >= PRUNE_HEIGHT) exact.pruneByHeight(top, [...doc.entries, ...doc.roots.flatMap((r) => r.children)]);
@@ -89,12 +91,12 @@ export function matchOutline(template: OutlineDoc | string, snapshot: Snapshot, 
       const t = doc.roots[i]!;
       const root = snapshot.roots[j]!;
       const a = exact.rootAnchor(t, root) as Node | null;
-      exact.collect(t.children, a ? a.children : [root.node], listMode(t.childrenMode, false), matched);
+      exact.collect(t.children, a ? lines.children(a) : [root.node], listMode(t.childrenMode, false), matched);
     });
   } else {
     anchor = exact.findAnchor(top, doc.entries, CONTAIN);
     pass = anchor !== undefined;
-    if (pass) exact.collect(doc.entries, anchor ? anchor.children : top, CONTAIN, matched);
+    if (pass) exact.collect(doc.entries, anchor ? lines.children(anchor) : top, CONTAIN, matched);
   }
 
   const report = buildReport({ doc, exact, lines, top, roots: snapshot.roots, pass, anchor, rootsTaken, minLines: 2 * t.lines });

@@ -73,7 +73,7 @@ class Nearness {
     const t = this.lines.tally(e, node);
     let s = t.ok / t.total;
     const below = ahead > 0 ? e.children.length : 0;
-    if (below) s += this.align(e.children, node.children, listMode(e.childrenMode, deep), false, ahead - 1).score;
+    if (below) s += this.align(e.children, this.lines.children(node), listMode(e.childrenMode, deep), false, ahead - 1).score;
     s = (NEAR * s) / (1 + below);
     m.set(node, s);
     return s;
@@ -98,11 +98,12 @@ class Nearness {
     for (let i = top.length - 1; i >= 0; i--) stack.push(top[i]!);
     while (stack.length) {
       const node = stack.pop()!;
-      if (node.children.length) {
-        const s = this.align(entries, node.children, mode, false).score;
+      const children = this.lines.children(node);
+      if (children.length) {
+        const s = this.align(entries, children, mode, false).score;
         if (s > best.score + EPS) best = { anchor: node, score: s };
       }
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     }
     return best;
   }
@@ -268,7 +269,7 @@ class Writer {
         this.paired(d, d);
       }
       const below = listMode(e.childrenMode, deep);
-      if (e.children.length || below.kind === 'equal') this.level(e.children, node.children, below, depth + 1, this.exact.matches(e, node, deep));
+      if (e.children.length || below.kind === 'equal') this.level(e.children, this.lines.children(node), below, depth + 1, this.exact.matches(e, node, deep));
     }
     flushHidden();
     flushEntries(entries.length);
@@ -282,10 +283,10 @@ class Writer {
     if (!t.children.length && t.childrenMode === undefined) return;
     const mode = listMode(t.childrenMode, false);
     const a = this.exact.rootAnchor(t, root);
-    if (a !== false) this.level(t.children, a ? a.children : [root.node], mode, 0, true);
+    if (a !== false) this.level(t.children, a ? this.lines.children(a) : [root.node], mode, 0, true);
     else {
       const best = this.near.bestAnchor([root.node], t.children, mode);
-      this.level(t.children, best.anchor ? best.anchor.children : [root.node], mode, 0, false);
+      this.level(t.children, best.anchor ? this.lines.children(best.anchor) : [root.node], mode, 0, false);
     }
   }
 
@@ -318,10 +319,10 @@ export function buildReport(input: ReportInput): Report {
     while (nextTemplate < doc.roots.length) w.missingWindow(doc.roots[nextTemplate++]!);
   } else if (pass) {
     anchor = input.anchor ?? null;
-    w.level(doc.entries, anchor ? anchor.children : input.top, CONTAIN, 0, true);
+    w.level(doc.entries, anchor ? lines.children(anchor) : input.top, CONTAIN, 0, true);
   } else {
     anchor = near.bestAnchor(input.top, doc.entries, CONTAIN).anchor;
-    w.level(doc.entries, anchor ? anchor.children : input.top, CONTAIN, 0, false);
+    w.level(doc.entries, anchor ? lines.children(anchor) : input.top, CONTAIN, 0, false);
   }
   return { lines: w.out, diff: w.diff, anchor, matchedLines: w.matchedLines };
 }

@@ -112,10 +112,11 @@ export function prepareTemplate(template: OutlineDoc | string, where = 'template
 /**
  * A template that describes a whole scope (the screen's windows, or one node's subtree) line for line:
  * what identifies each node (role, text, attributes, flags), without ids, actions and tap points, which
- * change between runs. What `toMatchOutline({ name })` writes for a missing template file. Iterative.
+ * change between runs, in the view asked for (merged by default). What `toMatchOutline({ name })` writes
+ * for a missing template file. Iterative.
  */
-export function templateOfScope(snapshot: Snapshot, within?: Node): string {
-  const reader = new LineReader(undefined);
+export function templateOfScope(snapshot: Snapshot, within?: Node, merged = true): string {
+  const reader = new LineReader(undefined, snapshot, merged);
   const out: string[] = [];
   const walk = (start: Node, depth: number) => {
     const stack: Array<[Node, number]> = [[start, depth]];
@@ -124,7 +125,8 @@ export function templateOfScope(snapshot: Snapshot, within?: Node): string {
       const f = reader.plain(node);
       delete f.attrs.children;
       out.push(`${'  '.repeat(d)}- ${formatEntryLine(f)}`);
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, d + 1]);
+      const children = reader.children(node);
+      for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, d + 1]);
     }
   };
   if (within) walk(within, 0);

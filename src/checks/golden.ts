@@ -12,7 +12,7 @@ import type { Node, Snapshot } from '../model/schema.js';
 import { isTreewrightError, type TreewrightError } from '../errors.js';
 import type { Finding } from '../common/finding.js';
 import { decodeBytes } from '../formats/decode.js';
-import { goldenTreeOf, parseGolden, type GoldenTree } from '../outline/golden.js';
+import { goldenIsMerged, goldenTreeOf, parseGolden, type GoldenTree } from '../outline/golden.js';
 import { diffFindings, diffTrees, type DiffOptions, type TreeDiff } from '../analysis/diff.js';
 
 /**
@@ -66,8 +66,9 @@ export type GoldenComparison =
 
 /**
  * Reads the golden's bytes (null: there is none) and diffs it against the capture: nodes matched by
- * identity, bounds within the tolerance. A golden that cannot be decoded or parsed is `unreadable`,
- * with the typed error saying where.
+ * identity, bounds within the tolerance, in the view the golden was written in (the merged view, or the
+ * raw tree for a golden that holds it: `goldenIsMerged`). A golden that cannot be decoded or parsed is
+ * `unreadable`, with the typed error saying where.
  */
 export function compareGolden(bytes: Uint8Array | null, shown: string, target: Snapshot | { snapshot: Snapshot; node: Node }, options: DiffOptions = {}): GoldenComparison {
   if (bytes === null) return { state: 'missing' };
@@ -80,7 +81,7 @@ export function compareGolden(bytes: Uint8Array | null, shown: string, target: S
     if (!isTreewrightError(e)) throw e;
     return { state: 'unreadable', error: e };
   }
-  const actual = goldenTreeOf(target);
+  const actual = goldenTreeOf(target, { merged: goldenIsMerged(expected) });
   const diff = diffTrees(expected, actual, options);
   return { state: diff.changes.length ? 'changed' : 'same', text, expected, actual, diff };
 }

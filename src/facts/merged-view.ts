@@ -26,6 +26,8 @@ export interface MergedView {
   readonly mergedCount: number;
   /** A node's position in document order (roots bottom first, pre-order), or undefined when it is not in the snapshot. */
   orderOf(node: Node): number | undefined;
+  /** The node's children as the view shows them: its own, less the role child merged into it. */
+  childrenOf(node: Node): readonly Node[];
 }
 
 /** The merged view of a snapshot, built once per snapshot object in one linear pass. */
@@ -38,6 +40,15 @@ export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | 
   if (view.mergedCount === 0) return node.role;
   const i = view.orderOf(node);
   return i === undefined ? node.role : view.roleAt(i);
+}
+
+/**
+ * The children a node has in the view asked for (merged by default). Every reader that walks the tree
+ * as the outline prints it (templates, goldens) walks it through this, so a role child merged into its
+ * control is nowhere a line of its own.
+ */
+export function viewChildren(snapshot: Snapshot, node: Node, merged = true): readonly Node[] {
+  return merged ? mergedView(snapshot).childrenOf(node) : node.children;
 }
 
 /** A control container in the facts store's bits: something a person operates (clicks, toggles or focuses). */
@@ -78,6 +89,14 @@ function buildMergedView(snapshot: Snapshot): MergedView {
     mergedInto: (i) => (into ? into[i]! : -1),
     mergedCount: count,
     orderOf,
+    childrenOf: (node) => {
+      if (!taken) return node.children;
+      const i = orderOf(node);
+      const j = i === undefined ? -1 : taken[i]!;
+      if (j < 0) return node.children;
+      const child = nodes[j]!;
+      return node.children.filter((c) => c !== child);
+    },
   };
 }
 

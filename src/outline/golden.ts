@@ -24,6 +24,7 @@ import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { MAX_OUTLINE_CHARS, formatOutline, outlineAttrs, outlineFlags, outlineHead, outlineRootFields } from './outline.js';
+import { mergedView, type MergedView } from '../facts/merged-view.js';
 import { parseOutline, requireText } from './outline-parse.js';
 import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
@@ -38,6 +39,15 @@ export {
 } from './golden-syntax.js';
 
 export type GoldenInput = Snapshot | { snapshot: Snapshot; node: Node };
+
+/**
+ * The view a golden is written in. `merged` (the default) is the merged view (docs/design.md §8), as
+ * `inspect` prints it: a Compose control read from a uiautomator dump is one line headed by its role,
+ * its role child left out. `merged: false` writes the raw tree.
+ */
+export interface GoldenViewOptions {
+  merged?: boolean;
+}
 
 const FACET_RE = /^[A-Za-z0-9_.-]+$/;
 const ROLE_SET = new Set<string>(ROLES);
@@ -59,24 +69,25 @@ function tokenAttrs(dt: DesignToken): Array<[string, string]> {
 }
 
 /** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens (children: none yet). */
-function goldenNodeOf(node: Node): GoldenNode {
+function goldenNodeOf(node: Node, view: MergedView | null): GoldenNode {
   const attrs = outlineAttrs(node);
   attrs.bounds = formatBounds(node.bounds);
   if (node.designToken) for (const [k, v] of tokenAttrs(node.designToken)) attrs[k] = v;
-  const entry: GoldenNode = { head: outlineHead(node), attrs, flags: outlineFlags(node), negFlags: [], children: [], line: 0, node };
+  const head = view ? outlineHead(node, view.roleAt(view.orderOf(node)!)) : outlineHead(node);
+  const entry: GoldenNode = { head, attrs, flags: outlineFlags(node), negFlags: [], children: [], line: 0, node };
   if (node.text !== null) entry.text = node.text;
   if (node.actions.length) entry.actions = node.actions;
   return entry;
 }
 
-/** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack). */
-function goldenSubtree(start: Node): GoldenNode {
-  const top = goldenNodeOf(start);
+/** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack); `view` null: the raw tree. */
+function goldenSubtree(start: Node, view: MergedView | null): GoldenNode {
+  const top = goldenNodeOf(start, view);
   const stack: Array<[Node, GoldenNode]> = [[start, top]];
   while (stack.length) {
     const [node, entry] = stack.pop()!;
-    entry.children = node.children.map((child) => {
-      const c = goldenNodeOf(child);
+    entry.children = (view ? view.childrenOf(node) : node.children).map((child) => {
+      const c = goldenNodeOf(child, view);
       stack.push([child, c]);
       return c;
     });
@@ -84,17 +95,30 @@ function goldenSubtree(start: Node): GoldenNode {
   return top;
 }
 
-export function goldenRootOf(root: Root): GoldenRoot {
+function goldenRootOf(root: Root, view: MergedView | null): GoldenRoot {
   const f = outlineRootFields(root);
-  const g: GoldenRoot = { rootId: root.rootId, attrs: f.attrs as Record<string, string>, flags: f.flags, negFlags: [], children: [goldenSubtree(root.node)], line: 0, root };
+  const g: GoldenRoot = { rootId: root.rootId, attrs: f.attrs as Record<string, string>, flags: f.flags, negFlags: [], children: [goldenSubtree(root.node, view)], line: 0, root };
   if (root.label !== null) g.label = root.label;
   return g;
 }
 
-/** The golden form of a whole snapshot (every window) or of one node's subtree. */
-export function goldenTreeOf(input: GoldenInput): GoldenTree {
-  if ('node' in input && 'snapshot' in input) return { roots: [], entries: [goldenSubtree(input.node)] };
-  return { roots: input.roots.map(goldenRootOf), entries: [] };
+/** The golden form of a whole snapshot (every window) or of one node's subtree, in the merged view unless `merged: false`. */
+export function goldenTreeOf(input: GoldenInput, options: GoldenViewOptions = {}): GoldenTree {
+  const snapshot = 'node' in input && 'snapshot' in input ? input.snapshot : input;
+  const mv = options.merged === false ? null : mergedView(snapshot);
+  const view = mv && mv.mergedCount > 0 ? mv : null;
+  if ('node' in input && 'snapshot' in input) return { roots: [], entries: [goldenSubtree(input.node, view)] };
+  return { roots: input.roots.map((r) => goldenRootOf(r, view)), entries: [] };
+}
+
+/**
+ * Whether a golden was written in the merged view. A golden in which the merged view would still merge a
+ * control with its role child holds the raw tree: written before goldens were merged, or with
+ * `merged: false`. Such a golden keeps being compared with the raw tree, so it reads and passes as it
+ * did; it is written anew in the merged view only when it is rewritten (`-u` on a change, or `all`).
+ */
+export function goldenIsMerged(tree: GoldenTree): boolean {
+  return mergedView(buildSnapshot(tree, 'golden', false)).mergedCount === 0;
 }
 
 /**
@@ -125,8 +149,8 @@ export function formatGolden(tree: GoldenTree, where = 'golden'): string {
 }
 
 /** The golden file text for a snapshot, or for a locator's node (`{ snapshot, node }`). */
-export function toGolden(input: GoldenInput): string {
-  return formatGolden(goldenTreeOf(input), 'snapshot' in input ? input.snapshot.source : input.source);
+export function toGolden(input: GoldenInput, options: GoldenViewOptions = {}): string {
+  return formatGolden(goldenTreeOf(input, options), 'snapshot' in input ? input.snapshot.source : input.source);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -289,6 +313,11 @@ function goldenFieldsToNode(e: GoldenNode, id: string): Node {
  * without root lines become one window each. Ids are fresh pre-order numbers.
  */
 export function goldenSnapshot(tree: GoldenTree, source = 'golden'): Snapshot {
+  return buildSnapshot(tree, source, true);
+}
+
+/** The snapshot a golden describes; `link` records each entry's node and each root line's window on the entries. */
+function buildSnapshot(tree: GoldenTree, source: string, link: boolean): Snapshot {
   let next = 1;
   const build = (top: GoldenNode): Node => {
     let node: Node | null = null;
@@ -297,7 +326,7 @@ export function goldenSnapshot(tree: GoldenTree, source = 'golden'): Snapshot {
     while (stack.length) {
       const [e, parent] = stack.pop()!;
       const n = goldenFieldsToNode(e, String(next++));
-      e.node = n;
+      if (link) e.node = n;
       if (parent) parent.children.push(n);
       else node = n;
       for (let i = e.children.length - 1; i >= 0; i--) stack.push([e.children[i]!, n]);
@@ -315,7 +344,7 @@ export function goldenSnapshot(tree: GoldenTree, source = 'golden'): Snapshot {
       touchModal: g.flags.includes('modal'),
       node: build(g.children[0]!),
     };
-    g.root = root;
+    if (link) g.root = root;
     return root;
   });
   tree.entries.forEach((e, i) => {

@@ -182,7 +182,8 @@ export function* outlineLines(snapshot: Snapshot, opts: OutlineOptions = {}): Ge
       if (merging && view.mergedInto(at) >= 0) continue;
       const fields = outlineFields(node, reach);
       if (merging) fields.head = outlineHead(node, view.roleAt(at));
-      if (depth >= maxDepth && node.children.length) fields.attrs.children = String(node.children.length);
+      const shown = merging ? view.childrenOf(node).length : node.children.length;
+      if (depth >= maxDepth && shown) fields.attrs.children = String(shown);
       while (indents.length <= depth) indents.push(indents[indents.length - 1]! + '  ');
       yield `${indents[depth]}- ${formatEntryLine(fields)}`;
       if (depth < maxDepth) for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, depth + 1]);

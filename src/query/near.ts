@@ -2,8 +2,9 @@ import { altTextOf, labelOf, placeholderOf, titleOf } from './get-by.js';
 import type { Node, Snapshot } from '../model/schema.js';
 import { editDistance } from '../common/edit-distance.js';
 import { outlineLine } from '../outline/outline.js';
+import { mergedView, type MergedView } from '../facts/merged-view.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
-import type { CombineStep, Selector, Step } from './selector.js';
+import { searchesMerged, type CombineStep, type Selector, type Step } from './selector.js';
 import { normalizeWhitespace, type TextPattern } from './text.js';
 
 /** At most this many near matches are listed. */
@@ -13,6 +14,8 @@ export const MAX_NEAR = 5;
 export interface NearMatch {
   node: Node;
   why: string;
+  /** The node's outline line in the view the locator searched (merged unless it asked for `merged: false`). */
+  line: string;
 }
 
 /** What a locator that matched nothing comes close to on one capture: data for the "no node" messages. */
@@ -50,8 +53,9 @@ function distance(wanted: string, actual: string | null | undefined): number {
   return d < cap ? d : Infinity;
 }
 
-function roleOf(n: Node): string | null {
-  return n.role ?? n.rawRole ?? null;
+/** The role a node reads as in the view searched: a control by the role it took in the merged view. */
+function roleOf(n: Node, i: number, view: MergedView | null): string | null {
+  return (view ? view.roleAt(i) : n.role) ?? n.rawRole ?? null;
 }
 
 function textOf(p: TextPattern): string | null {
@@ -65,30 +69,37 @@ function edits(d: number): string {
 /**
  * The closest candidates for a locator that resolved to nothing: nodes of the same role with other
  * names, the same text under another role (or as a description), strings within a few edits
- * (`'Создатъ'` for `'Создать'`), near tags; and the roles on screen. Pure; one pass over the capture.
+ * (`'Создатъ'` for `'Создать'`), near tags; and the roles on screen. Read in the view the locator
+ * searched (the merged view unless it asked for `merged: false`): a role child merged into its control
+ * is never a candidate, and a control is named by the role it took. Pure; one pass over the capture.
  */
 export function noMatchReport(snapshot: Snapshot, selector: Selector): NoMatchReport {
   const index = indexSnapshot(snapshot);
   const step = lastSearch(selector);
-  const scored: Array<NearMatch & { score: number }> = [];
+  const merged = searchesMerged(selector);
+  const mv = merged ? mergedView(snapshot) : null;
+  const view = mv && mv.mergedCount > 0 ? mv : null;
+  const scored: Array<Omit<NearMatch, 'line'> & { score: number }> = [];
   const counts = new Map<string, number>();
   for (let i = 0; i < index.nodes.length; i++) {
     const n = index.nodes[i]!;
+    if (view && view.mergedInto(i) >= 0) continue;
     // Normalised roles only: raw classes (android.widget.FrameLayout) say nothing a locator would use.
-    if (n.role && n.visible) counts.set(n.role, (counts.get(n.role) ?? 0) + 1);
-    const hit = step ? nearness(step, n, i, index) : null;
+    const role = view ? view.roleAt(i) : n.role;
+    if (role && n.visible) counts.set(role, (counts.get(role) ?? 0) + 1);
+    const hit = step ? nearness(step, n, i, index, view) : null;
     if (hit) scored.push({ node: n, ...hit });
   }
   scored.sort((a, b) => a.score - b.score);
   const roles = [...counts].map(([role, count]) => ({ role, count })).sort((a, b) => b.count - a.count || (a.role < b.role ? -1 : 1));
-  return { near: scored.slice(0, MAX_NEAR).map(({ node, why }) => ({ node, why })), roles };
+  return { near: scored.slice(0, MAX_NEAR).map(({ node, why }) => ({ node, why, line: outlineLine(node, { snapshot, merged }) })), roles };
 }
 
 /** Why this node is close to what the step wants, with a score (lower is closer), or null. */
-function nearness(step: SearchStep, n: Node, i: number, index: SnapshotIndex): { why: string; score: number } | null {
+function nearness(step: SearchStep, n: Node, i: number, index: SnapshotIndex, view: MergedView | null): { why: string; score: number } | null {
   switch (step.kind) {
     case 'role': {
-      const role = roleOf(n);
+      const role = roleOf(n, i, view);
       const sameRole = !!role && (role.toLowerCase() === step.role.toLowerCase() || n.rawRole?.toLowerCase() === step.role.toLowerCase());
       const wanted = step.options.name !== undefined ? textOf(step.options.name) : null;
       const name = index.nameAt(i);
@@ -149,7 +160,7 @@ export function noMatchLines(report: NoMatchReport): string[] {
   const lines: string[] = [];
   if (report.near.length) {
     lines.push('Closest:');
-    report.near.forEach((m, k) => lines.push(`    ${k + 1}) ${outlineLine(m.node)}  (${m.why})`));
+    report.near.forEach((m, k) => lines.push(`    ${k + 1}) ${m.line}  (${m.why})`));
   } else {
     lines.push('Nothing close to it on screen.');
   }

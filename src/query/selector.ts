@@ -101,3 +101,19 @@ function optionsCode(table: Record<string, { value: ValueKind }>, options: Recor
   }
   return parts.length ? `{ ${parts.join(', ')} }` : '';
 }
+
+/**
+ * Whether a locator's nodes are read in the merged view: false when the step that found them (the last
+ * search step; filter, nth and and() only narrow) asked for the unmerged tree. Messages and answers about
+ * those nodes name them in the same view (docs/design.md §8).
+ */
+export function searchesMerged(selector: Selector): boolean {
+  for (let i = selector.length - 1; i >= 0; i--) {
+    const step = selector[i]!;
+    if (step.kind === 'filter' || step.kind === 'nth' || step.kind === 'and') continue;
+    // Either side's nodes: the raw view as soon as one side reads it.
+    if (step.kind === 'or') return searchesMerged(step.selector) && searchesMerged(selector.slice(0, i));
+    return (step.kind === 'role' ? step.options.merged : step.merged) !== false;
+  }
+  return true;
+}

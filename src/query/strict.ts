@@ -2,15 +2,15 @@ import type { Node, Snapshot } from '../model/schema.js';
 import { TargetError } from '../errors.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { outlineLine } from '../outline/outline.js';
-import { selectorToCode, type Selector } from './selector.js';
+import { searchesMerged, selectorToCode, type Selector } from './selector.js';
 import { noMatchLines, noMatchReport } from './near.js';
 
 export const MAX_CANDIDATES = 10;
 
-/** Candidate nodes as numbered outline lines, at most 10, then a count of the rest. */
-export function candidateLines(snapshot: Snapshot, nodes: readonly Node[], max = MAX_CANDIDATES): string[] {
+/** Candidate nodes as numbered outline lines (in the merged view unless `merged` is false), at most 10, then a count of the rest. */
+export function candidateLines(snapshot: Snapshot, nodes: readonly Node[], max = MAX_CANDIDATES, merged = true): string[] {
   const reach = analyzeReachability(snapshot);
-  const lines = nodes.slice(0, max).map((n, i) => `    ${i + 1}) ${outlineLine(n, { reach })}`);
+  const lines = nodes.slice(0, max).map((n, i) => `    ${i + 1}) ${outlineLine(n, { reach, snapshot, merged })}`);
   if (nodes.length > max) lines.push(`    …and ${nodes.length - max} more`);
   return lines;
 }
@@ -19,7 +19,7 @@ export function strictViolation(snapshot: Snapshot, selector: Selector, nodes: r
   const code = selectorToCode(selector);
   return new TargetError(
     'target_ambiguous',
-    [`strict mode violation: ${code} resolved to ${nodes.length} nodes:`, ...candidateLines(snapshot, nodes)].join('\n'),
+    [`strict mode violation: ${code} resolved to ${nodes.length} nodes:`, ...candidateLines(snapshot, nodes, MAX_CANDIDATES, searchesMerged(selector))].join('\n'),
     { locator: code, count: nodes.length, hint: 'Make the locator more specific (exact: true, filter({ has }), or .first() / .nth(i) when any will do).' },
   );
 }

@@ -13,6 +13,7 @@ import { analyzeReachability } from '../facts/reachability.js';
 import { walkNode } from '../model/node.js';
 import { DEFAULT_EXCERPT_NODES, excerptSnapshot } from './excerpt.js';
 import { outlineLine, outlineRootLine } from '../outline/outline.js';
+import { mergedView } from '../facts/merged-view.js';
 import { renderWireframe } from './wireframe.js';
 import type { GoldenReport } from './golden-report.js';
 
@@ -79,6 +80,8 @@ export interface FailureReport {
   findings: Finding[];
   totalFindings: number;
   golden: GoldenReport | null;
+  /** false: the failure is about the raw tree (its outline and wireframe drawn so); absent or true: the merged view. */
+  merged?: boolean;
 }
 
 export interface SourceLocation {
@@ -121,6 +124,11 @@ export interface FailureInput {
   /** The user's spec line that made the call. */
   location?: SourceLocation | null;
   maxNodes?: number;
+  /**
+   * false: the outline shows the raw tree (a locator that searched with `merged: false`, or a device
+   * connected so). Default true: the merged view, as `inspect` prints it (docs/design.md §8).
+   */
+  merged?: boolean;
 }
 
 /** Builds the bounded report data of a failure. Pure; reads the snapshot only. */
@@ -146,7 +154,15 @@ export function buildFailureReport(input: FailureInput): FailureReport {
     snapshot = ex.snapshot;
     excerpt = { totalNodes: ex.totalNodes, keptNodes: ex.keptNodes };
     const reach = analyzeReachability(input.snapshot);
-    outline = outlineOf(ex.snapshot, view === 'subtree' && node ? node.id : null, (n) => outlineLine(ex.original(n), { reach }));
+    const merged = input.merged !== false;
+    const opts = { reach, snapshot: input.snapshot, merged };
+    // In the merged view a role child is part of its control: no line of its own.
+    const mv = merged ? mergedView(input.snapshot) : null;
+    const hidden = mv && mv.mergedCount > 0 ? (n: Node) => {
+      const i = mv.orderOf(ex.original(n));
+      return i !== undefined && mv.mergedInto(i) >= 0;
+    } : null;
+    outline = outlineOf(ex.snapshot, view === 'subtree' && node ? node.id : null, (n) => outlineLine(ex.original(n), opts), hidden);
   }
   const target = input.target;
   const report: FailureReport = {
@@ -173,6 +189,7 @@ export function buildFailureReport(input: FailureInput): FailureReport {
     golden: input.golden ?? null,
     panels: [],
     ...(input.location ? { location: input.location } : {}),
+    ...(input.merged === false ? { merged: false } : {}),
   };
   report.panels = reportPanels(report);
   return report;
@@ -180,9 +197,9 @@ export function buildFailureReport(input: FailureInput): FailureReport {
 
 /**
  * Outline lines of a snapshot (window lines, then nodes indented by depth) with each line's node id;
- * with `focus`, only that node's ancestors and subtree.
+ * with `focus`, only that node's ancestors and subtree; nodes `hidden` says are merged away are left out.
  */
-function outlineOf(snapshot: Snapshot, focus: string | null, line: (n: Node) => string): NonNullable<FailureReport['outline']> {
+function outlineOf(snapshot: Snapshot, focus: string | null, line: (n: Node) => string, hidden: ((n: Node) => boolean) | null): NonNullable<FailureReport['outline']> {
   const lines: string[] = [];
   const ids: Array<string | null> = [];
   for (const root of snapshot.roots) {
@@ -203,6 +220,7 @@ function outlineOf(snapshot: Snapshot, focus: string | null, line: (n: Node) => 
       if (inside >= 0 && depth <= inside) inside = -1;
       if (on && inside < 0 && !on.has(n)) return false;
       if (n.id === focus) inside = depth;
+      if (hidden?.(n)) return false;
       lines.push(`${'  '.repeat(depth)}- ${line(n)}`);
       ids.push(n.id);
       return undefined;
@@ -245,6 +263,7 @@ export function failureWireframe(r: FailureReport, opts: { width?: number } = {}
     obscuredBy: r.obscuredBy,
     findings: r.findings,
     title: `${r.call} — ${r.locator}`,
+    merged: r.merged !== false,
     ...(opts.width !== undefined ? { width: opts.width } : {}),
   });
 }

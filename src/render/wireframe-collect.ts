@@ -43,19 +43,22 @@ function rootScales(roots: readonly Root[]): number[] {
   return roots.map((r) => (r.unit === 'px' ? d / r.density : d));
 }
 
-/** The windows and nodes to draw: every window, or the subtree of node `subtree` (a typed error when there is none). */
-export function collect(snapshot: Pick<Snapshot, 'roots' | 'source'>, subtree: string | null | undefined): Collected {
+/**
+ * The windows and nodes to draw: every window, or the subtree of node `subtree` (a typed error when
+ * there is none); nodes `hidden` says the merged view folds away are not drawn.
+ */
+export function collect(snapshot: Pick<Snapshot, 'roots' | 'source'>, subtree: string | null | undefined, hidden: ((n: Node) => boolean) | null = null): Collected {
   const items: Item[] = [];
   if (subtree == null) {
     const scales = rootScales(snapshot.roots);
     snapshot.roots.forEach((root, w) => {
       const f = scales[w]!;
-      walkNode(root.node, (n) => { items.push({ node: n, root, w, f }); });
+      walkNode(root.node, (n) => { if (hidden?.(n)) return false; items.push({ node: n, root, w, f }); return undefined; });
     });
     return { items, roots: [...snapshot.roots], scales, screen: true };
   }
   const { node, root } = findNode(snapshot, subtree);
-  walkNode(node, (n) => { items.push({ node: n, root, w: 0, f: 1 }); });
+  walkNode(node, (n) => { if (hidden?.(n)) return false; items.push({ node: n, root, w: 0, f: 1 }); return undefined; });
   return { items, roots: [root], scales: [1], screen: false };
 }
 

@@ -3,10 +3,9 @@
  * document order, then the overlays on top of every window (obscuring window and node, findings,
  * failing nodes, the tap cross, badges), then the labels. Every app string is XML-escaped.
  */
-import type { Root } from '../model/schema.js';
+import type { Node, Root } from '../model/schema.js';
 import type { Severity } from '../common/finding.js';
 import { isEmptyRect, rectCentre } from '../common/geometry.js';
-import { outlineLine } from '../outline/outline.js';
 import { escapeXml } from './escape.js';
 import { FONT_PX, num, outside, rectAttrs, type Canvas } from './wireframe-canvas.js';
 import { nodeClass, type Marks } from './wireframe-classify.js';
@@ -43,7 +42,8 @@ const STYLE =
   '.tw-wf .tap{stroke:#dc2626;stroke-width:2;vector-effect:non-scaling-stroke}' +
   '.tw-wf .lb{fill:#1f2937}.tw-wf .wl{fill:#4b5563;font-style:italic}.tw-wf .ol{fill:#9a3412;font-weight:700}';
 
-export function emit(c: Collected, cv: Canvas, m: Marks, options: WireframeOptions): string {
+/** `line` names a node in a tooltip: its outline line, in the view drawn. */
+export function emit(c: Collected, cv: Canvas, m: Marks, options: WireframeOptions, line: (n: Node) => string): string {
   const { W, H } = cv;
   const out: string[] = [];
   out.push(
@@ -52,15 +52,15 @@ export function emit(c: Collected, cv: Canvas, m: Marks, options: WireframeOptio
     `<style>${STYLE}</style>`,
     `<rect class="bg" x="0" y="0" width="${num(W)}" height="${num(H)}"/>`,
   );
-  const winLabels = windows(c, cv, m, out);
-  overlays(cv, m, out, winLabels);
+  const winLabels = windows(c, cv, m, out, line);
+  overlays(cv, m, out, winLabels, line);
   out.push(labels(c.items, winLabels, { x0: cv.x0, y0: cv.y0, s: cv.s, widthPx: cv.widthPx, heightPx: cv.heightPx, max: options.maxLabels ?? DEFAULT_MAX_LABELS }));
   out.push('</svg>');
   return out.join('\n');
 }
 
 /** Each window (scrim under a modal, frame, its nodes); answers the window labels to place. */
-function windows(c: Collected, cv: Canvas, m: Marks, out: string[]): FixedLabel[] {
+function windows(c: Collected, cv: Canvas, m: Marks, out: string[], line: (n: Node) => string): FixedLabel[] {
   const multi = c.screen && c.roots.length > 1;
   const winLabels: FixedLabel[] = [];
   let k = 0;
@@ -83,7 +83,7 @@ function windows(c: Collected, cv: Canvas, m: Marks, out: string[]): FixedLabel[
       const b = n.bounds;
       if (isEmptyRect(b) || outside(cv, b, f)) continue;
       const head = `<rect class="${nodeClass(n, m.diff)}" ${rectAttrs(cv, b, f)} data-id="${escapeXml(n.id)}"`;
-      out.push(m.titles || m.marked(n.id) ? `${head}><title>${escapeXml(outlineLine(n))}</title></rect>` : `${head}/>`);
+      out.push(m.titles || m.marked(n.id) ? `${head}><title>${escapeXml(line(n))}</title></rect>` : `${head}/>`);
     }
     out.push('</g>');
   });
@@ -91,7 +91,7 @@ function windows(c: Collected, cv: Canvas, m: Marks, out: string[]): FixedLabel[
 }
 
 /** The overlays, on top of every window. */
-function overlays(cv: Canvas, m: Marks, out: string[], winLabels: FixedLabel[]): void {
+function overlays(cv: Canvas, m: Marks, out: string[], winLabels: FixedLabel[], line: (n: Node) => string): void {
   const { x0, y0, unitsPerPx } = cv;
   const ob = m.obscurer !== null ? m.byId.get(m.obscurer) : undefined;
   if (ob) {
@@ -104,7 +104,7 @@ function overlays(cv: Canvas, m: Marks, out: string[], winLabels: FixedLabel[]):
       if (!isEmptyRect(rb) && ob.root.node !== ob.node) out.push(`<rect class="ow" ${rectAttrs(cv, rb, ob.f)}/>`);
       winLabels.push({ x: rb.x * ob.f - x0, y: (rb.y + rb.height) * ob.f - y0 - FONT_PX * 1.4 * unitsPerPx, text: `obscuring window ${ob.root.rootId}`, cls: 'ol' });
     }
-    if (!isEmptyRect(ob.node.bounds)) out.push(`<rect class="ob" ${rectAttrs(cv, ob.node.bounds, ob.f)} data-id="${escapeXml(ob.node.id)}"><title>${escapeXml('obscured by: ' + outlineLine(ob.node))}</title></rect>`);
+    if (!isEmptyRect(ob.node.bounds)) out.push(`<rect class="ob" ${rectAttrs(cv, ob.node.bounds, ob.f)} data-id="${escapeXml(ob.node.id)}"><title>${escapeXml('obscured by: ' + line(ob.node))}</title></rect>`);
   }
   for (const [id, sev] of m.worst) {
     const it = m.byId.get(id);
@@ -117,7 +117,7 @@ function overlays(cv: Canvas, m: Marks, out: string[], winLabels: FixedLabel[]):
     if (!it) continue;
     firstFailing ??= it;
     const b = it.node.bounds;
-    if (!isEmptyRect(b)) out.push(`<rect class="fl" ${rectAttrs(cv, b, it.f)} data-id="${escapeXml(id)}"><title>${escapeXml('failing: ' + outlineLine(it.node))}</title></rect>`);
+    if (!isEmptyRect(b)) out.push(`<rect class="fl" ${rectAttrs(cv, b, it.f)} data-id="${escapeXml(id)}"><title>${escapeXml('failing: ' + line(it.node))}</title></rect>`);
   }
   // Where a tap on the failing node lands, when something else takes it.
   if (ob && firstFailing && !isEmptyRect(firstFailing.node.bounds)) {

@@ -10,7 +10,9 @@
  * pass to collect, one to draw, labels thinned on a coarse occupancy grid so a 10,000-node screen stays
  * readable (and renders in a few ms).
  */
-import type { Snapshot } from '../model/schema.js';
+import type { Node, Snapshot } from '../model/schema.js';
+import { mergedView } from '../facts/merged-view.js';
+import { outlineLine } from '../outline/outline.js';
 import type { Severity } from '../common/finding.js';
 import { canvasOf } from './wireframe-canvas.js';
 import { classify } from './wireframe-classify.js';
@@ -42,6 +44,11 @@ export interface WireframeOptions {
   maxTitles?: number;
   /** Accessible name of the picture. */
   title?: string;
+  /**
+   * false: draw and name the raw tree. Default true: the merged view (docs/design.md §8), as the outline
+   * prints it: a control's tooltip heads it by the role it took, and its role child is not drawn.
+   */
+  merged?: boolean;
 }
 
 /**
@@ -49,7 +56,15 @@ export interface WireframeOptions {
  * each: collect (which windows and nodes) → canvas (extent and display size) → classify (each node's
  * classes, the overlays' marks) → emit (the SVG text, labels last).
  */
-export function renderWireframe(snapshot: Pick<Snapshot, 'roots' | 'source'>, options: WireframeOptions = {}): string {
-  const collected = collect(snapshot, options.subtree);
-  return emit(collected, canvasOf(collected, options), classify(collected.items, options), options);
+export function renderWireframe(snapshot: Snapshot, options: WireframeOptions = {}): string {
+  const mv = options.merged === false ? null : mergedView(snapshot);
+  const view = mv && mv.mergedCount > 0 ? mv : null;
+  const hidden = view ? (n: Node) => {
+    const i = view.orderOf(n);
+    return i !== undefined && view.mergedInto(i) >= 0;
+  } : null;
+  const merged = view !== null;
+  const collected = collect(snapshot, options.subtree, hidden);
+  const line = (n: Node) => outlineLine(n, { snapshot, merged });
+  return emit(collected, canvasOf(collected, options), classify(collected.items, options), options, line);
 }

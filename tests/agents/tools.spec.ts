@@ -79,3 +79,17 @@ test('connect covers the source union: files, uiautomator (path or inline), the 
   expect((await agent.call('find_nodes', { locator: "byTag('email')" })).env.value.count).toBe(1);
   expect((await agent.call('connect', { source: 'teleport:nowhere' })).env.error!.code).toBe('source_invalid');
 });
+
+test('answers name a Compose control as the outline does (merged view); get_tree merged: false prints the raw tree of a dump', async () => {
+  await agent.call('connect', { source: 'file:fixtures/uiautomator/005.xml' });
+  const found = await agent.call('find_nodes', { locator: "byRole('Button', { name: 'Cancelar' })" });
+  expect(found.env.value.lines[0]).toMatch(/^Button #12 root=window-0 \[clickable\]/);
+  const json = await agent.call('find_nodes', { locator: "byRole('Button', { name: 'Cancelar' })", format: 'json' });
+  expect(json.env.value.nodes[0]).toMatchObject({ id: '12', role: 'Button', line: expect.stringMatching(/^Button #12 /) });
+  const raw = await agent.call('find_nodes', { locator: "byRole('View', { name: 'Cancelar', exact: true, merged: false })" });
+  expect(raw.env.value.lines[0]).toMatch(/^View #12 root=window-0 \[clickable\]/);
+  expect((await agent.call('get_tree')).text).toContain('- Button #12 [clickable]');
+  const unmerged = (await agent.call('get_tree', { merged: false })).text;
+  expect(unmerged).toContain('- View #12 [clickable]');
+  expect(unmerged).toMatch(/\n {18}- Button #14 /);
+});

@@ -61,3 +61,43 @@ test('nothing there', async ({ device }) => {
     await run.remove();
   }
 });
+
+test('-u writes the merged form the outline prints (a Compose control headed by its role), and the raw form under merged: false', async () => {
+  test.setTimeout(180_000);
+  const spec = `import { test, expect } from 'treewright';
+test.use({ source: 'file:\${FIXTURES}/uiautomator/005.xml' });
+test('merged', async ({ device }) => {
+  await expect(device).toMatchOutline(\`
+    - Button "Cancelado"
+  \`);
+});
+test('raw', async ({ device }) => {
+  await expect(device).toMatchOutline(\`
+    - Button "Cancelado"
+  \`, { merged: false });
+});
+`;
+  const run = await runInner('outline-update-merged', { 'a.spec.ts': spec }, ['--update-snapshots=none']);
+  try {
+    expect(run.exitCode).toBe(1);
+    // The failure shows the merged form: the button by its role and name, no clickable View holding a role child.
+    expect(run.tests[0]!.error.message).toContain('+ - Button "Cancelar"');
+    expect(run.tests[0]!.error.message).not.toContain('View children=2 [clickable]');
+    // Raw, the name is on the clickable View and the Button is its empty role child.
+    expect(run.tests[1]!.error.message).toContain('Nearest match: the children of View #12 [clickable]');
+    expect(run.tests[1]!.error.message).toContain('- - Button "Cancelado"\n+ - Button\n');
+    const updated = await run.again(['--update-snapshots=changed', '--update-source-method=overwrite']);
+    expect(updated.exitCode, updated.stdout + updated.stderr).toBe(0);
+    const written = await readFile(run.file('a.spec.ts'), 'utf8');
+    const [merged, raw] = written.split("test('raw'");
+    expect(merged).toContain('    - Button "Cancelar"\n');
+    expect(merged).toContain('    - Button children=1 [clickable]\n');
+    expect(merged).not.toContain('View children=2');
+    expect(raw).toContain('    - Text "Cancelar"\n    - Button\n');
+    const plain = await run.again([]);
+    expect(plain.exitCode, plain.stdout).toBe(0);
+    expect(plain.stdout).toMatch(/2 passed/);
+  } finally {
+    await run.remove();
+  }
+});

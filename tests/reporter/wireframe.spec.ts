@@ -1,3 +1,4 @@
+import { outlineLine } from '../../src/outline/outline.js';
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -220,7 +221,8 @@ test('the four phases: collect → canvas → classify → emit compose to rende
   const marks = classify(collected.items, options);
   expect([...marks.byId.keys()].sort()).toEqual([ids[2]!, ids[3]!, ids[ids.length - 1]!].sort());
   expect(marks.badges.get(ids[2]!)).toBe(1);
-  expect(emit(collected, canvas, marks, options)).toBe(renderWireframe(s, options));
+  // emit names each node by the line it is given: the outline line, in the view drawn (merged by default).
+  expect(emit(collected, canvas, marks, options, (n) => outlineLine(n, { snapshot: s }))).toBe(renderWireframe(s, options));
   // A subtree is its own node list on its own canvas.
   const sub = collect(s, ids[1]!);
   expect(sub.screen).toBe(false);
