@@ -1,0 +1,67 @@
+// `treewright inspector [source]`: serves the inspector page on 127.0.0.1, prints its URL first, opens
+// it in the browser (unless --no-open), and serves until SIGINT / SIGTERM.
+import { parseArgs } from 'node:util';
+import { execa } from 'execa';
+import { connect } from '../../src/devices/connect.js';
+import { signalled } from '../../src/mcp/signals.js';
+import { writeStdout } from '../stdout.js';
+import { startInspector } from './server.js';
+
+export const INSPECTOR_USAGE = `usage: treewright inspector [source] [--port <n>] [--no-open] [--interval <ms>]
+
+Serves a local page (127.0.0.1 only; the URL carries a random token) to pick a locator on a live
+device: its wireframe beside its outline, the picked node's facts and best locator, actions on it,
+a recorder that saves a Playwright spec, and the screen's a11y findings. Prints the URL first.
+  [source]          the device (default: reference, the bundled app); any source treewright inspect takes
+  --port <n>        listen port (default: any free port)
+  --no-open         do not open the page in the browser
+  --interval <ms>   capture again every ms (default 1000)
+  --save-root <dir> where saved specs go (default: the working directory)
+  -h, --help        this text;  -V, --version  treewright's version
+`;
+
+/** Runs the command; resolves with the exit code once stopped by a signal (or `stop`). */
+export async function runInspector(args: string[], stop?: Promise<unknown>): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { port: { type: 'string', default: '0' }, 'no-open': { type: 'boolean', default: false }, interval: { type: 'string', default: '1000' }, 'save-root': { type: 'string' } },
+  });
+  if (positionals.length > 1) {
+    process.stderr.write(`treewright inspector: expected at most one source, got ${positionals.length}\n  → e.g. treewright inspector reference (treewright inspector --help lists the options).\n`);
+    return 2;
+  }
+  const port = Number(values.port);
+  if (!(Number.isInteger(port) && port >= 0 && port <= 65535)) {
+    process.stderr.write(`treewright inspector: --port takes a port number 0-65535, got "${values.port}"\n  → Leave it out for any free port.\n`);
+    return 2;
+  }
+  const interval = Number(values.interval);
+  if (!(Number.isFinite(interval) && interval >= 50)) {
+    process.stderr.write(`treewright inspector: --interval takes ms ≥ 50, got "${values.interval}"\n  → e.g. --interval 500.\n`);
+    return 2;
+  }
+  const source = positionals[0] ?? 'reference';
+  const inspector = await startInspector({ source, open: (s) => connect(s), interval, port, ...(values['save-root'] ? { saveRoot: values['save-root'] } : {}) });
+  try {
+    if (!(await writeStdout(`${inspector.url}\n`))) return 0;
+    if (!values['no-open']) await openInBrowser(inspector.url);
+    await (stop ?? signalled());
+    return 0;
+  } finally {
+    await inspector.close();
+  }
+}
+
+/** Opens the URL with the platform's opener; a missing opener is a one-line hint, not a failure. */
+async function openInBrowser(url: string): Promise<void> {
+  const [cmd, ...args] = process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '""', url] : ['xdg-open', url];
+  try {
+    const child = execa(cmd!, args, { stdio: 'ignore', detached: true, reject: false });
+    const r = await Promise.race([child, new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000).unref())]);
+    if (r && (r.failed || r.exitCode !== 0)) throw new Error(r.shortMessage);
+    child.unref();
+  } catch {
+    process.stderr.write(`treewright inspector: could not open a browser (${cmd} failed or is missing); open the URL above yourself.\n`);
+  }
+}
