@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { connect } from '../../src/devices/connect.js';
 import { signalled } from '../../src/mcp/signals.js';
 import { writeStdout } from '../stdout.js';
-import { startInspector } from './server.js';
+import { startInspector, type Inspector } from './server.js';
 
 export const INSPECTOR_USAGE = `usage: treewright inspector [source] [--port <n>] [--no-open] [--interval <ms>]
 
@@ -42,14 +42,19 @@ export async function runInspector(args: string[], stop?: Promise<unknown>): Pro
     return 2;
   }
   const source = positionals[0] ?? 'reference';
-  const inspector = await startInspector({ source, open: (s) => connect(s), interval, port, ...(values['save-root'] ? { saveRoot: values['save-root'] } : {}) });
+  // Listening before the URL is out: whoever reads it may stop the command at once.
+  let done = (): void => undefined;
+  const stopped = stop ?? signalled(new Promise<void>((resolve) => { done = resolve; }));
+  let inspector: Inspector | null = null;
   try {
+    inspector = await startInspector({ source, open: (s) => connect(s), interval, port, ...(values['save-root'] ? { saveRoot: values['save-root'] } : {}) });
     if (!(await writeStdout(`${inspector.url}\n`))) return 0;
     if (!values['no-open']) await openInBrowser(inspector.url);
-    await (stop ?? signalled());
+    await stopped;
     return 0;
   } finally {
-    await inspector.close();
+    done();
+    await inspector?.close();
   }
 }
 
