@@ -63,7 +63,7 @@ async function usageOf(command: string): Promise<string | null> {
   switch (command) {
     case 'inspect': return INSPECT_USAGE;
     case 'schema': return SCHEMA_USAGE;
-    case 'inspector': return (await import('./inspector/cli.js')).INSPECTOR_USAGE;
+    case 'inspector': return (await import('./inspector/usage.js')).INSPECTOR_USAGE;
     case 'mcp': return (await import('../agents/cli.js')).MCP_USAGE;
     case 'verify': return (await import('./verify/usage.js')).VERIFY_USAGE;
     case 'reference-app': return (await import('../src/reference-app/start.js')).REFERENCE_APP_USAGE + '\n';
