@@ -149,7 +149,8 @@ async function pick(id, scroll = true) {
   mark('pk', id);
   let v;
   try { v = await api('api/node?id=' + encodeURIComponent(id)); } catch (e) {
-    $('picked').hidden = true; say('The picked node is gone from this capture.'); return;
+    // Gone after a capture (the screen moved on): the panel goes; the last action's result stays shown.
+    $('picked').hidden = true; picked = null; mark('pk', null); if (scroll) say('That node is gone from this capture.'); return;
   }
   $('picked').hidden = false;
   $('picked').dataset.id = id;

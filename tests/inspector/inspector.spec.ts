@@ -135,6 +135,9 @@ test('on the reference app: act from the page, see the delta, record three steps
     await expectShownLocatorFinds(page, i, (await signIn.getAttribute('data-id'))!);
     await page.getByRole('button', { name: 'Click', exact: true }).click();
     await expect(page.locator('#msg')).toHaveText(/^done: /);
+    // The click's delta: the next screen's nodes are new, marked in both views.
+    await expect(rowOf('Welcome, Ada')).toHaveClass(/delta/);
+    await expect(page.locator(`#wire rect.da[data-id="${await rowOf('Welcome, Ada').getAttribute('data-id')}"]`)).toBeAttached();
 
     const welcome = rowOf('Welcome, Ada');
     await welcome.click();
