@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { execa } from 'execa';
 import { connect } from '../../src/devices/connect.js';
+import { parseSource } from '../../src/devices/source.js';
 import { signalled } from '../../src/mcp/signals.js';
 import { writeStdout } from '../stdout.js';
 import { startInspector, type Inspector } from './server.js';
@@ -29,6 +30,8 @@ export async function runInspector(args: string[], stop?: Promise<unknown>): Pro
     return 2;
   }
   const source = positionals[0] ?? 'reference';
+  // A source that cannot mean anything fails now (with its "did you mean"); one that is not up yet is retried on the page.
+  parseSource(source);
   // Listening before the URL is out: whoever reads it may stop the command at once.
   let done = (): void => undefined;
   const stopped = stop ?? signalled(new Promise<void>((resolve) => { done = resolve; }));

@@ -214,4 +214,9 @@ test('the command prints the URL first, hints when no browser opener is there, a
   const r = await child;
   expect(r.exitCode).toBe(0);
   expect(r.stderr).toMatch(/could not open a browser .*open the URL above yourself/);
+  // A source that cannot mean anything fails at once, with the CLI's "did you mean".
+  const bad = await execa(process.execPath, [path.join(REPO, 'bin/treewright.js'), 'inspector', 'refrence', '--no-open'], { reject: false, cwd: REPO });
+  expect(bad.exitCode).toBe(2);
+  expect(bad.stdout).toBe('');
+  expect(bad.stderr).toContain('did you mean "reference"?');
 });
