@@ -19,6 +19,8 @@ commands:
       --max-depth <n>   cut the outline at depth n
       --unmerged        print the unmerged tree (role children of Compose controls as lines of their own)
       --density <n>     px per dp of the device a uiautomator dump came from (dumps do not say)
+  inspector [source] a local page to pick a locator on a live device, act, record a spec (see inspector --help)
+      --port <n>        listen port on 127.0.0.1 (default: any free port); --no-open: do not open the browser
   schema             print the JSON Schema of the snapshot format
       --out <file>      write it to a file instead
   mcp                the MCP shim for agents: same locators and checks (see mcp --help)
@@ -61,6 +63,7 @@ async function usageOf(command: string): Promise<string | null> {
   switch (command) {
     case 'inspect': return INSPECT_USAGE;
     case 'schema': return SCHEMA_USAGE;
+    case 'inspector': return (await import('./inspector/usage.js')).INSPECTOR_USAGE;
     case 'mcp': return (await import('../agents/cli.js')).MCP_USAGE;
     case 'verify': return (await import('./verify/usage.js')).VERIFY_USAGE;
     case 'reference-app': return (await import('../src/reference-app/start.js')).REFERENCE_APP_USAGE + '\n';
@@ -90,6 +93,10 @@ export async function main(argv: string[]): Promise<number> {
         const { inspect } = await import('./inspect.js');
         return await inspect(rest);
       }
+      case 'inspector': {
+        const { runInspector } = await import('./inspector/cli.js');
+        return await runInspector(rest);
+      }
       case 'schema': return await schema(rest);
       case 'mcp': {
         const { runMcpCli } = await import('../agents/cli.js');
@@ -107,7 +114,7 @@ export async function main(argv: string[]): Promise<number> {
         await writeStdout(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        process.stderr.write(`treewright: unknown command "${command}"\n  → Commands: inspect, schema, mcp, verify, reference-app; treewright --help lists their options.\n`);
+        process.stderr.write(`treewright: unknown command "${command}"\n  → Commands: inspect, inspector, schema, mcp, verify, reference-app; treewright --help lists their options.\n`);
         return 2;
     }
   } catch (e) {

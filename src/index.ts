@@ -19,6 +19,7 @@ export { resolveSelector, isVisible } from './query/resolve.js';
 export { parseLocator } from './query/parse-locator.js';
 export { selectorToCode, type Selector, type Step, type RoleOptions, type FilterOptions } from './query/selector.js';
 export { indexSnapshot, type SnapshotIndex } from './query/snapshot-index.js';
+export { bestLocator, type BestLocator } from './query/best-locator.js';
 export { analyzeReachability, type NodeReach, type Reachability } from './facts/reachability.js';
 export { renderOutline, outlineLine, outlineLines, outlineFields, formatOutline, type OutlineOptions } from './outline/outline.js';
 export { parseOutline, type OutlineDoc, type OutlineEntry, type OutlineRoot, type OutlineParseOptions } from './outline/outline-parse.js';

@@ -3,7 +3,7 @@
  * A tokenizer and a recursive-descent parser over the code form `selectorToCode` prints:
  *
  *   locator  := [ 'device' '.' ] [ 'all' '(' ')' [ '.' ] ] call ( '.' call )*
- *   call     := byTag(str) | byId(str | int) | byRole(str [, roleOpts]) | byText(pat [, { exact }])
+ *   call     := byTag(str) | byId(str | int [, { merged }]) | byRole(str [, roleOpts]) | byText(pat [, { exact }])
  *             | byDesc(pat [, { exact }]) | filter(filterOpts) | nth(int) | first() | last() | or(locator) | and(locator)
  *             | getByRole(ariaRole [, roleOpts]) | getByText / getByLabel / getByPlaceholder / getByAltText
  *               / getByTitle (pat [, { exact }]) | getByTestId(pat)
@@ -266,8 +266,12 @@ class Parser {
       case 'byId': {
         const t = this.tok;
         // Negative ids are real: JetWhale view ids and iOS element ids can be below zero.
-        if (t.t === 'number' && Number.isInteger(t.v)) { this.advance(); step = { kind: 'id', id: String(t.v) }; }
-        else step = { kind: 'id', id: this.stringArg(name, 'a node id') };
+        let id: string;
+        if (t.t === 'number' && Number.isInteger(t.v)) { this.advance(); id = String(t.v); }
+        else id = this.stringArg(name, 'a node id');
+        // selectorToCode prints `{ merged: false }` for a node the merged view folds away: read it back.
+        const opts = this.optionalObject(name, () => this.exactOption(name, ['merged']));
+        step = { kind: 'id', id, ...(opts?.merged === false ? { merged: false } : {}) };
         break;
       }
       case 'byRole': {

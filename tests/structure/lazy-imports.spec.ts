@@ -85,7 +85,7 @@ test('treewright in a Playwright worker adds no MCP code, reference app, process
   expect(partsLoaded(r.loaded, ['the MCP SDK', 'the reference app', 'MCP serving', 'the MCP shim', 'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'tinyglobby', 're2js'])).toEqual([]);
 });
 
-for (const args of [['--version'], ['--help'], ['verify', '--help'], ['mcp', '--help']]) {
+for (const args of [['--version'], ['--help'], ['verify', '--help'], ['mcp', '--help'], ['inspector', '--help']]) {
   test(`treewright ${args.join(' ')} loads no package and no core module beyond the errors, the usage words and the stdout writer`, async () => {
     const r = await loadedBy([BIN, ...args]);
     expect(r.exitCode).toBe(0);
