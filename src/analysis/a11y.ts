@@ -17,6 +17,7 @@ import { TargetError } from '../errors.js';
 import { AuditContext, F } from './a11y-context.js';
 import { densityUnknown } from '../formats/density.js';
 import { auditWeb, isWebSnapshot } from './a11y-web.js';
+import { rootPlatforms, type NativePlatform } from './a11y-platform.js';
 import {
   A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, DuplicateBounds, DuplicateText, editableContentDescription, redundantDescription,
   meetsTarget, speakableText, textContrast, touchTarget, type A11yRuleId, type A11yThresholds, type FindingBody, type NodeRule,
@@ -37,6 +38,12 @@ export interface A11yOptions {
   within?: Node;
   /** Nodes (with their subtrees) never reported. They remain context for the duplicate rules. */
   ignore?: (node: Node) => boolean;
+  /**
+   * Judge every window by this platform's rules instead of the one the snapshot tells
+   * (a11y-platform.ts): e.g. 'desktop' for a desktop-only Compose app, whose tree does not say so.
+   * A web page is always judged by the web's rules.
+   */
+  platform?: NativePlatform;
 }
 
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'info', 'off'];
@@ -65,6 +72,7 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
   }
   const c = new AuditContext(snapshot, {
     thresholds,
+    platforms: rootPlatforms(snapshot, options.platform),
     within: options.within,
     ignore: options.ignore,
     meetsTarget,
