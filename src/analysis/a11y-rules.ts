@@ -1,6 +1,7 @@
 /**
  * The accessibility rules (docs/design.md §8), one function each, in the Android Accessibility Test Framework's
- * terms. Each reads the facts computed for one node in the context's linear pass (a11y-context.ts),
+ * terms, with each platform's own thresholds and units where its source differs (roles/platforms.ts;
+ * each rule's `source` names where it comes from). Each reads the facts computed for one node in the context's linear pass (a11y-context.ts),
  * testing the node's kind bits before it touches the node, and returns a hit or null; the two duplicate
  * rules group nodes through hash tables and settle once at the end. What each rule skips and how severe
  * it is follows ATF (its public checks, read for their behaviour); where we differ, the rule says why.

@@ -1,7 +1,9 @@
 /**
  * The accessibility audit (docs/design.md §8): the Android Accessibility Test Framework's checks as rules with
- * stable ids, severities and messages that give the measured value against the threshold, in dp via
- * each root's density. Linear in the node count: one context pass (a11y-context.ts), then one pass in
+ * stable ids, severities and messages that give the measured value against the threshold, each window
+ * judged by its platform's rules and in its unit (roles/platforms.ts, a11y-platform.ts: dp via the
+ * root's density on Android, pt on Apple; no touch-target rule on the pointer platforms); a web page
+ * by WCAG (a11y-web.ts). Linear in the node count: one context pass (a11y-context.ts), then one pass in
  * which every node meets the per-node rules and the duplicate rules' hash tables (a11y-rules.ts).
  *
  * Severities: each rule has ATF's (A11Y_RULES); `rules` in the options replaces it or turns the rule
