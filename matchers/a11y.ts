@@ -7,7 +7,7 @@ import { TargetError } from '../src/errors.js';
 import { nodesMatchedBy, runMatcher, single, type MatcherOptions, type MatcherThis, type Target, type Verdict } from './context.js';
 import { NOT_FOUND } from './visibility.js';
 
-export interface A11yMatcherOptions extends MatcherOptions, Pick<A11yOptions, 'rules' | 'thresholds'> {
+export interface A11yMatcherOptions extends MatcherOptions, Pick<A11yOptions, 'rules' | 'thresholds' | 'platform'> {
   /** Nodes (with their subtrees) never reported, by locator; resolved against each capture. */
   ignore?: Locator[];
   /** The lowest severity that fails the assertion (default 'error'); lower ones are listed only. */
@@ -43,6 +43,7 @@ export async function toPassA11y(this: MatcherThis, target: Target, options: A11
       const findings = audit(r.snapshot, {
         rules: options.rules,
         thresholds: options.thresholds,
+        platform: options.platform,
         within,
         ignore: ignored.size ? (n) => ignored.has(n) : undefined,
         merged: r.merged,

@@ -27,6 +27,7 @@ import { compositeOver, contrastRatio, formatColor, parseColor, type Rgba } from
 import { ACTIONABLE, changedNode, CLICK_LIKE, FACT, nodeFactsNow, type NodeFacts } from '../facts/node-facts.js';
 import { TargetError } from '../errors.js';
 import type { A11yThresholds } from './a11y-rules.js';
+import type { A11yPlatform } from '../roles/platforms.js';
 
 /**
  * What the audit works out per node beyond the facts store (node-facts.ts FACT, read with `is`): what
@@ -85,6 +86,8 @@ export interface BadColor {
 
 export interface ContextInit {
   thresholds: A11yThresholds;
+  /** Each root's platform, by its index in the snapshot's roots (a11y-platform.ts). */
+  platforms: readonly A11yPlatform[];
   within?: Node;
   ignore?: (node: Node) => boolean;
   /** Whether click-like node i meets its touch-target minimum (feeds the big-clickable-ancestor flags). */
@@ -107,6 +110,8 @@ export class AuditContext {
   readonly nodes: readonly Node[];
   readonly roots: readonly Root[];
   readonly thresholds: A11yThresholds;
+  /** Each root's platform, whose rules judge its nodes (roles/platforms.ts). */
+  readonly platforms: readonly A11yPlatform[];
   /** F bits. */
   readonly flags: Uint8Array;
   /** The window of each node, as its index in `roots` (the facts store's column). */
@@ -149,6 +154,7 @@ export class AuditContext {
     this.nodes = nodes;
     this.roots = snapshot.roots;
     this.thresholds = init.thresholds;
+    this.platforms = init.platforms;
     this.rootIndex = facts.rootOf;
     this.flags = new Uint8Array(count);
     this.targetOk = new Uint8Array(count);
@@ -222,6 +228,11 @@ export class AuditContext {
 
   rootOf(i: number): Root {
     return this.roots[this.rootIndex[i]!]!;
+  }
+
+  /** The platform whose rules judge node i: its window's. */
+  platformOf(i: number): A11yPlatform {
+    return this.platforms[this.rootIndex[i]!]!;
   }
 
   /** Whether node i has every FACT bit of `bits` (node-facts.ts). */

@@ -1,6 +1,7 @@
 /**
  * The accessibility rules (docs/design.md §8), one function each, in the Android Accessibility Test Framework's
- * terms. Each reads the facts computed for one node in the context's linear pass (a11y-context.ts),
+ * terms, with each platform's own thresholds and units where its source differs (roles/platforms.ts;
+ * each rule's `source` names where it comes from). Each reads the facts computed for one node in the context's linear pass (a11y-context.ts),
  * testing the node's kind bits before it touches the node, and returns a hit or null; the two duplicate
  * rules group nodes through hash tables and settle once at the end. What each rule skips and how severe
  * it is follows ATF (its public checks, read for their behaviour); where we differ, the rule says why.
@@ -11,6 +12,8 @@ import { normalizeWhitespace } from '../query/text.js';
 import { F, type AuditContext, type Contrast } from './a11y-context.js';
 import { ACTIONABLE, CLICK_LIKE, FACT } from '../facts/node-facts.js';
 import { parseFontWeight, parseLength } from '../common/values.js';
+import { PLATFORMS } from '../roles/platforms.js';
+import { isMenuSeparator, MAC_WINDOW_BUTTONS } from '../roles/apple.js';
 
 export const A11Y_RULE_IDS = [
   'touch-target',
@@ -35,29 +38,40 @@ export interface A11yRuleInfo {
   /** ATF's check this rule follows. */
   atf: string;
   title: string;
+  /** Where the rule and its numbers come from, per platform where they differ (roles/platforms.ts). */
+  source: string;
 }
 
+const ATF = 'Android Accessibility Test Framework';
+const NATIVE_TOUCH = `Android: ${PLATFORMS.android.touchTarget!.source}; iOS: ${PLATFORMS.ios.touchTarget!.source}; macOS and desktop Compose: none (pointer platforms)`;
+
 export const A11Y_RULES: Readonly<Record<A11yRuleId, A11yRuleInfo>> = {
-  'touch-target': { id: 'touch-target', severity: 'error', atf: 'TouchTargetSizeCheck', title: 'touch targets at least 48×48 dp (32 dp against a screen edge)' },
-  'text-contrast': { id: 'text-contrast', severity: 'error', atf: 'TextContrastCheck', title: 'text contrast at least 4.5:1 (3:1 for large text)' },
-  'speakable-text': { id: 'speakable-text', severity: 'error', atf: 'SpeakableTextPresentCheck', title: 'focusable and image nodes have speakable text' },
-  'duplicate-speakable-text': { id: 'duplicate-speakable-text', severity: 'warning', atf: 'DuplicateSpeakableTextCheck', title: 'clickable nodes do not share their speakable text' },
-  'editable-content-description': { id: 'editable-content-description', severity: 'error', atf: 'EditableContentDescCheck', title: 'editable fields have no content description' },
-  'duplicate-clickable-bounds': { id: 'duplicate-clickable-bounds', severity: 'error', atf: 'DuplicateClickableBoundsCheck', title: 'clickable nodes do not share their bounds' },
-  'redundant-description': { id: 'redundant-description', severity: 'warning', atf: 'RedundantDescriptionCheck', title: 'descriptions do not repeat the type, state or action' },
+  'touch-target': {
+    id: 'touch-target', severity: 'error', atf: 'TouchTargetSizeCheck',
+    title: 'touch targets at least 48×48 dp on Android (32 dp against a screen edge) and 44×44 pt on iOS; macOS and desktop Compose are pointer platforms and have no touch-target rule',
+    source: NATIVE_TOUCH,
+  },
+  'text-contrast': { id: 'text-contrast', severity: 'error', atf: 'TextContrastCheck', title: 'text contrast at least 4.5:1 (3:1 for large text)', source: `WCAG 2.2 SC 1.4.3 Contrast (Minimum), as the ${ATF}'s TextContrastCheck applies it` },
+  'speakable-text': { id: 'speakable-text', severity: 'error', atf: 'SpeakableTextPresentCheck', title: 'focusable and image nodes have speakable text', source: `${ATF}, SpeakableTextPresentCheck; WCAG 2.2 SC 4.1.2 Name, Role, Value; on Apple platforms what VoiceOver speaks (label, else value)` },
+  'duplicate-speakable-text': { id: 'duplicate-speakable-text', severity: 'warning', atf: 'DuplicateSpeakableTextCheck', title: 'clickable nodes do not share their speakable text', source: `${ATF}, DuplicateSpeakableTextCheck` },
+  'editable-content-description': { id: 'editable-content-description', severity: 'error', atf: 'EditableContentDescCheck', title: 'editable fields have no content description', source: `${ATF}, EditableContentDescCheck` },
+  'duplicate-clickable-bounds': { id: 'duplicate-clickable-bounds', severity: 'error', atf: 'DuplicateClickableBoundsCheck', title: 'clickable nodes do not share their bounds', source: `${ATF}, DuplicateClickableBoundsCheck` },
+  'redundant-description': { id: 'redundant-description', severity: 'warning', atf: 'RedundantDescriptionCheck', title: 'descriptions do not repeat the type, state or action', source: `${ATF}, RedundantDescriptionCheck` },
   // Not an ATF check: ATF reads the density from the device. One finding per px window whose density
   // nobody supplied (a uiautomator dump), because every size rule then judges px as if they were dp.
-  'unknown-density': { id: 'unknown-density', severity: 'warning', atf: '(none: ATF reads the device density)', title: 'the screen density is known, so sizes can be judged in dp' },
-  'target-size': { id: 'target-size', severity: 'error', atf: '(web: WCAG 2.5.8 Target Size (Minimum))', title: 'pointer targets at least 24×24 CSS px, or spaced so a 24 px circle around each meets no other' },
-  'accessible-name': { id: 'accessible-name', severity: 'error', atf: '(web: WCAG 4.1.2 / 1.1.1)', title: 'buttons, links, images, form fields and selects have an accessible name (Chromium\'s accname)' },
-  'contrast-unknown': { id: 'contrast-unknown', severity: 'info', atf: '(web: WCAG 1.4.3, not computable)', title: 'text whose background cannot be told (image, gradient) is named for a manual check' },
+  'unknown-density': { id: 'unknown-density', severity: 'warning', atf: '(none: ATF reads the device density)', title: 'the screen density is known, so sizes can be judged in dp', source: 'treewright: the size rules need px per dp' },
+  'target-size': { id: 'target-size', severity: 'error', atf: '(web: WCAG 2.5.8 Target Size (Minimum))', title: 'pointer targets at least 24×24 CSS px, or spaced so a 24 px circle around each meets no other', source: PLATFORMS.web.touchTarget!.source },
+  'accessible-name': { id: 'accessible-name', severity: 'error', atf: '(web: WCAG 4.1.2 / 1.1.1)', title: 'buttons, links, images, form fields and selects have an accessible name (Chromium\'s accname)', source: 'WCAG 2.2 SC 4.1.2 Name, Role, Value and SC 1.1.1 Non-text Content' },
+  'contrast-unknown': { id: 'contrast-unknown', severity: 'info', atf: '(web: WCAG 1.4.3, not computable)', title: 'text whose background cannot be told (image, gradient) is named for a manual check', source: 'WCAG 2.2 SC 1.4.3 Contrast (Minimum)' },
 };
 
 export interface A11yThresholds {
-  /** Minimum touch target side, dp (ATF: 48). */
+  /** Android: minimum touch target side, dp (ATF: 48). */
   touchTargetDp: number;
-  /** Minimum side for a target against a screen edge, in that dimension, dp (ATF: 32). */
+  /** Android: minimum side for a target against a screen edge, in that dimension, dp (ATF: 32). */
   touchTargetEdgeDp: number;
+  /** iOS: minimum touch target side, pt (Apple's HIG: 44). */
+  touchTargetPt: number;
   /** Minimum contrast ratio of normal text (WCAG AA: 4.5). */
   contrast: number;
   /** Minimum contrast ratio of large text, ≥ 18 sp or ≥ 14 sp bold (WCAG AA: 3). */
@@ -66,7 +80,14 @@ export interface A11yThresholds {
   targetSizePx: number;
 }
 
-export const DEFAULT_A11Y_THRESHOLDS: Readonly<A11yThresholds> = { touchTargetDp: 48, touchTargetEdgeDp: 32, contrast: 4.5, contrastLarge: 3, targetSizePx: 24 };
+export const DEFAULT_A11Y_THRESHOLDS: Readonly<A11yThresholds> = {
+  touchTargetDp: PLATFORMS.android.touchTarget!.min,
+  touchTargetEdgeDp: PLATFORMS.android.touchTarget!.edgeMin!,
+  touchTargetPt: PLATFORMS.ios.touchTarget!.min,
+  contrast: 4.5,
+  contrastLarge: 3,
+  targetSizePx: PLATFORMS.web.touchTarget!.min,
+};
 
 /** What a finding says beyond its rule, severity and node. */
 export interface FindingBody {
@@ -109,38 +130,64 @@ export function fmt(v: number, digits = 1): string {
 
 // ── touch-target ────────────────────────────────────────────────────────────────────────────────
 
+/** A platform's touch-target minimum (roles/platforms.ts, replaced by the thresholds), in its unit. */
+export interface TargetMinimum {
+  unit: 'dp' | 'pt';
+  min: number;
+  /** Against a screen edge, in that dimension; null where the platform's source gives the edge nothing. */
+  edgeMin: number | null;
+}
+
+/**
+ * The touch-target minimum of node i's window, by its platform (a11y-platform.ts): Android 48 dp
+ * (32 dp against a screen edge, ATF), iOS 44 pt (Apple's HIG, no edge rule); null on the pointer
+ * platforms (macOS, desktop Compose), which have no touch-target rule.
+ */
+export function targetMinimum(c: AuditContext, i: number): TargetMinimum | null {
+  const platform = c.platformOf(i);
+  if (platform === 'android') return { unit: 'dp', min: c.thresholds.touchTargetDp, edgeMin: c.thresholds.touchTargetEdgeDp };
+  if (platform === 'ios') return { unit: 'pt', min: c.thresholds.touchTargetPt, edgeMin: null };
+  return null;
+}
+
 interface TargetSize {
-  wDp: number;
-  hDp: number;
+  /** The size in the platform's unit. */
+  w: number;
+  h: number;
   reqW: number;
   reqH: number;
+  unit: TargetMinimum['unit'];
   edgeX: boolean;
   edgeY: boolean;
   ok: boolean;
 }
 
 /**
- * The node's on-screen size in dp against its required size. ATF's conventions: sizes are px ÷ the
- * root's density, rounded to whole dp before the comparison (47.6 dp passes 48); a target touching the
+ * The node's on-screen size in its platform's unit against its required size. ATF's conventions,
+ * kept for points too: sizes are the root's unit ÷ its density (px → dp; pt and dp are density 1),
+ * rounded to whole units before the comparison (47.6 dp passes 48); on Android a target touching the
  * left or right edge of its window needs only the edge minimum in width, one touching the top or
- * bottom only in height.
+ * bottom only in height. Asked only for nodes whose platform has a minimum.
  */
 export function targetSize(c: AuditContext, i: number, w = c.nodes[i]!.bounds.width, h = c.nodes[i]!.bounds.height): TargetSize {
+  const m = targetMinimum(c, i)!;
   const density = c.rootOf(i).density;
-  const wDp = w / density, hDp = h / density;
-  const edgeX = atEdgeX(c, i), edgeY = atEdgeY(c, i);
-  const reqW = required(c, edgeX), reqH = required(c, edgeY);
-  return { wDp, hDp, reqW, reqH, edgeX, edgeY, ok: Math.round(wDp) >= reqW && Math.round(hDp) >= reqH };
+  const wu = w / density, hu = h / density;
+  const edgeX = m.edgeMin !== null && atEdgeX(c, i), edgeY = m.edgeMin !== null && atEdgeY(c, i);
+  const reqW = required(m, edgeX), reqH = required(m, edgeY);
+  return { w: wu, h: hu, reqW, reqH, unit: m.unit, edgeX, edgeY, ok: Math.round(wu) >= reqW && Math.round(hu) >= reqH };
 }
 
-/** targetSize(c, i).ok, from the facts store's bounds columns: asked for every click-like node. */
+/** targetSize(c, i).ok, from the facts store's bounds columns: asked for every click-like node. True where no minimum applies. */
 export function meetsTarget(c: AuditContext, i: number): boolean {
+  const m = targetMinimum(c, i);
+  if (m === null) return true;
   const density = c.rootOf(i).density;
-  return Math.round(c.facts.bw[i]! / density) >= required(c, atEdgeX(c, i)) && Math.round(c.facts.bh[i]! / density) >= required(c, atEdgeY(c, i));
+  return Math.round(c.facts.bw[i]! / density) >= required(m, m.edgeMin !== null && atEdgeX(c, i)) && Math.round(c.facts.bh[i]! / density) >= required(m, m.edgeMin !== null && atEdgeY(c, i));
 }
 
-function required(c: AuditContext, atEdge: boolean): number {
-  return atEdge ? c.thresholds.touchTargetEdgeDp : c.thresholds.touchTargetDp;
+function required(m: TargetMinimum, atEdge: boolean): number {
+  return atEdge && m.edgeMin !== null ? m.edgeMin : m.min;
 }
 // Bounds from the facts store's columns (the same numbers as the nodes'), so no node is touched.
 function atEdgeX(c: AuditContext, i: number): boolean {
@@ -158,7 +205,9 @@ function clipped(n: Node): boolean {
 }
 
 /**
- * Clickable, long-clickable, editable or Click-action nodes on screen. Measured on the on-screen
+ * Clickable, long-clickable, editable or Click-action nodes on screen, on the platforms that have a
+ * touch-target minimum (targetMinimum: Android and iOS; not macOS or desktop Compose, where a pointer
+ * aims), in the platform's unit (dp, pt). Measured on the on-screen
  * (clipped) bounds, as ATF measures boundsInScreen. Skipped, as ATF does: invisible or fully off-screen
  * nodes, and a node clipped inside a scrollable ancestor (ATF's "against a scrollable edge": the screen
  * shows only part of it, so its size is unknown; it is checked once scrolled fully into view).
@@ -170,7 +219,7 @@ const TOUCH_FAILS = 1, TOUCH_BIG_ANCESTOR = 2, TOUCH_CLIPPED_OK = 4;
 export const touchTarget: NodeRule<number> = {
   id: 'touch-target',
   judge(c, i) {
-    if (!c.isAny(i, CLICK_LIKE) || !c.is(i, FACT.ON_SCREEN) || c.targetOk[i]) return null;
+    if (!c.isAny(i, CLICK_LIKE) || !c.is(i, FACT.ON_SCREEN) || c.targetOk[i] || targetMinimum(c, i) === null) return null;
     const n = c.nodes[i]!;
     const flags = c.flags[i]!;
     const isClipped = clipped(n);
@@ -189,14 +238,14 @@ export const touchTarget: NodeRule<number> = {
     if (v & TOUCH_BIG_ANCESTOR) notes.push('a clickable ancestor of sufficient size may handle the touch');
     if (v & TOUCH_CLIPPED_OK) {
       const u = targetSize(c, i, n.layoutBounds!.width, n.layoutBounds!.height);
-      notes.push(`clipped by an ancestor (unclipped ${fmt(u.wDp)}×${fmt(u.hDp)} dp)`);
+      notes.push(`clipped by an ancestor (unclipped ${fmt(u.w)}×${fmt(u.h)} ${s.unit})`);
     }
-    const measured = `${fmt(s.wDp)}×${fmt(s.hDp)} dp`;
-    const threshold = `${s.reqW}×${s.reqH} dp`;
+    const measured = `${fmt(s.w)}×${fmt(s.h)} ${s.unit}`;
+    const threshold = `${s.reqW}×${s.reqH} ${s.unit}`;
     return {
       message: `${measured} < ${threshold}${notes.length ? ` (${notes.join('; ')})` : ''}`,
       measured, threshold,
-      data: { widthDp: round2(s.wDp), heightDp: round2(s.hDp), requiredWidthDp: s.reqW, requiredHeightDp: s.reqH },
+      data: { unit: s.unit, width: round2(s.w), height: round2(s.h), requiredWidth: s.reqW, requiredHeight: s.reqH },
     };
   },
 };
@@ -271,9 +320,16 @@ export const textContrast: NodeRule<ContrastVerdict> = {
 
 // ── speakable-text ──────────────────────────────────────────────────────────────────────────────
 
-/** What a screen reader would speak for the node: its label (merged from descendants), else its hint. */
+/**
+ * What a screen reader would speak for the node: its accessible name as the platform's screen reader
+ * composes it (the facts store: TalkBack's merge of non-focusable descendants, VoiceOver's label, else
+ * value), else its hint; a macOS window button, which has neither, by its subrole (roles/apple.ts).
+ */
 export function speakable(c: AuditContext, i: number): string {
-  return normalizeWhitespace(c.index.nameAt(i) || c.nodes[i]!.hint || '');
+  const n = c.nodes[i]!;
+  const said = c.index.nameAt(i) || n.hint || '';
+  if (said || c.platformOf(i) !== 'macos' || n.tag === null) return normalizeWhitespace(said);
+  return MAC_WINDOW_BUTTONS.get(n.tag) ?? '';
 }
 
 /**
@@ -282,7 +338,8 @@ export function speakable(c: AuditContext, i: number): string {
  * Image. Skipped, as ATF does: a container that has actionable descendants and nothing to say itself
  * (TalkBack skips it and stops on the descendants); a non-actionable node inside an actionable one (its
  * text belongs to that focus stop). An explicit empty description ("") on a non-actionable node marks
- * it decorative. One step less severe: a toggle whose only speech is its state (ATF counts "Checked" as
+ * it decorative. Skipped on macOS: a menu separator (roles/apple.ts isMenuSeparator), a line VoiceOver
+ * passes over. One step less severe: a toggle whose only speech is its state (ATF counts "Checked" as
  * speakable text and passes it; we still say it is unlabelled), and a non-actionable image without a
  * description (TalkBack does not stop on it, but it may carry meaning).
  */
@@ -292,6 +349,8 @@ export const speakableText: NodeRule<'unlabelled' | 'image' | 'inert' | 'toggle'
     const role = c.role(i);
     if (!c.is(i, FACT.ON_SCREEN) || !(c.isAny(i, ACTIONABLE) || role === 'Button' || role === 'Image')) return null;
     const n = c.nodes[i]!;
+    // A macOS menu separator is a line between items, not content: VoiceOver skips it.
+    if (c.platformOf(i) === 'macos' && isMenuSeparator(n)) return null;
     // A node no one can operate or focus is only ever a warning: a screen reader does not stop on it
     // (an inert Button-role node, an unlabelled image), whatever its role says.
     const actionable = c.isAny(i, ACTIONABLE);
@@ -303,10 +362,17 @@ export const speakableText: NodeRule<'unlabelled' | 'image' | 'inert' | 'toggle'
   },
   demoted: (v) => v !== 'unlabelled',
   describe(c, i, v) {
-    if (v === 'image') return { message: 'image without a description (give it one, or an empty description "" if it is decorative)' };
+    const apple = c.platformOf(i) === 'ios' || c.platformOf(i) === 'macos';
+    if (v === 'image') {
+      return { message: apple
+        ? 'image without a label (give it an accessibilityLabel, or hide it from VoiceOver with isAccessibilityElement = false if it is decorative)'
+        : 'image without a description (give it one, or an empty description "" if it is decorative)' };
+    }
     if (v === 'inert') return { message: `${c.nodes[i]!.role ?? 'node'} without speakable text that nothing can operate or focus (a screen reader skips it; if it is a control, make it actionable and label it)` };
     if (v === 'toggle') return { message: `toggle without a label: a screen reader says only its state ("${c.nodes[i]!.toggle}"), not what it turns on or off` };
-    return { message: 'no speakable text: no description, text or hint, and no descendant text merges into it' };
+    return { message: apple
+      ? 'no speakable text: no label, title, value or placeholder, and no descendant text merges into it'
+      : 'no speakable text: no description, text or hint, and no descendant text merges into it' };
   },
 };
 
@@ -385,25 +451,37 @@ function repeatedGroups(added: readonly number[], firstOf: Int32Array, size: Uin
 /**
  * Groups nodes by speakable text, per window (ATF looks at the active window: one screen). Members are
  * the nodes a screen reader stops on: actionable ones, and non-actionable ones with a label of their own
- * outside any actionable ancestor (text inside an actionable node is spoken as part of it).
+ * outside any actionable ancestor (text inside an actionable node is spoken as part of it). On Apple
+ * platforms a non-actionable element that holds others is a container (an alert, a group): VoiceOver
+ * stops on its elements, not on it, so it is no member. On macOS each menu is a context of its own:
+ * a menu opens alone, so its items are compared with each other, not with the window or the other menus.
  */
 export class DuplicateText {
-  /** Per window: text → its first member. The texts are the index's own strings: no key is built. */
-  private readonly first: Array<Map<string, number>>;
+  /** Per context (a window's root node, or a macOS menu): text → its first member. The texts are the index's own strings: no key is built. */
+  private readonly first = new Map<number, Map<string, number>>();
+  /** Each node's context, filled in document order (add is called for every node, parents first). */
+  private readonly contextOf: Int32Array;
   private readonly firstOf: Int32Array;
   private readonly size: Uint32Array;
   private readonly added: number[] = [];
   constructor(c: AuditContext) {
-    this.first = c.roots.map(() => new Map());
+    this.contextOf = new Int32Array(c.nodes.length);
     this.firstOf = new Int32Array(c.nodes.length);
     this.size = new Uint32Array(c.nodes.length);
   }
   add(c: AuditContext, i: number): void {
+    const p = c.facts.parent[i]!;
+    const platform = c.platformOf(i);
+    const context = p < 0 || (platform === 'macos' && c.role(i) === 'Menu') ? i : this.contextOf[p]!;
+    this.contextOf[i] = context;
     if (!c.is(i, FACT.ON_SCREEN)) return;
-    if (!c.isAny(i, ACTIONABLE) && c.flags[i]! & F.UNDER_ACTIONABLE) return;
+    const actionable = c.isAny(i, ACTIONABLE);
+    if (!actionable && c.flags[i]! & F.UNDER_ACTIONABLE) return;
+    if (!actionable && (platform === 'ios' || platform === 'macos') && c.facts.ends[i]! > i + 1) return;
     const text = speakable(c, i);
     if (!text) return;
-    const map = this.first[c.rootIndex[i]!]!;
+    let map = this.first.get(context);
+    if (!map) this.first.set(context, (map = new Map()));
     let f = map.get(text);
     if (f === undefined) map.set(text, (f = i));
     this.firstOf[i] = f;

@@ -1,7 +1,9 @@
 /**
  * The accessibility audit (docs/design.md §8): the Android Accessibility Test Framework's checks as rules with
- * stable ids, severities and messages that give the measured value against the threshold, in dp via
- * each root's density. Linear in the node count: one context pass (a11y-context.ts), then one pass in
+ * stable ids, severities and messages that give the measured value against the threshold, each window
+ * judged by its platform's rules and in its unit (roles/platforms.ts, a11y-platform.ts: dp via the
+ * root's density on Android, pt on Apple; no touch-target rule on the pointer platforms); a web page
+ * by WCAG (a11y-web.ts). Linear in the node count: one context pass (a11y-context.ts), then one pass in
  * which every node meets the per-node rules and the duplicate rules' hash tables (a11y-rules.ts).
  *
  * Severities: each rule has ATF's (A11Y_RULES); `rules` in the options replaces it or turns the rule
@@ -17,6 +19,7 @@ import { TargetError } from '../errors.js';
 import { AuditContext, F } from './a11y-context.js';
 import { densityUnknown } from '../formats/density.js';
 import { auditWeb, isWebSnapshot } from './a11y-web.js';
+import { rootPlatforms, type NativePlatform } from './a11y-platform.js';
 import {
   A11Y_RULE_IDS, A11Y_RULES, DEFAULT_A11Y_THRESHOLDS, DuplicateBounds, DuplicateText, editableContentDescription, redundantDescription,
   meetsTarget, speakableText, textContrast, touchTarget, type A11yRuleId, type A11yThresholds, type FindingBody, type NodeRule,
@@ -39,6 +42,12 @@ export interface A11yOptions {
   ignore?: (node: Node) => boolean;
   /** false: findings name their node as the raw tree prints it (the rules still judge the merged view). */
   merged?: boolean;
+  /**
+   * Judge every window by this platform's rules instead of the one the snapshot tells
+   * (a11y-platform.ts): e.g. 'desktop' for a desktop-only Compose app, whose tree does not say so.
+   * A web page is always judged by the web's rules.
+   */
+  platform?: NativePlatform;
 }
 
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'info', 'off'];
@@ -67,6 +76,7 @@ export function audit(snapshot: Snapshot, options: A11yOptions = {}): Finding[] 
   }
   const c = new AuditContext(snapshot, {
     thresholds,
+    platforms: rootPlatforms(snapshot, options.platform),
     within: options.within,
     ignore: options.ignore,
     meetsTarget,

@@ -12,6 +12,8 @@
 import { ROLES, type Node, type Role, type Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
 import { MERGING_ROLES } from '../roles/compose.js';
+import { talkBackMergesFocusable } from '../roles/android.js';
+import { voiceOverValue } from '../roles/apple.js';
 
 /** Fact bits, per node (`flags`). */
 export const FACT = {
@@ -31,7 +33,10 @@ export const FACT = {
   /** Long-clickable, or a LongClick action. */
   LONG_CLICK: 128,
   EDITABLE: 256,
-  /** Merges its descendants' text into its own label, as a merged semantics tree does. */
+  /**
+   * Merges its descendants' text into its own label, as a merged semantics tree does, and as TalkBack
+   * speaks a focusable Android view (roles/android.ts talkBackMergesFocusable).
+   */
   MERGES: 512,
   FOCUSABLE: 1024,
   /** Scrollable itself (DRAG also counts scroll actions). */
@@ -83,7 +88,7 @@ export function ownFacts(node: Node): number {
   // A clickable flag counts as the Click it stands for: formats without an action list (cmp-inspector
   // v1, uiautomator) carry only the flag, and a button read from them must not read "offers nothing".
   if (actions.length > 0 || node.editable || node.scrollable || node.clickable || node.longClickable) f |= FACT.OFFERS;
-  if (f & FACT.CLICK || node.longClickable || node.toggle !== null || (node.role !== null && MERGING_ROLES.has(node.role))) f |= FACT.MERGES;
+  if (f & FACT.CLICK || node.longClickable || node.toggle !== null || (node.role !== null && MERGING_ROLES.has(node.role)) || talkBackMergesFocusable(node)) f |= FACT.MERGES;
   return f;
 }
 
@@ -112,9 +117,12 @@ export function mergesDescendants(node: Node): boolean {
   return (ownFacts(node) & FACT.MERGES) !== 0;
 }
 
-/** A node's own label: its description when it has one (that is what a screen reader speaks), else its text. */
+/**
+ * A node's own label: its description when it has one (that is what a screen reader speaks), else its
+ * text; an Apple element with neither, its value, which VoiceOver then speaks (roles/apple.ts).
+ */
 export function ownLabel(n: Node): string {
-  return n.contentDescription || n.text || n.editableText || '';
+  return n.contentDescription || n.text || n.editableText || voiceOverValue(n);
 }
 
 /**

@@ -4,6 +4,7 @@
  * land here. A View's traits come from its role (compose.ts) and from the flags the dump carries
  * (clickable, checkable), so the rows give the role, and where a class is a tab container, that.
  */
+import type { Node } from '../model/schema.js';
 import { roleTable, type RoleRow } from './row.js';
 
 export interface AndroidRoleRow extends RoleRow {
@@ -33,3 +34,14 @@ export const ANDROID_ROLES = roleTable<AndroidRoleRow>({
   ActionMenuView: { role: 'Menu' }, ActionMenuItemView: { role: 'MenuItem' }, ListMenuItemView: { role: 'MenuItem' },
   TabWidget: { role: null, tabContainer: true },
 });
+
+/**
+ * TalkBack's focus stop beyond the clickable ones: an Android view that takes focus and is not a
+ * scroll container is spoken as one item, its label its own text or description, else the text of
+ * its descendants that are not stops themselves (TalkBack's node description; ATF's
+ * SpeakableTextPresentCheck reads it the same way). A Compose tab read from a uiautomator dump is such
+ * a view: `focusable selected`, its title a child Text.
+ */
+export function talkBackMergesFocusable(n: Pick<Node, 'kind' | 'focusable' | 'scrollable'>): boolean {
+  return n.kind === 'view' && n.focusable && !n.scrollable;
+}

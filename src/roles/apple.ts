@@ -7,7 +7,7 @@
  * SecureTextField a text field whose text is never captured. Elements a source gives no type (or a type
  * not here) read their role from their traits and class (appleRole).
  */
-import type { Role } from '../model/schema.js';
+import type { Node, Role } from '../model/schema.js';
 import { roleTable, rolesWith, type RoleRow } from './row.js';
 
 export interface AppleRoleRow extends RoleRow {
@@ -112,4 +112,31 @@ export function appleRole(traits: readonly string[], className: string | null): 
   if (t.has('Image')) return 'Image';
   if (t.has('StaticText')) return 'Text';
   return null;
+}
+
+/**
+ * What VoiceOver speaks for the macOS window buttons, which carry no label of their own: the role
+ * description of their subrole (AXCloseButton …), keyed by the identifier XCTest gives them.
+ */
+export const MAC_WINDOW_BUTTONS: ReadonlyMap<string, string> = new Map([
+  ['_XCUI:CloseWindow', 'close button'],
+  ['_XCUI:MinimizeWindow', 'minimize button'],
+  ['_XCUI:ZoomWindow', 'zoom button'],
+  ['_XCUI:FullScreenWindow', 'full screen button'],
+]);
+
+/**
+ * A macOS menu separator (NSMenuItem.separatorItem): a menu item with no title that is never
+ * enabled. It draws a line between groups of items; VoiceOver skips it, so it needs no speakable text.
+ */
+export function isMenuSeparator(n: Pick<Node, 'kind' | 'role' | 'enabled' | 'contentDescription' | 'text' | 'value'>): boolean {
+  return n.kind === 'apple' && n.role === 'MenuItem' && !n.enabled && !n.contentDescription?.trim() && !n.text?.trim() && !n.value?.trim();
+}
+
+/**
+ * What VoiceOver speaks for an element that has no label: its value (a slider's "50%", a pop-up
+ * button's chosen item). VoiceOver reads label, then value; with no label the value is what names it.
+ */
+export function voiceOverValue(n: Pick<Node, 'kind' | 'value'>): string {
+  return n.kind === 'apple' ? n.value ?? '' : '';
 }

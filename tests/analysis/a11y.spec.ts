@@ -36,7 +36,7 @@ test.describe('fixtures: the exact findings', () => {
         check: 'a11y', rule: 'touch-target', severity: 'error', nodeId: '1', rootId: 'root',
         node: 'Button #1 tag=icon_unlabeled [clickable] actions=Click tap=324,36',
         message: '40×40 dp < 48×48 dp', measured: '40×40 dp', threshold: '48×48 dp',
-        data: { widthDp: 40, heightDp: 40, requiredWidthDp: 48, requiredHeightDp: 48 },
+        data: { unit: 'dp', width: 40, height: 40, requiredWidth: 48, requiredHeight: 48 },
       },
       {
         check: 'a11y', rule: 'speakable-text', severity: 'error', nodeId: '1', rootId: 'root',

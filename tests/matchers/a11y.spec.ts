@@ -109,3 +109,17 @@ test('bad options are typed errors', async () => {
   const rule = await failure(expect(device).toPassA11y({ rules: { 'touch-size': 'off' } as never, timeout: 0 }));
   expect(rule.message).toContain('unknown rule "touch-size"');
 });
+
+test.describe('each platform\'s rules, on real captures', () => {
+  const corpus = (path: string) => importTree(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url)), { where: path });
+
+  test('Apple\'s alert buttons meet Apple\'s 44 pt; the Mac2 menu bar is judged as a pointer platform', async () => {
+    await expect(deviceOf(corpus('ios/xcuitest-sioeye-notification-alert.xml'))).toPassA11y({ failOn: 'info' });
+    await expect(deviceOf(corpus('ios/mac2-huashengtong-login.extract.xml'))).toPassA11y();
+  });
+
+  test('`platform` names the rules a capture cannot: Mac2 judged as iOS fails in pt', async () => {
+    const err = await failure(expect(deviceOf(corpus('ios/mac2-huashengtong-login.extract.xml'))).toPassA11y({ platform: 'ios', timeout: 0 }));
+    expect(err.message).toContain('MenuItem #7 desc=系统设置… [clickable] actions=Click tap=105,44 — 209×22 pt < 44×44 pt');
+  });
+});
