@@ -125,7 +125,7 @@ interface TargetSize {
  * left or right edge of its window needs only the edge minimum in width, one touching the top or
  * bottom only in height.
  */
-export function targetSize(c: AuditContext, i: number, w = c.nodes[i]!.bounds.width, h = c.nodes[i]!.bounds.height): TargetSize {
+export function targetSize(c: AuditContext, i: number, w = c.facts.vw[i]!, h = c.facts.vh[i]!): TargetSize {
   const density = c.rootOf(i).density;
   const wDp = w / density, hDp = h / density;
   const edgeX = atEdgeX(c, i), edgeY = atEdgeY(c, i);
@@ -136,19 +136,19 @@ export function targetSize(c: AuditContext, i: number, w = c.nodes[i]!.bounds.wi
 /** targetSize(c, i).ok, from the facts store's bounds columns: asked for every click-like node. */
 export function meetsTarget(c: AuditContext, i: number): boolean {
   const density = c.rootOf(i).density;
-  return Math.round(c.facts.bw[i]! / density) >= required(c, atEdgeX(c, i)) && Math.round(c.facts.bh[i]! / density) >= required(c, atEdgeY(c, i));
+  return Math.round(c.facts.vw[i]! / density) >= required(c, atEdgeX(c, i)) && Math.round(c.facts.vh[i]! / density) >= required(c, atEdgeY(c, i));
 }
 
 function required(c: AuditContext, atEdge: boolean): number {
   return atEdge ? c.thresholds.touchTargetEdgeDp : c.thresholds.touchTargetDp;
 }
-// Bounds from the facts store's columns (the same numbers as the nodes'), so no node is touched.
+// The visible rects from the facts store's columns, so no node is touched.
 function atEdgeX(c: AuditContext, i: number): boolean {
-  const { bx, bw } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
+  const { vx: bx, vw: bw } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
   return Math.abs(bx[i]! - bx[s]!) < EDGE_SLACK || Math.abs(bx[i]! + bw[i]! - (bx[s]! + bw[s]!)) < EDGE_SLACK;
 }
 function atEdgeY(c: AuditContext, i: number): boolean {
-  const { by, bh } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
+  const { vy: by, vh: bh } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
   return Math.abs(by[i]! - by[s]!) < EDGE_SLACK || Math.abs(by[i]! + bh[i]! - (by[s]! + bh[s]!)) < EDGE_SLACK;
 }
 
@@ -158,10 +158,13 @@ function clipped(n: Node): boolean {
 }
 
 /**
- * Clickable, long-clickable, editable or Click-action nodes on screen. Measured on the on-screen
- * (clipped) bounds, as ATF measures boundsInScreen. Skipped, as ATF does: invisible or fully off-screen
- * nodes, and a node clipped inside a scrollable ancestor (ATF's "against a scrollable edge": the screen
- * shows only part of it, so its size is unknown; it is checked once scrolled fully into view).
+ * Clickable, long-clickable, editable or Click-action nodes on screen. Measured on the visible rect
+ * (the facts store's: bounds cut by the scrollers, lists and windows that clip them), as ATF measures
+ * boundsInScreen. Skipped, as ATF does: invisible or fully off-screen nodes, and a target cut by its
+ * scroller's edge (FACT.CUT, facts/clip.ts) or clipped inside a scrollable ancestor. Such a target is
+ * not judged at all rather than by what it would measure scrolled into view: many sources (Android's
+ * boundsInScreen) give only the part on screen, so that size is unknown, and judging the part would
+ * flag every row a list cuts; it is judged once scrolled fully into view.
  * Demoted to warning, as ATF does: a clickable (long-clickable) ancestor that meets its own minimum may
  * take the touch; a node clipped by a non-scrolling ancestor whose unclipped size would pass.
  */
@@ -175,6 +178,7 @@ export const touchTarget: NodeRule<number> = {
     const flags = c.flags[i]!;
     const isClipped = clipped(n);
     if (isClipped && flags & F.UNDER_SCROLLABLE) return null;
+    if (c.is(i, FACT.CUT)) return null; // cut by its scroller's edge: judged once scrolled into view (above)
     let v = TOUCH_FAILS;
     if ((c.is(i, FACT.CLICK) && flags & F.BIG_CLICK_ANCESTOR) || (c.is(i, FACT.LONG_CLICK) && flags & F.BIG_LONG_CLICK_ANCESTOR)) v |= TOUCH_BIG_ANCESTOR;
     if (isClipped && targetSize(c, i, n.layoutBounds!.width, n.layoutBounds!.height).ok) v |= TOUCH_CLIPPED_OK;
