@@ -10,7 +10,7 @@
  *   markers are parts of their text and are not nodes; a native text field's inner editor is its
  *   `editableText`.
  * - Geometry is CSS px in the viewport: `layoutBounds` the border box, `bounds` the part inside every
- *   clipping ancestor and the viewport. `platform.paintOrder` is Chromium's paint order, present on
+ *   clipping ancestor and the viewport (a child frame's boxes placed at, and clipped to, its iframe). `platform.paintOrder` is Chromium's paint order, present on
  *   nodes that hit-test (pointer-events and visibility allow it): reachability draws by it.
  *   `platform.aim` is where Playwright aims at an inline element whose line fragments do not cover its
  *   box's centre (a wrapped or rotated link): its first fragment's centre; reachability taps there.
@@ -65,9 +65,33 @@ class DomTables {
   /** Per style the mapping reads, its column in layout.styles (-1: not captured, read as ''). */
   private readonly column: Record<CapturedStyle, number>;
 
+  /**
+   * Per document, where its own coordinates start in the viewport: a child frame's layout is in the
+   * frame's coordinates, placed at its iframe's client box (the main document's at 0,0); and what its
+   * root is clipped to (the iframe's client box as clipped in its own document; the viewport).
+   */
+  private readonly origin: Array<[number, number]> = [];
+  private readonly frameClip: Array<Rect4 | null> = [];
+
   constructor(readonly dom: DomSnapshot, readonly viewport: { width: number; height: number }, styles: readonly string[] = CAPTURED_STYLES) {
     this.column = Object.fromEntries(CAPTURED_STYLES.map((name) => [name, styles.indexOf(name)])) as Record<CapturedStyle, number>;
+    const owner = new Map<number, { doc: number; i: number }>();
+    dom.documents.forEach((d, doc) => d.nodes.contentDocumentIndex?.index.forEach((ni, k) => owner.set(d.nodes.contentDocumentIndex!.value[k]!, { doc, i: ni })));
     dom.documents.forEach((d, doc) => {
+      // An owning iframe's document comes first in the snapshot (documents are listed parent first).
+      const o = owner.get(doc);
+      const box = o && o.doc < doc ? this.rect(o.doc, o.i) : null;
+      const li = o && box ? this.layout(o.doc, o.i) : -1;
+      const cr = li >= 0 ? this.dom.documents[o!.doc]!.layout.clientRects?.[li] : undefined;
+      if (o && box && cr && cr.length >= 4) {
+        const inner: Rect4 = [box[0] + cr[0]!, box[1] + cr[1]!, cr[2]!, cr[3]!];
+        this.origin.push([inner[0], inner[1]]);
+        const c = this.clipped(o.doc, o.i, inner);
+        this.frameClip.push([c[0], c[1], c[0] + c[2], c[1] + c[3]]);
+      } else {
+        this.origin.push([0, 0]);
+        this.frameClip.push(null);
+      }
       const n = d.nodes.backendNodeId?.length ?? 0;
       const ids = d.nodes.backendNodeId ?? [];
       for (let i = 0; i < n; i++) this.byBackend.set(ids[i]!, { doc, i });
@@ -139,7 +163,8 @@ class DomTables {
     const b = li >= 0 ? d.layout.bounds[li] : undefined;
     if (!b || b.length < 4) return null;
     if (doc === 0 && this.nodeType(doc, i) === DOCUMENT_NODE) return [0, 0, this.viewport.width, this.viewport.height];
-    return [b[0]! - (d.scrollOffsetX ?? 0), b[1]! - (d.scrollOffsetY ?? 0), b[2]!, b[3]!];
+    const [ox, oy] = this.origin[doc] ?? [0, 0];
+    return [b[0]! - (d.scrollOffsetX ?? 0) + ox, b[1]! - (d.scrollOffsetY ?? 0) + oy, b[2]!, b[3]!];
   }
 
   paintOrder(doc: number, i: number): number | null {
@@ -191,7 +216,8 @@ class DomTables {
     const k = first[i]!;
     const b = k >= 0 ? boxes.bounds[k] : undefined;
     if (!b || b.length < 4) return null;
-    return [b[0]! - (d.scrollOffsetX ?? 0) + b[2]! / 2, b[1]! - (d.scrollOffsetY ?? 0) + b[3]! / 2];
+    const [ox, oy] = this.origin[doc] ?? [0, 0];
+    return [b[0]! - (d.scrollOffsetX ?? 0) + ox + b[2]! / 2, b[1]! - (d.scrollOffsetY ?? 0) + oy + b[3]! / 2];
   }
 
   /**
@@ -225,8 +251,9 @@ class DomTables {
     if (!boxes || boxes.length < 8) return null;
     const d = this.dom.documents[doc]!;
     const out: Rect4[] = [];
+    const [ox, oy] = this.origin[doc] ?? [0, 0];
     for (let k = 0; k < boxes.length; k += 4) {
-      const c = this.clipped(doc, i, [boxes[k]! - (d.scrollOffsetX ?? 0), boxes[k + 1]! - (d.scrollOffsetY ?? 0), boxes[k + 2]!, boxes[k + 3]!]);
+      const c = this.clipped(doc, i, [boxes[k]! - (d.scrollOffsetX ?? 0) + ox, boxes[k + 1]! - (d.scrollOffsetY ?? 0) + oy, boxes[k + 2]!, boxes[k + 3]!]);
       if (c[2] > 0 && c[3] > 0) out.push(c);
     }
     return out;
@@ -300,7 +327,9 @@ class DomTables {
     const d = this.dom.documents[doc]!;
     for (let i = 0; i < n; i++) {
       const p = this.parent(doc, i);
-      let x1 = 0, y1 = 0, x2 = width, y2 = height;
+      // A frame's document starts clipped to its iframe's box.
+      const fc = this.frameClip[doc];
+      let x1 = fc ? Math.max(0, fc[0]) : 0, y1 = fc ? Math.max(0, fc[1]) : 0, x2 = fc ? Math.min(width, fc[2]) : width, y2 = fc ? Math.min(height, fc[3]) : height;
       const li = this.layout(doc, i);
       const fixed = li >= 0 && this.style(doc, i, 'position') === 'fixed';
       if (p >= 0 && !fixed) {
