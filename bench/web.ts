@@ -12,7 +12,7 @@ import { DOM_SNAPSHOT_PARAMS } from '../src/formats/cdp-types.js';
 import { median } from './stats.js';
 import { RULE_PAIRS, AXE_ONLY } from '../tests/helpers/axe-compare.js';
 import { axeAgreementOnPages, hittabilityOnPages } from '../tests/helpers/web-agreement.js';
-import { AXE_PAGES, HIT_PAGES } from '../tests/web/helpers.js';
+import { APG_PAGES, AXE_PAGES, HIT_PAGES } from '../tests/web/helpers.js';
 import { serveStatic } from '../examples/web-site/serve.js';
 import { WEB_FIXTURES } from '../tests/web/helpers.js';
 
@@ -97,9 +97,11 @@ export async function run(): Promise<void> {
     for (const n of [500, 5000]) await measure(p, n);
     await p.close();
 
-    const total = await hittabilityOnPages(browser, site.url, HIT_PAGES);
-    console.log(`hittability vs Chromium elementFromPoint: ${total.agreed}/${total.compared} agree (${(100 * total.agreed / total.compared).toFixed(1)}%, target ≥ 99% over ≥ 300)`);
-    for (const d of total.disagreements) console.log(`  ${d.page}: treewright hittable=${d.treewright}, Chromium hit ${d.chromium} at ${d.tap.x},${d.tap.y}: ${d.node}`);
+    for (const [what, pages] of [['corpus pages', HIT_PAGES], [`APG example pages (${APG_PAGES.length}, beyond the corpus)`, APG_PAGES]] as const) {
+      const total = await hittabilityOnPages(browser, site.url, pages);
+      console.log(`hittability vs Chromium elementFromPoint, ${what}: ${total.agreed}/${total.compared} agree (${(100 * total.agreed / total.compared).toFixed(1)}%, target ≥ 99% over ≥ 300)`);
+      for (const d of total.disagreements) console.log(`  ${d.page}: treewright hittable=${d.treewright}, Chromium hit ${d.chromium} at ${d.tap.x},${d.tap.y}: ${d.node}`);
+    }
 
     const sums = new Map<string, { v: number; vt: number; t: number; ta: number; only: string[] }>();
     for (const [rule, rs] of await axeAgreementOnPages(browser, site.url, AXE_PAGES)) {

@@ -169,7 +169,7 @@ interface TargetSize {
  * left or right edge of its window needs only the edge minimum in width, one touching the top or
  * bottom only in height. Asked only for nodes whose platform has a minimum.
  */
-export function targetSize(c: AuditContext, i: number, w = c.nodes[i]!.bounds.width, h = c.nodes[i]!.bounds.height): TargetSize {
+export function targetSize(c: AuditContext, i: number, w = c.facts.vw[i]!, h = c.facts.vh[i]!): TargetSize {
   const m = targetMinimum(c, i)!;
   const density = c.rootOf(i).density;
   const wu = w / density, hu = h / density;
@@ -183,19 +183,19 @@ export function meetsTarget(c: AuditContext, i: number): boolean {
   const m = targetMinimum(c, i);
   if (m === null) return true;
   const density = c.rootOf(i).density;
-  return Math.round(c.facts.bw[i]! / density) >= required(m, m.edgeMin !== null && atEdgeX(c, i)) && Math.round(c.facts.bh[i]! / density) >= required(m, m.edgeMin !== null && atEdgeY(c, i));
+  return Math.round(c.facts.vw[i]! / density) >= required(m, m.edgeMin !== null && atEdgeX(c, i)) && Math.round(c.facts.vh[i]! / density) >= required(m, m.edgeMin !== null && atEdgeY(c, i));
 }
 
 function required(m: TargetMinimum, atEdge: boolean): number {
   return atEdge && m.edgeMin !== null ? m.edgeMin : m.min;
 }
-// Bounds from the facts store's columns (the same numbers as the nodes'), so no node is touched.
+// The visible rects from the facts store's columns, so no node is touched.
 function atEdgeX(c: AuditContext, i: number): boolean {
-  const { bx, bw } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
+  const { vx: bx, vw: bw } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
   return Math.abs(bx[i]! - bx[s]!) < EDGE_SLACK || Math.abs(bx[i]! + bw[i]! - (bx[s]! + bw[s]!)) < EDGE_SLACK;
 }
 function atEdgeY(c: AuditContext, i: number): boolean {
-  const { by, bh } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
+  const { vy: by, vh: bh } = c.facts, s = c.facts.rootStart[c.rootIndex[i]!]!;
   return Math.abs(by[i]! - by[s]!) < EDGE_SLACK || Math.abs(by[i]! + bh[i]! - (by[s]! + bh[s]!)) < EDGE_SLACK;
 }
 
@@ -207,10 +207,13 @@ function clipped(n: Node): boolean {
 /**
  * Clickable, long-clickable, editable or Click-action nodes on screen, on the platforms that have a
  * touch-target minimum (targetMinimum: Android and iOS; not macOS or desktop Compose, where a pointer
- * aims), in the platform's unit (dp, pt). Measured on the on-screen
- * (clipped) bounds, as ATF measures boundsInScreen. Skipped, as ATF does: invisible or fully off-screen
- * nodes, and a node clipped inside a scrollable ancestor (ATF's "against a scrollable edge": the screen
- * shows only part of it, so its size is unknown; it is checked once scrolled fully into view).
+ * aims), in the platform's unit (dp, pt). Measured on the visible rect (the facts store's: bounds cut
+ * by the scrollers, lists and windows that clip them), as ATF measures boundsInScreen. Skipped, as ATF
+ * does: invisible or fully off-screen nodes, and a target cut by its scroller's edge (FACT.CUT,
+ * facts/clip.ts) or clipped inside a scrollable ancestor. Such a target is not judged at all rather
+ * than by what it would measure scrolled into view: many sources (Android's boundsInScreen) give only
+ * the part on screen, so that size is unknown, and judging the part would flag every row a list cuts;
+ * it is judged once scrolled fully into view.
  * Demoted to warning, as ATF does: a clickable (long-clickable) ancestor that meets its own minimum may
  * take the touch; a node clipped by a non-scrolling ancestor whose unclipped size would pass.
  */
@@ -224,6 +227,7 @@ export const touchTarget: NodeRule<number> = {
     const flags = c.flags[i]!;
     const isClipped = clipped(n);
     if (isClipped && flags & F.UNDER_SCROLLABLE) return null;
+    if (c.is(i, FACT.CUT)) return null; // cut by its scroller's edge: judged once scrolled into view (above)
     let v = TOUCH_FAILS;
     if ((c.is(i, FACT.CLICK) && flags & F.BIG_CLICK_ANCESTOR) || (c.is(i, FACT.LONG_CLICK) && flags & F.BIG_LONG_CLICK_ANCESTOR)) v |= TOUCH_BIG_ANCESTOR;
     if (isClipped && targetSize(c, i, n.layoutBounds!.width, n.layoutBounds!.height).ok) v |= TOUCH_CLIPPED_OK;

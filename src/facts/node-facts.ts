@@ -14,6 +14,7 @@ import { perSnapshot } from '../model/memo.js';
 import { MERGING_ROLES } from '../roles/compose.js';
 import { talkBackMergesFocusable } from '../roles/android.js';
 import { voiceOverValue } from '../roles/apple.js';
+import { Clipper } from './clip.js';
 
 /** Fact bits, per node (`flags`). */
 export const FACT = {
@@ -51,6 +52,12 @@ export const FACT = {
   LABELLED: 32768,
   /** Carries a toggle state (on, off or indeterminate). */
   TOGGLEABLE: 65536,
+  /**
+   * Cut by its scroller's edge: its box reaches past, or onto, the visible edge of the nearest clipping
+   * scroller above it along that scroller's axis, so the screen may show only part of it (sources that
+   * clip bounds themselves, as Android's boundsInScreen does, leave a cut row ending on the edge).
+   */
+  CUT: 131072,
 } as const;
 /** Click-like: what a user activates by touch (the audit's touch-target and duplicate rules). */
 export const CLICK_LIKE = FACT.CLICK | FACT.LONG_CLICK | FACT.EDITABLE;
@@ -160,6 +167,22 @@ export interface NodeFacts {
   readonly by: Float64Array;
   readonly bw: Float64Array;
   readonly bh: Float64Array;
+  /**
+   * The visible rect (x, y, width, height): the bounds cut by every ancestor that clips (clip.ts:
+   * scrollers, lists, windows) and by the bars drawn over a scroller's edge. Empty (width or height 0)
+   * when nothing of the node is left. What visibility, hittability, tap points, wireframes and the
+   * touch-target rule read.
+   */
+  readonly vx: Float64Array;
+  readonly vy: Float64Array;
+  readonly vw: Float64Array;
+  readonly vh: Float64Array;
+  /**
+   * Hit areas of nodes drawn as line fragments (a web text run or inline element that wraps): its
+   * fragments as [x, y, width, height, …], each inside the visible rect. A node not listed is hit
+   * over its whole visible rect.
+   */
+  readonly fragments: ReadonlyMap<number, Float64Array>;
   /** Whether node i has every bit of `bits`. */
   is(i: number, bits: number): boolean;
   /** The accessible name: the node's own label, else its merged descendants' text where it merges them. */
@@ -225,7 +248,9 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
   let cap = 1024;
   let parent = new Int32Array(cap), rootOf = new Int32Array(cap), flags = new Uint32Array(cap), role = new Uint8Array(cap);
   let bx = new Float64Array(cap), by = new Float64Array(cap), bw = new Float64Array(cap), bh = new Float64Array(cap);
+  let vx = new Float64Array(cap), vy = new Float64Array(cap), vw = new Float64Array(cap), vh = new Float64Array(cap);
   const nodes: Node[] = [];
+  const clipper = new Clipper(nodes, (k) => parent[k]!);
   const rootStart: number[] = [];
   const stackNode: Node[] = [];
   const stackParent: number[] = [];
@@ -241,6 +266,7 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
         cap *= 2;
         parent = grown(parent, cap); rootOf = grown(rootOf, cap); flags = grown(flags, cap); role = grown(role, cap);
         bx = grown(bx, cap); by = grown(by, cap); bw = grown(bw, cap); bh = grown(bh, cap);
+        vx = grown(vx, cap); vy = grown(vy, cap); vw = grown(vw, cap); vh = grown(vh, cap);
       }
       nodes.push(node);
       parent[i] = p;
@@ -248,9 +274,12 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
       const b = node.bounds;
       bx[i] = b.x; by[i] = b.y; bw[i] = b.width; bh[i] = b.height;
       let f = ownFacts(node);
+      const v = clipper.enter(i, p, node, (f & FACT.SCROLLABLE) !== 0);
+      vx[i] = v[0]; vy[i] = v[1]; vw[i] = v[2]; vh[i] = v[3];
+      if (v[4]) f |= FACT.CUT;
       if (node.visible && (p < 0 || flags[p]! & FACT.VISIBLE)) {
         f |= FACT.VISIBLE;
-        if (b.width > 0 && b.height > 0) f |= FACT.ON_SCREEN;
+        if (v[2] > 0 && v[3] > 0) f |= FACT.ON_SCREEN;
       }
       flags[i] = f;
       role[i] = roleCode(node.role);
@@ -299,6 +328,8 @@ function buildFacts(snapshot: Snapshot): NodeFacts {
     nodes, rootStart, ends, orderOf,
     parent: parent.subarray(0, n), rootOf: rootOf.subarray(0, n), flags: fl, role: role.subarray(0, n),
     bx: bx.subarray(0, n), by: by.subarray(0, n), bw: bw.subarray(0, n), bh: bh.subarray(0, n),
+    vx: vx.subarray(0, n), vy: vy.subarray(0, n), vw: vw.subarray(0, n), vh: vh.subarray(0, n),
+    fragments: clipper.fragments,
     is: (k, bits) => (fl[k]! & bits) === bits,
     name,
   };

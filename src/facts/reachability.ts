@@ -72,6 +72,8 @@ interface Columns extends Pick<NodeFacts, 'nodes' | 'parent' | 'bx' | 'by' | 'bw
   paint: Float64Array | null;
   /** Web nodes aimed at off their box's centre (platform.aim: an inline element's first line fragment). */
   aim: Map<number, Point>;
+  /** Nodes hit by their line fragments rather than their whole rect (the facts store's). */
+  fragments: ReadonlyMap<number, Float64Array>;
 }
 
 function columns(snapshot: Snapshot): Columns {
@@ -98,8 +100,9 @@ function columns(snapshot: Snapshot): Columns {
     const f = flags[i]!, p = parent[i]!;
     tapAncestor[i] = f & TAP && f & RECEIVES ? i : p >= 0 ? tapAncestor[p]! : -1;
   }
-  const { bx, by, bw, bh, rootStart, ends } = facts;
-  return { nodes, parent, flags, bx, by, bw, bh, rootStart, ends, tapAncestor, paint, aim };
+  // Geometry is the visible rect: the bounds cut by what clips them (facts/clip.ts).
+  const { vx: bx, vy: by, vw: bw, vh: bh, rootStart, ends, fragments } = facts;
+  return { nodes, parent, flags, bx, by, bw, bh, rootStart, ends, tapAncestor, paint, aim, fragments };
 }
 
 /**
@@ -236,12 +239,15 @@ class SnapshotReachability implements Reachability {
     // A modal one still blocks everything beneath (touchModal).
     const isBackground = (i: number) => parent[i]! < 0 && i > first && nodes[i]!.kind !== 'apple';
     const isItem = (f: number) => (f & WEB ? (f & HITS) !== 0 : (f & (TAP | DRAG)) !== 0);
+    // A node drawn as line fragments (a wrapped text run or inline element) is one item per fragment.
+    const { fragments } = cols;
+    const itemsOf = (i: number) => { const fr = fragments.get(i); return fr ? fr.length / 4 : 1; };
     let count = 0;
     for (let i = first; i < n; i++) {
       const f = flags[i]!;
       if (!(f & RECEIVES)) continue;
       if (isBackground(i)) count++;
-      if (isItem(f)) count++;
+      if (isItem(f)) count += itemsOf(i);
     }
     const x1 = new Float64Array(count), y1 = new Float64Array(count), x2 = new Float64Array(count), y2 = new Float64Array(count);
     const itemNode = (this.itemNode = new Int32Array(count)), itemIsWindow = (this.itemIsWindow = new Uint8Array(count));
@@ -255,7 +261,14 @@ class SnapshotReachability implements Reachability {
       const f = flags[i]!;
       if (!(f & RECEIVES)) continue;
       if (isBackground(i)) pushItem(i, 1);
-      if (isItem(f)) pushItem(i, 0);
+      if (!isItem(f)) continue;
+      const fr = fragments.get(i);
+      if (!fr) { pushItem(i, 0); continue; }
+      for (let j = 0; j < fr.length; j += 4) {
+        x1[k] = fr[j]!; y1[k] = fr[j + 1]!; x2[k] = fr[j]! + fr[j + 2]!; y2[k] = fr[j + 1]! + fr[j + 3]!;
+        itemNode[k] = i;
+        itemIsWindow[k++] = 0;
+      }
     }
     if (cols.paint) paintOrdered(cols.paint, rootStart, x1, y1, x2, y2, itemNode, itemIsWindow);
     this.index = new RectIndex(x1, y1, x2, y2);

@@ -10,10 +10,12 @@
  *   markers are parts of their text and are not nodes; a native text field's inner editor is its
  *   `editableText`.
  * - Geometry is CSS px in the viewport: `layoutBounds` the border box, `bounds` the part inside every
- *   clipping ancestor and the viewport. `platform.paintOrder` is Chromium's paint order, present on
+ *   clipping ancestor and the viewport (a child frame's boxes placed at, and clipped to, its iframe). `platform.paintOrder` is Chromium's paint order, present on
  *   nodes that hit-test (pointer-events and visibility allow it): reachability draws by it.
  *   `platform.aim` is where Playwright aims at an inline element whose line fragments do not cover its
  *   box's centre (a wrapped or rotated link): its first fragment's centre; reachability taps there.
+ *   `platform.lineBoxes` are the line fragments of a text run or inline element that wraps (clipped
+ *   like `bounds`): what Chromium hit-tests it by, rather than their bounding box.
  * - An open modal dialog (`<dialog>` opened with showModal(), or `aria-modal`) is a root of its own above
  *   the page, as a Compose dialog is a window of its own; touch-modal only when Chromium makes the rest
  *   inert (showModal()): an aria-modal one leaves the page around it taking pointer input.
@@ -35,6 +37,9 @@ export interface CdpImportOptions {
   capturedAt?: string;
 }
 
+
+/** Replaced elements: laid out as one box (display: inline or not), never as line fragments. */
+const ATOMIC = new Set(['IMG', 'SVG', 'svg', 'INPUT', 'BUTTON', 'SELECT', 'TEXTAREA', 'VIDEO', 'AUDIO', 'CANVAS', 'IFRAME', 'OBJECT', 'EMBED', 'METER', 'PROGRESS']);
 
 /** Parts of a text, not nodes of their own. */
 const PARTS = new Set(['InlineTextBox', 'ListMarker']);
@@ -60,9 +65,33 @@ class DomTables {
   /** Per style the mapping reads, its column in layout.styles (-1: not captured, read as ''). */
   private readonly column: Record<CapturedStyle, number>;
 
+  /**
+   * Per document, where its own coordinates start in the viewport: a child frame's layout is in the
+   * frame's coordinates, placed at its iframe's client box (the main document's at 0,0); and what its
+   * root is clipped to (the iframe's client box as clipped in its own document; the viewport).
+   */
+  private readonly origin: Array<[number, number]> = [];
+  private readonly frameClip: Array<Rect4 | null> = [];
+
   constructor(readonly dom: DomSnapshot, readonly viewport: { width: number; height: number }, styles: readonly string[] = CAPTURED_STYLES) {
     this.column = Object.fromEntries(CAPTURED_STYLES.map((name) => [name, styles.indexOf(name)])) as Record<CapturedStyle, number>;
+    const owner = new Map<number, { doc: number; i: number }>();
+    dom.documents.forEach((d, doc) => d.nodes.contentDocumentIndex?.index.forEach((ni, k) => owner.set(d.nodes.contentDocumentIndex!.value[k]!, { doc, i: ni })));
     dom.documents.forEach((d, doc) => {
+      // An owning iframe's document comes first in the snapshot (documents are listed parent first).
+      const o = owner.get(doc);
+      const box = o && o.doc < doc ? this.rect(o.doc, o.i) : null;
+      const li = o && box ? this.layout(o.doc, o.i) : -1;
+      const cr = li >= 0 ? this.dom.documents[o!.doc]!.layout.clientRects?.[li] : undefined;
+      if (o && box && cr && cr.length >= 4) {
+        const inner: Rect4 = [box[0] + cr[0]!, box[1] + cr[1]!, cr[2]!, cr[3]!];
+        this.origin.push([inner[0], inner[1]]);
+        const c = this.clipped(o.doc, o.i, inner);
+        this.frameClip.push([c[0], c[1], c[0] + c[2], c[1] + c[3]]);
+      } else {
+        this.origin.push([0, 0]);
+        this.frameClip.push(null);
+      }
       const n = d.nodes.backendNodeId?.length ?? 0;
       const ids = d.nodes.backendNodeId ?? [];
       for (let i = 0; i < n; i++) this.byBackend.set(ids[i]!, { doc, i });
@@ -134,7 +163,8 @@ class DomTables {
     const b = li >= 0 ? d.layout.bounds[li] : undefined;
     if (!b || b.length < 4) return null;
     if (doc === 0 && this.nodeType(doc, i) === DOCUMENT_NODE) return [0, 0, this.viewport.width, this.viewport.height];
-    return [b[0]! - (d.scrollOffsetX ?? 0), b[1]! - (d.scrollOffsetY ?? 0), b[2]!, b[3]!];
+    const [ox, oy] = this.origin[doc] ?? [0, 0];
+    return [b[0]! - (d.scrollOffsetX ?? 0) + ox, b[1]! - (d.scrollOffsetY ?? 0) + oy, b[2]!, b[3]!];
   }
 
   paintOrder(doc: number, i: number): number | null {
@@ -186,7 +216,8 @@ class DomTables {
     const k = first[i]!;
     const b = k >= 0 ? boxes.bounds[k] : undefined;
     if (!b || b.length < 4) return null;
-    return [b[0]! - (d.scrollOffsetX ?? 0) + b[2]! / 2, b[1]! - (d.scrollOffsetY ?? 0) + b[3]! / 2];
+    const [ox, oy] = this.origin[doc] ?? [0, 0];
+    return [b[0]! - (d.scrollOffsetX ?? 0) + ox + b[2]! / 2, b[1]! - (d.scrollOffsetY ?? 0) + oy + b[3]! / 2];
   }
 
   /**
@@ -204,6 +235,60 @@ class DomTables {
       for (let p = d.layout.nodeIndex[li] ?? -1; p >= 0 && first[p] === -1; p = this.parent(doc, p)) first[p] = k;
     });
     return first;
+  }
+
+  /** Per document, per DOM node drawn as line fragments: its fragments' layout boxes (x, y, w, h in the document); built on first use. */
+  private readonly lines: Array<Map<number, number[]> | undefined> = [];
+
+  /**
+   * The line fragments a node is hit by, when it wraps (two or more): a text node's text boxes; an
+   * inline element's, with the boxes of the atomic inline boxes inside it (images, inline blocks).
+   * Each cut to the node's clip, in viewport coordinates. null for a node that does not wrap: its box
+   * is its hit area. Chromium hit-tests a wrapped run by these fragments, not by their bounding box.
+   */
+  lineBoxes(doc: number, i: number): Rect4[] | null {
+    const boxes = (this.lines[doc] ??= this.lineFragments(doc)).get(i);
+    if (!boxes || boxes.length < 8) return null;
+    const d = this.dom.documents[doc]!;
+    const out: Rect4[] = [];
+    const [ox, oy] = this.origin[doc] ?? [0, 0];
+    for (let k = 0; k < boxes.length; k += 4) {
+      const c = this.clipped(doc, i, [boxes[k]! - (d.scrollOffsetX ?? 0) + ox, boxes[k + 1]! - (d.scrollOffsetY ?? 0) + oy, boxes[k + 2]!, boxes[k + 3]!]);
+      if (c[2] > 0 && c[3] > 0) out.push(c);
+    }
+    return out;
+  }
+
+  /**
+   * Each text box to its text node and up through the inline elements around it; each atomic inline
+   * box (an element laid out as a box of its own inside an inline element) up through those too. Inline
+   * nesting is shallow, so this is near O(text boxes + layout objects).
+   */
+  private lineFragments(doc: number): Map<number, number[]> {
+    const d = this.dom.documents[doc]!;
+    const out = new Map<number, number[]>();
+    const add = (node: number, b: number[]) => {
+      let list = out.get(node);
+      if (!list) out.set(node, (list = []));
+      list.push(b[0]!, b[1]!, b[2]!, b[3]!);
+    };
+    const inline = (e: number) => this.nodeType(doc, e) === 1 && this.layout(doc, e) >= 0 && this.style(doc, e, 'display') === 'inline' && !ATOMIC.has(this.nodeName(doc, e));
+    const climb = (from: number, b: number[]) => { for (let e = this.parent(doc, from); e >= 0 && inline(e); e = this.parent(doc, e)) add(e, b); };
+    const boxes = d.textBoxes;
+    boxes?.layoutIndex.forEach((li, k) => {
+      const b = boxes.bounds[k];
+      const ni = d.layout.nodeIndex[li];
+      if (!b || b.length < 4 || !(b[2]! * b[3]! > 0) || ni === undefined) return;
+      add(ni, b);
+      climb(ni, b);
+    });
+    d.layout.nodeIndex.forEach((ni, li) => {
+      if (this.nodeType(doc, ni) !== 1 || inline(ni)) return;
+      const p = this.parent(doc, ni);
+      const b = d.layout.bounds[li];
+      if (p >= 0 && inline(p) && b && b.length >= 4 && b[2]! * b[3]! > 0) climb(ni, b);
+    });
+    return out;
   }
 
   private readonly docElement = new Map<number, number>();
@@ -242,7 +327,9 @@ class DomTables {
     const d = this.dom.documents[doc]!;
     for (let i = 0; i < n; i++) {
       const p = this.parent(doc, i);
-      let x1 = 0, y1 = 0, x2 = width, y2 = height;
+      // A frame's document starts clipped to its iframe's box.
+      const fc = this.frameClip[doc];
+      let x1 = fc ? Math.max(0, fc[0]) : 0, y1 = fc ? Math.max(0, fc[1]) : 0, x2 = fc ? Math.min(width, fc[2]) : width, y2 = fc ? Math.min(height, fc[3]) : height;
       const li = this.layout(doc, i);
       const fixed = li >= 0 && this.style(doc, i, 'position') === 'fixed';
       if (p >= 0 && !fixed) {
@@ -450,6 +537,10 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   if (aim && (Math.abs(aim[0] - (rect![0] + rect![2] / 2)) > 0.5 || Math.abs(aim[1] - (rect![1] + rect![3] / 2)) > 0.5)) {
     platform.aim = { x: aim[0], y: aim[1] };
   }
+
+  // A wrapped run is hit by its line fragments (facts/clip.ts reads them).
+  const lines = at && rect ? dom.lineBoxes(at.doc, at.i) : null;
+  if (lines) platform.lineBoxes = lines.map(([x, y, width, height]) => ({ x, y, width, height }));
 
   let bounds = { x: 0, y: 0, width: 0, height: 0 };
   let layoutBounds = null;

@@ -1,12 +1,15 @@
 /** Wireframe phase 1, collect (docs/design.md §8): which windows and nodes are drawn, in drawing order, and each window's scale. */
-import type { Node, Root, Snapshot } from '../model/schema.js';
+import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
+import { nodeFacts } from '../facts/node-facts.js';
 import { isEmptyRect } from '../common/geometry.js';
 import { walkNode } from '../model/node.js';
 import { TargetError } from '../errors.js';
 
-/** A node to draw: its window (`w`, an index into the drawn roots) and that window's scale `f`. */
+/** A node to draw: its window (`w`, an index into the drawn roots), that window's scale `f` and its visible rect. */
 export interface Item {
   node: Node;
+  /** What is drawn: the node's visible rect (the facts store's: its bounds cut by what clips them). */
+  rect: Rect;
   root: Root;
   w: number;
   f: number;
@@ -49,16 +52,22 @@ function rootScales(roots: readonly Root[]): number[] {
  */
 export function collect(snapshot: Pick<Snapshot, 'roots' | 'source'>, subtree: string | null | undefined, hidden: ((n: Node) => boolean) | null = null): Collected {
   const items: Item[] = [];
+  // The facts store reads a snapshot's roots alone.
+  const facts = nodeFacts(snapshot as Snapshot);
+  const rectOf = (n: Node): Rect => {
+    const i = facts.orderOf(n);
+    return i === undefined ? n.bounds : { x: facts.vx[i]!, y: facts.vy[i]!, width: facts.vw[i]!, height: facts.vh[i]! };
+  };
   if (subtree == null) {
     const scales = rootScales(snapshot.roots);
     snapshot.roots.forEach((root, w) => {
       const f = scales[w]!;
-      walkNode(root.node, (n) => { if (hidden?.(n)) return false; items.push({ node: n, root, w, f }); return undefined; });
+      walkNode(root.node, (n) => { if (hidden?.(n)) return false; items.push({ node: n, rect: rectOf(n), root, w, f }); return undefined; });
     });
     return { items, roots: [...snapshot.roots], scales, screen: true };
   }
   const { node, root } = findNode(snapshot, subtree);
-  walkNode(node, (n) => { if (hidden?.(n)) return false; items.push({ node: n, root, w: 0, f: 1 }); return undefined; });
+  walkNode(node, (n) => { if (hidden?.(n)) return false; items.push({ node: n, rect: rectOf(n), root, w: 0, f: 1 }); return undefined; });
   return { items, roots: [root], scales: [1], screen: false };
 }
 

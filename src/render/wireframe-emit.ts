@@ -80,7 +80,7 @@ function windows(c: Collected, cv: Canvas, m: Marks, out: string[], line: (n: No
     out.push(`<g data-root="${escapeXml(root.rootId)}">`);
     for (; k < c.items.length && c.items[k]!.w === w; k++) {
       const n = c.items[k]!.node;
-      const b = n.bounds;
+      const b = c.items[k]!.rect;
       if (isEmptyRect(b) || outside(cv, b, f)) continue;
       const head = `<rect class="${nodeClass(n, m.diff)}" ${rectAttrs(cv, b, f)} data-id="${escapeXml(n.id)}"`;
       out.push(m.titles || m.marked(n.id) ? `${head}><title>${escapeXml(line(n))}</title></rect>` : `${head}/>`);
@@ -104,31 +104,31 @@ function overlays(cv: Canvas, m: Marks, out: string[], winLabels: FixedLabel[], 
       if (!isEmptyRect(rb) && ob.root.node !== ob.node) out.push(`<rect class="ow" ${rectAttrs(cv, rb, ob.f)}/>`);
       winLabels.push({ x: rb.x * ob.f - x0, y: (rb.y + rb.height) * ob.f - y0 - FONT_PX * 1.4 * unitsPerPx, text: `obscuring window ${ob.root.rootId}`, cls: 'ol' });
     }
-    if (!isEmptyRect(ob.node.bounds)) out.push(`<rect class="ob" ${rectAttrs(cv, ob.node.bounds, ob.f)} data-id="${escapeXml(ob.node.id)}"><title>${escapeXml('obscured by: ' + line(ob.node))}</title></rect>`);
+    if (!isEmptyRect(ob.rect)) out.push(`<rect class="ob" ${rectAttrs(cv, ob.rect, ob.f)} data-id="${escapeXml(ob.node.id)}"><title>${escapeXml('obscured by: ' + line(ob.node))}</title></rect>`);
   }
   for (const [id, sev] of m.worst) {
     const it = m.byId.get(id);
-    if (!it || isEmptyRect(it.node.bounds)) continue;
-    out.push(`<rect class="s${SEVERITY_CLASS[sev]}" ${rectAttrs(cv, it.node.bounds, it.f)} data-id="${escapeXml(id)}"/>`);
+    if (!it || isEmptyRect(it.rect)) continue;
+    out.push(`<rect class="s${SEVERITY_CLASS[sev]}" ${rectAttrs(cv, it.rect, it.f)} data-id="${escapeXml(id)}"/>`);
   }
   let firstFailing: Item | undefined;
   for (const id of m.failing) {
     const it = m.byId.get(id);
     if (!it) continue;
     firstFailing ??= it;
-    const b = it.node.bounds;
+    const b = it.rect;
     if (!isEmptyRect(b)) out.push(`<rect class="fl" ${rectAttrs(cv, b, it.f)} data-id="${escapeXml(id)}"><title>${escapeXml('failing: ' + line(it.node))}</title></rect>`);
   }
   // Where a tap on the failing node lands, when something else takes it.
-  if (ob && firstFailing && !isEmptyRect(firstFailing.node.bounds)) {
-    const c = rectCentre(firstFailing.node.bounds), f = firstFailing.f;
+  if (ob && firstFailing && !isEmptyRect(firstFailing.rect)) {
+    const c = rectCentre(firstFailing.rect), f = firstFailing.f;
     const cx = c.x * f - x0, cy = c.y * f - y0, r = 7 * unitsPerPx;
     out.push(`<path class="tap" d="M${num(cx - r)} ${num(cy)}H${num(cx + r)}M${num(cx)} ${num(cy - r)}V${num(cy + r)}"/>`);
   }
   for (const [id, n] of m.badges) {
     const it = m.byId.get(id);
-    if (!it || isEmptyRect(it.node.bounds)) continue;
-    const b = it.node.bounds, f = it.f, r = 7 * unitsPerPx;
+    if (!it || isEmptyRect(it.rect)) continue;
+    const b = it.rect, f = it.f, r = 7 * unitsPerPx;
     const cx = Math.min((b.x + b.width) * f - x0, cv.W - r), cy = Math.max(b.y * f - y0, r);
     out.push(`<g class="bd bd${SEVERITY_CLASS[m.worst.get(id)!]}"><circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}"/><text x="${num(cx)}" y="${num(cy + 3.5 * unitsPerPx)}">${n}</text></g>`);
   }

@@ -44,8 +44,7 @@ export function labels(items: readonly Item[], fixed: readonly FixedLabel[], g: 
   }
   let placed = 0;
   for (let i = items.length - 1; i >= 0 && placed < g.max; i--) {
-    const { node, f } = items[i]!;
-    const b = node.bounds;
+    const { node, f, rect: b } = items[i]!;
     const wpx = b.width * f * g.s, hpx = b.height * f * g.s;
     if (hpx < FONT_PX + 3 || wpx < charPx * 4 + 4) continue;
     const raw = labelOf(node);

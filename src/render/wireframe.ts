@@ -1,5 +1,5 @@
 /**
- * SVG wireframes of a snapshot or of one node's subtree: every node's on-screen bounds drawn to scale
+ * SVG wireframes of a snapshot or of one node's subtree: every node's visible rect (bounds cut by what clips them) drawn to scale
  * in the roots' unit (mixed units: the largest px root's px, see wireframe-collect.ts rootScales),
  * windows in z-order (bottom first), clickable nodes outlined, tokenized nodes tinted, and overlays for what a report needs to show — the failing node, the node (and window)
  * that obscures it, accessibility / drift findings as numbered badges, golden-diff colours.

@@ -57,7 +57,48 @@ export function randomSnapshot(seed: number, size = 300): Snapshot {
   return snapshotOf(...roots);
 }
 
-interface E { node: Node; parent: E | null; vis: boolean; w: number }
+interface E { node: Node; parent: E | null; vis: boolean; w: number; rect: Rect }
+
+const sized = (r: Rect) => r.width > 0 && r.height > 0;
+const scroller = (n: Node) => n.kind !== 'web' && (n.scrollable || /(ScrollView|ListView|GridView|RecyclerView|ViewPager2?|XCUIElementType(Table|CollectionView|ScrollView))$/.test(n.rawRole ?? ''));
+const clipsKids = (e: E) => e.node.kind !== 'web' && sized(e.node.bounds) && (e.parent === null || scroller(e.node) || /XCUIElementTypeWindow$/.test(e.node.rawRole ?? ''));
+function cut(a: Rect, b: Rect): Rect {
+  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+  const r = Math.min(a.x + a.width, b.x + b.width), t = Math.min(a.y + a.height, b.y + b.height);
+  return r > x && t > y ? { x, y, width: r - x, height: t - y } : { x, y, width: 0, height: 0 };
+}
+
+/**
+ * The visible rect straight from its definition (facts/clip.ts): the bounds cut by the visible rect of
+ * every ancestor that clips; an outermost scroller's by the bars over its edges (a later sibling of it
+ * or an ancestor that shows something, spanning its width and covering less than half its height from
+ * one horizontal edge, or the same sideways).
+ */
+function visibleRect(e: E): Rect {
+  let r = e.node.bounds;
+  for (let a = e.parent; a; a = a.parent) if (clipsKids(a)) { r = cut(r, visibleRect(a)); break; }
+  let outer = sized(e.node.bounds) && scroller(e.node);
+  for (let a = e.parent; a && outer; a = a.parent) if (scroller(a.node) && sized(a.node.bounds)) outer = false;
+  if (!outer || !sized(r)) return r;
+  let { x: l, y: t } = r, rr = r.x + r.width, bb = r.y + r.height;
+  const [x1, y1, x2, y2] = [l, t, rr, bb];
+  for (let c: E = e; c.parent; c = c.parent) {
+    const kids = c.parent.node.children;
+    for (const bar of kids.slice(kids.indexOf(c.node) + 1)) {
+      const b = bar.bounds;
+      if (!bar.visible || !sized(b) || !(bar.children.length || bar.text || bar.contentDescription)) continue;
+      const halfH = (y2 - y1) / 2, halfW = (x2 - x1) / 2;
+      if (b.x <= x1 + 1 && b.x + b.width >= x2 - 1) {
+        if (b.y <= y1 && b.y + b.height > y1 && b.y + b.height - y1 < halfH) t = Math.max(t, b.y + b.height);
+        else if (b.y + b.height >= y2 && b.y < y2 && y2 - b.y < halfH) bb = Math.min(bb, b.y);
+      } else if (b.y <= y1 + 1 && b.y + b.height >= y2 - 1) {
+        if (b.x <= x1 && b.x + b.width > x1 && b.x + b.width - x1 < halfW) l = Math.max(l, b.x + b.width);
+        else if (b.x + b.width >= x2 && b.x < x2 && x2 - b.x < halfW) rr = Math.min(rr, b.x);
+      }
+    }
+  }
+  return rr > l && bb > t ? { x: l, y: t, width: rr - l, height: bb - t } : { x: l, y: t, width: 0, height: 0 };
+}
 export interface NaiveReach { hittable: boolean | null; obscuredBy: Node | null }
 
 /** Straight from the rules: hit-test each point by walking every window top-down, reverse pre-order. */
@@ -66,23 +107,24 @@ export function naiveReachability(s: Snapshot) {
   const byNode = new Map<Node, E>();
   s.roots.forEach((root, w) => {
     const list: E[] = [];
-    const stack: E[] = [{ node: root.node, parent: null, vis: root.node.visible, w }];
+    const stack: E[] = [{ node: root.node, parent: null, vis: root.node.visible, w, rect: root.node.bounds }];
     while (stack.length) {
       const e = stack.pop()!;
+      e.rect = visibleRect(e);
       list.push(e);
       byNode.set(e.node, e);
       for (let i = e.node.children.length - 1; i >= 0; i--) {
         const c = e.node.children[i]!;
-        stack.push({ node: c, parent: e, vis: e.vis && c.visible, w });
+        stack.push({ node: c, parent: e, vis: e.vis && c.visible, w, rect: c.bounds });
       }
     }
     windows.push(list);
   });
   const tapper = (n: Node) => n.clickable || n.longClickable || n.editable || n.actions.some((a) => a === 'Click' || a === 'LongClick' || a === 'SetText');
   const dragger = (n: Node) => n.scrollable || n.actions.some((a) => a === 'ScrollBy' || a === 'ScrollToIndex');
-  const area = (e: E) => e.vis && e.node.bounds.width > 0 && e.node.bounds.height > 0;
+  const area = (e: E) => e.vis && sized(e.rect);
   const receives = (e: E, x: number, y: number) => {
-    const b = e.node.bounds;
+    const b = e.rect;
     return area(e) && x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height;
   };
   let modal = -1;
@@ -123,7 +165,7 @@ export function naiveReachability(s: Snapshot) {
     if (!tapper(n) && !dragger(n)) return { hittable: null, obscuredBy: null };
     if (!area(e)) return { hittable: false, obscuredBy: null };
     if (e.w < modal) return { hittable: false, obscuredBy: s.roots[modal]!.node };
-    const b = n.bounds;
+    const b = e.rect;
     let x = Math.round(b.x + b.width / 2), y = Math.round(b.y + b.height / 2);
     if (!(x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height)) { x = b.x + b.width / 2; y = b.y + b.height / 2; }
     const r = hit(x, y)!;

@@ -386,7 +386,8 @@ test.describe('reachability: real and generated trees', () => {
     }
     expect(flagged).toBeGreaterThan(100); // the random trees really do overlap
     expect(moved).toBeGreaterThan(100); // and free parts of taken centres are found
-    expect(misses).toBeLessThanOrEqual(flagged / 100); // the bounded search rarely gives up on a reachable part
+    // The bounded search rarely gives up on a reachable part (scrollers now clip, so the free parts left are smaller and fewer).
+    expect(misses).toBeLessThanOrEqual(flagged / 50);
   });
 
   test('matches the naive implementation on synthetic screens (phone / full page, popup / dialog / none)', () => {

@@ -21,14 +21,49 @@ function eachPage<T>(browser: Browser, base: string, pages: readonly string[], j
   }));
 }
 
-/** treewright's hittable against Chromium's elementFromPoint over every page. */
+/**
+ * treewright's hittable against Chromium's elementFromPoint over every page. A page's own scripts may
+ * still be laying it out after load (inserting buttons, a skip link, fonts): both sides must judge the
+ * same layout, so the page is captured again once its layout holds still (settled).
+ */
 export async function hittabilityOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<HitComparison> {
   const total: HitComparison = { compared: 0, agreed: 0, disagreements: [] };
-  for (const c of await eachPage(browser, base, pages, (page, snapshot, path) => compareHittability(page, snapshot, path))) {
+  const judge = async (page: Page, _first: Snapshot, path: string) => {
+    await settled(page);
+    return compareHittability(page, await (await webDevice(page)).snapshot(), path);
+  };
+  for (const c of await eachPage(browser, base, pages, judge)) {
     total.compared += c.compared; total.agreed += c.agreed; total.disagreements.push(...c.disagreements);
   }
   return total;
 }
+
+/**
+ * Waits until the page's layout holds still: no request in flight, then the same element count and
+ * box of every element over STILL_FRAMES animation frames in a row (counted in frames the page paints,
+ * not in time), at most MOST_FRAMES.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // As source text: the bench's TypeScript loader would wrap named inner functions in helpers the page lacks.
+  await page.evaluate(`(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const shape = () => {
+      const all = document.querySelectorAll('*');
+      let sum = all.length;
+      for (const e of all) { const r = e.getBoundingClientRect(); sum = (sum * 31 + r.x * 7 + r.y * 13 + r.width * 3 + r.height) % 1e9; }
+      return sum;
+    };
+    // A page that animates for ever (a rotating carousel) is judged after MOST_FRAMES frames, as it is then.
+    for (let same = 0, n = 0, last = shape(); same < ${STILL_FRAMES} && n < ${MOST_FRAMES}; n++) {
+      await frame();
+      const now = shape();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+  })()`);
+}
+const STILL_FRAMES = 5, MOST_FRAMES = 120;
 
 /** Per axe rule (RULE_PAIRS), its agreement with the paired treewright rule on each page. */
 export async function axeAgreementOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<Map<string, RuleAgreement[]>> {

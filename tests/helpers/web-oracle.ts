@@ -19,8 +19,8 @@ export interface HitComparison {
 
 /**
  * The engine as ground truth: for every node treewright says accepts touch and whose tap point is in
- * the viewport, is `hittable` the same as Chromium's document.elementFromPoint(tap) being the node's
- * element or inside it?
+ * the viewport, is `hittable` the same as Chromium's document.elementFromPoint(tap) (through shadow
+ * roots) being the node's element or inside it?
  */
 export async function compareHittability(page: Page, snapshot: Snapshot, label: string): Promise<HitComparison> {
   const reach = analyzeReachability(snapshot);
@@ -43,7 +43,15 @@ export async function compareHittability(page: Page, snapshot: Snapshot, label: 
       arguments: [{ value: t.tap.x }, { value: t.tap.y }],
       functionDeclaration: `function (x, y) {
         const el = this.nodeType === 1 ? this : this.nodeType === 9 ? this.documentElement : this.parentElement;
-        const hit = document.elementFromPoint(x, y);
+        // Deep, as Chromium hit-tests: elementFromPoint answers a shadow host for what is inside its
+        // shadow tree (retargeting), so the shadow root is asked in turn, as Playwright's hit check does.
+        // The tap is in the page's viewport; a node in a child frame is hit-tested in its frame's own.
+        for (let w = window; w.frameElement; w = w.parent) {
+          const f = w.frameElement, r = f.getBoundingClientRect();
+          x -= r.left + f.clientLeft; y -= r.top + f.clientTop;
+        }
+        let hit = document.elementFromPoint(x, y);
+        for (let inner = hit?.shadowRoot?.elementFromPoint(x, y); hit && inner && inner !== hit; inner = hit.shadowRoot?.elementFromPoint(x, y)) hit = inner;
         const name = (e) => e ? '<' + e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '') + '>' + (e.textContent || '').trim().slice(0, 30) : 'nothing';
         return { inside: !!hit && !!el && (hit === el || el.contains(hit)), hit: name(hit) };
       }`,

@@ -12,7 +12,7 @@ export const HIT_PAGES = [
   'axe-scrollable-region-focusable.html', 'pw-input-checkbox.html', 'pw-input-handle-locator.html', 'pw-input-select.html',
   'pw-wrappedlink.html', 'pw-frames/nested-frames.html',
   'pages/shop.html', 'pages/dialogs.html', 'pages/dialogs.html#nomodal', 'pages/scrolling.html', 'pages/stacking.html', 'pages/wcag.html',
-  'pages/modals.html#dialog', 'pages/modals.html#aria', 'pages/modals.html#shown',
+  'pages/modals.html#dialog', 'pages/modals.html#aria', 'pages/modals.html#shown', 'pages/wrapped.html',
 ];
 export const AXE_PAGES = [
   'axe-aria-command-name.html', 'axe-aria-toggle-field-name.html', 'axe-input-button-name.html', 'axe-nested-interactive.html',
