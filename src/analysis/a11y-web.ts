@@ -12,7 +12,7 @@ import { indexSnapshot } from '../query/snapshot-index.js';
 import { contrastRatio, compositeOver, formatColor, type Rgba } from '../common/color.js';
 import type { Finding, Severity } from '../common/finding.js';
 import { SEVERITY_ORDER } from '../common/finding.js';
-import { SIZE_TARGET_ROLES, WEB_ROLES } from '../roles/web.js';
+import { WIDGET_ROLES, WEB_ROLES } from '../roles/web.js';
 
 export const WEB_RULE_IDS = ['target-size', 'text-contrast', 'contrast-unknown', 'accessible-name'] as const;
 export type WebRuleId = (typeof WEB_RULE_IDS)[number];
@@ -66,28 +66,33 @@ export function auditWeb(snapshot: Snapshot, input: WebAuditInput): Finding[] {
     out.push({ at: i, f: { check: 'a11y', rule, severity: sev, nodeId: node.id, rootId: index.root.get(node)!.rootId, node: outlineLine(node), ...body } });
   };
 
-  // Targets: exposed, enabled, shown widgets with a box.
-  const targets: number[] = [];
+  // Targets (WCAG 2.5.8, as axe-core's target-size picks them): exposed, enabled, shown, focusable
+  // widgets with a box, wherever the page is scrolled (the page is judged, not the viewport). Every
+  // target is a neighbour; a target is judged unless it sits in running text (the inline exception) or
+  // is a widget kept out of the tab order inside one in it (a composite's inner part: the composite is
+  // the target).
+  const targets: number[] = [], judged: number[] = [];
+  const tabbable = (m: Node) => m.focusable && !(typeof m.platform.tabIndex === 'number' && m.platform.tabIndex < 0);
   for (let i = 0; i < n; i++) {
     const m = nodes[i]!;
     const box = m.layoutBounds;
-    // On screen (nobody aims at a target scrolled or clipped out of view), sized by its whole box.
-    if (!exposed(m) || hidden[i] || disabled[i] || !box || box.width <= 0 || box.height <= 0 || m.bounds.width <= 0 || m.bounds.height <= 0) continue;
-    if (m.rawRole && SIZE_TARGET_ROLES.has(m.rawRole) && m.focusable) targets.push(i);
+    if (!exposed(m) || hidden[i] || disabled[i] || !box || box.width <= 0 || box.height <= 0) continue;
+    if (!m.rawRole || !WIDGET_ROLES.has(m.rawRole) || !m.focusable || m.platform.element === 'area') continue;
+    targets.push(i);
+    if (m.platform.inTextBlock === true) continue;
+    if (!tabbable(m) && widgetAncestorInTabOrder(index, m, tabbable)) continue;
+    judged.push(i);
   }
 
   for (let i = 0; i < n; i++) {
     const m = nodes[i]!;
     if (!exposed(m) || hidden[i]) continue;
-    // accessible-name
-    // An <input type=button|submit|reset|image> is a button whatever role it was given.
-    const what = m.platform.element === 'input' && /^(button|submit|reset|image)$/.test(String(m.platform.inputType)) ? 'a button'
-      : m.rawRole ? WEB_ROLES.get(m.rawRole)?.needsName : undefined;
-    if (what && !(m.contentDescription ?? '').trim() && !(m.rawRole === 'image' && m.platform.element === 'svg' && !m.focusable)) {
+    const need = nameNeed(m);
+    if (need && !named(m) && !(need.visibleText && hasVisibleText(index, i, hidden))) {
       add('accessible-name', i, {
-        message: `${what} without an accessible name (Chromium computes none: no content, label, aria-label, aria-labelledby or title)`,
-        measured: '""', threshold: 'a non-empty name',
-        data: { role: m.rawRole, wcag: m.rawRole === 'image' || m.rawRole === 'img' ? '1.1.1' : '4.1.2' },
+        message: `${need.what} without an accessible name (Chromium computes none${m.platform.nameAttribute === 'type' ? ' but its type\'s default' : ''}: no ${need.visibleText ? 'visible text, ' : ''}label, aria-label, aria-labelledby${need.what.includes('image') ? ', alt' : ''} or title)`,
+        measured: JSON.stringify(m.contentDescription ?? ''), threshold: 'a non-empty name',
+        data: { role: m.rawRole, element: m.platform.element ?? null, wcag: need.wcag, axe: need.axe },
       });
     }
     // text-contrast / contrast-unknown
@@ -114,10 +119,71 @@ export function auditWeb(snapshot: Snapshot, input: WebAuditInput): Finding[] {
     }
   }
 
-  targetSize(index, targets, input.thresholds.targetSizePx, (i, body) => add('target-size', i, body));
+  targetSize(index, targets, judged, input.thresholds.targetSizePx, (i, body) => add('target-size', i, body));
 
   out.sort((a, b) => SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] || a.at - b.at || WEB_RULE_IDS.indexOf(a.f.rule as WebRuleId) - WEB_RULE_IDS.indexOf(b.f.rule as WebRuleId));
   return out.map((x) => x.f);
+}
+
+type Index = ReturnType<typeof indexSnapshot>;
+
+/** Whether a widget ancestor of `m` is in the tab order (axe-core: then `m`, kept out of it, is part of that widget). */
+function widgetAncestorInTabOrder(index: Index, m: Node, tabbable: (m: Node) => boolean): boolean {
+  for (let p = index.parent.get(m); p; p = index.parent.get(p)) {
+    if (p.rawRole && WIDGET_ROLES.has(p.rawRole) && tabbable(p)) return true;
+  }
+  return false;
+}
+
+const IMAGE_ROLE_ATTRIBUTE = /^\s*(img|image|graphics-document|graphics-symbol)(\s|$)/;
+
+interface NameNeed {
+  /** How the finding calls the node. */
+  what: string;
+  wcag: '1.1.1' | '4.1.2';
+  /** The axe-core rule that judges the same elements. */
+  axe: string;
+  /** Visible text inside it is a name to a sighted user (axe-core's has-visible-text: buttons and links). */
+  visibleText: boolean;
+}
+
+/**
+ * Which exposed nodes need a name, by element where HTML fixes the job whatever role is given (a
+ * <button>, an <img>, an image or button <input>: axe-core's button-name, image-alt, input-image-alt,
+ * input-button-name), else by Chromium's role (roles/web.ts needsName: links, form fields, selects,
+ * tabs, menu items, options). An image needs one when it is an <img> or says role="img" (an <svg>
+ * Chromium calls an image by its own default is not asked; svg-img-alt, role-img-alt); an image CSS
+ * generates (`content: url(…)` on a pseudo-element) has no element to name and is decoration.
+ */
+function nameNeed(m: Node): NameNeed | null {
+  const element = typeof m.platform.element === 'string' ? m.platform.element : '';
+  const role = m.rawRole ?? '';
+  if (element === 'input' && /^(button|submit|reset|image)$/.test(String(m.platform.inputType))) {
+    return m.platform.inputType === 'image'
+      ? { what: 'an image button', wcag: '1.1.1', axe: 'input-image-alt', visibleText: false }
+      : { what: 'a button', wcag: '4.1.2', axe: 'input-button-name', visibleText: false };
+  }
+  if (element === 'button') return { what: 'a button', wcag: '4.1.2', axe: 'button-name', visibleText: true };
+  const explicitImage = IMAGE_ROLE_ATTRIBUTE.test(String(m.platform.roleAttribute ?? ''));
+  if (element === 'img' || explicitImage) return { what: 'an image', wcag: '1.1.1', axe: element === 'img' ? 'image-alt' : element === 'svg' ? 'svg-img-alt' : 'role-img-alt', visibleText: false };
+  if (role === 'image' || role === 'img') return null;
+  const what = WEB_ROLES.get(role)?.needsName;
+  if (!what) return null;
+  return { what, wcag: '4.1.2', axe: role === 'link' ? 'link-name' : 'aria-name', visibleText: role === 'link' || role === 'button' };
+}
+
+/** Chromium's name, unless it is only an image button's default ("Submit": its type, no text alternative). */
+function named(m: Node): boolean {
+  return !!(m.contentDescription ?? '').trim() && !(m.platform.inputType === 'image' && m.platform.nameAttribute === 'type');
+}
+
+/** Shown text in the node's subtree (a link around a heading or an article shows its words even where its name leaves them out). */
+function hasVisibleText(index: Index, i: number, hidden: Uint8Array): boolean {
+  for (let k = i + 1; k < index.ends[i]!; k++) {
+    const t = index.nodes[k]!;
+    if (t.rawRole === 'StaticText' && !hidden[k] && (t.text ?? '').trim()) return true;
+  }
+  return false;
 }
 
 /**
@@ -126,10 +192,11 @@ export function auditWeb(snapshot: Snapshot, input: WebAuditInput): Finding[] {
  * (a link around an image) are not each other's neighbours. Neighbours are found through a grid of
  * `min`-sized cells, so the rule stays near linear.
  */
-function targetSize(index: ReturnType<typeof indexSnapshot>, targets: number[], min: number, report: (i: number, body: Omit<Finding, 'check' | 'rule' | 'severity' | 'nodeId' | 'rootId' | 'node'>) => void): void {
+function targetSize(index: ReturnType<typeof indexSnapshot>, targets: number[], judged: number[], min: number, report: (i: number, body: Omit<Finding, 'check' | 'rule' | 'severity' | 'nodeId' | 'rootId' | 'node'>) => void): void {
   const r = min / 2;
   const box = (i: number) => index.nodes[i]!.layoutBounds!;
   const small = (i: number) => box(i).width < min - 0.01 || box(i).height < min - 0.01;
+  const fixedAt = (i: number) => index.nodes[i]!.platform.fixed === true;
   const nested = (a: number, b: number) => (a < b ? b < index.ends[a]! : a < index.ends[b]!);
   const grid = new Map<string, number[]>();
   for (const t of targets) {
@@ -142,7 +209,7 @@ function targetSize(index: ReturnType<typeof indexSnapshot>, targets: number[], 
       (grid.get(k) ?? grid.set(k, []).get(k)!).push(t);
     }
   }
-  for (const t of targets) {
+  for (const t of judged) {
     if (!small(t)) continue;
     const b = box(t);
     const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
@@ -151,7 +218,8 @@ function targetSize(index: ReturnType<typeof indexSnapshot>, targets: number[], 
     for (let gx = Math.floor((cx - 2 * r) / min); gx <= Math.floor((cx + 2 * r) / min) && conflict === null; gx++) {
       for (let gy = Math.floor((cy - 2 * r) / min); gy <= Math.floor((cy + 2 * r) / min) && conflict === null; gy++) {
         for (const o of grid.get(`${gx},${gy}`) ?? []) {
-          if (o === t || seen.has(o) || nested(t, o)) continue;
+          // A fixed target and a scrolling one are near each other only at one scroll position.
+          if (o === t || seen.has(o) || nested(t, o) || fixedAt(o) !== fixedAt(t)) continue;
           seen.add(o);
           const ob = box(o);
           // The circle meets the other target's box…

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { webDevice } from 'treewright';
 import { axeAgreementOnPages, hittabilityOnPages } from '../helpers/web-agreement.js';
-import { AXE_PAGES, HIT_PAGES, launch, serveFixtures } from './helpers.js';
+import { APG_SAMPLE, AXE_PAGES, HIT_PAGES, launch, serveFixtures } from './helpers.js';
 import type { StaticSite } from '../../examples/web-site/serve.js';
 
 let browser: Browser;
@@ -30,9 +30,15 @@ test('treewright’s hittable agrees with Chromium’s elementFromPoint on ≥ 9
   await page.close();
 });
 
-test('web a11y findings agree with axe-core on ≥ 95% of elements both ways, per overlapping rule', async () => {
-  test.setTimeout(120_000);
-  const byRule = await axeAgreementOnPages(browser, site.url, AXE_PAGES);
+/**
+ * axe-core's own contrast fixtures (text drawn with text-shadow, opacity, text-stroke, boxes moved over
+ * other boxes) are judged in the bench only: treewright's text-contrast does not model those (README).
+ */
+const CONTRAST_FIXTURES = new Set(['axe-color-contrast.html', 'axe-color-contrast-text-shadows.html']);
+
+test('web a11y findings agree with axe-core run live on ≥ 95% of elements both ways, per overlapping rule, on axe-core\'s fixtures and a sample of APG pages', async () => {
+  test.setTimeout(180_000);
+  const byRule = await axeAgreementOnPages(browser, site.url, [...AXE_PAGES.filter((p) => !CONTRAST_FIXTURES.has(p)), ...APG_SAMPLE]);
   let overlapping = 0;
   for (const [rule, rs] of byRule) {
     const sum = (k: 'axeViolations' | 'alsoTreewright' | 'treewrightFindings' | 'alsoAxe') => rs.reduce((a, r) => a + r[k], 0);
@@ -42,5 +48,5 @@ test('web a11y findings agree with axe-core on ≥ 95% of elements both ways, pe
     if (sum('axeViolations')) expect(sum('alsoTreewright') / sum('axeViolations'), `${rule}: axe → treewright ${detail}`).toBeGreaterThanOrEqual(0.95);
     if (sum('treewrightFindings')) expect(sum('alsoAxe') / sum('treewrightFindings'), `${rule}: treewright → axe ${detail}`).toBeGreaterThanOrEqual(0.95);
   }
-  expect(overlapping).toBeGreaterThanOrEqual(8);
+  expect(overlapping).toBeGreaterThanOrEqual(12);
 });
