@@ -57,12 +57,13 @@ export const WEB_ROLES = roleTable<WebRoleRow>({
 export const INTERACTIVE_ROLES = namesWith(WEB_ROLES, 'tappable');
 
 /**
- * ARIA's widget roles, as Chromium names them (with its own PopUpButton, ToggleButton, MenuListOption):
+ * ARIA's widget roles, as Chromium names them (with its own PopUpButton, ToggleButton, MenuListOption,
+ * DisclosureTriangle for a <summary>):
  * the targets a pointer aims at when focusable (WCAG 2.5.8, as axe-core's target-size rule picks them),
  * and what a text block's running text leaves out.
  */
 export const WIDGET_ROLES: ReadonlySet<string> = new Set([
   'button', 'checkbox', 'combobox', 'gridcell', 'link', 'listbox', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
   'progressbar', 'radio', 'scrollbar', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem',
-  'PopUpButton', 'ToggleButton', 'MenuListOption',
+  'PopUpButton', 'ToggleButton', 'MenuListOption', 'DisclosureTriangle',
 ]);
