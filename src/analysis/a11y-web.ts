@@ -5,7 +5,8 @@
  * - target-size: WCAG 2.5.8 Target Size (Minimum), axe `target-size`. 24×24 CSS px or 2.5.8's spacing
  *   exception; targets in running text are exempt (targetSize below says how each is picked).
  * - text-contrast: WCAG 1.4.3 Contrast (Minimum), axe `color-contrast`. Chromium's computed colours
- *   over the effective background the importer found through the DOM ancestors.
+ *   over the effective background the importer found through the DOM ancestors, with the text's
+ *   shadows (withShadows below).
  * - contrast-unknown: WCAG 1.4.3 where it cannot be computed (a background image or gradient): `info`.
  * - accessible-name: WCAG 4.1.2 Name, Role, Value and 1.1.1 Non-text Content, axe `button-name`,
  *   `input-button-name`, `link-name`, `image-alt`, `role-img-alt`, `svg-img-alt`, `input-image-alt`,
@@ -102,23 +103,26 @@ export function auditWeb(snapshot: Snapshot, input: WebAuditInput): Finding[] {
       });
     }
     // text-contrast / contrast-unknown
-    if (m.rawRole === 'StaticText' && (m.text ?? '').trim() && !disabled[i] && m.bounds.width > 0 && m.bounds.height > 0) {
+    // Wherever the page is scrolled: the page is judged, not the viewport.
+    if (m.rawRole === 'StaticText' && (m.text ?? '').trim() && !disabled[i] && m.layoutBounds && m.layoutBounds.width > 0 && m.layoutBounds.height > 0) {
       const fg = rgba(m.platform.color), bg = rgba(m.platform.background);
       if (typeof m.platform.contrastUnknown === 'string') {
         add('contrast-unknown', i, { message: `cannot tell the text's contrast: it is drawn over ${m.platform.contrastUnknown}`, data: { reason: m.platform.contrastUnknown } });
       } else if (fg && bg) {
-        const shown = compositeOver(fg, bg);
-        const ratio = contrastRatio(shown, bg);
         const px = typeof m.platform.fontSizePx === 'number' ? m.platform.fontSizePx : 16;
+        const lit = withShadows(fg, bg, Array.isArray(m.platform.textShadows) ? m.platform.textShadows as Shadow[] : [], px);
+        if (lit === null) continue;
+        const shown = compositeOver(fg, lit.bg);
+        const ratio = lit.ratio;
         const weight = typeof m.platform.fontWeight === 'number' ? m.platform.fontWeight : 400;
         // WCAG large text: 18 pt (24 CSS px), or 14 pt (18.66 px) bold.
         const large = px >= 24 || (px >= 18.66 && weight >= 700);
         const required = large ? input.thresholds.contrastLarge : input.thresholds.contrast;
         if (required - ratio > 0.005) {
           add('text-contrast', i, {
-            message: `contrast ${ratio.toFixed(2)}:1 < ${required}:1 (${formatColor(shown)} on ${formatColor(bg)}, ${px}px${weight >= 700 ? ' bold' : ''}${large ? ': large text' : ''})`,
+            message: `contrast ${ratio.toFixed(2)}:1 < ${required}:1 (${formatColor(shown)} on ${formatColor(lit.bg)}${lit.shadow ? ` with a ${formatColor(lit.shadow)} text-shadow` : ''}, ${px}px${weight >= 700 ? ' bold' : ''}${large ? ': large text' : ''})`,
             measured: Math.round(ratio * 100) / 100, threshold: required,
-            data: { foreground: formatColor(shown), background: formatColor(bg), largeText: large, fontSizePx: px, wcag: '1.4.3' },
+            data: { foreground: formatColor(shown), background: formatColor(lit.bg), largeText: large, fontSizePx: px, wcag: '1.4.3' },
           });
         }
       }
@@ -132,6 +136,76 @@ export function auditWeb(snapshot: Snapshot, input: WebAuditInput): Finding[] {
 }
 
 type Index = ReturnType<typeof indexSnapshot>;
+
+type Shadow = { color: [number, number, number, number]; x: number; y: number; blur: number };
+
+/** One colour over another as axe-core flattens shadows (straight alpha over what lies beneath). */
+function flatten(top: Rgba, under: Rgba): Rgba {
+  const a = top.a;
+  return { r: (1 - a) * under.r + a * top.r, g: (1 - a) * under.g + a * top.g, b: (1 - a) * under.b + a * top.b, a: top.a + under.a * (1 - top.a) };
+}
+
+/**
+ * The colours a text's shadows lend it, as axe-core reads them (getTextShadowColors): a shadow blurred
+ * at least `minRatio` em is a glow, faded by its blur (none when offset beyond its blur); thinner ones
+ * are an outline only where one colour surrounds the glyphs on all four sides (0.5 px offsets and up;
+ * more solid the more of them, opaque beyond 1.5 px). Shadows blurred `maxRatio` em or more are left
+ * out. null: an outline on two or three sides, which no single colour stands for.
+ */
+function shadowColors(shadows: readonly Shadow[], px: number, minRatio: number, maxRatio: number, anyEdges: boolean): Rgba[] | null {
+  const out: Rgba[] = [];
+  let thin: Shadow[] = [];
+  const outline = (): boolean => {
+    const byColor = new Map<string, { color: Rgba; sides: number[][] }>();
+    for (const s of thin) {
+      const key = s.color.join(',');
+      const g = byColor.get(key) ?? byColor.set(key, { color: rgba(s.color)!, sides: [[], [], [], []] }).get(key)!;
+      if (s.x > 0.5) g.sides[1]!.push(s.x); else if (-s.x > 0.5) g.sides[3]!.push(-s.x);
+      if (s.y > 0.5) g.sides[2]!.push(s.y); else if (-s.y > 0.5) g.sides[0]!.push(-s.y);
+    }
+    thin = [];
+    for (const { color, sides } of byColor.values()) {
+      const edges = sides.filter((x) => x.length).length;
+      if (edges > 1 && edges < 4 && !anyEdges) return false;
+      if (edges !== 4) continue;
+      const solid = sides.every((x) => x.every((o) => o > 1.5));
+      const density = sides.reduce((d, x) => d + x.length / 4, 0);
+      out.push(solid ? color : { ...color, a: 1 - 0.54 ** density });
+    }
+    return true;
+  };
+  const size = Math.trunc(px);
+  for (const s of shadows) {
+    if (s.blur >= size * maxRatio) continue;
+    if (s.blur < size * minRatio) { thin.push(s); continue; }
+    if (thin.length && !outline()) return null;
+    const c = rgba(s.color)!;
+    // A shadow pushed further right or down than it is blurred stands apart from the glyphs.
+    out.push(s.x > s.blur || s.y > s.blur
+      ? { r: 0, g: 0, b: 0, a: 0 }
+      : { ...c, a: c.a * (s.blur === 0 ? 1 : 0.185 / (s.blur / size + 0.4)) });
+  }
+  if (thin.length && !outline()) return null;
+  return out;
+}
+
+/**
+ * Text contrast with its shadows (WCAG 1.4.3 as axe-core's color-contrast weighs them): wide glows
+ * (0.2 em and more) tint the background; outlines and narrower glows are a third colour, and the text
+ * passes when any two of text, shadow and background differ enough. null: shadows no colour stands for.
+ */
+function withShadows(fg: Rgba, bg: Rgba, shadows: readonly Shadow[], px: number): { bg: Rgba; ratio: number; shadow: Rgba | null } | null {
+  if (!shadows.length) return { bg, ratio: contrastRatio(compositeOver(fg, bg), bg), shadow: null };
+  const under = shadowColors(shadows, px, 0.2, Infinity, true) ?? [];
+  const back = under.length ? flatten(under.reduce(flatten), bg) : bg;
+  const near = shadowColors(shadows, px, 0.001, 0.2, false);
+  if (near === null) return null;
+  const shown = compositeOver(fg, back);
+  const plain = contrastRatio(shown, back);
+  if (!near.length) return { bg: back, ratio: plain, shadow: null };
+  const shadow = [...near, back].reduce(flatten);
+  return { bg: back, ratio: Math.max(plain, contrastRatio(shadow, back), contrastRatio(shown, shadow)), shadow };
+}
 
 /** Whether a widget ancestor of `m` is in the tab order (axe-core: then `m`, kept out of it, is part of that widget). */
 function widgetAncestorInTabOrder(index: Index, m: Node, tabbable: (m: Node) => boolean): boolean {
@@ -194,8 +268,9 @@ function hasVisibleText(index: Index, i: number, hidden: Uint8Array): boolean {
 
 /**
  * WCAG 2.5.8: a target at least `min`×`min`, or an undersized one whose `min`-diameter circle around its
- * centre meets no other target and no other undersized target's circle. Targets nested in each other
- * (a link around an image) are not each other's neighbours. Neighbours are found through a grid of
+ * centre meets no other target and no other undersized target's circle. A target inside another (a
+ * button inside a link) has the outer one as its neighbour: its centre lies in it, so a pointer meant
+ * for one may take the other; the outer one is not judged against what it holds. Neighbours are found through a grid of
  * `min`-sized cells, so the rule stays near linear.
  */
 function targetSize(index: ReturnType<typeof indexSnapshot>, targets: number[], judged: number[], min: number, report: (i: number, body: Omit<Finding, 'check' | 'rule' | 'severity' | 'nodeId' | 'rootId' | 'node'>) => void): void {
@@ -203,7 +278,8 @@ function targetSize(index: ReturnType<typeof indexSnapshot>, targets: number[], 
   const box = (i: number) => index.nodes[i]!.layoutBounds!;
   const small = (i: number) => box(i).width < min - 0.01 || box(i).height < min - 0.01;
   const fixedAt = (i: number) => index.nodes[i]!.platform.fixed === true;
-  const nested = (a: number, b: number) => (a < b ? b < index.ends[a]! : a < index.ends[b]!);
+  // o inside t: part of what t's box holds, not a neighbour of it.
+  const inside = (t: number, o: number) => t < o && o < index.ends[t]!;
   const grid = new Map<string, number[]>();
   for (const t of targets) {
     const b = box(t);
@@ -225,7 +301,7 @@ function targetSize(index: ReturnType<typeof indexSnapshot>, targets: number[], 
       for (let gy = Math.floor((cy - 2 * r) / min); gy <= Math.floor((cy + 2 * r) / min) && conflict === null; gy++) {
         for (const o of grid.get(`${gx},${gy}`) ?? []) {
           // A fixed target and a scrolling one are near each other only at one scroll position.
-          if (o === t || seen.has(o) || nested(t, o) || fixedAt(o) !== fixedAt(t)) continue;
+          if (o === t || seen.has(o) || inside(t, o) || fixedAt(o) !== fixedAt(t)) continue;
           seen.add(o);
           const ob = box(o);
           // The circle meets the other target's box…

@@ -354,6 +354,23 @@ class DomTables {
 /** What axe-core calls a block (isInTextBlock): these displays and every table part. */
 const BLOCK_DISPLAY = new Set(['block', 'list-item', 'table', 'flex', 'grid']);
 
+/**
+ * A computed `text-shadow` ("rgb(0, 0, 0) 1px 1px 2px, …": colour first, then offsets and blur in px)
+ * → each shadow's colour [r, g, b, a 0–1], offsets and blur, top shadow first; [] for `none` or
+ * anything else.
+ */
+export function parseTextShadows(v: string): Array<{ color: [number, number, number, number]; x: number; y: number; blur: number }> {
+  const out: Array<{ color: [number, number, number, number]; x: number; y: number; blur: number }> = [];
+  if (!v || v === 'none') return out;
+  for (const part of v.split(/,(?![^(]*\))/)) {
+    const m = /^\s*(rgba?\([^)]*\))\s+(-?[\d.]+)px\s+(-?[\d.]+)px(?:\s+([\d.]+)px)?\s*$/.exec(part);
+    const color = m ? parseCssColor(m[1]!) : null;
+    if (!m || !color) return [];
+    out.push({ color, x: Number(m[2]), y: Number(m[3]), blur: m[4] === undefined ? 0 : Number(m[4]) });
+  }
+  return out;
+}
+
 /** `rgb(…)` / `rgba(…)` (what computed styles give) → [r, g, b, a 0–1], or null. */
 export function parseCssColor(v: string): [number, number, number, number] | null {
   const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+%?))?\s*\)$/.exec(v.trim());
@@ -557,6 +574,9 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
     if (Number.isFinite(size)) platform.fontSizePx = size;
     const weight = parseFloat(dom.style(at.doc, at.i, 'font-weight'));
     if (Number.isFinite(weight)) platform.fontWeight = weight;
+    // Shadows drawn behind the glyphs change what the text stands out against (1.4.3).
+    const shadows = parseTextShadows(dom.style(at.doc, at.i, 'text-shadow'));
+    if (shadows.length) platform.textShadows = shadows;
   }
 
   const disabled = prop(a, 'disabled') === true;
