@@ -60,8 +60,8 @@ export const A11Y_RULES: Readonly<Record<A11yRuleId, A11yRuleInfo>> = {
   // Not an ATF check: ATF reads the density from the device. One finding per px window whose density
   // nobody supplied (a uiautomator dump), because every size rule then judges px as if they were dp.
   'unknown-density': { id: 'unknown-density', severity: 'warning', atf: '(none: ATF reads the device density)', title: 'the screen density is known, so sizes can be judged in dp', source: 'treewright: the size rules need px per dp' },
-  'target-size': { id: 'target-size', severity: 'error', atf: '(web: WCAG 2.5.8 Target Size (Minimum))', title: 'pointer targets at least 24×24 CSS px, or spaced so a 24 px circle around each meets no other', source: PLATFORMS.web.touchTarget!.source },
-  'accessible-name': { id: 'accessible-name', severity: 'error', atf: '(web: WCAG 4.1.2 / 1.1.1)', title: 'buttons, links, images, form fields and selects have an accessible name (Chromium\'s accname)', source: 'WCAG 2.2 SC 4.1.2 Name, Role, Value and SC 1.1.1 Non-text Content' },
+  'target-size': { id: 'target-size', severity: 'error', atf: '(web: WCAG 2.5.8 Target Size (Minimum); axe-core target-size)', title: 'pointer targets at least 24×24 CSS px, or spaced so a 24 px circle around each meets no other; targets in running text exempt', source: PLATFORMS.web.touchTarget!.source },
+  'accessible-name': { id: 'accessible-name', severity: 'error', atf: '(web: WCAG 4.1.2 / 1.1.1; axe-core button-name, link-name, image-alt, label and the other name rules)', title: 'buttons, links, images, form fields and selects have an accessible name (Chromium\'s accname)', source: 'WCAG 2.2 SC 4.1.2 Name, Role, Value and SC 1.1.1 Non-text Content' },
   'contrast-unknown': { id: 'contrast-unknown', severity: 'info', atf: '(web: WCAG 1.4.3, not computable)', title: 'text whose background cannot be told (image, gradient) is named for a manual check', source: 'WCAG 2.2 SC 1.4.3 Contrast (Minimum)' },
 };
 

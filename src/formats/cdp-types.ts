@@ -19,7 +19,7 @@ export interface AXNode {
   ignored: boolean;
   ignoredReasons?: Array<{ name: string }>;
   role?: AXValue;
-  name?: AXValue & { sources?: Array<{ type: string; value?: AXValue; attribute?: string }> };
+  name?: AXValue & { sources?: Array<{ type: string; value?: AXValue; attribute?: string; superseded?: boolean }> };
   description?: AXValue;
   value?: AXValue;
   properties?: AXProperty[];
@@ -78,7 +78,7 @@ export interface DomSnapshot {
  */
 export const CAPTURED_STYLES = [
   'visibility', 'pointer-events', 'overflow-x', 'overflow-y', 'position', 'color', 'background-color',
-  'background-image', 'font-size', 'font-weight', 'display',
+  'background-image', 'font-size', 'font-weight', 'display', 'text-shadow',
 ] as const;
 export type CapturedStyle = (typeof CAPTURED_STYLES)[number];
 

@@ -26,7 +26,7 @@ import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { CAPTURED_STYLES, UNNAMED_CAPTURE_STYLES, type AXNode, type CapturedStyle, type CdpCapture, type DomSnapshot } from './cdp-types.js';
 import { webRole } from './web-roles.js';
-import { INTERACTIVE_ROLES } from '../roles/web.js';
+import { INTERACTIVE_ROLES, WIDGET_ROLES } from '../roles/web.js';
 import { warning, type Warning } from '../model/warnings.js';
 
 export interface CdpImportOptions {
@@ -61,6 +61,12 @@ class DomTables {
   /** Per document, per node: effective background (r,g,b,a 0–255; a < 0 when it cannot be told) and why not. */
   private readonly bg: Float64Array[] = [];
   private readonly bgWhy: Array<Map<number, string>> = [];
+  /** Per document, per node: it or an ancestor is position: fixed (it stays put as the page scrolls). */
+  private readonly fixedIn: Uint8Array[] = [];
+
+  /** Chromium's role of each DOM element that has an AX node (by backend id): the text-block walk asks which are widgets. */
+  readonly axRole = new Map<number, string>();
+  private readonly kids: Array<number[][] | undefined> = [];
 
   /** Per style the mapping reads, its column in layout.styles (-1: not captured, read as ''). */
   private readonly column: Record<CapturedStyle, number>;
@@ -291,6 +297,65 @@ class DomTables {
     return out;
   }
 
+  private children(doc: number): number[][] {
+    let k = this.kids[doc];
+    if (!k) {
+      const parents = this.dom.documents[doc]!.nodes.parentIndex ?? [];
+      k = parents.map(() => [] as number[]);
+      parents.forEach((p, i) => { if (p >= 0) k![p]!.push(i); });
+      this.kids[doc] = k;
+    }
+    return k;
+  }
+
+  private isBlock(doc: number, i: number): boolean {
+    if (this.nodeType(doc, i) !== 1 || this.layout(doc, i) < 0) return false;
+    const d = this.style(doc, i, 'display');
+    return BLOCK_DISPLAY.has(d) || d.startsWith('table-');
+  }
+
+  /**
+   * WCAG 2.5.8's inline exception, as axe-core's target-size rule tells it (isInTextBlock): a target
+   * that is not itself a block sits in running text when the line of its block ancestor that holds
+   * it (the stretch between blocks, <br> and <hr>) has text outside any widget. What an inline style
+   * takes out of flow (display:none, overflow:hidden, a float, a position other than relative) is not
+   * read, as axe-core does not read it.
+   */
+  inTextBlock(doc: number, i: number): boolean {
+    if (this.isBlock(doc, i)) return false;
+    let block = this.parent(doc, i);
+    while (block >= 0 && !this.isBlock(doc, block)) block = this.parent(doc, block);
+    if (block < 0) return false;
+    const kids = this.children(doc), nodes = this.dom.documents[doc]!.nodes;
+    let text = '', state = 0; // 0: before the target, 1: on its line, 2: past its line
+    const walk = (n: number): void => {
+      for (const c of kids[n]!) {
+        if (state === 2) return;
+        const type = this.nodeType(doc, c);
+        if (type === 3) { text += this.str(nodes.nodeValue?.[c]); continue; }
+        if (type !== 1) continue;
+        if (c === i) state = 1;
+        const block = this.isBlock(doc, c);
+        if (block || /^(BR|HR)$/.test(this.nodeName(doc, c))) {
+          if (state === 0) text = '';
+          else state = 2;
+        }
+        const inline = this.attr(doc, c, 'style') ?? '';
+        if (block || /(^|;)\s*(display\s*:\s*none|overflow\s*:\s*hidden|float\s*:\s*(left|right|inline-start|inline-end)|position\s*:\s*(absolute|fixed|sticky|static))/i.test(inline)) continue;
+        const ids = nodes.backendNodeId ?? [];
+        if (WIDGET_ROLES.has(this.axRole.get(ids[c]!) ?? '')) continue;
+        walk(c);
+      }
+    };
+    walk(block);
+    return text.replace(/\u00a0/g, ' ').trim() !== '';
+  }
+
+  /** Whether the node or an ancestor is position: fixed. */
+  fixed(doc: number, i: number): boolean {
+    return this.fixedIn[doc]![i] === 1;
+  }
+
   private readonly docElement = new Map<number, number>();
 
   documentElement(doc: number): number {
@@ -324,6 +389,7 @@ class DomTables {
     const { width, height } = this.viewport;
     const clip = new Float64Array(4 * n), bg = new Float64Array(4 * n);
     const why = new Map<number, string>();
+    const fixedIn = new Uint8Array(n);
     const d = this.dom.documents[doc]!;
     for (let i = 0; i < n; i++) {
       const p = this.parent(doc, i);
@@ -344,6 +410,7 @@ class DomTables {
         }
       }
       clip[4 * i] = x1; clip[4 * i + 1] = y1; clip[4 * i + 2] = x2; clip[4 * i + 3] = y2;
+      fixedIn[i] = fixed || (p >= 0 && fixedIn[p]!) ? 1 : 0;
       // Background: white canvas, then each element's own colour over what is beneath.
       let r = 255, g = 255, b = 255;
       if (p >= 0) {
@@ -364,10 +431,31 @@ class DomTables {
       }
       bg[4 * i] = r; bg[4 * i + 1] = g; bg[4 * i + 2] = b; bg[4 * i + 3] = 255;
     }
+    this.fixedIn.push(fixedIn);
     this.clip.push(clip);
     this.bg.push(bg);
     this.bgWhy.push(why);
   }
+}
+
+/** What axe-core calls a block (isInTextBlock): these displays and every table part. */
+const BLOCK_DISPLAY = new Set(['block', 'list-item', 'table', 'flex', 'grid']);
+
+/**
+ * A computed `text-shadow` ("rgb(0, 0, 0) 1px 1px 2px, …": colour first, then offsets and blur in px)
+ * → each shadow's colour [r, g, b, a 0–1], offsets and blur, top shadow first; [] for `none` or
+ * anything else.
+ */
+export function parseTextShadows(v: string): Array<{ color: [number, number, number, number]; x: number; y: number; blur: number }> {
+  const out: Array<{ color: [number, number, number, number]; x: number; y: number; blur: number }> = [];
+  if (!v || v === 'none') return out;
+  for (const part of v.split(/,(?![^(]*\))/)) {
+    const m = /^\s*(rgba?\([^)]*\))\s+(-?[\d.]+)px\s+(-?[\d.]+)px(?:\s+([\d.]+)px)?\s*$/.exec(part);
+    const color = m ? parseCssColor(m[1]!) : null;
+    if (!m || !color) return [];
+    out.push({ color, x: Number(m[2]), y: Number(m[3]), blur: m[4] === undefined ? 0 : Number(m[4]) });
+  }
+  return out;
 }
 
 /** `rgb(…)` / `rgba(…)` (what computed styles give) → [r, g, b, a 0–1], or null. */
@@ -409,6 +497,9 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
   const roots: Root[] = [];
   const modals: Array<{ node: Node; label: string | null; paint: number; inert: boolean }> = [];
 
+  for (const n of [capture.ax, ...(capture.frames ?? []).map((f) => f.ax)].flat()) {
+    if (n.backendDOMNodeId !== undefined && !n.ignored) dom.axRole.set(n.backendDOMNodeId, str(n.role));
+  }
   const buildFrame = (ax: AXNode[], rootId: string, label: string | null) => {
     const top = buildTree(ax, dom, testId, (node, label2, paint, inert) => modals.push({ node, label: label2, paint, inert }));
     if (!top) {
@@ -508,6 +599,18 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   if (ignored) platform.axIgnored = a.ignoredReasons?.map((r) => r.name).join(',') || true;
   const nameFrom = a.name?.sources?.find((s) => s.value && str(s.value) !== '')?.type;
   if (nameFrom) platform.nameFrom = nameFrom;
+  // The attribute Chromium's name came from: `type` is an image button's default ("Submit"), no text alternative.
+  const won = a.name?.sources?.find((s) => !s.superseded && s.value && str(s.value) !== '');
+  if (!ignored && won?.attribute) platform.nameAttribute = won.attribute;
+  // An explicit role: an <svg> is an image to name only when it says so.
+  const roleAttribute = at ? dom.attr(at.doc, at.i, 'role') : null;
+  if (roleAttribute) platform.roleAttribute = roleAttribute;
+  const tabIndex = at ? dom.attr(at.doc, at.i, 'tabindex') : null;
+  if (tabIndex !== null && /^\s*-?\d+\s*$/.test(tabIndex)) platform.tabIndex = Number(tabIndex);
+  // A widget in running text: WCAG 2.5.8's inline exception.
+  if (!ignored && at && WIDGET_ROLES.has(role) && dom.inTextBlock(at.doc, at.i)) platform.inTextBlock = true;
+  // A widget that stays put as the page scrolls: its neighbours for 2.5.8 are the others that do.
+  if (!ignored && at && WIDGET_ROLES.has(role) && dom.fixed(at.doc, at.i)) platform.fixed = true;
   const description = str(a.description);
   if (description) platform.description = description;
   const level = prop(a, 'level');
@@ -562,6 +665,9 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
     if (Number.isFinite(size)) platform.fontSizePx = size;
     const weight = parseFloat(dom.style(at.doc, at.i, 'font-weight'));
     if (Number.isFinite(weight)) platform.fontWeight = weight;
+    // Shadows drawn behind the glyphs change what the text stands out against (1.4.3).
+    const shadows = parseTextShadows(dom.style(at.doc, at.i, 'text-shadow'));
+    if (shadows.length) platform.textShadows = shadows;
   }
 
   const disabled = prop(a, 'disabled') === true;

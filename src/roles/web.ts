@@ -8,32 +8,30 @@
 import { namesWith, roleTable, type RoleRow } from './row.js';
 
 export interface WebRoleRow extends RoleRow {
-  /** A widget a pointer aims at: what WCAG 2.5.8 calls a target (the web target-size rule). */
-  sizeTarget?: boolean;
   /** Needs an accessible name (WCAG 4.1.2, 1.1.1): what the web accessible-name rule calls it. */
   needsName?: string;
 }
 
 export const WEB_ROLES = roleTable<WebRoleRow>({
-  button: { role: 'Button', tappable: true, sizeTarget: true, needsName: 'a button' },
-  link: { role: 'Link', tappable: true, sizeTarget: true, needsName: 'a link' },
-  checkbox: { role: 'Checkbox', tappable: true, sizeTarget: true, needsName: 'a form field' },
-  switch: { role: 'Switch', tappable: true, sizeTarget: true, needsName: 'a form field' },
-  radio: { role: 'RadioButton', tappable: true, sizeTarget: true, needsName: 'a form field' },
-  tab: { role: 'Tab', tappable: true, sizeTarget: true, needsName: 'a tab' },
-  menuitem: { role: 'MenuItem', tappable: true, sizeTarget: true, needsName: 'a menu item' },
-  menuitemcheckbox: { role: 'MenuItem', tappable: true, sizeTarget: true, needsName: 'a menu item' },
-  menuitemradio: { role: 'MenuItem', tappable: true, sizeTarget: true, needsName: 'a menu item' },
-  option: { role: 'ListItem', tappable: true, sizeTarget: true, needsName: 'an option' },
+  button: { role: 'Button', tappable: true, needsName: 'a button' },
+  link: { role: 'Link', tappable: true, needsName: 'a link' },
+  checkbox: { role: 'Checkbox', tappable: true, needsName: 'a form field' },
+  switch: { role: 'Switch', tappable: true, needsName: 'a form field' },
+  radio: { role: 'RadioButton', tappable: true, needsName: 'a form field' },
+  tab: { role: 'Tab', tappable: true, needsName: 'a tab' },
+  menuitem: { role: 'MenuItem', tappable: true, needsName: 'a menu item' },
+  menuitemcheckbox: { role: 'MenuItem', tappable: true, needsName: 'a menu item' },
+  menuitemradio: { role: 'MenuItem', tappable: true, needsName: 'a menu item' },
+  option: { role: 'ListItem', tappable: true, needsName: 'an option' },
   treeitem: { role: 'ListItem', tappable: true },
-  combobox: { role: 'DropdownList', tappable: true, sizeTarget: true, needsName: 'a select' },
-  PopUpButton: { role: null, tappable: true, sizeTarget: true, needsName: 'a select' },
-  ToggleButton: { role: null, tappable: true, sizeTarget: true, needsName: 'a button' },
-  textbox: { role: 'TextField', tappable: true, sizeTarget: true, needsName: 'a form field' },
-  searchbox: { role: 'TextField', tappable: true, sizeTarget: true, needsName: 'a form field' },
-  spinbutton: { role: 'TextField', tappable: true, sizeTarget: true, needsName: 'a form field' },
-  slider: { role: 'Slider', tappable: true, sizeTarget: true, needsName: 'a form field' },
-  listbox: { role: 'List', sizeTarget: true, needsName: 'a select' },
+  combobox: { role: 'DropdownList', tappable: true, needsName: 'a select' },
+  PopUpButton: { role: null, tappable: true, needsName: 'a select' },
+  ToggleButton: { role: null, tappable: true, needsName: 'a button' },
+  textbox: { role: 'TextField', tappable: true, needsName: 'a form field' },
+  searchbox: { role: 'TextField', tappable: true, needsName: 'a form field' },
+  spinbutton: { role: 'TextField', tappable: true, needsName: 'a form field' },
+  slider: { role: 'Slider', tappable: true, needsName: 'a form field' },
+  listbox: { role: 'List', needsName: 'a select' },
   menubar: { role: 'Menu' },
   tablist: { role: 'Group' },
   tabpanel: { role: 'Group' },
@@ -58,5 +56,14 @@ export const WEB_ROLES = roleTable<WebRoleRow>({
 /** Roles a person operates by pointer: a node with one of them takes taps even without a click listener. */
 export const INTERACTIVE_ROLES = namesWith(WEB_ROLES, 'tappable');
 
-/** Widgets a pointer aims at (WCAG 2.5.8's targets). */
-export const SIZE_TARGET_ROLES = namesWith(WEB_ROLES, 'sizeTarget');
+/**
+ * ARIA's widget roles, as Chromium names them (with its own PopUpButton, ToggleButton, MenuListOption,
+ * DisclosureTriangle for a <summary>):
+ * the targets a pointer aims at when focusable (WCAG 2.5.8, as axe-core's target-size rule picks them),
+ * and what a text block's running text leaves out.
+ */
+export const WIDGET_ROLES: ReadonlySet<string> = new Set([
+  'button', 'checkbox', 'combobox', 'gridcell', 'link', 'listbox', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
+  'progressbar', 'radio', 'scrollbar', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem',
+  'PopUpButton', 'ToggleButton', 'MenuListOption', 'DisclosureTriangle',
+]);

@@ -4,7 +4,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { audit, webDevice, type Snapshot } from '../../src/index.js';
 import { compareHittability, type HitComparison } from './web-oracle.js';
-import { compareRule, RULE_PAIRS, type RuleAgreement } from './axe-compare.js';
+import { compareRules, RULE_PAIRS, type RuleAgreement } from './axe-compare.js';
 
 /** The pages are independent (one tab each, nothing shared), so they are judged side by side; the answers come back in page order. */
 function eachPage<T>(browser: Browser, base: string, pages: readonly string[], judge: (page: Page, snapshot: Snapshot, path: string) => Promise<T>): Promise<T[]> {
@@ -64,16 +64,15 @@ async function settled(page: Page): Promise<void> {
   })()`);
 }
 const STILL_FRAMES = 5, MOST_FRAMES = 120;
+/** Pages judged by axe-core at a time: axe is heavy on a large page, and a shared machine has few cores. */
+const AXE_BATCH = 4;
 
 /** Per axe rule (RULE_PAIRS), its agreement with the paired treewright rule on each page. */
 export async function axeAgreementOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<Map<string, RuleAgreement[]>> {
-  const perPage = await eachPage(browser, base, pages, async (page, snapshot, path) => {
-    const findings = audit(snapshot);
-    // One rule at a time on a page: each marks the elements axe named on it.
-    const out: RuleAgreement[] = [];
-    for (const pair of RULE_PAIRS) out.push(await compareRule(page, path, pair, findings));
-    return out;
-  });
+  const perPage: RuleAgreement[][] = [];
+  for (let k = 0; k < pages.length; k += AXE_BATCH) {
+    perPage.push(...await eachPage(browser, base, pages.slice(k, k + AXE_BATCH), (page, snapshot, path) => compareRules(page, path, RULE_PAIRS, audit(snapshot))));
+  }
   const byRule = new Map<string, RuleAgreement[]>();
   for (const agreements of perPage) RULE_PAIRS.forEach((pair, k) => byRule.set(pair.axe, [...(byRule.get(pair.axe) ?? []), agreements[k]!]));
   return byRule;
