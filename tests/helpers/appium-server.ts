@@ -7,7 +7,7 @@
  * one from a real page source (fixtures/), changed only where the fake driver needs it (see there).
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,8 +42,11 @@ export async function freePort(): Promise<number> {
 
 export async function startAppium(): Promise<AppiumServer> {
   const home = await mkdtemp(path.join(tmpdir(), 'treewright-appium-'));
-  const env = { ...process.env, APPIUM_HOME: home, APPIUM_SKIP_CHROMEDRIVER_INSTALL: '1' };
+  // Appium installs a local driver with `npm link`, which first links it into npm's global prefix:
+  // a prefix of the home's own keeps workers installing at once from racing on one global link.
+  const env = { ...process.env, APPIUM_HOME: home, APPIUM_SKIP_CHROMEDRIVER_INSTALL: '1', npm_config_prefix: path.join(home, 'npm-prefix') };
   try {
+    await mkdir(path.join(env.npm_config_prefix, 'lib', 'node_modules'), { recursive: true }); // npm links into <prefix>/lib/node_modules
     await promisify(execFile)(process.execPath, [APPIUM_MAIN, 'driver', 'install', '--source=local', FAKE_DRIVER], { env, timeout: 60_000 });
   } catch (e) {
     await rm(home, { recursive: true, force: true });
