@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Node } from '../../src/model/schema.js';
 import { audit } from '../../src/analysis/a11y.js';
+import { NATIVE_PLATFORMS } from '../../src/analysis/a11y-platform.js';
 import { checkDrift } from '../../src/analysis/drift.js';
 import { diffFindings } from '../../src/analysis/diff.js';
 import { bySeverity, CheckKindSchema, countBySeverity, FindingSchema, severitySummary, type Finding } from '../../src/common/finding.js';
@@ -31,6 +32,7 @@ export const checkTool = defineTool({
     locator: LocatorInputSchema.optional().describe('check only this node\'s subtree (it must match one node)'),
     catalog: z.string().min(1).optional().describe('design-system catalog JSON, relative to the server root'),
     golden: z.string().min(1).optional().describe('golden tree file (.tree), relative to the server root'),
+    platform: z.enum(NATIVE_PLATFORMS).optional().describe('a11y: judge a native screen by this platform\'s rules (touch targets, units), e.g. desktop for a desktop-only Compose app; default: what the capture tells. A web page is always judged by the web\'s rules'),
     tolerancePx: z.number().min(0).optional().describe('golden: largest bounds difference that is not a change (default 1)'),
     limit: z.number().int().min(1).max(1000).default(50).describe('most findings listed'),
   }),
@@ -56,7 +58,7 @@ export const checkTool = defineTool({
     const findings: Finding[] = [];
     for (const kind of new Set(kinds)) {
       // Findings name their nodes in the view the locator (or the device) reads.
-      if (kind === 'a11y') findings.push(...audit(snapshot, { ...(node ? { within: node } : {}), merged }));
+      if (kind === 'a11y') findings.push(...audit(snapshot, { ...(node ? { within: node } : {}), ...(args.platform !== undefined ? { platform: args.platform } : {}), merged }));
       else if (kind === 'drift') {
         const catalog = args.catalog !== undefined
           ? await loadCatalog(await confinePath(args.catalog, session.policy, 'the catalog'), { confineTo: session.policy.root })

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Snapshot } from '../../src/model/schema.js';
 import type { CheckKind, Severity } from '../../src/common/finding.js';
 import { audit } from '../../src/analysis/a11y.js';
+import type { NativePlatform } from '../../src/analysis/a11y-platform.js';
 import type { CatalogIndex } from '../../src/analysis/drift.js';
 import { findingsResult, type CheckResult } from '../../src/checks/result.js';
 import { importTree } from '../../src/formats/index.js';
@@ -31,6 +32,8 @@ export interface VerifyOptions {
   keepSnapshots: boolean;
   /** px per dp for px roots whose capture does not say (uiautomator dumps): sizes are judged in dp. */
   density?: number;
+  /** The platform whose a11y rules judge native trees (the audit's `platform` option); default: what each tree tells. */
+  platform?: NativePlatform;
 }
 
 /** Runs the lane's checks on one captured tree, with the same engines the matchers use. */
@@ -58,7 +61,7 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
 
 async function runChecks(file: string, snapshot: Snapshot, opts: VerifyOptions, checks: CheckResult[]): Promise<void> {
   for (const check of opts.checks) {
-    if (check === 'a11y') checks.push(findingsResult(check, audit(snapshot), opts.failOn));
+    if (check === 'a11y') checks.push(findingsResult(check, audit(snapshot, opts.platform !== undefined ? { platform: opts.platform } : {}), opts.failOn));
     // The drift and golden checks' code is loaded by the first tree that runs them.
     else if (check === 'drift' && opts.catalog) checks.push(findingsResult(check, (await import('../../src/analysis/drift.js')).checkDrift(snapshot, opts.catalog), opts.failOn));
     else if (check === 'golden' && opts.goldenDir) checks.push(await (await import('./golden-check.js')).checkGolden(file, snapshot, opts));

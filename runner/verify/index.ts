@@ -10,6 +10,7 @@ import { Progress } from './progress.js';
 import { VERIFY_USAGE } from './usage.js';
 import { writeConfined } from '../../src/files/write-confined.js';
 import { findTrees } from './find-trees.js';
+import { NATIVE_PLATFORMS, type NativePlatform } from '../../src/analysis/a11y-platform.js';
 import { writeStdout } from '../../src/files/stdout.js';
 
 const REPORTERS = ['line', 'json', 'junit', 'html'] as const;
@@ -31,7 +32,7 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
       allowPositionals: true,
       options: {
         catalog: { type: 'string' }, golden: { type: 'string' }, update: { type: 'boolean', default: false },
-        checks: { type: 'string' }, 'fail-on': { type: 'string', default: 'error' }, tolerance: { type: 'string', default: '1' }, density: { type: 'string' },
+        checks: { type: 'string' }, 'fail-on': { type: 'string', default: 'error' }, tolerance: { type: 'string', default: '1' }, density: { type: 'string' }, platform: { type: 'string' },
         reporter: { type: 'string', default: 'line' }, 'out-dir': { type: 'string', default: 'treewright-verify' }, help: { type: 'boolean', short: 'h', default: false },
         root: { type: 'string' }, 'max-visited': { type: 'string' },
       },
@@ -54,6 +55,10 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
   if (!(tolerancePx >= 0)) return usage(`--tolerance takes a number of px ≥ 0, got "${values.tolerance}"`);
   const density = values.density !== undefined ? Number(values.density) : undefined;
   if (density !== undefined && !(density > 0)) return usage(`--density takes px per dp > 0 (e.g. 2.625), got "${values.density}"`);
+  const platform = values.platform;
+  if (platform !== undefined && !(NATIVE_PLATFORMS as readonly string[]).includes(platform)) {
+    return usage(`--platform takes ${NATIVE_PLATFORMS.join(', ')}, got "${platform}"${platform === 'web' ? ' (a web page is judged by the web\'s rules without it)' : ''}`);
+  }
   const enabled: CheckKind[] = ['a11y', ...(values.catalog ? ['drift' as const] : []), ...(values.golden ? ['golden' as const] : [])];
   const checks = values.checks ? values.checks.split(',').map((c) => c.trim()) as CheckKind[] : enabled;
   for (const c of checks) {
@@ -90,7 +95,7 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
     return 2;
   }
 
-  const opts: VerifyOptions = { checks, ...(catalog ? { catalog } : {}), ...(values.golden ? { goldenDir: values.golden } : {}), update: values.update!, failOn, tolerancePx, cwd: io.cwd, keepSnapshots: reporters.includes('html'), ...(density ? { density } : {}) };
+  const opts: VerifyOptions = { checks, ...(catalog ? { catalog } : {}), ...(values.golden ? { goldenDir: values.golden } : {}), update: values.update!, failOn, tolerancePx, cwd: io.cwd, keepSnapshots: reporters.includes('html'), ...(density ? { density } : {}), ...(platform !== undefined ? { platform: platform as NativePlatform } : {}) };
   const progress = new Progress(io.stderr, files.length, !io.env.CI && !!io.stderr.isTTY);
   const t0 = performance.now();
   const results: TreeResult[] = [];

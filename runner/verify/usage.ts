@@ -14,6 +14,8 @@ same engines as the matchers: accessibility, token drift (with --catalog), golde
   --fail-on <severity>   error (default) | warning | info
   --tolerance <px>       bounds tolerance for goldens (default 1)
   --density <n>          px per dp of the device the trees came from (uiautomator dumps do not say; default 1)
+  --platform <p>         judge native trees by this platform's a11y rules: android | ios | macos | desktop
+                         (default: what each tree tells; a web page is always judged by the web's rules)
   --reporter <list>      line (default), json, junit, html — comma-separated
   --out-dir <dir>        where json / junit / html reports go (default treewright-verify)
   --root <dir>           the folder the globs may walk (default: the working directory)

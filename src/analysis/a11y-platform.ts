@@ -18,15 +18,21 @@ import { TargetError } from '../errors.js';
 
 /** The platforms a native (non-web) tree can be judged as: the audit's `platform` option. */
 export type NativePlatform = Exclude<A11yPlatform, 'web'>;
-const NATIVE: readonly string[] = A11Y_PLATFORMS.filter((p) => p !== 'web');
+/** The values of the audit's `platform` option (verify's `--platform`, the MCP check tool's `platform`). */
+export const NATIVE_PLATFORMS = A11Y_PLATFORMS.filter((p): p is NativePlatform => p !== 'web') as [NativePlatform, ...NativePlatform[]];
+const NATIVE: readonly string[] = NATIVE_PLATFORMS;
 
-/** The platform of each root of the snapshot, by its index in `roots`; `forced` (the audit's option) wins. */
+/**
+ * The platform of each root of the snapshot, by its index in `roots`; `forced` (the audit's option)
+ * wins over what a native window tells. A web page is judged by the web's rules whatever is forced:
+ * its sizes are CSS px and its facts are Chromium's, which no native rule reads.
+ */
 export function rootPlatforms(snapshot: Snapshot, forced?: NativePlatform): A11yPlatform[] {
   if (forced !== undefined && !NATIVE.includes(forced)) {
     throw new TargetError('invalid_arguments', `a11y options: unknown platform ${JSON.stringify(forced)}`, { hint: `Platforms are: ${NATIVE.join(', ')} (a web page is judged by the web's rules).` });
   }
   const label = parseSourceLabel(snapshot.source);
-  return snapshot.roots.map((root) => forced ?? rootPlatform(root, label?.format ?? null, label?.producer ?? null));
+  return snapshot.roots.map((root) => (root.node.kind === 'web' ? 'web' : forced ?? rootPlatform(root, label?.format ?? null, label?.producer ?? null)));
 }
 
 function rootPlatform(root: Root, format: string | null, producer: string | null): A11yPlatform {

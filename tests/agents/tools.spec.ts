@@ -93,3 +93,22 @@ test('answers name a Compose control as the outline does (merged view); get_tree
   expect(unmerged).toContain('- View #12 [clickable]');
   expect(unmerged).toMatch(/\n {18}- Button #14 /);
 });
+
+test('check platform: a native screen judged by the platform named (a real Compose capture: no touch targets as desktop); a bad one is invalid_arguments', async () => {
+  const compose = await localAgent({ source: 'file:fixtures/trees/a11y-tree.json' });
+  try {
+    const rules = async (args: Record<string, unknown>) => ((await compose.call('check', { kinds: ['a11y'], ...args })).env.value.findings as WireJson[]).map((f) => `${f.rule} ${f.threshold ?? ''}`.trim());
+    expect(await rules({})).toContain('touch-target 48×48 dp');
+    expect(await rules({ platform: 'android' })).toEqual(await rules({}));
+    expect((await rules({ platform: 'desktop' })).filter((r) => r.startsWith('touch-target'))).toEqual([]);
+    expect(await rules({ platform: 'ios' })).toContain('touch-target 44×44 pt');
+    for (const bad of ['web', 'watchos']) {
+      const r = await compose.call('check', { kinds: ['a11y'], platform: bad });
+      expect(r.env.error).toMatchObject({ code: 'invalid_arguments' });
+      expect(r.env.error!.message).toMatch(/platform/);
+      expect(r.env.error!.message).toMatch(/"android"\|"ios"\|"macos"\|"desktop"|android.*ios.*macos.*desktop/);
+    }
+  } finally {
+    await compose.close();
+  }
+});

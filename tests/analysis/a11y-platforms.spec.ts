@@ -9,6 +9,8 @@ import { audit } from '../../src/analysis/a11y.js';
 import { rootPlatforms } from '../../src/analysis/a11y-platform.js';
 import { findingLine } from '../../src/common/finding-line.js';
 import { importTree } from '../../src/formats/index.js';
+import { importCdp } from '../../src/formats/cdp.js';
+import type { CdpCapture } from '../../src/formats/cdp-types.js';
 import { indexSnapshot } from '../../src/query/snapshot-index.js';
 import { walk } from '../../src/model/node.js';
 import { PLATFORMS } from '../../src/roles/platforms.js';
@@ -51,6 +53,13 @@ test.describe('which platform judges a capture', () => {
     expect(() => rootPlatforms(corpus('uiautomator/002.xml'), 'watchos')).toThrow(TargetError);
     // @ts-expect-error: a web page is judged by the page, never by the option
     expect(() => audit(corpus('uiautomator/002.xml'), { platform: 'web' })).toThrow(/unknown platform "web"/);
+  });
+
+  test('a web page stays judged by the web\'s rules whatever platform is forced (a recorded Chromium capture)', () => {
+    const page = importCdp(JSON.parse(readFileSync(new URL('../../fixtures/web/recorded/actions.cdp.json', import.meta.url), 'utf8')) as CdpCapture);
+    expect(rootPlatforms(page, 'android').every((p) => p === 'web')).toBe(true);
+    const line = (f: { rule: string; nodeId: string | null }) => `${f.rule} #${f.nodeId}`;
+    expect(audit(page, { platform: 'desktop' }).map(line)).toEqual(audit(page).map(line));
   });
 });
 

@@ -172,3 +172,29 @@ test('golden paths keep the extension; a tree outside the working directory is r
   const goldens = (await readdir(path.join(dir, 'golden/captures'))).sort();
   expect(goldens).toEqual(['a11y.json.tree', 'dialog.xml.tree', 'home.json.tree', 'home.xml.json.tree']);
 });
+
+test('--platform judges native trees by that platform\'s a11y rules: a Compose tree as desktop has no touch targets, as android it has', async () => {
+  const dir = await workspace();
+  // fixtures/trees/a11y-tree.json: a real cmp-inspector capture; its producer (headless JVM) tells Android.
+  const told = await verify(['captures/a11y.json'], dir);
+  const android = await verify(['captures/a11y.json', '--platform', 'android'], dir);
+  expect(android.code).toBe(1);
+  expect(android.stdout).toMatch(/touch-target\s+40×40 dp < 48×48 dp/);
+  const desktop = await verify(['captures/a11y.json', '--platform', 'desktop'], dir);
+  expect(desktop.stdout).not.toContain('touch-target');
+  const ios = await verify(['captures/a11y.json', '--platform', 'ios'], dir);
+  expect(ios.stdout).toMatch(/touch-target\s+40×40 pt < 44×44 pt/);
+  expect(told.stdout).toMatch(/touch-target\s+40×40 dp < 48×48 dp/);
+});
+
+test('--platform refuses what is not a native platform, in the usage style (exit 2)', async () => {
+  const dir = await workspace();
+  for (const bad of ['watchos', 'web', 'Android']) {
+    const r = await verify(['captures/a11y.json', '--platform', bad], dir);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`treewright verify: --platform takes android, ios, macos, desktop, got "${bad}"`);
+    expect(r.stderr).toContain('→ Run treewright verify --help for its options.');
+  }
+  expect((await verify(['captures/a11y.json', '--platform', 'web'], dir)).stderr).toContain("a web page is judged by the web's rules without it");
+});
