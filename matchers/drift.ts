@@ -57,6 +57,8 @@ export async function toHaveNoTokenDrift(this: MatcherThis, target: Target, opti
         ignore: ignored && ((n) => ignored.has(n)),
         requireTokens: required && ((n) => required.has(n)),
         rules: options.rules,
+        // Findings name their nodes in the view the locator (or the device) reads.
+        merged: r.merged,
       });
       return {
         pass: !failsAt(findings, failOn),

@@ -63,7 +63,7 @@ export const checkTool = defineTool({
         const catalog = args.catalog !== undefined
           ? await loadCatalog(await confinePath(args.catalog, session.policy, 'the catalog'), { confineTo: session.policy.root })
           : await loadCatalog(undefined, { device });
-        findings.push(...checkDrift(snapshot, catalog, node ? { within: [node] } : {}));
+        findings.push(...checkDrift(snapshot, catalog, { ...(node ? { within: [node] } : {}), merged }));
       } else {
         if (args.golden === undefined) throw new TargetError('invalid_arguments', 'the golden check needs a golden file: give golden: "<path>.tree"', { hint: 'Golden files are written by toMatchGoldenTree or `treewright verify --update`.' });
         const abs = await confinePath(args.golden, session.policy, 'the golden file');

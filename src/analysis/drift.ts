@@ -9,6 +9,7 @@
  */
 import type { DesignToken, Node, Snapshot } from '../model/schema.js';
 import { outlineHead, outlineLine } from '../outline/outline.js';
+import { viewRole } from '../facts/merged-view.js';
 import type { Finding, Severity } from '../common/finding.js';
 import type { Catalog } from '../formats/catalog.js';
 import { indexCatalog, isCatalogIndex, type CatalogIndex } from './drift-catalog.js';
@@ -39,6 +40,8 @@ export interface DriftOptions {
   within?: readonly Node[];
   /** Change a rule's severity, or turn it off. */
   rules?: Partial<Record<DriftRule, Severity | 'off'>>;
+  /** false: findings name their node as the raw tree prints it (`View #12`); default the merged view's `Button #12`. */
+  merged?: boolean;
 }
 
 /**
@@ -47,9 +50,9 @@ export interface DriftOptions {
  * indexed, which validates it: a catalog written as a plain object (no `dimens`) works, a bad one is
  * the catalog format's FormatError, never a TypeError.
  */
-export function checkDrift(snapshot: Pick<Snapshot, 'roots'>, catalog: Catalog | CatalogIndex, options: DriftOptions = {}): Finding[] {
+export function checkDrift(snapshot: Snapshot, catalog: Catalog | CatalogIndex, options: DriftOptions = {}): Finding[] {
   const index = isCatalogIndex(catalog) ? catalog : indexCatalog(catalog);
-  const run = new DriftRun(index, options);
+  const run = new DriftRun(index, options, snapshot);
   const within = options.within ? new Set(options.within) : null;
   const { ignore } = options;
   // Iterative pre-order with the depth beside each node (a subtree of `within` ends where the depth
@@ -102,6 +105,7 @@ class DriftRun {
   constructor(
     index: CatalogIndex,
     private readonly options: DriftOptions,
+    private readonly snapshot: Snapshot,
   ) {
     this.judge = new DriftJudge(index);
   }
@@ -142,7 +146,10 @@ class DriftRun {
   private emit(node: Node, rootId: string, rule: DriftRule, message: string, data: FindingData): void {
     const severity = this.severity(rule);
     if (severity === 'off') return;
-    if (this.named?.node !== node) this.named = { node, line: outlineLine(node), label: nodeLabel(node) };
+    if (this.named?.node !== node) {
+      const merged = this.options.merged !== false;
+      this.named = { node, line: outlineLine(node, { snapshot: this.snapshot, merged }), label: nodeLabel(node, viewRole(this.snapshot, node, merged)) };
+    }
     const { line, label } = this.named;
     const f: Finding = { check: 'drift', rule, severity, nodeId: node.id, rootId, node: line, message: `${label}: ${message}`, data: { ...data, label } };
     if (data.actual !== null) f.measured = data.actual;
@@ -151,7 +158,7 @@ class DriftRun {
   }
 }
 
-/** The node as a reader names it in a finding: its tag, else its role and id (`data.label`). */
-export function nodeLabel(node: Node): string {
-  return node.tag ?? `${outlineHead(node)} #${node.id}`;
+/** The node as a reader names it in a finding: its tag, else its role (in the view asked for) and id (`data.label`). */
+export function nodeLabel(node: Node, role: Node['role'] = node.role): string {
+  return node.tag ?? `${outlineHead(node, role)} #${node.id}`;
 }

@@ -4,7 +4,7 @@ import { hitPointOf, rectContains, roundCoord } from '../common/geometry.js';
 import { DeviceError, TargetError, isTreewrightError, reasonOf, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
-import { quote, selectorToCode, type Selector } from '../query/selector.js';
+import { quote, searchesMerged, selectorToCode, type Selector } from '../query/selector.js';
 import { strictViolation } from '../query/strict.js';
 import { DEFAULT_MAX_SCROLLS, DRAG_TO, LOCATOR_ACTIONS } from '../query/action.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
@@ -14,6 +14,14 @@ import { normalizeWhitespace } from '../query/text.js';
 import { semanticDrivers } from './semantics.js';
 import { SOURCE_SHORTHANDS } from './source-forms.js';
 import { actionArgs, specOf, type ActionSpec, type LocatorAction, type Receipt, type Route } from '../query/action.js';
+
+/**
+ * A node as receipts and errors name it: in the view its locator searched (docs/design.md §8), so a
+ * Compose control reads `Button #12` as `inspect` prints it, and `View #12` for `{ merged: false }`.
+ */
+function nodeLine(node: Node, snapshot: Snapshot, selector: Selector): string {
+  return outlineLine(node, { snapshot, merged: searchesMerged(selector) });
+}
 
 /** The call as code, e.g. `byTag('email').fill('ada@example.com')`: step titles, receipts and codegen. */
 export function actionCall(selector: Selector, a: LocatorAction): string {
@@ -40,7 +48,7 @@ export function makeReceipt(r: { selector: Selector; action: LocatorAction; read
     call: actionCall(r.selector, r.action),
     locator: selectorToCode(r.selector),
     action: r.action.kind,
-    node: outlineLine(r.ready.node),
+    node: nodeLine(r.ready.node, r.ready.snapshot, r.selector),
     nodeId: r.ready.node.id,
     via: r.ready.route,
     before: '',
@@ -323,7 +331,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       if ('unavailable' in choice) {
         throw new DeviceError('action_unavailable', `${actionCall(selector, a)}: ${choice.unavailable}`, {
           where: driver.description,
-          node: outlineLine(node),
+          node: nodeLine(node, snapshot, selector),
           hint: 'hint' in choice && choice.hint ? choice.hint : unavailableHint(driver, a),
         });
       }
@@ -348,7 +356,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         } else if (need.visible && !isVisible(node, snapshot)) { reason = 'the node is not visible'; code = 'target_not_found'; }
         else if (need.enabled && !node.enabled) { reason = 'the node is disabled'; code = 'target_disabled'; }
         else if (need.hittable && r.hittable === false) {
-          reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach, snapshot })}` : 'the node has no on-screen area to tap';
+          reason = r.obscuredBy ? `the node is obscured by ${outlineLine(r.obscuredBy, { reach, snapshot, merged: searchesMerged(selector) })}` : 'the node has no on-screen area to tap';
           code = 'not_hittable';
         } else if (need.stable && !(lastBounds && lastBounds.id === node.id && lastBounds.key === key)) {
           // Say what moved, so a timeout names what never settled.
@@ -432,7 +440,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       const rootId = analyzeReachability(snapshot).get(node).root.rootId;
       const result = await driver.perform!({ snapshot, node, rootId }, semanticRequest(a));
       if (!result.performed) {
-        throw new DeviceError('action_unavailable', `${a.kind} on ${outlineLine(node)} was not performed: ${result.message ?? 'the app refused it'}`, { where: driver.description });
+        throw new DeviceError('action_unavailable', `${a.kind} on ${nodeLine(node, snapshot, ctx.selector)} was not performed: ${result.message ?? 'the app refused it'}`, { where: driver.description });
       }
       return result.message;
     }
@@ -587,7 +595,7 @@ async function pressOn(driver: Driver, ready: Ready, key: string): Promise<undef
  */
 async function openAndChoose(driver: Driver, ready: Ready, option: string, ctx: DeliverContext): Promise<string> {
   const where = driver.description;
-  await clickNode(driver, ready.snapshot, ready.node);
+  await clickNode(driver, ready.snapshot, ready.node, ctx.selector);
   let chosen: Node | undefined;
   let snapshot = ready.snapshot;
   const wanted = normalizeWhitespace(option);
@@ -599,7 +607,7 @@ async function openAndChoose(driver: Driver, ready: Ready, option: string, ctx: 
     chosen = idx.nodes.filter((n) => !inside(n) && isVisible(n, snapshot) && (normalizeWhitespace(idx.name(n)) === wanted || normalizeWhitespace(n.text ?? '') === wanted)).at(-1);
     if (chosen) break;
     if (Date.now() > ctx.deadline) {
-      throw new TargetError('target_not_found', `selectOption(${quote(option)}): no option ${quote(option)} is on screen after opening ${outlineLine(ready.node)}`, {
+      throw new TargetError('target_not_found', `selectOption(${quote(option)}): no option ${quote(option)} is on screen after opening ${nodeLine(ready.node, ready.snapshot, ctx.selector)}`, {
         where, locator: selectorToCode(ctx.selector), hint: 'Give the option as the dropdown lists it (its label), or check what it lists with `npx treewright inspect` after clicking it.',
       });
     }
@@ -609,14 +617,14 @@ async function openAndChoose(driver: Driver, ready: Ready, option: string, ctx: 
   const idx = indexSnapshot(snapshot);
   let target: Node | undefined = chosen;
   while (target && !target.clickable && !target.actions.includes('Click')) target = idx.parent.get(target) ?? undefined;
-  await clickNode(driver, snapshot, target ?? chosen);
+  await clickNode(driver, snapshot, target ?? chosen, ctx.selector);
   return `opened the dropdown and chose ${quote(option)}`;
 }
 
-async function clickNode(driver: Driver, snapshot: Snapshot, node: Node): Promise<void> {
+async function clickNode(driver: Driver, snapshot: Snapshot, node: Node, selector: Selector): Promise<void> {
   if (performs(driver, 'Click') && node.actions.includes('Click')) {
     const r = await driver.perform!({ snapshot, node, rootId: analyzeReachability(snapshot).get(node).root.rootId }, { action: 'Click' });
-    if (!r.performed) throw new DeviceError('action_unavailable', `click on ${outlineLine(node)} was not performed: ${r.message ?? 'the app refused it'}`, { where: driver.description });
+    if (!r.performed) throw new DeviceError('action_unavailable', `click on ${nodeLine(node, snapshot, selector)} was not performed: ${r.message ?? 'the app refused it'}`, { where: driver.description });
     return;
   }
   const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);
@@ -662,7 +670,7 @@ async function scrollToIndexBySteps(driver: Driver, ready: Ready, index: number,
     const onScreen = items.filter((m) => isVisible(m, snapshot)).map(rowIndexOf) as number[];
     if (onScreen.includes(index)) return `index ${index} reached after ${step} scroll step${step === 1 ? '' : 's'} (the device has no ScrollToIndex)`;
     if (!items.length) {
-      throw new DeviceError('action_unavailable', `scrollToIndex(${index}) on ${outlineLine(node)}: the device has no ScrollToIndex and the list's items carry no index to aim at`, { where, hint: 'Scroll with scrollBy() and check for the item, or use a driver with ScrollToIndex (reference, jetwhale).' });
+      throw new DeviceError('action_unavailable', `scrollToIndex(${index}) on ${nodeLine(node, snapshot, ctx.selector)}: the device has no ScrollToIndex and the list's items carry no index to aim at`, { where, hint: 'Scroll with scrollBy() and check for the item, or use a driver with ScrollToIndex (reference, jetwhale).' });
     }
     if (Date.now() > ctx.deadline) throw new DeviceError('device_timeout', `scrollToIndex(${index}): not reached before the action timeout (on screen: ${range(onScreen)})`, { where });
     const down = onScreen.length ? index > Math.max(...onScreen) : index > Math.max(...(items.map(rowIndexOf) as number[]));

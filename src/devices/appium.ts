@@ -186,12 +186,12 @@ export class AppiumDriver implements Driver {
       tried.push(`${loc.by} ${JSON.stringify(loc.value)} → ${ids.length} elements`);
     }
     if (!tried.length) {
-      throw new DeviceError('action_unavailable', `no WebDriver locator can be derived for ${outlineLine(node)} (the page source's platform is not known)`, {
-        where: this.description, node: outlineLine(node), hint: 'Use tap() (a pointer action at the node) instead.',
+      throw new DeviceError('action_unavailable', `no WebDriver locator can be derived for ${outlineLine(node, { snapshot })} (the page source's platform is not known)`, {
+        where: this.description, node: outlineLine(node, { snapshot }), hint: 'Use tap() (a pointer action at the node) instead.',
       });
     }
-    throw new TargetError('stale_generation', `the server has no single element for ${outlineLine(node)}: ${tried.join('; ')}; the screen changed since the capture`, {
-      where: this.description, node: outlineLine(node), generation: snapshot.generation,
+    throw new TargetError('stale_generation', `the server has no single element for ${outlineLine(node, { snapshot })}: ${tried.join('; ')}; the screen changed since the capture`, {
+      where: this.description, node: outlineLine(node, { snapshot }), generation: snapshot.generation,
       hint: 'The action is re-resolved against a fresh capture; if this persists the page source and the server\'s element lookup disagree.',
     });
   }

@@ -137,6 +137,15 @@ test.describe('the fixtures: exact findings', () => {
     expect(missing[0]!.data).toMatchObject({ token: null, facet: null, expected: 'a design token', actual: null });
   });
 
+  test('findings name a Compose control as inspect prints it (Button #12), the raw View #12 with merged: false (real dump 005)', () => {
+    // A uiautomator dump carries no tokens: requireTokens makes each clickable control a finding to name.
+    const dump = load('fixtures/uiautomator/005.xml');
+    const clickable = (node: Node) => node.clickable;
+    const named = (options: DriftOptions) => checkDrift(dump, fixtureCatalog(), { requireTokens: clickable, ...options }).map((f) => [f.data?.label, f.node!.split(' [')[0], f.message.split(':')[0]]);
+    expect(named({})).toEqual([['TextField #10', 'TextField #10', 'TextField #10'], ['Button #12', 'Button #12', 'Button #12'], ['Button #15', 'Button #15', 'Button #15']]);
+    expect(named({ merged: false })).toEqual([['TextField #10', 'TextField #10', 'TextField #10'], ['View #12', 'View #12', 'View #12'], ['View #15', 'View #15', 'View #15']]);
+  });
+
   test('a11y-tree.json: RadiusPill is unknown, and not "corrected" to RadiusCard', () => {
     const findings = checkDrift(load(A11Y), fixtureCatalog());
     expect(findings.map((f) => [f.rule, f.data?.label, f.data?.token, f.data?.facet, f.data?.actual, f.data?.suggestion])).toEqual([

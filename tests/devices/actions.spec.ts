@@ -5,6 +5,8 @@ import type { Node, Snapshot } from '../../src/model/schema.js';
 import { TargetError } from '../../src/errors.js';
 import { connect } from '../../src/devices/connect.js';
 import { n, r, root, snap } from '../helpers/build.js';
+import { readFileSync } from 'node:fs';
+import { importTree } from '../../src/formats/index.js';
 
 /** A tiny app: a text field, a Send button enabled once the field has text, a counter, an optional cover. */
 class FakeApp implements Driver {
@@ -191,4 +193,23 @@ test('each action runs inside the step wrapper, titled by its code form', async 
   await device.byTag('field').fill('a');
   await device.byTag('send').click();
   expect(titles).toEqual(["byTag('field').fill('a')", "byTag('send').click()"]);
+});
+
+test('receipts and refusals name a Compose control as inspect prints it; { merged: false } keeps the raw form (real dump 005)', async () => {
+  // fixtures/uiautomator/005.xml: a Compose dialog whose "Cancelar" button is View #12 with a Button role child.
+  const dump = importTree(readFileSync(new URL('../../fixtures/uiautomator/005.xml', import.meta.url)), { where: '005.xml' });
+  const taps: string[] = [];
+  const driver: Driver = { kind: 'dump', description: 'dump:005', capture: async () => dump, close: async () => {}, tap: async (x, y) => { taps.push(`${x},${y}`); } };
+  const device = new Device(driver);
+  const merged = await device.byRole('Button', { name: 'Cancelar' }).click();
+  expect(merged.node).toMatch(/^Button #12 \[clickable\]/);
+  const raw = await device.byId('12', { merged: false }).click();
+  expect(raw.node).toMatch(/^View #12 \[clickable\]/);
+  expect(taps).toEqual(['627,1944', '627,1944']);
+  // A device connected unmerged names every node raw.
+  const unmerged = await new Device(driver, { merged: false }).byId('12').click();
+  expect(unmerged.node).toMatch(/^View #12 /);
+  const refused = await device.byRole('Button', { name: 'Cancelar' }).fill('x').then(() => { throw new Error('filled a button'); }, (e: TargetError) => e);
+  expect(refused.code).toBe('action_unavailable');
+  expect(refused.details.node).toMatch(/^Button #12 /);
 });
