@@ -44,6 +44,11 @@ export interface Verdict {
   details?: string[];
   /** Structured data for the report (attached on failure, see report-attach.ts). */
   report?: VerdictReport;
+  /**
+   * The assertion cannot be judged on this node (Playwright's "Not a select element with a multiple
+   * attribute"): it fails, negated or not, at once, with this as its `Error:` line.
+   */
+  error?: string;
 }
 
 /** What a check found, as data: the reporter draws and lists it. */
@@ -98,7 +103,8 @@ export function nodesMatchedBy(snapshot: Snapshot, locators: readonly Locator[])
  */
 function checkStrict(spec: RunSpec, r: Resolved, isNot: boolean): Verdict & { strict?: string } {
   try {
-    return spec.check(r);
+    const v = spec.check(r);
+    return v.error !== undefined ? { ...v, pass: isNot } : v;
   } catch (e) {
     if (!(isTreewrightError(e) && e.code === 'target_ambiguous')) throw e;
     return { pass: isNot, received: `strict mode violation (${r.nodes.length} nodes)`, strict: e.message };
@@ -187,8 +193,8 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
       lastReceived = v.received;
       return { r, v };
     },
-    // A strict-mode violation does not get better by waiting: it ends the retry at once.
-    ({ v }) => v.pass !== isNot || v.strict !== undefined,
+    // A strict-mode violation, or a node the assertion cannot judge, does not get better by waiting: it ends the retry at once.
+    ({ v }) => v.pass !== isNot || v.strict !== undefined || v.error !== undefined,
     timeout,
   );
   const { r } = outcome.value;
@@ -198,7 +204,7 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
   if (v.pass === isNot && !v.strict && isLocator(target) && r.nodes.length === 0) {
     v = { ...v, details: [...(v.details ?? []), ...noMatchLines(noMatchReport(r.snapshot, target.selector))] };
   }
-  const timedOut = outcome.timedOut && timeout > 0 && !v.strict;
+  const timedOut = outcome.timedOut && timeout > 0 && !v.strict && v.error === undefined;
   const call = `expect(${kind}).${isNot ? 'not.' : ''}${spec.name}(${spec.argument ?? ''})`;
   if (v.pass === isNot) {
     // The one place every matcher's failure passes: attach what the reporter shows (a no-op outside Playwright Test).
@@ -212,7 +218,7 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
       expected: `${isNot ? 'not ' : ''}${spec.expected}`,
       received: shown.received,
       timedOut,
-      details: shown.strict ? shown.strict.split('\n') : shown.details ?? [],
+      details: shown.strict ? shown.strict.split('\n') : shown.error !== undefined ? [shown.error] : shown.details ?? [],
       snapshot: r.snapshot,
       nodes: kind === 'locator' ? r.nodes : [],
       ...(shown.report?.node !== undefined ? { node: shown.report.node } : shown.strict ? { node: null } : {}),
@@ -225,7 +231,7 @@ export async function runMatcher(self: MatcherThis, target: Target, options: Mat
   }
   const message = () => failureMessage({
     call, kind, label, expected: `${isNot ? 'not ' : ''}${spec.expected}`,
-    ...(v.strict ? { error: v.strict } : { received: v.received, details: v.details ?? [] }),
+    ...(v.strict ? { error: v.strict } : v.error !== undefined ? { error: v.error } : { received: v.received, details: v.details ?? [] }),
     timeout: timedOut ? timeout : null, log,
   });
   return { pass: v.pass, message, name: spec.name, expected: spec.expected, actual: v.received };

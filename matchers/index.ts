@@ -13,6 +13,7 @@ import { toBeHittable, toBeOperable } from './reachability.js';
 import { toBeAttached, toBeChecked, toBeDisabled, toBeEditable, toBeEmpty, toBeEnabled, toBeFocused, toBeSelected } from './state.js';
 import { toContainText, toHaveAccessibleDescription, toHaveAccessibleName, toHaveAttribute, toHaveId, toHaveRole, toHaveText, toHaveValue } from './text.js';
 import { toBeHidden, toBeInViewport, toBeVisible } from './visibility.js';
+import { toHaveValues } from './values.js';
 
 export const matchers = {
   toBeVisible,
@@ -22,6 +23,7 @@ export const matchers = {
   toHaveText,
   toContainText,
   toHaveValue,
+  toHaveValues,
   toHaveAccessibleName,
   toHaveAccessibleDescription,
   toBeFocused,
@@ -46,7 +48,7 @@ export const matchers = {
 };
 
 export { toBeVisible, toBeHidden, toBeInViewport, toBeAttached, toHaveText, toContainText, toHaveValue, toHaveAccessibleName, toHaveAccessibleDescription, toHaveCount, toBeEnabled, toBeDisabled, toBeChecked, toBeFocused, toBeSelected, toBeOperable, toBeHittable };
-export { toBeEditable, toBeEmpty, toHaveRole, toHaveAttribute, toHaveId };
+export { toBeEditable, toBeEmpty, toHaveRole, toHaveAttribute, toHaveId, toHaveValues };
 export { toPassA11y, type A11yMatcherOptions } from './a11y.js';
 export { toHaveNoTokenDrift, type TokenDriftOptions } from './drift.js';
 export { loadCatalog } from '../src/files/catalog-file.js';

@@ -43,7 +43,6 @@ const PLAYWRIGHT_ONLY: Readonly<Record<string, string>> = {
   toContainClass: "treewright has no equivalent: semantics nodes carry no CSS classes (toHaveAttribute('class', …) reads an Android View's class name)",
   toHaveCSS: 'treewright has no equivalent: semantics trees carry no computed styles',
   toHaveJSProperty: "treewright has no equivalent: nodes have no JS properties; toHaveAttribute(name, value) reads the node's platform fields",
-  toHaveValues: 'treewright has no equivalent: a multi-select\'s chosen values are not in a semantics tree; toHaveValue reads a field\'s value',
   toHaveScreenshot: "use treewright's toMatchScreenshot()",
   toHaveTitle: "a page matcher: use it on Playwright's page (expect(page).toHaveTitle(…))",
   toHaveURL: "a page matcher: use it on Playwright's page (expect(page).toHaveURL(…))",

@@ -143,6 +143,24 @@ class DomTables {
     return this.inputValue[doc]!.get(i);
   }
 
+  /**
+   * An <option>'s value as the DOM's `option.value` gives it (toHaveValues reads it): its value
+   * attribute, else its text with ASCII whitespace stripped and collapsed (HTML's option.text).
+   */
+  optionValue(doc: number, i: number): string {
+    const attr = this.attr(doc, i, 'value');
+    if (attr !== null) return attr;
+    const nodes = this.dom.documents[doc]!.nodes, kids = this.children(doc);
+    let text = '';
+    const stack = [...kids[i]!].reverse();
+    while (stack.length) {
+      const k = stack.pop()!;
+      if (this.nodeType(doc, k) === 3) text += this.str(nodes.nodeValue?.[k]);
+      else if (this.nodeName(doc, k) !== 'SCRIPT') for (let c = kids[k]!.length - 1; c >= 0; c--) stack.push(kids[k]![c]!);
+    }
+    return text.replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
+  }
+
   layout(doc: number, i: number): number {
     return this.layoutOf[doc]![i]!;
   }
@@ -629,6 +647,9 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   if (domId) platform.domId = domId;
   const expanded = prop(a, 'expanded');
   if (typeof expanded === 'boolean') platform.expanded = expanded;
+  // What toHaveValues reads: a <select multiple>'s flag and each option's value.
+  if (at && tagName === 'select' && dom.attr(at.doc, at.i, 'multiple') !== null) platform.multiple = true;
+  if (at && tagName === 'option') platform.optionValue = dom.optionValue(at.doc, at.i);
 
   const visibleStyle = at ? dom.style(at.doc, at.i, 'visibility') : '';
   const visible = visibleStyle === '' || visibleStyle === 'visible';

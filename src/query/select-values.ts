@@ -1,0 +1,26 @@
+/**
+ * What Playwright's toHaveValues reads (docs/design.md §7): the values of a web `<select multiple>`'s
+ * chosen options, in document order, as the DOM's `selectedOptions` lists them. The CDP importer keeps
+ * each option's `option.value` (`platform.optionValue`) and the select's `multiple` attribute
+ * (`platform.multiple`); Chromium's accessibility tree says which options are selected. No other
+ * platform's capture holds a multi-choice control's values (its rows carry labels, not values).
+ */
+import type { Node } from '../model/schema.js';
+import { walkNode } from '../model/node.js';
+
+/** Playwright's own words when the element is not one. */
+export const NOT_MULTI_SELECT = 'Not a select element with a multiple attribute';
+
+export function selectedValues(node: Node): { values: string[] } | { error: string } {
+  if (node.kind !== 'web' || node.platform.element !== 'select' || node.platform.multiple !== true) return { error: NOT_MULTI_SELECT };
+  const values: string[] = [];
+  let unknown = false;
+  walkNode(node, (n) => {
+    if (n === node || n.platform.element !== 'option') return;
+    if (!n.selected) return;
+    const v = n.platform.optionValue;
+    if (typeof v === 'string') values.push(v);
+    else unknown = true;
+  });
+  return unknown ? { error: 'the capture does not carry its options\' values (recorded by an older treewright): capture the page again' } : { values };
+}
