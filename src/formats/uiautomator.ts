@@ -11,6 +11,7 @@ import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
 import { warning, type Warning } from '../model/warnings.js';
+import { LABEL_FOR, linkLabelFor } from './android-label-for.js';
 
 /*
  * uiautomator / Appium page-source XML → Snapshot.
@@ -46,6 +47,7 @@ export function importUiautomator(input: string | Uint8Array, opts: ImportOption
 export function importCheckedUiautomator(text: string, opts: ImportOptions = {}): Snapshot {
   const dump = new DumpParser(text, opts.where).parse();
   const roots = windowRoots(dump);
+  if (text.includes(` ${LABEL_FOR}=`)) linkLabelFor(roots);
   const warnings: Warning[] = [warning('unknown-density', { capture: 'uiautomator' })];
   if (dump.rotation !== null && dump.rotation !== 0) warnings.push(warning('display-rotated', { rotation: dump.rotation }));
   if (roots.length === 0) warnings.push(warning('no-window', {}));

@@ -4,7 +4,7 @@
  *
  * | locator          | web (Chromium)                               | Compose                        | Android (View)                    | iOS / macOS                  |
  * |------------------|----------------------------------------------|--------------------------------|-----------------------------------|------------------------------|
- * | getByLabel       | accessible name from a <label>, aria-label(ledby) | contentDescription; a field's merged label | content-desc; a field's hint | label (not a text element's) |
+ * | getByLabel       | accessible name from a <label>, aria-label(ledby) | contentDescription; a field's merged label | content-desc; the labelFor view's text; a field's hint | label (not a text element's) |
  * | getByPlaceholder | placeholder attribute                        | (hint where the capture has one) | hint                            | placeholderValue             |
  * | getByAltText     | an image's accessible name (alt)             | an Image's contentDescription  | an ImageView's content-desc       | an Image's label             |
  * | getByTitle       | title attribute                              | —                              | —                                 | title (macOS)                |
@@ -23,10 +23,25 @@ const WEB_LABEL_SOURCES = new Set(['relatedElement', 'attribute']);
  * editable text), else on Android the hint, which is what TalkBack reads for an empty field.
  */
 export function labelOf(n: Node): string | null {
-  if (n.kind === 'web') return WEB_LABEL_SOURCES.has(String(n.platform.nameFrom)) ? n.contentDescription : null;
-  if (n.contentDescription) return n.contentDescription;
-  if (!n.editable) return null;
-  return n.text ?? (n.kind === 'view' ? n.hint : null);
+  return labelsOf(n)[0] ?? null;
+}
+
+/**
+ * Every label a node is named by, its own first (what labelOf answers), then on Android the text of
+ * the view whose `labelFor` names it (formats/android-label-for.ts): getByLabel matches any of them,
+ * so a field labelled both ways is found by either.
+ */
+export function labelsOf(n: Node): string[] {
+  if (n.kind === 'web') return WEB_LABEL_SOURCES.has(String(n.platform.nameFrom)) && n.contentDescription ? [n.contentDescription] : [];
+  const own = n.contentDescription || (n.editable ? n.text ?? (n.kind === 'view' ? n.hint : null) : null);
+  const by = labeledByOf(n);
+  return [...(own ? [own] : []), ...(by !== null && by !== own ? [by] : [])];
+}
+
+/** The text of the view that labels this one through Android's labelFor, when the capture says so. */
+export function labeledByOf(n: Node): string | null {
+  const by = n.platform.labeledBy as { text?: unknown } | undefined;
+  return typeof by?.text === 'string' ? by.text : null;
 }
 
 /** The placeholder of a text field (getByPlaceholder): the web's placeholder, Android's hint, iOS's placeholderValue. */

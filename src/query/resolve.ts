@@ -10,7 +10,7 @@ import { normaliseRole, shortClassName } from '../formats/role-map.js';
 import { appleTypeName } from '../roles/apple.js';
 import { FACT } from '../facts/node-facts.js';
 import { roleOptionTests, type RoleTestContext } from './vocabulary.js';
-import { altTextOf, labelOf, placeholderOf, testIdOf, titleOf } from './get-by.js';
+import { altTextOf, labelsOf, placeholderOf, testIdOf, titleOf } from './get-by.js';
 import { ariaRoleMatches, type RoleFacts } from '../roles/aria.js';
 
 /**
@@ -77,7 +77,7 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
     case 'id': return (n) => matchesIdentifier(n.id, step.id);
     case 'text': return innermostText(index, step.text, step.exact);
     case 'desc': return (n) => matchesText(n.contentDescription, step.text, step.exact);
-    case 'label': return (n) => matchesText(labelOf(n), step.text, step.exact);
+    case 'label': return (n) => labelsOf(n).some((l) => matchesText(l, step.text, step.exact));
     case 'placeholder': return (n) => matchesText(placeholderOf(n), step.text, step.exact);
     case 'altText': return (n) => matchesText(altTextOf(n), step.text, step.exact);
     case 'title': return (n) => matchesText(titleOf(n), step.text, step.exact);
