@@ -36,12 +36,16 @@ test('the labelled field is found by its label\'s text, by full resource-id or e
   }
 });
 
-test('without the relation (the real dump) nothing is labelled so; a value naming no view links nothing', async () => {
+test('without the relation (the real dump) nothing is labelled so; a value naming no view, or two, links nothing', async () => {
   expect(await device(importTree(REAL, { where: '005.xml' })).getByLabel('Cuántas unidades').count()).toBe(0);
   for (const [value, fieldId] of [['com.carlos.controlmedicamentos:id/amount', 'com.carlos.controlmedicamentos:id/units'], ['units', '']] as const) {
     const s = importTree(modified(value, fieldId), { where: '005-labelfor.xml' });
     expect(await device(s).getByLabel('Cuántas unidades').count()).toBe(0);
   }
+  // Two views with the id: which one is meant cannot be told, so neither is labelled.
+  const twice = modified('units').replace('text="Recargar stock" resource-id=""', 'text="Recargar stock" resource-id="com.carlos.controlmedicamentos:id/units"');
+  expect(twice).toContain('"Recargar stock" resource-id="com.carlos.controlmedicamentos:id/units"');
+  expect(await device(importTree(twice, { where: '005-labelfor.xml' })).getByLabel('Cuántas unidades').count()).toBe(0);
 });
 
 test('the field\'s own label stays first and still matches; labelFor adds a second', () => {
