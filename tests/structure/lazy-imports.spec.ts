@@ -33,6 +33,7 @@ const PART = {
   'the golden check': '/dist/src/checks/golden',
   'the HTML report': '/dist/runner/reporter/',
   'zod': '/node_modules/zod/',
+  'the confined writer': '/dist/src/files/write-confined',
 } as const;
 type Part = keyof typeof PART;
 
@@ -102,6 +103,8 @@ test('treewright verify <capture> --checks a11y loads only what the a11y check a
   expect(partsLoaded(r.loaded, [
     'the MCP SDK', 'Playwright', 'Playwright Test', 'the reference app', 'MCP serving', 'the MCP shim', 'the matchers',
     'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'the devices', 'the drift check', 'the golden check', 'the HTML report', 'zod',
+    // A plain file path needs no glob engine; the line report writes no file.
+    'tinyglobby', 'the confined writer',
   ], ['/dist/src/devices/source-forms.js'])).toEqual([]);
 });
 
