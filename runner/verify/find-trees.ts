@@ -7,7 +7,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { glob } from 'tinyglobby';
 import { TargetError } from '../../src/errors.js';
 import { DEFAULT_MAX_VISITED } from './usage.js';
 
@@ -29,6 +28,29 @@ export function globBase(pattern: string): string {
   return fixed.join('/') || (pattern.startsWith('/') ? '/' : '.');
 }
 
+/**
+ * A glob that can only name itself: a relative path of plain segments (no glob character, no `.` or
+ * `..`, no hidden segment), which the glob engine would give back as written.
+ */
+const isPlainPath = (p: string) => !p.startsWith('/') && p.split('/').every((s) => s !== '' && !s.startsWith('.') && !/[*?[\]{}()!+@\\]/.test(s));
+
+/**
+ * The files of `patterns` when every one is a plain path to a regular file (the usual `verify
+ * capture.json`): the sorted paths, with no walk and without loading the glob engine. Null when any
+ * is not, for the glob engine to answer.
+ */
+function plainFiles(patterns: readonly string[], cwd: string): string[] | null {
+  if (!patterns.every(isPlainPath)) return null;
+  for (const p of patterns) {
+    try {
+      if (!fs.lstatSync(path.resolve(cwd, p)).isFile()) return null;
+    } catch {
+      return null;
+    }
+  }
+  return [...new Set(patterns)].sort();
+}
+
 /** The sorted files the globs match, or an invalid_arguments error naming the glob and the bound. */
 export async function findTrees(patterns: readonly string[], opts: FindTreesOptions): Promise<string[]> {
   const root = path.resolve(opts.cwd, opts.root ?? '.');
@@ -42,6 +64,9 @@ export async function findTrees(patterns: readonly string[], opts: FindTreesOpti
       });
     }
   }
+  const plain = plainFiles(patterns, opts.cwd);
+  if (plain) return plain;
+  const { glob } = await import('tinyglobby');
   const max = opts.maxVisited ?? DEFAULT_MAX_VISITED;
   let visited = 0;
   const stop = new AbortController();

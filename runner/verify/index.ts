@@ -8,7 +8,6 @@ import { checkTree, type TreeResult, type VerifyOptions } from './check.js';
 import { jsonReport, lineReport, summarize } from './reporters.js';
 import { Progress } from './progress.js';
 import { VERIFY_USAGE } from './usage.js';
-import { writeConfined } from '../../src/files/write-confined.js';
 import { findTrees } from './find-trees.js';
 import { NATIVE_PLATFORMS, type NativePlatform } from '../../src/analysis/a11y-platform.js';
 import { writeStdout } from '../../src/files/stdout.js';
@@ -120,6 +119,7 @@ export async function runVerify(argv: string[], io: VerifyIo = { stdout: process
       } else {
         const name = r === 'json' ? 'results.json' : 'junit.xml';
         const text = r === 'json' ? jsonReport(results, summary) : (await import('./junit.js')).junitReport(results, summary);
+        const { writeConfined } = await import('../../src/files/write-confined.js');
         file = await writeConfined(outDir, name, text, { shown: path.join(values['out-dir']!, name), what: `the ${r} report` });
       }
       io.stderr.write(`treewright verify: ${r} report written to ${path.relative(io.cwd, file) || file}\n`);

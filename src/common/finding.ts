@@ -3,37 +3,44 @@
  * the matchers, `treewright verify`, the reporter and the MCP shim all consume this one shape, whose
  * zod schema is its type (and the MCP check tool's output schema).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, onFirstCall, zod } from '../model/lazy-schema.js';
 import { TargetError } from '../errors.js';
 import { plural } from './words.js';
 
 /** The checks, in the order the verify lane runs and reports them. */
 export const CHECK_KINDS = ['a11y', 'drift', 'golden'] as const;
-export const CheckKindSchema = z.enum(CHECK_KINDS);
+const checkKindSchema = onFirstCall(() => zod().enum(CHECK_KINDS));
+export const CheckKindSchema = lazySchema(checkKindSchema);
 export type CheckKind = z.infer<typeof CheckKindSchema>;
 
 /** Severities from most to least severe: the values `failOn` takes. */
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
-export const SeveritySchema = z.enum(SEVERITIES);
+const severitySchema = onFirstCall(() => zod().enum(SEVERITIES));
+export const SeveritySchema = lazySchema(severitySchema);
 export type Severity = z.infer<typeof SeveritySchema>;
 
-export const FindingSchema = z.object({
-  check: CheckKindSchema,
-  /** Stable rule id, e.g. `touch-target`, `text-contrast`, `token-mismatch`, `golden-changed`. */
-  rule: z.string(),
-  severity: SeveritySchema,
-  /** The node the finding is about (null for whole-screen findings). */
-  nodeId: z.string().nullable(),
-  rootId: z.string().nullable(),
-  /** The node as an outline line, so a reader sees which node without the tree. */
-  node: z.string().nullable(),
-  /** One sentence: what is wrong, with the measured value against the threshold. */
-  message: z.string(),
-  measured: z.union([z.number(), z.string()]).optional(),
-  threshold: z.union([z.number(), z.string()]).optional(),
-  /** Rule-specific structured data (e.g. drift: token, facet, expected, actual). */
-  data: z.record(z.string(), z.unknown()).optional(),
+const findingSchema = onFirstCall(() => {
+  const z = zod();
+  return z.object({
+    check: checkKindSchema(),
+    /** Stable rule id, e.g. `touch-target`, `text-contrast`, `token-mismatch`, `golden-changed`. */
+    rule: z.string(),
+    severity: severitySchema(),
+    /** The node the finding is about (null for whole-screen findings). */
+    nodeId: z.string().nullable(),
+    rootId: z.string().nullable(),
+    /** The node as an outline line, so a reader sees which node without the tree. */
+    node: z.string().nullable(),
+    /** One sentence: what is wrong, with the measured value against the threshold. */
+    message: z.string(),
+    measured: z.union([z.number(), z.string()]).optional(),
+    threshold: z.union([z.number(), z.string()]).optional(),
+    /** Rule-specific structured data (e.g. drift: token, facet, expected, actual). */
+    data: z.record(z.string(), z.unknown()).optional(),
+  });
 });
+export const FindingSchema = lazySchema(findingSchema);
 export type Finding = z.infer<typeof FindingSchema>;
 
 export const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

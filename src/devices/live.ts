@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, onFirstCall, zod } from '../model/lazy-schema.js';
 import type { Snapshot } from '../model/schema.js';
 import { cmpFromValue } from '../formats/cmp.js';
 import { DeviceError, SourceError, isTreewrightError, reasonOf } from '../errors.js';
@@ -21,22 +22,25 @@ export interface LiveOptions {
   serial?: string;
 }
 
-/** Date's range (±8.64e15 ms): a start time outside it cannot be a process start, and toISOString would throw. */
-const EpochMs = z.number().finite().min(-8.64e15).max(8.64e15);
-
 /**
  * `GET /inspect/health`, every field validated: a string, 1e300 or a missing `processStartedAtMs`
  * must not reach the restart check as a RangeError. Fields the restart check does not need are optional.
  */
-export const HealthSchema = z.object({
-  status: z.literal('ok'),
-  schemaVersion: z.number().finite().optional(),
-  source: z.string().optional(),
-  appId: z.string().optional(),
-  buildType: z.string().optional(),
-  processStartedAtMs: EpochMs.optional(),
-  processUptimeMs: z.number().finite().min(0).optional(),
+const healthSchema = onFirstCall(() => {
+  const z = zod();
+  /** Date's range (±8.64e15 ms): a start time outside it cannot be a process start, and toISOString would throw. */
+  const EpochMs = z.number().finite().min(-8.64e15).max(8.64e15);
+  return z.object({
+    status: z.literal('ok'),
+    schemaVersion: z.number().finite().optional(),
+    source: z.string().optional(),
+    appId: z.string().optional(),
+    buildType: z.string().optional(),
+    processStartedAtMs: EpochMs.optional(),
+    processUptimeMs: z.number().finite().min(0).optional(),
+  });
 });
+export const HealthSchema = lazySchema(healthSchema);
 export type Health = z.infer<typeof HealthSchema>;
 
 /**

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, onFirstCall, zod } from '../model/lazy-schema.js';
 import type { Node, Snapshot } from '../model/schema.js';
 import { applyMouiDelta, mouiFromValue } from '../formats/moui.js';
 import { DeviceError, FormatError, isTreewrightError, reasonOf } from '../errors.js';
@@ -22,11 +23,15 @@ export interface McpDriverOptions extends McpEndpoint {
  * with it too). Equal generations are valid and do not mean an effect finished. A `pending_work` that
  * is not `true` (absent, or not a boolean) reads as false.
  */
-export const MouiReceiptSchema = z.object({
-  before: z.string(),
-  after: z.string(),
-  pending_work: z.unknown().transform((v) => v === true),
+const mouiReceiptSchema = onFirstCall(() => {
+  const z = zod();
+  return z.object({
+    before: z.string(),
+    after: z.string(),
+    pending_work: z.unknown().transform((v) => v === true),
+  });
 });
+export const MouiReceiptSchema = lazySchema(mouiReceiptSchema);
 export type MouiReceipt = z.output<typeof MouiReceiptSchema>;
 
 export type MouiWireAction =

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, onFirstCall, zod } from '../model/lazy-schema.js';
 import { isValidHost } from './http.js';
 import { SourceError } from '../errors.js';
 import { editDistance } from '../common/edit-distance.js';
@@ -6,41 +7,45 @@ import { displayUrl, redactCapabilities } from './redact.js';
 import { REFERENCE_PROTOCOLS, SERVED, SOURCE_SHORTHANDS } from './source-forms.js';
 
 /** Where a device comes from: the cmp-inspector's source union, extended to every driver we have (docs/design.md §6). */
-export const SourceDescriptorSchema = z.discriminatedUnion('kind', [
-  /** density: px per dp of the device the capture came from, for files that do not say (uiautomator dumps). */
-  z.object({ kind: z.literal('file'), path: z.string().min(1), density: z.number().finite().positive().optional() }),
-  z.object({ kind: z.literal('uiautomator'), xml: z.string().optional(), xmlPath: z.string().optional(), density: z.number().finite().positive().optional() })
-    .refine((s) => (s.xml === undefined) !== (s.xmlPath === undefined), 'give exactly one of xml or xmlPath'),
-  z.object({ kind: z.literal('live'), host: z.string().default('127.0.0.1'), port: z.number().int().min(1).max(65535).default(9500) }),
-  z.object({ kind: z.literal('adb'), serial: z.string().optional() }),
-  z.object({
-    kind: z.literal('reference'),
-    /** How to reach the bundled app: in-process (default), or a private server of its own over a protocol. */
-    protocol: z.enum(REFERENCE_PROTOCOLS).default('inprocess'),
-    /** Start past the sign-in screen (the live protocol cannot type). */
-    signedIn: z.boolean().default(false),
-  }),
-  z.object({ kind: z.literal('moui'), url: z.string().url().optional(), command: z.array(z.string()).min(1).optional() })
-    .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
-  z.object({ kind: z.literal('jetwhale'), url: z.string().url().optional(), command: z.array(z.string()).min(1).optional() })
-    .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
-  /** A page in Chromium: a fresh page per device, loaded from `url` (relative to Playwright's baseURL in a test). */
-  z.object({
-    kind: z.literal('web'),
-    url: z.string().min(1),
-    /** The attribute holding the test handle (Playwright's testIdAttribute). */
-    testIdAttribute: z.string().min(1).optional(),
-  }),
-  z.object({
-    kind: z.literal('appium'),
-    /** The W3C WebDriver server: Appium (`http://127.0.0.1:4723`), a Selenium Grid 4 hub or a device cloud's hub URL. */
-    url: z.string().refine(isHttpUrl, 'an http:// or https:// URL'),
-    /** W3C capabilities (`platformName`, `appium:automationName`, …); merged over the config's `capabilities`. */
-    capabilities: z.record(z.string(), z.unknown()).default({}),
-    /** Attach to this existing session instead of creating one (it is left running on close). */
-    session: z.string().min(1).optional(),
-  }),
-]);
+const sourceDescriptorSchema = onFirstCall(() => {
+  const z = zod();
+  return z.discriminatedUnion('kind', [
+    /** density: px per dp of the device the capture came from, for files that do not say (uiautomator dumps). */
+    z.object({ kind: z.literal('file'), path: z.string().min(1), density: z.number().finite().positive().optional() }),
+    z.object({ kind: z.literal('uiautomator'), xml: z.string().optional(), xmlPath: z.string().optional(), density: z.number().finite().positive().optional() })
+      .refine((s) => (s.xml === undefined) !== (s.xmlPath === undefined), 'give exactly one of xml or xmlPath'),
+    z.object({ kind: z.literal('live'), host: z.string().default('127.0.0.1'), port: z.number().int().min(1).max(65535).default(9500) }),
+    z.object({ kind: z.literal('adb'), serial: z.string().optional() }),
+    z.object({
+      kind: z.literal('reference'),
+      /** How to reach the bundled app: in-process (default), or a private server of its own over a protocol. */
+      protocol: z.enum(REFERENCE_PROTOCOLS).default('inprocess'),
+      /** Start past the sign-in screen (the live protocol cannot type). */
+      signedIn: z.boolean().default(false),
+    }),
+    z.object({ kind: z.literal('moui'), url: z.string().url().optional(), command: z.array(z.string()).min(1).optional() })
+      .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
+    z.object({ kind: z.literal('jetwhale'), url: z.string().url().optional(), command: z.array(z.string()).min(1).optional() })
+      .refine((s) => (s.url === undefined) !== (s.command === undefined), 'give exactly one of url (streamable HTTP) or command (stdio)'),
+    /** A page in Chromium: a fresh page per device, loaded from `url` (relative to Playwright's baseURL in a test). */
+    z.object({
+      kind: z.literal('web'),
+      url: z.string().min(1),
+      /** The attribute holding the test handle (Playwright's testIdAttribute). */
+      testIdAttribute: z.string().min(1).optional(),
+    }),
+    z.object({
+      kind: z.literal('appium'),
+      /** The W3C WebDriver server: Appium (`http://127.0.0.1:4723`), a Selenium Grid 4 hub or a device cloud's hub URL. */
+      url: z.string().refine(isHttpUrl, 'an http:// or https:// URL'),
+      /** W3C capabilities (`platformName`, `appium:automationName`, …); merged over the config's `capabilities`. */
+      capabilities: z.record(z.string(), z.unknown()).default({}),
+      /** Attach to this existing session instead of creating one (it is left running on close). */
+      session: z.string().min(1).optional(),
+    }),
+  ]);
+});
+export const SourceDescriptorSchema = lazySchema(sourceDescriptorSchema);
 export type SourceDescriptor = z.infer<typeof SourceDescriptorSchema>;
 export type SourceSpec = string | z.input<typeof SourceDescriptorSchema>;
 

@@ -8,7 +8,8 @@
  * spellings `fontSize` / `fontWeight` / `letterSpacing` are accepted too, and so is an object keyed by
  * name (`{ TitleLarge: { size: "22sp" } }`). Entries are normalised to {@link TypographyStyle}.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { onFirstCall, zod } from '../model/lazy-schema.js';
 import { FormatError } from '../errors.js';
 import { parseColor } from '../common/color.js';
 import { parseFontWeight, parseLength } from '../common/values.js';
@@ -44,44 +45,49 @@ export interface CatalogOptions {
 
 const COLOR_FORMS = '#RGB, #RRGGBB or #AARRGGBB';
 
-const ColorValue = z
-  .string({ error: `expected a colour string (${COLOR_FORMS})` })
-  .refine((s) => parseColor(s) !== null, { error: `not a colour (expected ${COLOR_FORMS})` });
+// Built at the first catalog read (model/lazy-schema.ts).
+const schemas = onFirstCall(() => {
+  const z = zod();
+  const ColorValue = z
+    .string({ error: `expected a colour string (${COLOR_FORMS})` })
+    .refine((s) => parseColor(s) !== null, { error: `not a colour (expected ${COLOR_FORMS})` });
 
-const LengthValue = z
-  .string({ error: 'expected a length string such as "16dp"' })
-  .refine((s) => parseLength(s) !== null, { error: 'not a length (expected a number and a unit: dp, sp, px, pt or em, e.g. "16dp")' });
+  const LengthValue = z
+    .string({ error: 'expected a length string such as "16dp"' })
+    .refine((s) => parseLength(s) !== null, { error: 'not a length (expected a number and a unit: dp, sp, px, pt or em, e.g. "16dp")' });
 
-const WeightValue = z
-  .union([z.number(), z.string()], { error: 'expected a font weight (400, "SemiBold", …)' })
-  .refine((w) => parseFontWeight(w) !== null, { error: 'not a font weight (expected 1–1000 or a name such as "SemiBold")' });
+  const WeightValue = z
+    .union([z.number(), z.string()], { error: 'expected a font weight (400, "SemiBold", …)' })
+    .refine((w) => parseFontWeight(w) !== null, { error: 'not a font weight (expected 1–1000 or a name such as "SemiBold")' });
 
-const TypographyFields = {
-  fontSize: LengthValue.nullish(),
-  size: LengthValue.nullish(),
-  lineHeight: LengthValue.nullish(),
-  letterSpacing: LengthValue.nullish(),
-  tracking: LengthValue.nullish(),
-  fontWeight: WeightValue.nullish(),
-  weight: WeightValue.nullish(),
-};
+  const TypographyFields = {
+    fontSize: LengthValue.nullish(),
+    size: LengthValue.nullish(),
+    lineHeight: LengthValue.nullish(),
+    letterSpacing: LengthValue.nullish(),
+    tracking: LengthValue.nullish(),
+    fontWeight: WeightValue.nullish(),
+    weight: WeightValue.nullish(),
+  };
 
-const TypographyEntry = z.object({ name: z.string({ error: 'expected the style name as a string' }).min(1, { error: 'a style name cannot be empty' }), ...TypographyFields }).loose();
-const TypographyByName = z.object(TypographyFields).loose();
+  const TypographyEntry = z.object({ name: z.string({ error: 'expected the style name as a string' }).min(1, { error: 'a style name cannot be empty' }), ...TypographyFields }).loose();
+  const TypographyByName = z.object(TypographyFields).loose();
 
-const CatalogSchema = z
-  .object({
-    colors: z.record(z.string(), ColorValue, { error: 'expected an object of name → colour' }).optional(),
-    dimens: z.record(z.string(), LengthValue, { error: 'expected an object of name → length' }).optional(),
-    // Validated on its own (below), by its form: a union would report a bad field as "no branch matched".
-    typography: z.unknown().optional(),
-  }, { error: 'expected a design-system catalog object ({ colors, dimens, typography? })' })
-  .loose();
+  const CatalogSchema = z
+    .object({
+      colors: z.record(z.string(), ColorValue, { error: 'expected an object of name → colour' }).optional(),
+      dimens: z.record(z.string(), LengthValue, { error: 'expected an object of name → length' }).optional(),
+      // Validated on its own (below), by its form: a union would report a bad field as "no branch matched".
+      typography: z.unknown().optional(),
+    }, { error: 'expected a design-system catalog object ({ colors, dimens, typography? })' })
+    .loose();
 
-const TypographyArray = z.array(TypographyEntry);
-const TypographyRecord = z.record(z.string(), TypographyByName, { error: 'expected an object of name → style' });
+  const TypographyArray = z.array(TypographyEntry);
+  const TypographyRecord = z.record(z.string(), TypographyByName, { error: 'expected an object of name → style' });
+  return { CatalogSchema, TypographyArray, TypographyRecord, TypographyByName };
+});
 
-type EntryInput = z.infer<typeof TypographyByName>;
+type EntryInput = z.infer<ReturnType<typeof schemas>['TypographyByName']>;
 
 /**
  * Reads a catalog from its JSON text. Not JSON, a malformed colour / length / weight, a duplicate
@@ -115,6 +121,7 @@ function buildCatalog(raw: unknown, where: string | undefined, text: string | nu
     const bad = valueAt(value, issue.path as JsonPath);
     return fail(path, bad === undefined ? issue.message : `${describeValue(bad)} is ${issue.message.replace(/^expected/, 'not valid: expected')}`);
   };
+  const { CatalogSchema, TypographyArray, TypographyRecord } = schemas();
   const top = check(CatalogSchema.safeParse(raw), [], raw);
   const t = top.typography;
   const data = {

@@ -1,4 +1,5 @@
-import { ACTIONS, NodeFieldsSchema, NodeKindSchema, ROLES, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, ToggleSchema, UnstatedSchema, type DesignToken, type Node, type Rect, type Root, type Snapshot } from '../model/schema.js';
+import { ACTIONS, NODE_KINDS, NodeFieldsSchema, ROLES, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, TOGGLES, UNSTATED_FACTS, type DesignToken, type Node, type Rect, type Root, type Snapshot } from '../model/schema.js';
+import { onFirstCall } from '../model/lazy-schema.js';
 import { parseJsonInput } from './guard.js';
 import { FieldReader, IdRegistry, index, isObject, plainDesignToken, prop, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
@@ -21,9 +22,9 @@ import { FormatError } from '../errors.js';
 const WHAT = 'a treewright snapshot (JSON)';
 const FORMAT = 'treewright snapshot';
 
-// The snapshot and root headers without their recursive parts.
-const HeadSchema = SnapshotSchema.omit({ roots: true, format: true, version: true });
-const RootHeadSchema = RootSchema.omit({ node: true });
+// The snapshot and root headers without their recursive parts, built at the first read (model/lazy-schema.ts).
+const headSchema = onFirstCall(() => SnapshotSchema.omit({ roots: true, format: true, version: true }));
+const rootHeadSchema = onFirstCall(() => RootSchema.omit({ node: true }));
 
 /**
  * The read limit of treewright's own snapshot JSON: what `snapshotToJson` writes is read back, so the
@@ -73,7 +74,7 @@ export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Sna
   const { roots: _roots, ...head } = doc;
   // Files written before warnings had codes carry strings: read them as warnings (§4.1).
   if (Array.isArray(head.warnings)) head.warnings = head.warnings.map((w) => (typeof w === 'string' ? upgradeLegacyWarning(w) : w));
-  const parsedHead = HeadSchema.safeParse(head);
+  const parsedHead = headSchema().safeParse(head);
   if (!parsedHead.success) r.zodFail('', parsedHead.error);
   const rootsList = r.array(doc, 'roots', '');
 
@@ -83,7 +84,7 @@ export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Sna
     const path = index('roots', i);
     const o = r.object(rawRoot, path);
     const { node: rawNode, ...rootHead } = o;
-    const parsedRoot = RootHeadSchema.safeParse(rootHead);
+    const parsedRoot = rootHeadSchema().safeParse(rootHead);
     if (!parsedRoot.success) r.zodFail(path, parsedRoot.error);
     if (rawNode === undefined) r.fail(prop(path, 'node'), 'is missing; every root has a node');
     return { ...parsedRoot.data, node: readTree(r, ids, rawNode, prop(path, 'node'), warnings) };
@@ -125,7 +126,7 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
 }
 
 /** The enums a node's fields take, as sets (built on first use). */
-let enums: { kinds: Set<unknown>; roles: Set<unknown>; toggles: Set<unknown>; actions: Set<unknown> } | null = null;
+let enums: { kinds: Set<unknown>; roles: Set<unknown>; toggles: Set<unknown>; actions: Set<unknown>; unstated: Set<unknown> } | null = null;
 
 const isRect = (v: unknown): v is Rect => {
   if (!isObject(v)) return false;
@@ -141,15 +142,15 @@ const isOptString = (v: unknown) => v === null || typeof v === 'string';
  * schema does not name left out. Null for anything else, which the schema then judges.
  */
 function plainNode(o: JsonObject): Node | null {
-  enums ??= { kinds: new Set(NodeKindSchema.options), roles: new Set(ROLES), toggles: new Set(ToggleSchema.options), actions: new Set(ACTIONS) };
-  const { kinds, roles, toggles, actions } = enums;
+  enums ??= { kinds: new Set(NODE_KINDS), roles: new Set(ROLES), toggles: new Set(TOGGLES), actions: new Set(ACTIONS), unstated: new Set(UNSTATED_FACTS) };
+  const { kinds, roles, toggles, actions, unstated } = enums;
   if (typeof o.id !== 'string' || o.id === '' || !kinds.has(o.kind) || (o.role !== null && !roles.has(o.role))) return null;
   if (!isOptString(o.rawRole) || !isOptString(o.tag) || !isOptString(o.text) || !isOptString(o.editableText) || !isOptString(o.contentDescription)
     || !isOptString(o.stateDescription) || !isOptString(o.value) || !isOptString(o.hint) || (o.toggle !== null && !toggles.has(o.toggle))) return null;
   for (const k of FLAGS) if (typeof o[k] !== 'boolean') return null;
   if (!Array.isArray(o.actions) || !o.actions.every((a) => actions.has(a))) return null;
   if (!isRect(o.bounds) || (o.layoutBounds !== null && !isRect(o.layoutBounds)) || !isObject(o.platform)) return null;
-  if (o.unstated !== undefined && !(Array.isArray(o.unstated) && o.unstated.every((u) => UNSTATED.has(u)))) return null;
+  if (o.unstated !== undefined && !(Array.isArray(o.unstated) && o.unstated.every((u) => unstated.has(u)))) return null;
   let designToken: DesignToken | null = null;
   if (o.designToken !== null) {
     designToken = plainDesignToken(o.designToken);
@@ -172,5 +173,4 @@ function plainNode(o: JsonObject): Node | null {
   };
 }
 
-const UNSTATED = new Set<unknown>(UnstatedSchema.options);
 const FLAGS = ['enabled', 'clickable', 'longClickable', 'focusable', 'focused', 'selected', 'editable', 'scrollable', 'visible', 'password', 'heading'] as const;

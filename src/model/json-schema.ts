@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zod } from './lazy-schema.js';
 import { SnapshotSchema } from './schema.js';
 
 /** The JSON Schema of treewright's snapshot format, generated from the zod schema (the single source of truth). */
@@ -6,6 +6,6 @@ export function snapshotJsonSchema(): Record<string, unknown> {
   return {
     $id: 'https://treewright.dev/schema/snapshot-v1.json',
     title: 'treewright snapshot',
-    ...z.toJSONSchema(SnapshotSchema, { target: 'draft-2020-12', cycles: 'ref', reused: 'inline' }),
+    ...zod().toJSONSchema(SnapshotSchema, { target: 'draft-2020-12', cycles: 'ref', reused: 'inline' }),
   };
 }

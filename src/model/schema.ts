@@ -1,5 +1,9 @@
-import { z } from 'zod';
-import { WarningSchema } from './warnings.js';
+import type { z } from 'zod';
+import { lazySchema, onFirstCall, zod } from './lazy-schema.js';
+import { warningSchema } from './warnings.js';
+
+// Each schema is built at its first use (lazy-schema.ts): a private getter builds it, from the getters
+// of the schemas it holds, and the exported name stands for it.
 
 /** Normalised role vocabulary (docs/design.md §4). Importers map platform roles/classes onto it. */
 export const ROLES = [
@@ -7,37 +11,55 @@ export const ROLES = [
   'Heading', 'List', 'ListItem', 'Dialog', 'Slider', 'ProgressBar', 'DropdownList',
   'Text', 'Window', 'Group', 'Menu', 'MenuItem', 'Toolbar', 'Pager',
 ] as const;
-export const RoleSchema = z.enum(ROLES);
+const roleSchema = onFirstCall(() => zod().enum(ROLES));
+export const RoleSchema = lazySchema(roleSchema);
 export type Role = z.infer<typeof RoleSchema>;
 
 export const ACTIONS = [
   'Click', 'LongClick', 'SetText', 'InsertText', 'ImeAction', 'ScrollBy', 'ScrollToIndex',
   'BringIntoView', 'RequestFocus', 'Dismiss', 'Expand', 'Collapse',
 ] as const;
-export const ActionSchema = z.enum(ACTIONS);
+const actionSchema = onFirstCall(() => zod().enum(ACTIONS));
+export const ActionSchema = lazySchema(actionSchema);
 export type Action = z.infer<typeof ActionSchema>;
 
-export const RectSchema = z.object({
-  x: z.number().finite(),
-  y: z.number().finite(),
-  width: z.number().finite().nonnegative(),
-  height: z.number().finite().nonnegative(),
+const rectSchema = onFirstCall(() => {
+  const z = zod();
+  return z.object({
+    x: z.number().finite(),
+    y: z.number().finite(),
+    width: z.number().finite().nonnegative(),
+    height: z.number().finite().nonnegative(),
+  });
 });
+export const RectSchema = lazySchema(rectSchema);
 export type Rect = z.infer<typeof RectSchema>;
 
-export const PointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+const pointSchema = onFirstCall(() => {
+  const z = zod();
+  return z.object({ x: z.number().finite(), y: z.number().finite() });
+});
+export const PointSchema = lazySchema(pointSchema);
 export type Point = z.infer<typeof PointSchema>;
 
-export const DesignTokenSchema = z.object({
-  tokens: z.array(z.string()),
-  resolved: z.record(z.string(), z.string()),
+const designTokenSchema = onFirstCall(() => {
+  const z = zod();
+  return z.object({
+    tokens: z.array(z.string()),
+    resolved: z.record(z.string(), z.string()),
+  });
 });
+export const DesignTokenSchema = lazySchema(designTokenSchema);
 export type DesignToken = z.infer<typeof DesignTokenSchema>;
 
-export const NodeKindSchema = z.enum(['compose', 'view', 'apple', 'web', 'generic']);
+export const NODE_KINDS = ['compose', 'view', 'apple', 'web', 'generic'] as const;
+const nodeKindSchema = onFirstCall(() => zod().enum(NODE_KINDS));
+export const NodeKindSchema = lazySchema(nodeKindSchema);
 export type NodeKind = z.infer<typeof NodeKindSchema>;
 
-export const ToggleSchema = z.enum(['on', 'off', 'indeterminate']);
+export const TOGGLES = ['on', 'off', 'indeterminate'] as const;
+const toggleSchema = onFirstCall(() => zod().enum(TOGGLES));
+export const ToggleSchema = lazySchema(toggleSchema);
 export type Toggle = z.infer<typeof ToggleSchema>;
 
 /**
@@ -45,53 +67,59 @@ export type Toggle = z.infer<typeof ToggleSchema>;
  * field then holds its neutral value (false) because nothing was said, not because the source said no
  * (an XCUITest Cell's page source does not say whether the app reacts to a tap on it).
  */
-export const UnstatedSchema = z.enum(['clickable']);
+export const UNSTATED_FACTS = ['clickable'] as const;
+const unstatedSchema = onFirstCall(() => zod().enum(UNSTATED_FACTS));
+export const UnstatedSchema = lazySchema(unstatedSchema);
 export type Unstated = z.infer<typeof UnstatedSchema>;
 
 /**
  * The node fields, without children. Every importer fills what its format carries and
  * leaves the rest null / absent — never invented. Flags default to the neutral value.
  */
-export const NodeFieldsSchema = z.object({
-  /** Unique in the snapshot, decimal or negative-decimal string (JetWhale view/apple ids are negative). */
-  id: z.string().min(1),
-  kind: NodeKindSchema,
-  /** Normalised role, or null when the platform says nothing we can map. */
-  role: RoleSchema.nullable(),
-  /** The platform's own role or class name, kept verbatim (e.g. android.widget.EditText). */
-  rawRole: z.string().nullable(),
-  /** The test handle: testTag, resource-id entry name, accessibilityIdentifier, data-testid. */
-  tag: z.string().nullable(),
-  text: z.string().nullable(),
-  editableText: z.string().nullable(),
-  contentDescription: z.string().nullable(),
-  stateDescription: z.string().nullable(),
-  value: z.string().nullable(),
-  /** Placeholder / hint of a text field. */
-  hint: z.string().nullable(),
-  toggle: ToggleSchema.nullable(),
-  enabled: z.boolean(),
-  clickable: z.boolean(),
-  longClickable: z.boolean(),
-  focusable: z.boolean(),
-  focused: z.boolean(),
-  selected: z.boolean(),
-  editable: z.boolean(),
-  scrollable: z.boolean(),
-  visible: z.boolean(),
-  password: z.boolean(),
-  heading: z.boolean(),
-  actions: z.array(ActionSchema),
-  /** On screen (clipped), in the root's unit, screen coordinates (window offset applied). */
-  bounds: RectSchema,
-  /** Unclipped layout bounds when the format carries them. */
-  layoutBounds: RectSchema.nullable(),
-  designToken: DesignTokenSchema.nullable(),
-  /** Raw platform extras (viewClass, traits, package, resourceId, …). Values are JSON. */
-  platform: z.record(z.string(), z.unknown()),
-  /** The facts the source did not state (UnstatedSchema); absent when it stated every one it could. */
-  unstated: z.array(UnstatedSchema).optional(),
+const nodeFieldsSchema = onFirstCall(() => {
+  const z = zod();
+  return z.object({
+    /** Unique in the snapshot, decimal or negative-decimal string (JetWhale view/apple ids are negative). */
+    id: z.string().min(1),
+    kind: nodeKindSchema(),
+    /** Normalised role, or null when the platform says nothing we can map. */
+    role: roleSchema().nullable(),
+    /** The platform's own role or class name, kept verbatim (e.g. android.widget.EditText). */
+    rawRole: z.string().nullable(),
+    /** The test handle: testTag, resource-id entry name, accessibilityIdentifier, data-testid. */
+    tag: z.string().nullable(),
+    text: z.string().nullable(),
+    editableText: z.string().nullable(),
+    contentDescription: z.string().nullable(),
+    stateDescription: z.string().nullable(),
+    value: z.string().nullable(),
+    /** Placeholder / hint of a text field. */
+    hint: z.string().nullable(),
+    toggle: toggleSchema().nullable(),
+    enabled: z.boolean(),
+    clickable: z.boolean(),
+    longClickable: z.boolean(),
+    focusable: z.boolean(),
+    focused: z.boolean(),
+    selected: z.boolean(),
+    editable: z.boolean(),
+    scrollable: z.boolean(),
+    visible: z.boolean(),
+    password: z.boolean(),
+    heading: z.boolean(),
+    actions: z.array(actionSchema()),
+    /** On screen (clipped), in the root's unit, screen coordinates (window offset applied). */
+    bounds: rectSchema(),
+    /** Unclipped layout bounds when the format carries them. */
+    layoutBounds: rectSchema().nullable(),
+    designToken: designTokenSchema().nullable(),
+    /** Raw platform extras (viewClass, traits, package, resourceId, …). Values are JSON. */
+    platform: z.record(z.string(), z.unknown()),
+    /** The facts the source did not state (UnstatedSchema); absent when it stated every one it could. */
+    unstated: z.array(unstatedSchema()).optional(),
+  });
 });
+export const NodeFieldsSchema = lazySchema(nodeFieldsSchema);
 export type NodeFields = z.infer<typeof NodeFieldsSchema>;
 
 /**
@@ -114,26 +142,32 @@ export type Node = NodeFields & { children: Node[] };
 // Recursive schema; parsing it is recursive in zod, so deep trees are validated by our
 // own iterative walker (readTree in src/formats/snapshot-json.ts, which checks each node with
 // NodeFieldsSchema) and this schema is used for the JSON Schema and shallow checks.
-export const NodeSchema: z.ZodType<Node> = NodeFieldsSchema.extend({
+const nodeSchema = onFirstCall((): z.ZodType<Node> => nodeFieldsSchema().extend({
   get children() {
-    return z.array(NodeSchema);
+    return zod().array(nodeSchema());
   },
-}).meta({ id: "Node", description: "One semantics node (docs/design.md §4)." }) as unknown as z.ZodType<Node>;
+}).meta({ id: "Node", description: "One semantics node (docs/design.md §4)." }) as unknown as z.ZodType<Node>);
+export const NodeSchema: z.ZodType<Node> = lazySchema(nodeSchema);
 
-export const UnitSchema = z.enum(['px', 'pt', 'dp']);
+const unitSchema = onFirstCall(() => zod().enum(['px', 'pt', 'dp']));
+export const UnitSchema = lazySchema(unitSchema);
 export type Unit = z.infer<typeof UnitSchema>;
 
-export const RootSchema = z.object({
-  rootId: z.string().min(1),
-  label: z.string().nullable(),
-  unit: UnitSchema,
-  /** px per dp; 1 for pt and dp. */
-  density: z.number().finite().positive(),
-  windowOffset: PointSchema,
-  /** A touch-modal window blocks touches to everything below it. */
-  touchModal: z.boolean(),
-  node: NodeSchema,
+const rootSchema = onFirstCall(() => {
+  const z = zod();
+  return z.object({
+    rootId: z.string().min(1),
+    label: z.string().nullable(),
+    unit: unitSchema(),
+    /** px per dp; 1 for pt and dp. */
+    density: z.number().finite().positive(),
+    windowOffset: pointSchema(),
+    /** A touch-modal window blocks touches to everything below it. */
+    touchModal: z.boolean(),
+    node: nodeSchema(),
+  });
 });
+export const RootSchema = lazySchema(rootSchema);
 export type Root = Omit<z.infer<typeof RootSchema>, 'node'> & { node: Node };
 
 export const SNAPSHOT_FORMAT = 'treewright-snapshot';
@@ -141,17 +175,21 @@ export const SNAPSHOT_FORMAT = 'treewright-snapshot';
 export const SNAPSHOT_VERSION = 2;
 export const SNAPSHOT_VERSIONS_READ = [1, SNAPSHOT_VERSION] as const;
 
-export const SnapshotSchema = z.object({
-  format: z.literal(SNAPSHOT_FORMAT),
-  version: z.literal(SNAPSHOT_VERSION),
-  /** Where it came from: `file:…`, `live:host:port`, `uiautomator`, … and the wire format. */
-  source: z.string(),
-  capturedAt: z.string(),
-  /** Decimal string; changes only when content changes. */
-  generation: z.string().regex(/^\d+$/),
-  /** Bottom-to-top z-order. */
-  roots: z.array(RootSchema),
-  /** What the importer or device worked around, as `{ code, message }` (docs/design.md §4.1). */
-  warnings: z.array(WarningSchema),
+const snapshotSchema = onFirstCall(() => {
+  const z = zod();
+  return z.object({
+    format: z.literal(SNAPSHOT_FORMAT),
+    version: z.literal(SNAPSHOT_VERSION),
+    /** Where it came from: `file:…`, `live:host:port`, `uiautomator`, … and the wire format. */
+    source: z.string(),
+    capturedAt: z.string(),
+    /** Decimal string; changes only when content changes. */
+    generation: z.string().regex(/^\d+$/),
+    /** Bottom-to-top z-order. */
+    roots: z.array(rootSchema()),
+    /** What the importer or device worked around, as `{ code, message }` (docs/design.md §4.1). */
+    warnings: z.array(warningSchema()),
+  });
 });
+export const SnapshotSchema = lazySchema(snapshotSchema);
 export type Snapshot = Omit<z.infer<typeof SnapshotSchema>, 'roots'> & { roots: Root[] };

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, onFirstCall, zod } from './lazy-schema.js';
 
 /**
  * Snapshot warnings as data (docs/design.md §4.1): what an importer or a device could not do but
@@ -61,14 +62,17 @@ export type WarningCode = keyof typeof COMPOSE;
 export type WarningFields<C extends WarningCode> = Parameters<(typeof COMPOSE)[C]>[0];
 
 export const WARNING_CODES = Object.keys(COMPOSE) as [WarningCode, ...WarningCode[]];
-export const WarningCodeSchema = z.enum(WARNING_CODES);
+const warningCodeSchema = onFirstCall(() => zod().enum(WARNING_CODES));
+export const WarningCodeSchema = lazySchema(warningCodeSchema);
 
-export const WarningSchema = z.object({
+/** WarningSchema itself, built at the first call: what the snapshot's schema holds (lazy-schema.ts). */
+export const warningSchema = onFirstCall(() => zod().object({
   /** Stable: what code matches on. */
-  code: WarningCodeSchema,
+  code: warningCodeSchema(),
   /** For people: composed from the warning's fields, never parsed. */
-  message: z.string(),
-});
+  message: zod().string(),
+}));
+export const WarningSchema = lazySchema(warningSchema);
 export type Warning = z.infer<typeof WarningSchema>;
 
 /** A warning with its message composed from its fields. */

@@ -4,7 +4,8 @@
  * `{ regex, flags }`), and the conversion to a selector. `StepInput` is the schema's own type.
  * The code form is parse-locator.ts.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, onFirstCall, zod } from '../model/lazy-schema.js';
 import { TargetError } from '../errors.js';
 import { checkPatternLength, checkUserPattern } from '../common/pattern.js';
 import { parseLocator, MAX_LOCATOR_NESTING, NESTING_WHAT } from './parse-locator.js';
@@ -12,13 +13,13 @@ import { GET_BY_METHODS, type FilterOptions, type GetByKind, type RoleOptions, t
 import { isAriaRole } from '../roles/aria.js';
 import type { TextPattern } from './text.js';
 import {
-  FILTER_OPTIONS, ROLE_OPTIONS, TextPatternSchema, VALUE_SCHEMAS, optionNames, roleOptionProblem,
+  FILTER_OPTIONS, ROLE_OPTIONS, optionNames, roleOptionProblem, textPatternSchema, valueSchemas,
   type FilterOptionName, type PatternInput, type ValueKind,
 } from './vocabulary.js';
 
 export { TextPatternSchema } from './vocabulary.js';
 
-type Schemas = typeof VALUE_SCHEMAS;
+type Schemas = ReturnType<typeof valueSchemas>;
 type PlainKind = Exclude<ValueKind, 'locator'>;
 
 /** A table's options whose values are not nested locators, as optional zod fields. */
@@ -28,47 +29,57 @@ type Shape<T extends Record<string, { value: ValueKind }>> = {
 
 function shapeOf<T extends Record<string, { value: ValueKind }>>(table: T): Shape<T> {
   const shape: Record<string, z.ZodType> = {};
-  for (const [key, o] of Object.entries(table)) if (o.value !== 'locator') shape[key] = VALUE_SCHEMAS[o.value].optional();
+  const schemas = valueSchemas();
+  for (const [key, o] of Object.entries(table)) if (o.value !== 'locator') shape[key] = schemas[o.value].optional();
   return shape as Shape<T>;
 }
 
 const GET_BY_KINDS = Object.keys(GET_BY_METHODS) as GetByKind[];
 
-const LOCATOR_CODE = z.string().min(1).describe("the locator as code, e.g. byRole('Button', { name: 'Send' }).nth(1)");
+const locatorCode = onFirstCall(() => zod().string().min(1).describe("the locator as code, e.g. byRole('Button', { name: 'Send' }).nth(1)"));
 
+/** A nested locator: code, a step or steps. */
+const nestedLocator = () => {
+  const z = zod();
+  return z.union([locatorCode(), stepSchema(), z.array(stepSchema()).min(1)]);
+};
+
+const stepSchema = onFirstCall(() => {
+  const z = zod();
+  const TextPatternSchema = textPatternSchema();
+  return z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('tag'), tag: z.string() }),
+    z.strictObject({ kind: z.literal('id'), id: z.union([z.string().min(1), z.number().int()]) }),
+    z.strictObject({
+      kind: z.literal('role'), role: z.string().min(1), options: z.strictObject(shapeOf(ROLE_OPTIONS)).optional(),
+      aria: z.boolean().optional().describe("true: an ARIA role name, as Playwright's getByRole ('button', 'textbox')"),
+    }),
+    z.strictObject({ kind: z.literal('text'), text: TextPatternSchema, exact: z.boolean().optional() }),
+    z.strictObject({ kind: z.literal('desc'), text: TextPatternSchema, exact: z.boolean().optional() }),
+    // Playwright's getByLabel / getByPlaceholder / getByAltText / getByTitle / getByTestId (get-by.ts).
+    ...GET_BY_KINDS.map((kind) => z.strictObject({ kind: z.literal(kind), text: TextPatternSchema, exact: z.boolean().optional() })),
+    z.strictObject({ kind: z.literal('testId'), id: TextPatternSchema }),
+    z.strictObject({
+      kind: z.literal('filter'),
+      // The nested locators (FILTER_OPTIONS' `locator` values) are getters: the schema is recursive.
+      options: z.strictObject({
+        get has() { return nestedLocator().optional(); },
+        get hasNot() { return nestedLocator().optional(); },
+      }).extend(shapeOf(FILTER_OPTIONS)),
+    }),
+    z.strictObject({ kind: z.literal('nth'), index: z.number().int() }),
+    // `locator.or(other)` / `locator.and(other)`: the other locator as code, a step or steps (recursive).
+    z.strictObject({ kind: z.literal('or'), get locator() { return nestedLocator(); } }),
+    z.strictObject({ kind: z.literal('and'), get locator() { return nestedLocator(); } }),
+  ]);
+});
 /** One selector step as JSON (the same shape as the Step type, with regexes as `{ regex, flags }`). */
-export const StepSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('tag'), tag: z.string() }),
-  z.strictObject({ kind: z.literal('id'), id: z.union([z.string().min(1), z.number().int()]) }),
-  z.strictObject({
-    kind: z.literal('role'), role: z.string().min(1), options: z.strictObject(shapeOf(ROLE_OPTIONS)).optional(),
-    aria: z.boolean().optional().describe("true: an ARIA role name, as Playwright's getByRole ('button', 'textbox')"),
-  }),
-  z.strictObject({ kind: z.literal('text'), text: TextPatternSchema, exact: z.boolean().optional() }),
-  z.strictObject({ kind: z.literal('desc'), text: TextPatternSchema, exact: z.boolean().optional() }),
-  // Playwright's getByLabel / getByPlaceholder / getByAltText / getByTitle / getByTestId (get-by.ts).
-  ...GET_BY_KINDS.map((kind) => z.strictObject({ kind: z.literal(kind), text: TextPatternSchema, exact: z.boolean().optional() })),
-  z.strictObject({ kind: z.literal('testId'), id: TextPatternSchema }),
-  z.strictObject({
-    kind: z.literal('filter'),
-    // The nested locators (FILTER_OPTIONS' `locator` values) are getters: the schema is recursive.
-    options: z.strictObject({
-      get has() { return z.union([LOCATOR_CODE, StepSchema, z.array(StepSchema).min(1)]).optional(); },
-      get hasNot() { return z.union([LOCATOR_CODE, StepSchema, z.array(StepSchema).min(1)]).optional(); },
-    }).extend(shapeOf(FILTER_OPTIONS)),
-  }),
-  z.strictObject({ kind: z.literal('nth'), index: z.number().int() }),
-  // `locator.or(other)` / `locator.and(other)`: the other locator as code, a step or steps (recursive).
-  z.strictObject({ kind: z.literal('or'), get locator() { return z.union([LOCATOR_CODE, StepSchema, z.array(StepSchema).min(1)]); } }),
-  z.strictObject({ kind: z.literal('and'), get locator() { return z.union([LOCATOR_CODE, StepSchema, z.array(StepSchema).min(1)]); } }),
-]);
+export const StepSchema = lazySchema(stepSchema);
 
 export type StepInput = z.infer<typeof StepSchema>;
 /** A locator as an agent may give it: the code string, one step, or a list of steps. */
 export type LocatorInput = string | StepInput | StepInput[];
 
-/** A locator at the top: code, a step or steps (the nesting of `has` / `hasNot` / `or` / `and` is checked once, here). */
-const NestedLocatorSchema = z.union([LOCATOR_CODE, StepSchema, z.array(StepSchema).min(1)]);
 
 /** The filter options that take a nested locator: exactly the getters above (checked at compile time). */
 const LOCATOR_OPTIONS = ['has', 'hasNot'] as const satisfies ReadonlyArray<FilterOptionName>;
@@ -80,14 +91,16 @@ void locatorOptionsAgree;
  * A locator as JSON. The nesting of locators in locators (`has`, `hasNot`, `or`, `and`) is checked
  * before zod walks the value: zod recurses per level, so a few thousand nested filters would overflow the stack.
  */
-export const LocatorInputSchema = z.preprocess((input, ctx) => {
+const locatorInputSchema = onFirstCall(() => zod().preprocess((input, ctx) => {
   const problem = locatorNestingProblem(input, 'locator');
   if (problem) {
     ctx.issues.push({ code: 'custom', message: problem.message, input });
-    return z.NEVER;
+    return zod().NEVER;
   }
   return input;
-}, NestedLocatorSchema);
+  // A locator at the top: code, a step or steps (the nesting of `has` / `hasNot` / `or` / `and` is checked once, here).
+}, nestedLocator()));
+export const LocatorInputSchema = lazySchema(locatorInputSchema);
 
 /**
  * Where JSON locator input nests locators (`has` / `hasNot` filters, `or` / `and` steps) deeper than

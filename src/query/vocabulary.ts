@@ -6,7 +6,8 @@
  * form (locator-json.ts) and the predicates (resolve.ts). A new option is one entry here plus its
  * `test`.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, onFirstCall, zod } from '../model/lazy-schema.js';
 import type { Node } from '../model/schema.js';
 import { ROLES } from '../model/schema.js';
 import { headingLevel } from '../facts/node-facts.js';
@@ -18,10 +19,14 @@ import type { SnapshotIndex } from './snapshot-index.js';
 import { matchesText, type TextPattern } from './text.js';
 
 /** A text pattern in JSON: a string, or `{ regex, flags }`. */
-export const TextPatternSchema = z.union([
-  z.string(),
-  z.strictObject({ regex: z.string().describe('the regex source, as in /source/'), flags: z.string().regex(/^[dgimsuvy]*$/).optional() }),
-]);
+export const textPatternSchema = onFirstCall(() => {
+  const z = zod();
+  return z.union([
+    z.string(),
+    z.strictObject({ regex: z.string().describe('the regex source, as in /source/'), flags: z.string().regex(/^[dgimsuvy]*$/).optional() }),
+  ]);
+});
+export const TextPatternSchema = lazySchema(textPatternSchema);
 export type PatternInput = z.infer<typeof TextPatternSchema>;
 
 /** The kinds of value an option takes, with their TypeScript type. */
@@ -37,12 +42,15 @@ export interface ValueTypes {
 export type ValueKind = keyof ValueTypes;
 
 /** Per value kind: its JSON schema (not for `locator`: that one is recursive, locator-json.ts) and its API check. */
-export const VALUE_SCHEMAS = {
-  pattern: TextPatternSchema,
-  boolean: z.boolean(),
-  checked: z.union([z.boolean(), z.literal('mixed')]),
-  integer: z.number().int(),
-} as const satisfies Record<Exclude<ValueKind, 'locator'>, z.ZodType>;
+export const valueSchemas = onFirstCall(() => {
+  const z = zod();
+  return {
+    pattern: textPatternSchema(),
+    boolean: z.boolean(),
+    checked: z.union([z.boolean(), z.literal('mixed')]),
+    integer: z.number().int(),
+  } as const satisfies Record<Exclude<ValueKind, 'locator'>, z.ZodType>;
+});
 
 export const VALUE_CHECKS: Record<Exclude<ValueKind, 'locator'>, (call: string, what: string, x: unknown) => void> = {
   pattern: checkPattern, boolean: checkBoolean, checked: checkChecked, integer: checkInteger,

@@ -32,13 +32,15 @@ const PART = {
   'the drift check': '/dist/src/analysis/drift',
   'the golden check': '/dist/src/checks/golden',
   'the HTML report': '/dist/runner/reporter/',
+  'zod': '/node_modules/zod/',
+  'the confined writer': '/dist/src/files/write-confined',
 } as const;
 type Part = keyof typeof PART;
 
 interface Loaded { url: string; by: string }
 
 /** Runs node with `args` under the recording hook; what it loaded (its own files relative to the repository). */
-async function loadedBy(args: string[]): Promise<{ loaded: Loaded[]; exitCode: number; stderr: string }> {
+async function loadedBy(args: string[]): Promise<{ loaded: Loaded[]; exitCode: number; stdout: string; stderr: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'tw-loaded-'));
   try {
     const file = path.join(dir, 'loaded.txt');
@@ -50,7 +52,7 @@ async function loadedBy(args: string[]): Promise<{ loaded: Loaded[]; exitCode: n
       const url = (kind === 'cjs' ? pathToFileURL(where!).href : where!).replace(repoUrl, '');
       if (!loaded.has(url)) loaded.set(url, { url, by: (by ?? '(require)').replace(repoUrl, '') });
     }
-    return { loaded: [...loaded.values()], exitCode: r.exitCode ?? -1, stderr: r.stderr };
+    return { loaded: [...loaded.values()], exitCode: r.exitCode ?? -1, stdout: r.stdout, stderr: r.stderr };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -68,21 +70,21 @@ const importing = (...specs: string[]) => ['--input-type=module', '-e', specs.ma
 const BIN = 'bin/treewright.js';
 const CAPTURE = 'fixtures/trees/a11y-tree.json';
 
-test('treewright/core loads no device transport, Playwright, MCP code, reference app, runner or image library', async () => {
+test('treewright/core loads no device transport, Playwright, MCP code, reference app, runner, image library or zod', async () => {
   const r = await loadedBy(importing('treewright/core'));
   expect(r.stderr).toBe('');
   expect(r.loaded.some((l) => l.url.endsWith('/dist/src/index.js'))).toBe(true);
   expect(partsLoaded(r.loaded, [
     'the MCP SDK', 'Playwright', 'Playwright Test', 'the reference app', 'MCP serving', 'the MCP shim', 'the runner', 'the matchers',
-    'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'tinyglobby', 're2js',
+    'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'tinyglobby', 're2js', 'zod',
   ])).toEqual([]);
 });
 
-test('treewright in a Playwright worker adds no MCP code, reference app, process runner or image library', async () => {
+test('treewright in a Playwright worker adds no MCP code, reference app, process runner, image library or zod', async () => {
   const r = await loadedBy(importing('@playwright/test', 'treewright'));
   expect(r.stderr).toBe('');
   expect(r.loaded.some((l) => l.url.endsWith('/dist/runner/index.js'))).toBe(true);
-  expect(partsLoaded(r.loaded, ['the MCP SDK', 'the reference app', 'MCP serving', 'the MCP shim', 'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'tinyglobby', 're2js'])).toEqual([]);
+  expect(partsLoaded(r.loaded, ['the MCP SDK', 'the reference app', 'MCP serving', 'the MCP shim', 'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'tinyglobby', 're2js', 'zod'])).toEqual([]);
 });
 
 for (const args of [['--version'], ['--help'], ['verify', '--help'], ['mcp', '--help'], ['inspector', '--help']]) {
@@ -100,8 +102,26 @@ test('treewright verify <capture> --checks a11y loads only what the a11y check a
   expect(r.exitCode).toBe(1); // the capture has findings
   expect(partsLoaded(r.loaded, [
     'the MCP SDK', 'Playwright', 'Playwright Test', 'the reference app', 'MCP serving', 'the MCP shim', 'the matchers',
-    'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'the devices', 'the drift check', 'the golden check', 'the HTML report',
+    'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'the devices', 'the drift check', 'the golden check', 'the HTML report', 'zod',
+    // A plain file path needs no glob engine; the line report writes no file.
+    'tinyglobby', 'the confined writer',
   ], ['/dist/src/devices/source-forms.js'])).toEqual([]);
+});
+
+test('a schema is built, and zod loaded, at its first use: zod\'s ES module, the one `import \'zod\'` gives', async () => {
+  const code = [
+    "const core = await import('treewright/core');",
+    "const parsed = core.RectSchema.safeParse({ x: 0, y: 0, width: -1, height: 0 });",
+    "const { z } = await import('zod');",
+    "const nullable = core.RoleSchema.nullable();",
+    "console.log(JSON.stringify([parsed.success, core.RectSchema instanceof z.ZodType, nullable.parse(null), core.RoleSchema.options.includes('Button')]));",
+  ].join(' ');
+  const r = await loadedBy(['--input-type=module', '-e', code]);
+  expect(r.stderr).toBe('');
+  expect(JSON.parse(r.stdout)).toEqual([false, true, null, true]);
+  expect(partsLoaded(r.loaded, ['zod'])).toHaveLength(1);
+  // zod's CommonJS build beside its ES module would be a second zod.
+  expect(r.loaded.filter((l) => l.url.includes('/node_modules/zod/') && l.url.endsWith('.cjs')).map((l) => l.url)).toEqual([]);
 });
 
 test('the recording sees ES modules and CommonJS alike (the checks can fail)', async () => {
