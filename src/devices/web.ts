@@ -495,8 +495,9 @@ async function evaluate<T>(s: CDPSession, expression: string): Promise<T> {
 /**
  * The change watcher, installed once per document under a symbol (no name a page would use): a
  * MutationObserver over the whole document and capturing listeners for what changes the tree or its
- * geometry without a mutation. Its mark is a random id per document and a count of changes; reading
- * it takes the observer's pending records first, so a mutation made just before is counted.
+ * geometry without a mutation. Its mark is a random id per document, a count of changes, the viewport
+ * and the scroll position; reading it takes the observer's pending records first, so a mutation made
+ * just before is counted.
  */
 const WATCHER = `(() => {
   const key = Symbol.for('treewright.watch');
@@ -512,7 +513,9 @@ const WATCHER = `(() => {
       addEventListener(type, bump, { capture: true, passive: true });
       document.addEventListener(type, bump, { capture: true, passive: true });
     }
-    w = { take: () => { state.changes += observer.takeRecords().length; return state.id + ':' + state.changes; } };
+    // The viewport and the page's scroll position read as they are now: their resize and scroll events
+    // come only with the next frame, after an action may already have asked.
+    w = { take: () => { state.changes += observer.takeRecords().length; return [state.id, state.changes, innerWidth, innerHeight, devicePixelRatio, scrollX, scrollY].join(':'); } };
     Object.defineProperty(window, key, { value: w });
   }
   return w;
