@@ -119,15 +119,19 @@ export class WebDriver implements Driver {
     return this.guard('capture', async () => {
       for (let attempt = 0; ; attempt++) {
         const s = await this.cdp();
-        await this.answerWithinCap(s);
         const navigationsBefore = this.navigations;
-        // Issued together, the AX tree first: the renderer answers one at a time, so the browser turns
-        // the large AX answer into JSON (and Node parses it) while the renderer takes the DOM snapshot.
-        const answers = await Promise.all([
-          evaluate<PageMetrics>(s, WATCH_AND_MEASURE),
-          s.send('Accessibility.getFullAXTree') as Promise<{ nodes: AXNode[] }>,
-          s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>,
-        ]).catch(async (e: unknown) => {
+        // One call before the answers: the change mark, the viewport and the size check (answerWithinCap).
+        const answers = await evaluate<PageMetrics>(s, measureWithin(this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES)).then((metrics) => {
+          this.answerWithinCap(metrics.floor);
+          // Issued together, the AX tree first: the renderer answers one at a time, so the browser turns
+          // the large AX answer into JSON (and Node parses it) while the renderer takes the DOM snapshot.
+          return Promise.all([
+            metrics,
+            s.send('Accessibility.getFullAXTree') as Promise<{ nodes: AXNode[] }>,
+            s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>,
+          ]);
+        }).catch(async (e: unknown) => {
+          if (isTreewrightError(e)) throw e;
           // A navigation under way (the click before this capture followed a link): wait for the new page.
           if (attempt < 5 && /context was destroyed|Cannot find (default execution )?context|navigat|No node with given id/i.test((e as Error).message ?? '')) {
             await this.page.waitForLoadState('load').catch(() => undefined);
@@ -156,13 +160,13 @@ export class WebDriver implements Driver {
 
   /**
    * CDP answers come through Playwright's session, which reads each one whole: the cap is kept by asking
-   * the page first how large its DOM snapshot answer must at least be (ANSWER_FLOOR), and refusing the
-   * capture as too_large when that is over the cap, before the answer exists.
+   * the page first how large its DOM snapshot answer must at least be (ANSWER_FLOOR, worked out only
+   * when a cheaper bound does not already keep it under the cap), and refusing the capture as
+   * too_large when that is over the cap, before the answer exists.
    */
-  private async answerWithinCap(s: CDPSession): Promise<void> {
+  private answerWithinCap(floor: number | null): void {
     const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
-    const floor = await evaluate<number>(s, ANSWER_FLOOR);
-    if (floor > limit) {
+    if (floor !== null && floor > limit) {
       throw new FormatError('too_large', `capture: Chromium's DOM snapshot of the page would be at least ${floor} bytes, over the ${limit}-byte limit for one answer`, {
         where: this.description, stage: 'capture', limit, size: floor,
         hint: 'The page holds more than one answer may carry (long texts or attribute values, a huge DOM): capture a smaller page, or raise maxAnswerBytes.',
@@ -479,7 +483,7 @@ export class WebDriver implements Driver {
   }
 }
 
-interface PageMetrics { width: number; height: number; dpr: number; title: string; url: string; mark: string | null }
+interface PageMetrics { width: number; height: number; dpr: number; title: string; url: string; mark: string | null; floor: number | null }
 
 /** Runtime.evaluate by value in the page's main world. */
 async function evaluate<T>(s: CDPSession, expression: string): Promise<T> {
@@ -491,8 +495,9 @@ async function evaluate<T>(s: CDPSession, expression: string): Promise<T> {
 /**
  * The change watcher, installed once per document under a symbol (no name a page would use): a
  * MutationObserver over the whole document and capturing listeners for what changes the tree or its
- * geometry without a mutation. Its mark is a random id per document and a count of changes; reading
- * it takes the observer's pending records first, so a mutation made just before is counted.
+ * geometry without a mutation. Its mark is a random id per document, a count of changes, the viewport
+ * and the scroll position; reading it takes the observer's pending records first, so a mutation made
+ * just before is counted.
  */
 const WATCHER = `(() => {
   const key = Symbol.for('treewright.watch');
@@ -508,13 +513,14 @@ const WATCHER = `(() => {
       addEventListener(type, bump, { capture: true, passive: true });
       document.addEventListener(type, bump, { capture: true, passive: true });
     }
-    w = { take: () => { state.changes += observer.takeRecords().length; return state.id + ':' + state.changes; } };
+    // The viewport and the page's scroll position read as they are now: their resize and scroll events
+    // come only with the next frame, after an action may already have asked.
+    w = { take: () => { state.changes += observer.takeRecords().length; return [state.id, state.changes, innerWidth, innerHeight, devicePixelRatio, scrollX, scrollY].join(':'); } };
     Object.defineProperty(window, key, { value: w });
   }
   return w;
 })()`;
 
-const WATCH_AND_MEASURE = `(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href, mark: ${WATCHER}.take() }))()`;
 
 /**
  * In the page: a lower bound of DOMSnapshot.captureSnapshot's answer, in bytes. The answer lists every
@@ -535,6 +541,31 @@ export const ANSWER_FLOOR = `(() => {
   }
   return bytes + 13 * nodes;
 })()`;
+
+/**
+ * In the page: an upper bound of ANSWER_FLOOR, without its set of distinct strings (every string
+ * counted each time it occurs). When it is within the cap the floor is too, and is not worked out.
+ */
+const FLOOR_CEILING = `(() => {
+  let nodes = 0, bytes = 0;
+  const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+  for (let n = w.currentNode; n; n = w.nextNode()) {
+    nodes++;
+    bytes += n.nodeName.length + 3;
+    if (n.nodeType === 3 || n.nodeType === 8) bytes += n.nodeValue.length + 3;
+    if (n.nodeType === 1) for (const a of n.attributes) bytes += a.name.length + a.value.length + 6;
+  }
+  return bytes + 13 * nodes;
+})()`;
+
+/**
+ * The change mark (the watcher installed first), the viewport and the page's title and URL, and the
+ * DOM snapshot answer's floor when its ceiling passes `limit` (else null: within the cap).
+ */
+function measureWithin(limit: number): string {
+  return `(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href, mark: ${WATCHER}.take(),
+    floor: ${FLOOR_CEILING} > ${Math.floor(limit)} ? ${ANSWER_FLOOR} : null }))()`;
+}
 
 const TAKE_MARK = `(() => { const w = window[Symbol.for('treewright.watch')]; return w ? w.take() : null; })()`;
 

@@ -3,7 +3,7 @@
 // on real Chromium pages built here: no second capture of the whole tree, and none after the action
 // until something reads it.
 import { test, expect as pwExpect, type Browser, type Page } from '@playwright/test';
-import { isTreewrightError, webDevice, type Device } from 'treewright';
+import { expect, isTreewrightError, webDevice, type Device } from 'treewright';
 import { countCaptures } from '../../src/devices/capture-count.js';
 import { launch } from './helpers.js';
 
@@ -118,6 +118,54 @@ test('a reused capture that no longer holds the target is not trusted: the locat
   await device.byRole('Button', { name: 'New' }).click();
   pwExpect(counter.count).toBe(1);
   pwExpect(await clicks(page)).toEqual(['new']);
+  counter.stop();
+  await page.close();
+});
+
+test("a receipt's after-capture is taken only when something reads the page: reading the receipt captures nothing; the next capture fills it", async () => {
+  const { page, device } = await open(`<button id="go" onclick="this.textContent = 'Done'">Go</button><p>Idle</p>${CLICKS}`);
+  const counter = countCaptures(device.driver);
+  const r = await device.byRole('Button', { name: 'Go' }).click();
+  // The receipt names its node and its before-generation; the after is unknown until a capture.
+  pwExpect(r.before).toBe(device.lastSnapshot()!.generation);
+  pwExpect([r.after, r.changed]).toEqual([null, null]);
+  pwExpect(counter.count).toBe(0);
+  // An assertion captures: that capture is the receipt's after, and it shows the click's change.
+  await expect(device.byRole('Button', { name: 'Done' })).toBeVisible();
+  pwExpect(counter.count).toBe(1);
+  pwExpect(r).toMatchObject({ after: device.lastSnapshot()!.generation, changed: true });
+  counter.stop();
+  await page.close();
+});
+
+test('an action reuses the last capture only while the page has not changed since; any change (DOM, text, scroll, focus, viewport, hash navigation), even before its event makes it capture again', async () => {
+  const { page, device } = await open(`<button id="go">Go</button><input id="field" aria-label="Field"><div id="note" title="a">Note</div>
+    <div style="height:3000px"></div>${CLICKS}`);
+  const counter = countCaptures(device.driver);
+  const go = async () => { counter.reset(); await device.byRole('Button', { name: 'Go' }).click(); return counter.count; };
+  // Each round starts from a capture (an assertion that just passed, say). Nothing changed since: the
+  // click resolves on it. Its own click changed the page (focus, input): the next one captures.
+  await device.snapshot();
+  pwExpect(await go()).toBe(0);
+  pwExpect(await go()).toBe(1);
+  const changes: Array<[string, () => Promise<unknown>]> = [
+    ['an attribute', () => page.evaluate(() => document.getElementById('note')!.setAttribute('title', 'b'))],
+    ['a text', () => page.evaluate(() => { document.getElementById('note')!.firstChild!.nodeValue = 'Changed'; })],
+    ['a scroll', () => page.evaluate(() => new Promise<void>((r) => { addEventListener('scroll', () => r(), { once: true }); scrollTo(0, 10); }))],
+    ['a focus', () => page.evaluate(() => document.getElementById('field')!.focus())],
+    // Neither waits for its event (a resize or scroll event comes with the next frame): the mark reads them as they are.
+    ['the viewport', () => page.setViewportSize({ width: 780, height: 600 })],
+    ['a scroll by script', () => page.evaluate(() => scrollTo(0, 20))],
+    ['a hash navigation', () => page.evaluate(() => { location.hash = 'x'; })],
+  ];
+  for (const [what, change] of changes) {
+    await device.snapshot();
+    await change();
+    pwExpect(await go(), `after ${what}`).toBe(1);
+    await device.snapshot();
+    pwExpect(await go(), `with nothing changed since the capture after ${what}`).toBe(0);
+  }
+  pwExpect((await clicks(page)).length).toBe(2 + 2 * changes.length);
   counter.stop();
   await page.close();
 });
