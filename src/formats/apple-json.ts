@@ -73,7 +73,9 @@ function readTree(r: FieldReader, raw: unknown, path: PathLike, read: ElementRea
     if (parent) parent.children.push(e);
     else out = e;
     const kids = r.optArray(o, 'children', at);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ raw: kids[i], path: index(prop(at, 'children'), i), parent: e });
+    if (kids.length === 0) continue;
+    const kidsAt = prop(at, 'children');
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ raw: kids[i], path: index(kidsAt, i), parent: e });
   }
   return out!;
 }

@@ -10,14 +10,16 @@ import type { z } from 'zod';
 export class Path {
   constructor(
     readonly parent: PathLike | null,
-    readonly seg: string,
+    /** `.key` (or `key` at the top), or an array index, written `[i]` when the string is made. */
+    readonly seg: string | number,
   ) {}
 
   toString(): string {
-    const segs: string[] = [this.seg];
+    const show = (seg: string | number) => (typeof seg === 'number' ? `[${seg}]` : seg);
+    const segs: string[] = [show(this.seg)];
     let p: PathLike | null = this.parent;
     while (p instanceof Path) {
-      segs.push(p.seg);
+      segs.push(show(p.seg));
       p = p.parent;
     }
     if (typeof p === 'string' && p) segs.push(p);
@@ -36,7 +38,7 @@ export function prop(base: PathLike, key: string): Path {
 
 /** `base[i]` */
 export function index(base: PathLike, i: number): Path {
-  return new Path(base, `[${i}]`);
+  return new Path(base, i);
 }
 
 /** How deep an unknown property's arrays / objects may nest (see FieldReader.extra). */
