@@ -73,7 +73,9 @@ function readTree(r: FieldReader, raw: unknown, path: PathLike, read: ElementRea
     if (parent) parent.children.push(e);
     else out = e;
     const kids = r.optArray(o, 'children', at);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ raw: kids[i], path: index(prop(at, 'children'), i), parent: e });
+    if (kids.length === 0) continue;
+    const kidsAt = prop(at, 'children');
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ raw: kids[i], path: index(kidsAt, i), parent: e });
   }
   return out!;
 }
@@ -103,8 +105,8 @@ function wdaRect(r: FieldReader, v: unknown, path: PathLike): Rect {
     const origin = r.object(o.origin, prop(path, 'origin'));
     const size = r.object(o.size, prop(path, 'size'));
     return {
-      x: r.finite(origin.x, prop(prop(path, 'origin'), 'x')), y: r.finite(origin.y, prop(prop(path, 'origin'), 'y')),
-      width: r.size(size.width, prop(prop(path, 'size'), 'width')), height: r.size(size.height, prop(prop(path, 'size'), 'height')),
+      x: r.finiteAt(origin, 'x', prop(path, 'origin')), y: r.finiteAt(origin, 'y', prop(path, 'origin')),
+      width: r.sizeAt(size, 'width', prop(path, 'size')), height: r.sizeAt(size, 'height', prop(path, 'size')),
     };
   }
   return r.xywh(o, path);

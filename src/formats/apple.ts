@@ -105,7 +105,7 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   if (e.traits.length) platform.traits = [...e.traits];
   // A macOS title beside a label (the Apple menu: label "\uF8FF", title "Apple") is kept too.
   if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
-  return makeNode(id, withoutSecret({
+  const node = makeNode(id, withoutSecret({
     kind: 'apple',
     role,
     rawRole: e.type,
@@ -129,8 +129,9 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     actions,
     bounds: e.bounds,
     platform,
-    ...(unstated ? { unstated: ['clickable' as const] } : {}),
   }));
+  if (unstated) node.unstated = ['clickable'];
+  return node;
 }
 
 function nonEmpty(s: string | null): string | null {

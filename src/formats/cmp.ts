@@ -53,9 +53,12 @@ export function cmpFromValue(value: unknown, opts: CmpImportOptions = {}): Snaps
   let top: Node | null = null;
   let next = 0;
   // Explicit stack, children pushed in reverse: nodes are created in pre-order, so ids are too.
-  const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw: doc.root, path: 'root', parent: null }];
-  while (stack.length) {
-    const { raw, path, parent } = stack.pop()!;
+  // Three stacks side by side: what to read, its path, and the node it goes under.
+  const raws: unknown[] = [doc.root];
+  const paths: PathLike[] = ['root'];
+  const parents: Array<Node | null> = [null];
+  while (raws.length) {
+    const raw = raws.pop(), path = paths.pop()!, parent = parents.pop()!;
     const o = r.object(raw, path);
     const node = readNode(r, o, path, String(next++));
     if (parent) parent.children.push(node);
@@ -63,7 +66,11 @@ export function cmpFromValue(value: unknown, opts: CmpImportOptions = {}): Snaps
     const children = o.children as unknown[];
     if (children.length === 0) continue;
     const at = prop(path, 'children');
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(at, i), parent: node });
+    for (let i = children.length - 1; i >= 0; i--) {
+      raws.push(children[i]);
+      paths.push(index(at, i));
+      parents.push(node);
+    }
   }
 
   return cmpSnapshot(top!, density, producer, opts);
@@ -90,12 +97,12 @@ function readNode(r: FieldReader, o: JsonObject, path: PathLike, id: string): No
     layoutBounds = r.finiteRect({
       x: bounds.x,
       y: bounds.y,
-      width: r.size(size.width, prop(prop(path, 'size'), 'width')),
-      height: r.size(size.height, prop(prop(path, 'size'), 'height')),
+      width: r.sizeAt(size, 'width', prop(path, 'size')),
+      height: r.sizeAt(size, 'height', prop(path, 'size')),
     }, prop(path, 'size'));
   }
 
-  const designToken = r.designToken(o.designToken, prop(path, 'designToken'));
+  const designToken = o.designToken === undefined || o.designToken === null ? null : r.designToken(o.designToken, prop(path, 'designToken'));
 
   const platform: Record<string, unknown> = {};
   if (!('role' in o && 'clickable' in o && 'disabled' in o)) platform.cmpAbsent = OPTIONAL.filter((k) => !(k in o));

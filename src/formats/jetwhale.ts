@@ -163,7 +163,9 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
     const node = makeNode(id, fields);
     if (parent) parent.children.push(node);
     else top = node;
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(at, 'children'), i), parent: node });
+    if (children.length === 0) continue;
+    const kidsAt = prop(at, 'children');
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(kidsAt, i), parent: node });
   }
   return { rootId, label, unit, density: density ?? 1, windowOffset, touchModal, node: top! };
 }

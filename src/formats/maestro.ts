@@ -114,9 +114,9 @@ function bounds(r: FieldReader, at: Attrs): Rect {
   if (v === undefined || v === null || v === '') return { x: 0, y: 0, width: 0, height: 0 };
   const m = typeof v === 'string' ? /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/.exec(v) : null;
   if (!m) return r.fail(prop(at.path, 'bounds'), `expected "[x1,y1][x2,y2]", got ${JSON.stringify(v)}`);
-  const [x1, y1, x2, y2] = m.slice(1).map(Number) as [number, number, number, number];
+  const x1 = Number(m[1]), y1 = Number(m[2]), x2 = Number(m[3]), y2 = Number(m[4]);
   // More digits than a double holds read as Infinity: refused, never stored (it could not be written back).
-  if (![x1, y1, x2, y2].every(Number.isFinite)) return r.fail(prop(at.path, 'bounds'), `bounds ${String(v).slice(0, 80)} hold a number too large to represent`);
+  if (!(Number.isFinite(x1) && Number.isFinite(y1) && Number.isFinite(x2) && Number.isFinite(y2))) return r.fail(prop(at.path, 'bounds'), `bounds ${String(v).slice(0, 80)} hold a number too large to represent`);
   if (x2 < x1 || y2 < y1) return r.fail(prop(at.path, 'bounds'), `bounds ${v} end before they start (x2 < x1 or y2 < y1)`);
   return r.finiteRect({ x: x1, y: y1, width: x2 - x1, height: y2 - y1 }, prop(at.path, 'bounds'));
 }
@@ -126,10 +126,16 @@ const TOGGLE_ROLES: ReadonlySet<Role> = new Set(['Checkbox', 'Switch', 'RadioBut
 
 const KNOWN = new Set(['text', 'accessibilityText', 'hintText', 'resource-id', 'bounds', 'enabled', 'focused', 'selected', 'checked', 'clickable', 'scrollable', 'class', 'title', 'value', 'password', 'checkable', 'long-clickable', 'focusable']);
 
+/** The attributes the reader has no field for, or null when there are none. */
+function unknownAttributes(a: JsonObject): Record<string, unknown> | null {
+  let out: Record<string, unknown> | null = null;
+  for (const k in a) if (!KNOWN.has(k)) (out ??= {})[k] = a[k];
+  return out;
+}
+
 function extras(a: JsonObject): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(a)) if (!KNOWN.has(k)) out[k] = v;
-  return Object.keys(out).length ? { attributes: out } : {};
+  const out = unknownAttributes(a);
+  return out ? { attributes: out } : {};
 }
 
 /** Walks the Maestro tree iteratively, building with `make` (children appended by the walker). */
@@ -139,12 +145,15 @@ function walkMaestro<T extends { children: T[] }>(r: FieldReader, top: JsonObjec
   while (stack.length) {
     const { raw, path: p, parent } = stack.pop()!;
     const o = r.object(raw, p);
-    const a = o.attributes === undefined ? {} : r.object(o.attributes, prop(p, 'attributes'));
-    const made = make(o, { a, path: prop(p, 'attributes') });
+    const attrsAt = prop(p, 'attributes');
+    const a = o.attributes === undefined ? {} : r.object(o.attributes, attrsAt);
+    const made = make(o, { a, path: attrsAt });
     if (parent) parent.children.push(made);
     else out = made;
     const kids = r.optArray(o, 'children', p);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ raw: kids[i], path: index(prop(p, 'children'), i), parent: made });
+    if (kids.length === 0) continue;
+    const kidsAt = prop(p, 'children');
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ raw: kids[i], path: index(kidsAt, i), parent: made });
   }
   return out!;
 }
@@ -166,6 +175,14 @@ function readApple(r: FieldReader, top: JsonObject, path: PathLike): AppleElemen
       extras: { ...extras(at.a), ...(str(r, at, 'text') !== null && str(r, at, 'accessibilityText') !== null ? { text: str(r, at, 'text') } : {}) },
     });
   });
+}
+
+/** `platform` of an Android node: its resource id and the attributes the reader has no field for, each when present. */
+function androidPlatform(resourceId: string | null, attributes: Record<string, unknown> | null): Record<string, unknown> {
+  const platform: Record<string, unknown> = {};
+  if (resourceId !== null) platform.resourceId = resourceId;
+  if (attributes !== null) platform.attributes = attributes;
+  return platform;
 }
 
 function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: ImportOptions, warnings: Warning[]): Snapshot {
@@ -195,7 +212,7 @@ function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: 
       focused: bool(r, at, 'focused', o), selected: bool(r, at, 'selected', o), editable, scrollable,
       password: at.a.password === 'true', actions,
       bounds: bounds(r, at),
-      platform: { ...(resourceId !== null ? { resourceId } : {}), ...extras(at.a) },
+      platform: androidPlatform(resourceId, unknownAttributes(at.a)),
     }));
   });
   // The top node (and any bounds-less wrapper with a single child under it) holds the windows: each

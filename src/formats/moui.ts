@@ -200,13 +200,14 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
   const bounds =
     'origin' in f || 'size' in f
       ? (() => {
-          const o = r.object(f.origin, prop(framePath, 'origin'));
-          const s = r.object(f.size, prop(framePath, 'size'));
+          const originPath = prop(framePath, 'origin'), sizePath = prop(framePath, 'size');
+          const o = r.object(f.origin, originPath);
+          const s = r.object(f.size, sizePath);
           return r.finiteRect({
-            x: r.finite(o.x, prop(prop(framePath, 'origin'), 'x')),
-            y: r.finite(o.y, prop(prop(framePath, 'origin'), 'y')),
-            width: r.size(s.width, prop(prop(framePath, 'size'), 'width')),
-            height: r.size(s.height, prop(prop(framePath, 'size'), 'height')),
+            x: r.finiteAt(o, 'x', originPath),
+            y: r.finiteAt(o, 'y', originPath),
+            width: r.sizeAt(s, 'width', sizePath),
+            height: r.sizeAt(s, 'height', sizePath),
           }, framePath);
         })()
       : r.xywh(f, framePath);

@@ -10,14 +10,16 @@ import type { z } from 'zod';
 export class Path {
   constructor(
     readonly parent: PathLike | null,
-    readonly seg: string,
+    /** `.key` (or `key` at the top), or an array index, written `[i]` when the string is made. */
+    readonly seg: string | number,
   ) {}
 
   toString(): string {
-    const segs: string[] = [this.seg];
+    const show = (seg: string | number) => (typeof seg === 'number' ? `[${seg}]` : seg);
+    const segs: string[] = [show(this.seg)];
     let p: PathLike | null = this.parent;
     while (p instanceof Path) {
-      segs.push(p.seg);
+      segs.push(show(p.seg));
       p = p.parent;
     }
     if (typeof p === 'string' && p) segs.push(p);
@@ -36,7 +38,7 @@ export function prop(base: PathLike, key: string): Path {
 
 /** `base[i]` */
 export function index(base: PathLike, i: number): Path {
-  return new Path(base, `[${i}]`);
+  return new Path(base, i);
 }
 
 /** How deep an unknown property's arrays / objects may nest (see FieldReader.extra). */
@@ -156,11 +158,23 @@ export class FieldReader {
   xywh(v: unknown, path: PathLike): Rect {
     const o = this.object(v, path);
     return this.finiteRect({
-      x: this.finite(o.x, prop(path, 'x')),
-      y: this.finite(o.y, prop(path, 'y')),
-      width: this.size(o.width, prop(path, 'width')),
-      height: this.size(o.height, prop(path, 'height')),
+      x: this.finiteAt(o, 'x', path),
+      y: this.finiteAt(o, 'y', path),
+      width: this.sizeAt(o, 'width', path),
+      height: this.sizeAt(o, 'height', path),
     }, path);
+  }
+
+  /** `finite` of `o[key]`, its path made only when it fails. */
+  finiteAt(o: JsonObject, key: string, path: PathLike): number {
+    const v = o[key];
+    return typeof v === 'number' && Number.isFinite(v) ? v : this.finite(v, prop(path, key));
+  }
+
+  /** `size` of `o[key]`, its path made only when it fails. */
+  sizeAt(o: JsonObject, key: string, path: PathLike): number {
+    const v = o[key];
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : this.size(v, prop(path, key));
   }
 
   /**
@@ -177,10 +191,10 @@ export class FieldReader {
   /** `{left, top, right, bottom}` → Rect; right before left (or bottom above top) is an error. */
   ltrb(v: unknown, path: PathLike): Rect {
     const o = this.object(v, path);
-    const left = this.finite(o.left, prop(path, 'left'));
-    const top = this.finite(o.top, prop(path, 'top'));
-    const right = this.finite(o.right, prop(path, 'right'));
-    const bottom = this.finite(o.bottom, prop(path, 'bottom'));
+    const left = this.finiteAt(o, 'left', path);
+    const top = this.finiteAt(o, 'top', path);
+    const right = this.finiteAt(o, 'right', path);
+    const bottom = this.finiteAt(o, 'bottom', path);
     if (right < left) this.fail(prop(path, 'right'), `right (${right}) is left of left (${left}): a negative width`);
     if (bottom < top) this.fail(prop(path, 'bottom'), `bottom (${bottom}) is above top (${top}): a negative height`);
     return this.finiteRect({ x: left, y: top, width: right - left, height: bottom - top }, path);
