@@ -13,6 +13,19 @@ const overProtocols = ['moui', 'jetwhale'].map((protocol) => ({
   use: { source: `reference:${protocol}` },
 }));
 
+/**
+ * The longest test files, queued first in a project of their own: a long file that happens to start
+ * late holds the run's end back while the other workers sit idle.
+ */
+const LONG = [
+  'web/ground-truth.spec.ts',
+  'package/pack.spec.ts',
+  'matchers/template-update.spec.ts',
+  'web/device.spec.ts',
+  'matchers/golden.spec.ts',
+  'inspector/inspector.spec.ts',
+];
+
 export default defineConfig<TreewrightOptions>({
   // Examples' golden baselines live under golden/, keyed by spec file and name.
   snapshotPathTemplate: 'golden/{testFilePath}/{arg}{ext}',
@@ -37,7 +50,8 @@ export default defineConfig<TreewrightOptions>({
     // Appium files (one server per worker) would start last and stretch the run's tail; as their own
     // project, listed first, they start at once beside the others.
     { name: 'appium', testDir: 'tests/appium', timeout: 60_000 },
-    { name: 'unit', testDir: 'tests', testIgnore: 'appium/**', timeout: 60_000 },
+    { name: 'unit-long', testDir: 'tests', testMatch: LONG, timeout: 60_000 },
+    { name: 'unit', testDir: 'tests', testIgnore: ['appium/**', ...LONG], timeout: 60_000 },
     { name: 'examples', testDir: 'examples', timeout: 60_000 },
     ...overProtocols,
   ],

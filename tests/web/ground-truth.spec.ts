@@ -5,6 +5,9 @@ import { axeAgreementOnPages, hittabilityOnPages } from '../helpers/web-agreemen
 import { APG_SAMPLE, AXE_PAGES, HIT_PAGES, launch, serveFixtures } from './helpers.js';
 import type { StaticSite } from '../../examples/web-site/serve.js';
 
+// The two agreements are independent and long: each worker runs one, with its own browser and site.
+test.describe.configure({ mode: 'parallel' });
+
 let browser: Browser;
 let site: StaticSite;
 test.beforeAll(async () => { browser = await launch(); site = await serveFixtures(); });
