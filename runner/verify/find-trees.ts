@@ -1,7 +1,8 @@
 /**
  * The files `treewright verify <glob>...` checks: the globs expanded from the working directory, kept
  * inside one folder tree and bounded. A glob whose fixed part leads out of that tree (`/**\/*.xml`,
- * `../../**`) would walk a whole disk: refused unless --root names a folder that contains it. The walk
+ * `../../**`) would walk a whole disk: refused unless --root names a folder that contains it (a path to
+ * one file, wherever it is, walks nothing and is kept). The walk
  * counts the entries it reads and stops, with a message, past a limit (`--max-visited`), so a glob over
  * a huge tree fails in bounded memory instead of collecting every path.
  */
@@ -34,6 +35,16 @@ export function globBase(pattern: string): string {
  */
 const isPlainPath = (p: string) => !p.startsWith('/') && p.split('/').every((s) => s !== '' && !s.startsWith('.') && !/[*?[\]{}()!+@\\]/.test(s));
 
+/** A pattern with no glob character that names a regular file (`../captures/a.xml`, `/tmp/b.json`). */
+function isExistingFile(p: string, cwd: string): boolean {
+  if (p.split('/').some((s) => /[*?[\]{}()!+@\\]/.test(s))) return false;
+  try {
+    return fs.lstatSync(path.resolve(cwd, p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The files of `patterns` when every one is a plain path to a regular file (the usual `verify
  * capture.json`): the sorted paths, with no walk and without loading the glob engine. Null when any
@@ -54,16 +65,24 @@ function plainFiles(patterns: readonly string[], cwd: string): string[] | null {
 /** The sorted files the globs match, or an invalid_arguments error naming the glob and the bound. */
 export async function findTrees(patterns: readonly string[], opts: FindTreesOptions): Promise<string[]> {
   const root = path.resolve(opts.cwd, opts.root ?? '.');
+  // A path to a file outside the tree names that file and walks nothing: kept as written.
+  const outside: string[] = [];
+  const inside: string[] = [];
   for (const p of patterns) {
-    if (p.startsWith('!')) continue; // an exclusion narrows the walk, never widens it
+    if (p.startsWith('!')) { inside.push(p); continue; } // an exclusion narrows the walk, never widens it
     const base = path.resolve(opts.cwd, globBase(p));
     const rel = path.relative(root, base);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) {
-      throw new TargetError('invalid_arguments', `the glob ${JSON.stringify(p)} would walk ${base}, outside ${opts.root !== undefined ? `--root ${root}` : `the working directory ${root}`}`, {
-        where: p, hint: `Run treewright verify from a folder that contains the trees, or give --root <dir> with a folder that contains ${base}.`,
-      });
-    }
+    if (!(rel.startsWith('..') || path.isAbsolute(rel))) { inside.push(p); continue; }
+    if (isExistingFile(p, opts.cwd)) { outside.push(p); continue; }
+    throw new TargetError('invalid_arguments', `the glob ${JSON.stringify(p)} would walk ${base}, outside ${opts.root !== undefined ? `--root ${root}` : `the working directory ${root}`}`, {
+      where: p, hint: `Run treewright verify from a folder that contains the trees, or give --root <dir> with a folder that contains ${base}.`,
+    });
   }
+  const found = inside.some((p) => !p.startsWith('!')) ? await findInside(inside, opts) : [];
+  return [...new Set([...found, ...outside])].sort();
+}
+
+async function findInside(patterns: readonly string[], opts: FindTreesOptions): Promise<string[]> {
   const plain = plainFiles(patterns, opts.cwd);
   if (plain) return plain;
   const { glob } = await import('tinyglobby');

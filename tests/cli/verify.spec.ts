@@ -160,10 +160,14 @@ test('golden paths keep the extension; a tree outside the working directory is r
   const dir = await workspace();
   await mkdir(path.join(dir, 'sub'));
   await cp(path.join(dir, 'captures/home.json'), path.join(dir, 'captures/home.xml.json'));
-  // Without --root the glob leading out of the working directory is refused before any walk.
-  const out = await verify(['captures/*', '../captures/home.json', '--golden', 'golden', '--checks', 'golden'], path.join(dir, 'sub'));
+  // Without --root a glob leading out of the working directory is refused before any walk; a path to
+  // one file there is read, and its golden, which would land outside, is refused.
+  const out = await verify(['captures/*', '../captures/*.json', '--golden', 'golden', '--checks', 'golden'], path.join(dir, 'sub'));
   expect(out.code).toBe(2);
-  expect(out.stderr).toMatch(/the glob "\.\.\/captures\/home\.json" would walk .*captures, outside the working directory/);
+  expect(out.stderr).toMatch(/the glob "\.\.\/captures\/\*\.json" would walk .*captures, outside the working directory/);
+  const one = await verify(['../captures/home.json', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], path.join(dir, 'sub'));
+  expect(one.code).toBe(2);
+  expect(one.stdout).toMatch(/✘ \.\.\/captures\/home\.json {2}could not be checked: .*outside the working directory/);
   const r = await verify(['captures/*', '../captures/home.json', '--root', '..', '--golden', 'golden', '--checks', 'golden', '--update', '--density', '2.625'], path.join(dir, 'sub'));
   expect(r.code).toBe(2);
   expect(r.stdout).toMatch(/✘ \.\.\/captures\/home\.json {2}could not be checked: .*outside the working directory/);

@@ -26,3 +26,20 @@ test('plain paths give what the glob engine gives for them', async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a path to a file outside the working directory names that file; a glob leading out is still refused', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tw-find-'));
+  try {
+    await mkdir(path.join(dir, 'work'));
+    await mkdir(path.join(dir, 'caps'));
+    await writeFile(path.join(dir, 'caps/a.xml'), '<hierarchy/>');
+    const cwd = path.join(dir, 'work');
+    const abs = path.join(dir, 'caps/a.xml');
+    expect(await findTrees(['../caps/a.xml'], { cwd })).toEqual(['../caps/a.xml']);
+    expect(await findTrees([abs], { cwd })).toEqual([abs]);
+    await expect(findTrees(['../caps/*.xml'], { cwd })).rejects.toMatchObject({ code: 'invalid_arguments' });
+    await expect(findTrees(['../caps/missing.xml'], { cwd })).rejects.toMatchObject({ code: 'invalid_arguments' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
