@@ -99,8 +99,6 @@ class DriftRun {
   readonly out: Finding[] = [];
   private readonly judge: DriftJudge;
   private readonly shapes = new Shape();
-  /** Hits by frozen design-token object (one per distinct token of a cmp read): no trie walk for those. */
-  private readonly byObject = new Map<DesignToken, readonly DriftHit[]>();
 
   constructor(
     index: CatalogIndex,
@@ -116,12 +114,7 @@ class DriftRun {
       this.emit(node, rootId, 'missing-token', 'carries no design token, but requireTokens says it must', { token: null, facet: null, expected: 'a design token', actual: null });
     }
     if (!dt) return;
-    // A shared token (the cmp reader gives every node spelt alike one frozen object) is judged by identity.
-    let hits = this.byObject.get(dt);
-    if (hits === undefined) {
-      hits = this.hitsOf(dt);
-      if (Object.isFrozen(dt)) this.byObject.set(dt, hits);
-    }
+    const hits = this.hitsOf(dt);
     for (let k = 0; k < hits.length; k++) this.emit(node, rootId, hits[k]!.rule, hits[k]!.message, hits[k]!.data);
   }
 
