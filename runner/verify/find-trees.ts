@@ -18,12 +18,15 @@ export interface FindTreesOptions {
   maxVisited?: number;
 }
 
+/** A character that makes a path segment a glob (tinyglobby's picomatch syntax, extglobs included). */
+const GLOB_CHAR = /[*?[\]{}()!+@\\]/;
+
 /** The fixed leading folders of a glob (before the first segment with a glob character). */
 export function globBase(pattern: string): string {
   const segs = pattern.split('/');
   const fixed: string[] = [];
   for (const s of segs.slice(0, -1)) {
-    if (/[*?[\]{}()!+@\\]/.test(s)) break;
+    if (GLOB_CHAR.test(s)) break;
     fixed.push(s);
   }
   return fixed.join('/') || (pattern.startsWith('/') ? '/' : '.');
@@ -33,11 +36,11 @@ export function globBase(pattern: string): string {
  * A glob that can only name itself: a relative path of plain segments (no glob character, no `.` or
  * `..`, no hidden segment), which the glob engine would give back as written.
  */
-const isPlainPath = (p: string) => !p.startsWith('/') && p.split('/').every((s) => s !== '' && !s.startsWith('.') && !/[*?[\]{}()!+@\\]/.test(s));
+const isPlainPath = (p: string) => !p.startsWith('/') && p.split('/').every((s) => s !== '' && !s.startsWith('.') && !GLOB_CHAR.test(s));
 
 /** A pattern with no glob character that names a regular file (`../captures/a.xml`, `/tmp/b.json`). */
 function isExistingFile(p: string, cwd: string): boolean {
-  if (p.split('/').some((s) => /[*?[\]{}()!+@\\]/.test(s))) return false;
+  if (p.split('/').some((s) => GLOB_CHAR.test(s))) return false;
   try {
     return fs.lstatSync(path.resolve(cwd, p)).isFile();
   } catch {
