@@ -6,7 +6,7 @@ import { audit } from '../../src/analysis/a11y.js';
 import type { NativePlatform } from '../../src/analysis/a11y-platform.js';
 import type { CatalogIndex } from '../../src/analysis/drift.js';
 import { findingsResult, type CheckResult } from '../../src/checks/result.js';
-import { importTree } from '../../src/formats/index.js';
+import { loadTree } from '../../src/formats/load-tree.js';
 import { countNodes } from '../../src/model/node.js';
 import { isTreewrightError } from '../../src/errors.js';
 
@@ -42,7 +42,7 @@ export async function checkTree(file: string, opts: VerifyOptions): Promise<Tree
   let snapshot: Snapshot;
   try {
     // --density: the density of trees that do not carry one (uiautomator dumps); the dump's warning goes.
-    snapshot = importTree(await readRegularFile(path.resolve(opts.cwd, file), { shown: file, what: 'the tree file' }), { where: file, ...(opts.density ? { density: opts.density } : {}) });
+    snapshot = await loadTree(await readRegularFile(path.resolve(opts.cwd, file), { shown: file, what: 'the tree file' }), { where: file, ...(opts.density ? { density: opts.density } : {}) });
   } catch (e) {
     const err = isTreewrightError(e) ? { code: e.code, message: e.message, stage: 'read' as const } : { code: (e as NodeJS.ErrnoException).code ?? 'error', message: `${file}: ${(e as Error).message}`, stage: 'read' as const };
     return { file, nodes: 0, ms: performance.now() - t0, checks: [], error: err };

@@ -2,12 +2,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Snapshot } from '../model/schema.js';
 import { SourceError, TreewrightError } from '../errors.js';
-import { importTree } from '../formats/index.js';
+import { loadTree } from '../formats/load-tree.js';
 import { type Driver } from './driver.js';
 import { readRegularFile } from '../files/read-file.js';
 
 /**
- * A captured tree on disk (any format importTree reads, in any encoding XML or RFC 8259 allows).
+ * A captured tree on disk (any format importTree reads, in any encoding XML or RFC 8259 allows),
+ * read by loadTree: only the reader of its format is loaded.
  * The file is re-read when it changes (mtime or size), so a harness that rewrites it is picked up
  * by the next capture. Under a `confineTo` root (the MCP shim) every read re-checks that the file
  * is a regular file inside the root, not only the first.
@@ -39,7 +40,7 @@ export class FileDriver implements Driver {
     const bytes = await readRegularFile(this.absPath, { what: 'the tree file', ...(this.opts.confineTo !== undefined ? { confineTo: this.opts.confineTo } : {}) });
     if (this.cached && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
     const density = this.opts.density;
-    const snapshot = importTree(bytes, { where: this.absPath, ...(density !== undefined ? { density } : {}) });
+    const snapshot = await loadTree(bytes, { where: this.absPath, ...(density !== undefined ? { density } : {}) });
     this.cached = { mtimeMs: st.mtimeMs, size: st.size, snapshot };
     return snapshot;
   }

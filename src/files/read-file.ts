@@ -11,7 +11,7 @@ import { open, readlink, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { FormatError, SourceError } from '../errors.js';
 import { DEFAULT_MAX_BYTES } from '../formats/types.js';
-import { SNAPSHOT_JSON_MAX_BYTES, looksLikeSnapshotJson } from '../formats/snapshot-json.js';
+import { SNAPSHOT_JSON_MAX_BYTES, looksLikeSnapshotJson } from '../formats/sniff.js';
 
 export interface ReadFileOptions {
   /** The file as the user named it, for messages (default: the absolute path). */

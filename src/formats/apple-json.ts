@@ -15,22 +15,6 @@ import { warning, type Warning } from '../model/warnings.js';
  *   application) holds the others, in order.
  */
 
-/**
- * `{ value: { type, … } }`, `{ value: { tree } }`, `{ sessionId, value }` — a WDA /source answer — or
- * the node inside it (a lone `{ value }` wrapper is unwrapped before sniffing): a `type` with a rect.
- */
-export function looksLikeWda(v: unknown): boolean {
-  if (!isObject(v)) return false;
-  const outer = isObject(v.value) ? v.value : v;
-  const inner = isObject(outer.tree) ? outer.tree : outer;
-  return typeof inner.type === 'string' && ('rect' in inner || 'frame' in inner);
-}
-
-/** An array whose first element has idb's accessibility keys (AXLabel, AXFrame, role_description, AXUniqueId). */
-export function looksLikeIdb(v: unknown): boolean {
-  return Array.isArray(v) && isObject(v[0]) && ('AXFrame' in v[0] || 'AXLabel' in v[0] || 'role_description' in v[0] || 'AXUniqueId' in v[0]);
-}
-
 export function wdaFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
   const r = new FieldReader(opts.where, 'WebDriverAgent /source JSON');
   const doc = r.object(value, '');

@@ -1,18 +1,13 @@
 import type { Snapshot } from '../model/schema.js';
-import { FormatError } from '../errors.js';
 import { cmpFromValue } from './cmp.js';
-import { unwrapEnvelope } from './envelope.js';
-import { TREE_WHAT, decodeInput, guardShape, textScan, withoutBom } from './guard.js';
 import { jetwhaleFromValue } from './jetwhale.js';
-import { parseUnscannedJson } from './json.js';
-import { binaryOffset } from './limits.js';
 import { mouiFromValue } from './moui.js';
-import { SNAPSHOT_JSON_MAX_BYTES, looksLikeSnapshotJson, snapshotFromValue } from './snapshot-json.js';
-import { looksLikeXml, readXmlRootAndChild, requireFormat, requireHierarchy, sniffValue, unwrapQuietly, type JsonFormatName } from './sniff.js';
+import { snapshotFromValue } from './snapshot-json.js';
+import { appleXmlFlavour, looksLikeXml, readXmlRootAndChild, sniffTree, sniffValue, stripMaestroPrefix, unwrapQuietly, type Readers } from './sniff.js';
 import { importCheckedUiautomator } from './uiautomator.js';
-import { appleXmlFlavour, importAppleXml } from './xcuitest.js';
+import { importAppleXml } from './xcuitest.js';
 import { idbFromValue, wdaFromValue } from './apple-json.js';
-import { maestroFromValue, stripMaestroPrefix } from './maestro.js';
+import { maestroFromValue } from './maestro.js';
 import type { FormatName, ImportOptions } from './types.js';
 
 export type { FormatName, ImportOptions } from './types.js';
@@ -38,40 +33,16 @@ export { importAppleXml } from './xcuitest.js';
  * FormatError('unsupported_format').
  */
 export function importTree(input: string | Uint8Array, options: ImportOptions = {}): Snapshot {
-  // treewright's own snapshot JSON is read up to what its writer writes (snapshot-json.ts).
-  const opts = options.maxBytes === undefined && looksLikeSnapshotJson(input) ? { ...options, maxBytes: SNAPSHOT_JSON_MAX_BYTES } : options;
-  const text = typeof input === 'string' ? input : decodeInput(input, opts, TREE_WHAT);
-  const body = withoutBom(guardShape(text, opts));
-  // The character scan of guardText, run where the JSON parse cannot answer for it (parseUnscannedJson).
-  const scan = textScan(text, opts);
-  if (looksLikeXml(body)) {
-    scan.chars();
-    const { root, child } = readXmlRootAndChild(body);
-    if (root !== null && appleXmlFlavour(root, child) !== null) return importAppleXml(body, opts);
-    requireHierarchy(body, opts.where);
-    return importCheckedUiautomator(body, opts);
-  }
-  // A file named .xml that does not start like XML is broken XML, not "invalid JSON".
-  if (opts.where && /\.xml$/i.test(opts.where)) {
-    scan.chars();
-    const head = body.trimStart().slice(0, 24).replace(/[^\x20-\x7e]/g, '.');
-    throw new FormatError('format_error', `not XML: a .xml file should start with '<', but starts with ${JSON.stringify(head)}`, {
-      where: opts.where, line: 1, hint: 'Capture it again (adb shell uiautomator dump, or the page source from Appium); a truncated or garbled dump cannot be read.',
-    });
-  }
-  const maestro = stripMaestroPrefix(body);
-  // The CLI's lines before the JSON are no JSON: scanned here, and if they fail, the whole text is, so
-  // the error is the one the first bad character gives.
-  if (maestro) {
-    const prefix = text.slice(0, text.length - maestro.json.length);
-    if (binaryOffset(prefix) !== -1 || !(prefix as string & { isWellFormed(): boolean }).isWellFormed()) scan.chars();
-  }
-  const value = unwrapEnvelope(parseUnscannedJson(maestro ? maestro.json : body, opts.where, scan), opts.where);
-  return JSON_IMPORTERS[requireFormat(value, opts.where)](value, opts);
+  const tree = sniffTree(input, options);
+  return 'text' in tree ? READERS[tree.reader](tree.text, tree.opts) : READERS[tree.reader](tree.value, tree.opts);
 }
 
-/** One reader per JSON format, by the name sniffing gives it. */
-const JSON_IMPORTERS: Record<JsonFormatName, (value: unknown, opts: ImportOptions) => Snapshot> = {
+/**
+ * Every reader, by the name sniffing gives it (XML readers take the text, JSON readers the parsed
+ * value). `loadTree` (load-tree.ts) holds the same readers, each loaded when its format is sniffed.
+ */
+const READERS: Readers = {
+  'apple-xml': importAppleXml, uiautomator: importCheckedUiautomator,
   treewright: snapshotFromValue, 'cmp-v1': cmpFromValue, jetwhale: jetwhaleFromValue, moui: mouiFromValue,
   wda: wdaFromValue, idb: idbFromValue, maestro: maestroFromValue,
 };

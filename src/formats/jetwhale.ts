@@ -288,8 +288,3 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
   });
   return { fields, children: r.optArray(n, 'children', path) };
 }
-
-/** True when a parsed value has the JetWhale roots shape (used by sniffing). */
-export function looksLikeJetWhale(v: JsonObject): boolean {
-  return 'roots' in v && !('format' in v);
-}

@@ -24,39 +24,6 @@ import type { ImportOptions } from './types.js';
 
 const FORMAT = '`maestro hierarchy` JSON';
 
-/** A Maestro node: an object with `attributes` (an object) and, usually, `children`. */
-export function looksLikeMaestro(v: unknown): boolean {
-  return isObject(v) && isObject(v.attributes) && (Array.isArray(v.children) || Object.keys(v).length === 1);
-}
-
-/** A Maestro --debug-output commands file: an array of { command, metadata } with at least one hierarchyRoot. */
-export function looksLikeMaestroCommands(v: unknown): boolean {
-  return Array.isArray(v) && v.length > 0 && v.every((x) => isObject(x) && 'command' in x && 'metadata' in x);
-}
-
-/**
- * The JSON part of `maestro hierarchy` output: the text from the first line that starts a JSON
- * value, when every line before it is one of the CLI's own ("Running on …", "None: "). Null when the
- * text has no such prefix.
- */
-export function stripMaestroPrefix(text: string): { json: string; skipped: number } | null {
-  if (!text.startsWith('Running on ')) return null;
-  // Only the first lines can be the CLI's: read no further than them.
-  const lineAt = (at: number) => {
-    const nl = text.indexOf('\n', at);
-    return nl === -1 ? text.slice(at) : text.slice(at, nl);
-  };
-  let k = 0;
-  let at = 0;
-  for (; k < 4 && at <= text.length; k++) {
-    const line = lineAt(at);
-    if (!/^(Running on .*|None:\s*|\s*)$/.test(line.replace(/\r$/, ''))) break;
-    at += line.length + 1;
-  }
-  if (k === 0 || at > text.length || !/^\s*[{[]/.test(lineAt(at))) return null;
-  return { json: text.slice(at), skipped: k };
-}
-
 export function maestroFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
   const r = new FieldReader(opts.where, FORMAT);
   let top = value;

@@ -395,8 +395,3 @@ function describeCycle(start: string, parentOf: Map<string, string>): string {
   const cycle = order.slice(seen.get(cur)!).reverse(); // parent → child order
   return `child-id cycle: ${[...cycle, cycle[0]!].map((id) => `"${id}"`).join(' → ')}`;
 }
-
-/** True when a parsed value has a read_semantics shape (used by sniffing). */
-export function looksLikeMoui(v: JsonObject): boolean {
-  return (v.kind === 'full' || v.kind === 'delta' || v.kind === 'unchanged') && ('nodes' in v || 'generation' in v || 'upserted' in v);
-}

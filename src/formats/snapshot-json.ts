@@ -3,10 +3,11 @@ import { onFirstCall } from '../model/lazy-schema.js';
 import { parseJsonInput } from './guard.js';
 import { FieldReader, IdRegistry, index, isObject, plainDesignToken, prop, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
-import { DEFAULT_MAX_BYTES, type ImportOptions } from './types.js';
+import type { ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
 import { upgradeLegacyWarning, warning, type Warning } from '../model/warnings.js';
 import { checkVersion } from './version.js';
+import { SNAPSHOT_JSON_MAX_BYTES } from './sniff.js';
 import { snapshotToJson } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 
@@ -26,13 +27,8 @@ const FORMAT = 'treewright snapshot';
 const headSchema = onFirstCall(() => SnapshotSchema.omit({ roots: true, format: true, version: true }));
 const rootHeadSchema = onFirstCall(() => RootSchema.omit({ node: true }));
 
-/**
- * The read limit of treewright's own snapshot JSON: what `snapshotToJson` writes is read back, so the
- * limit follows what it can write — any string the writer returns (a string holds fewer UTF-16
- * units than this), not the limit of captures from elsewhere: the model's JSON spells out every
- * field of every node, so it is several times the capture it was read from.
- */
-export const SNAPSHOT_JSON_MAX_BYTES = 4 * DEFAULT_MAX_BYTES;
+// The read limit is sniffing's: read-file.ts and importTree pick it before any reader loads.
+export { SNAPSHOT_JSON_MAX_BYTES };
 
 /**
  * `snapshotToJson` for a caller that writes the text out (inspect, a failure report): a tree whose JSON
@@ -53,13 +49,6 @@ export function snapshotJsonText(s: Snapshot, indent = 2): string {
     });
   }
 }
-
-/** Whether a text (or the bytes of one) starts as `snapshotToJson` writes: `{"format": "treewright-snapshot"`. */
-export function looksLikeSnapshotJson(input: string | Uint8Array): boolean {
-  const head = typeof input === 'string' ? input.slice(0, 96) : Buffer.from(input.subarray(0, 96)).toString('latin1');
-  return SNAPSHOT_HEAD.test(head);
-}
-const SNAPSHOT_HEAD = /^(\uFEFF|\xEF\xBB\xBF)?\s*\{\s*"format"\s*:\s*"treewright-snapshot"/;
 
 export function importSnapshotJson(text: string, opts: ImportOptions = {}): Snapshot {
   return snapshotFromValue(parseJsonInput(text, { ...opts, maxBytes: opts.maxBytes ?? SNAPSHOT_JSON_MAX_BYTES }, WHAT), opts);

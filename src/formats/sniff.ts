@@ -1,12 +1,14 @@
+// Format sniffing: what each format looks like, and the checks and parse every read starts with
+// (sniffTree). It imports no reader, so a caller that loads the one reader a tree needs
+// (formats/load-tree.ts) loads no other.
 import { FormatError } from '../errors.js';
-import { SNAPSHOT_FORMAT } from '../model/schema.js';
+import { SNAPSHOT_FORMAT, type Snapshot } from '../model/schema.js';
 import { unwrapEnvelope } from './envelope.js';
-import { looksLikeJetWhale } from './jetwhale.js';
-import { looksLikeMoui } from './moui.js';
-import { describeValue, isObject } from './read.js';
-import { looksLikeIdb, looksLikeWda } from './apple-json.js';
-import { looksLikeMaestro, looksLikeMaestroCommands } from './maestro.js';
-import type { FormatName } from './types.js';
+import { TREE_WHAT, decodeInput, guardShape, textScan, withoutBom } from './guard.js';
+import { parseUnscannedJson } from './json.js';
+import { binaryOffset } from './limits.js';
+import { describeValue, isObject, type JsonObject } from './read.js';
+import { DEFAULT_MAX_BYTES, type FormatName, type ImportOptions } from './types.js';
 
 /** The formats that come as JSON. */
 export type JsonFormatName = Exclude<FormatName, 'uiautomator' | 'xcuitest' | 'mac2' | 'uia'>;
@@ -23,6 +25,95 @@ export const EXPECTED_FORMATS = [
   'uiautomator / Appium Android page-source XML (<hierarchy>…)',
   'Appium XCUITest / Mac2 / UIAutomation page-source XML (<AppiumAUT>…, <XCUIElementTypeApplication>…)',
 ];
+
+/**
+ * The read limit of treewright's own snapshot JSON: what `snapshotToJson` writes is read back, so the
+ * limit follows what it can write — any string the writer returns (a string holds fewer UTF-16
+ * units than this), not the limit of captures from elsewhere: the model's JSON spells out every
+ * field of every node, so it is several times the capture it was read from.
+ */
+export const SNAPSHOT_JSON_MAX_BYTES = 4 * DEFAULT_MAX_BYTES;
+
+/** Whether a text (or the bytes of one) starts as `snapshotToJson` writes: `{"format": "treewright-snapshot"`. */
+export function looksLikeSnapshotJson(input: string | Uint8Array): boolean {
+  const head = typeof input === 'string' ? input.slice(0, 96) : Buffer.from(input.subarray(0, 96)).toString('latin1');
+  return SNAPSHOT_HEAD.test(head);
+}
+const SNAPSHOT_HEAD = /^(\uFEFF|\xEF\xBB\xBF)?\s*\{\s*"format"\s*:\s*"treewright-snapshot"/;
+
+/** True when a parsed value has the JetWhale roots shape. */
+export function looksLikeJetWhale(v: JsonObject): boolean {
+  return 'roots' in v && !('format' in v);
+}
+
+/** True when a parsed value has a MoUI read_semantics shape. */
+export function looksLikeMoui(v: JsonObject): boolean {
+  return (v.kind === 'full' || v.kind === 'delta' || v.kind === 'unchanged') && ('nodes' in v || 'generation' in v || 'upserted' in v);
+}
+
+/**
+ * `{ value: { type, … } }`, `{ value: { tree } }`, `{ sessionId, value }` — a WDA /source answer — or
+ * the node inside it (a lone `{ value }` wrapper is unwrapped before sniffing): a `type` with a rect.
+ */
+export function looksLikeWda(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const outer = isObject(v.value) ? v.value : v;
+  const inner = isObject(outer.tree) ? outer.tree : outer;
+  return typeof inner.type === 'string' && ('rect' in inner || 'frame' in inner);
+}
+
+/** An array whose first element has idb's accessibility keys (AXLabel, AXFrame, role_description, AXUniqueId). */
+export function looksLikeIdb(v: unknown): boolean {
+  return Array.isArray(v) && isObject(v[0]) && ('AXFrame' in v[0] || 'AXLabel' in v[0] || 'role_description' in v[0] || 'AXUniqueId' in v[0]);
+}
+
+/** A Maestro node: an object with `attributes` (an object) and, usually, `children`. */
+export function looksLikeMaestro(v: unknown): boolean {
+  return isObject(v) && isObject(v.attributes) && (Array.isArray(v.children) || Object.keys(v).length === 1);
+}
+
+/** A Maestro --debug-output commands file: an array of { command, metadata } with at least one hierarchyRoot. */
+export function looksLikeMaestroCommands(v: unknown): boolean {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => isObject(x) && 'command' in x && 'metadata' in x);
+}
+
+/**
+ * The JSON part of `maestro hierarchy` output: the text from the first line that starts a JSON
+ * value, when every line before it is one of the CLI's own ("Running on …", "None: "). Null when the
+ * text has no such prefix.
+ */
+export function stripMaestroPrefix(text: string): { json: string; skipped: number } | null {
+  if (!text.startsWith('Running on ')) return null;
+  // Only the first lines can be the CLI's: read no further than them.
+  const lineAt = (at: number) => {
+    const nl = text.indexOf('\n', at);
+    return nl === -1 ? text.slice(at) : text.slice(at, nl);
+  };
+  let k = 0;
+  let at = 0;
+  for (; k < 4 && at <= text.length; k++) {
+    const line = lineAt(at);
+    if (!/^(Running on .*|None:\s*|\s*)$/.test(line.replace(/\r$/, ''))) break;
+    at += line.length + 1;
+  }
+  if (k === 0 || at > text.length || !/^\s*[{[]/.test(lineAt(at))) return null;
+  return { json: text.slice(at), skipped: k };
+}
+
+/** The XML flavours the Apple XML reader (xcuitest.ts) reads, told from the root element and its first child. */
+export type AppleXmlFlavour = 'xcuitest' | 'mac2' | 'uia';
+
+/** Which flavour an XML root element (and its first element child) is, or null when it is none of them. */
+export function appleXmlFlavour(rootName: string, firstChild: string | null): AppleXmlFlavour | null {
+  if (rootName === 'AppiumAUT') {
+    if (firstChild === null || firstChild.startsWith('XCUIElementType')) return 'xcuitest';
+    if (firstChild.startsWith('UIA')) return 'uia';
+    return null;
+  }
+  if (rootName.startsWith('XCUIElementType')) return 'xcuitest';
+  if (rootName.startsWith('UIA')) return 'uia';
+  return null;
+}
 
 /** True when the text is XML (after a byte-order mark and leading whitespace). */
 export function looksLikeXml(text: string): boolean {
@@ -99,4 +190,54 @@ export function unwrapQuietly(value: unknown): unknown {
   } catch {
     return value;
   }
+}
+
+/** The reader a tree goes to: one per JSON format, and the two XML readers (Apple, uiautomator). */
+export type ReaderName = JsonFormatName | 'apple-xml' | 'uiautomator';
+
+/** Every reader by its name: the XML readers take the text, the JSON readers the parsed value. */
+export type Readers = Record<'apple-xml' | 'uiautomator', (text: string, opts: ImportOptions) => Snapshot>
+  & Record<JsonFormatName, (value: unknown, opts: ImportOptions) => Snapshot>;
+
+/** A tree checked and sniffed, ready for its reader: XML as its text, JSON as its parsed (unwrapped) value. */
+export type SniffedTree =
+  | { reader: 'apple-xml' | 'uiautomator'; text: string; opts: ImportOptions }
+  | { reader: JsonFormatName; value: unknown; opts: ImportOptions };
+
+/**
+ * What every read of a tree (`importTree`, `loadTree`) does before its reader: size, emptiness and
+ * binary content checked, bytes decoded, the format sniffed, JSON parsed and MCP envelopes unwrapped;
+ * a FormatError for anything unreadable or in no format treewright reads (formats/index.ts says which).
+ */
+export function sniffTree(input: string | Uint8Array, options: ImportOptions = {}): SniffedTree {
+  // treewright's own snapshot JSON is read up to what its writer writes.
+  const opts = options.maxBytes === undefined && looksLikeSnapshotJson(input) ? { ...options, maxBytes: SNAPSHOT_JSON_MAX_BYTES } : options;
+  const text = typeof input === 'string' ? input : decodeInput(input, opts, TREE_WHAT);
+  const body = withoutBom(guardShape(text, opts));
+  // The character scan of guardText, run where the JSON parse cannot answer for it (parseUnscannedJson).
+  const scan = textScan(text, opts);
+  if (looksLikeXml(body)) {
+    scan.chars();
+    const { root, child } = readXmlRootAndChild(body);
+    if (root !== null && appleXmlFlavour(root, child) !== null) return { reader: 'apple-xml', text: body, opts };
+    requireHierarchy(body, opts.where);
+    return { reader: 'uiautomator', text: body, opts };
+  }
+  // A file named .xml that does not start like XML is broken XML, not "invalid JSON".
+  if (opts.where && /\.xml$/i.test(opts.where)) {
+    scan.chars();
+    const head = body.trimStart().slice(0, 24).replace(/[^\x20-\x7e]/g, '.');
+    throw new FormatError('format_error', `not XML: a .xml file should start with '<', but starts with ${JSON.stringify(head)}`, {
+      where: opts.where, line: 1, hint: 'Capture it again (adb shell uiautomator dump, or the page source from Appium); a truncated or garbled dump cannot be read.',
+    });
+  }
+  const maestro = stripMaestroPrefix(body);
+  // The CLI's lines before the JSON are no JSON: scanned here, and if they fail, the whole text is, so
+  // the error is the one the first bad character gives.
+  if (maestro) {
+    const prefix = text.slice(0, text.length - maestro.json.length);
+    if (binaryOffset(prefix) !== -1 || !(prefix as string & { isWellFormed(): boolean }).isWellFormed()) scan.chars();
+  }
+  const value = unwrapEnvelope(parseUnscannedJson(maestro ? maestro.json : body, opts.where, scan), opts.where);
+  return { reader: requireFormat(value, opts.where), value, opts };
 }

@@ -6,6 +6,7 @@ import { checkTextInput } from './limits.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
 import type { ImportOptions } from './types.js';
 import { readXmlElements, type XmlElement } from './xml-elements.js';
+import { appleXmlFlavour } from './sniff.js';
 
 /*
  * iOS / macOS page-source XML → Snapshot, in points:
@@ -22,21 +23,6 @@ import { readXmlElements, type XmlElement } from './xml-elements.js';
 
 const WHAT = 'an iOS / macOS page source (<AppiumAUT><XCUIElementType…> or <XCUIElementTypeApplication>)';
 const HINT = 'Capture it with Appium getPageSource (XCUITest or Mac2 driver) and pass the XML unchanged.';
-
-/** The XML flavours this importer reads, told from the root element and its first child. */
-export type AppleXmlFlavour = 'xcuitest' | 'mac2' | 'uia';
-
-/** Which flavour an XML root element (and its first element child) is, or null when it is none of them. */
-export function appleXmlFlavour(rootName: string, firstChild: string | null): AppleXmlFlavour | null {
-  if (rootName === 'AppiumAUT') {
-    if (firstChild === null || firstChild.startsWith('XCUIElementType')) return 'xcuitest';
-    if (firstChild.startsWith('UIA')) return 'uia';
-    return null;
-  }
-  if (rootName.startsWith('XCUIElementType')) return 'xcuitest';
-  if (rootName.startsWith('UIA')) return 'uia';
-  return null;
-}
 
 const KNOWN = new Set(['type', 'elementType', 'name', 'identifier', 'label', 'title', 'value', 'placeholderValue', 'enabled', 'visible', 'selected', 'focused', 'hasFocus', 'x', 'y', 'width', 'height', 'traits']);
 

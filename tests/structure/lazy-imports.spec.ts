@@ -34,6 +34,15 @@ const PART = {
   'the HTML report': '/dist/runner/reporter/',
   'zod': '/node_modules/zod/',
   'the confined writer': '/dist/src/files/write-confined',
+  // The readers of the formats a cmp-inspector capture is not in.
+  'the uiautomator reader': '/dist/src/formats/uiautomator',
+  'the XML scanner': '/dist/src/formats/xml-',
+  'the Apple readers': '/dist/src/formats/apple',
+  'the XCUITest reader': '/dist/src/formats/xcuitest',
+  'the MoUI reader': '/dist/src/formats/moui',
+  'the JetWhale reader': '/dist/src/formats/jetwhale',
+  'the Maestro reader': '/dist/src/formats/maestro',
+  'the snapshot JSON reader': '/dist/src/formats/snapshot-json',
 } as const;
 type Part = keyof typeof PART;
 
@@ -100,7 +109,10 @@ for (const args of [['--version'], ['--help'], ['verify', '--help'], ['mcp', '--
 test('treewright verify <capture> --checks a11y loads only what the a11y check and the line report need', async () => {
   const r = await loadedBy([BIN, 'verify', CAPTURE, '--checks', 'a11y']);
   expect(r.exitCode).toBe(1); // the capture has findings
+  expect(r.loaded.some((l) => l.url.endsWith('/dist/src/formats/cmp.js'))).toBe(true);
   expect(partsLoaded(r.loaded, [
+    // Only the reader of the capture's format (cmp-inspector JSON).
+    'the uiautomator reader', 'the XML scanner', 'the Apple readers', 'the XCUITest reader', 'the MoUI reader', 'the JetWhale reader', 'the Maestro reader', 'the snapshot JSON reader',
     'the MCP SDK', 'Playwright', 'Playwright Test', 'the reference app', 'MCP serving', 'the MCP shim', 'the matchers',
     'pngjs', 'pixelmatch', 'execa', 'fast-xml-parser', 'the devices', 'the drift check', 'the golden check', 'the HTML report', 'zod',
     // A plain file path needs no glob engine; the line report writes no file.
