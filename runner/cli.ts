@@ -7,9 +7,11 @@ import { parseArgs } from 'node:util';
 import { isTreewrightError } from '../src/errors.js';
 import { argsProblem } from '../src/common/words.js';
 import { guardStdout, writeStdout } from '../src/files/stdout.js';
-import { sourceUsage } from '../src/devices/source-forms.js';
 
-const USAGE = `usage: treewright <command> [options]
+/** The usage texts that list the source forms, given devices/source-forms.ts's sourceUsage (loaded for --help only). */
+type SourceUsage = (indent: number) => string;
+
+const usage = (sourceUsage: SourceUsage) => `usage: treewright <command> [options]
 
 commands:
   inspect <source>   print a device's semantics tree
@@ -35,7 +37,7 @@ commands:
   help               this text (each command takes --help; --version prints treewright's version)
 `;
 
-const INSPECT_USAGE = `usage: treewright inspect <source> [--format outline|json|cmp] [--interactive] [--max-depth <n>]
+const inspectUsage = (sourceUsage: SourceUsage) => `usage: treewright inspect <source> [--format outline|json|cmp] [--interactive] [--max-depth <n>]
 
 Prints a device's semantics tree: the outline (default), treewright snapshot JSON, or cmp-inspector tree v1.
   <source>          ${sourceUsage(20)}
@@ -61,7 +63,7 @@ export function version(): string {
 /** Each command's usage, for `treewright <command> --help` (the sub-CLIs' own texts where they have one). */
 async function usageOf(command: string): Promise<string | null> {
   switch (command) {
-    case 'inspect': return INSPECT_USAGE;
+    case 'inspect': return inspectUsage((await import('../src/devices/source-forms.js')).sourceUsage);
     case 'schema': return SCHEMA_USAGE;
     case 'inspector': return (await import('./inspector/usage.js')).INSPECTOR_USAGE;
     case 'mcp': return (await import('../agents/cli.js')).MCP_USAGE;
@@ -111,7 +113,7 @@ export async function main(argv: string[]): Promise<number> {
         return await runReferenceAppCli(rest);
       }
       case undefined: case 'help': case '--help': case '-h':
-        await writeStdout(USAGE);
+        await writeStdout(usage((await import('../src/devices/source-forms.js')).sourceUsage));
         return command === undefined ? 2 : 0;
       default:
         process.stderr.write(`treewright: unknown command "${command}"\n  → Commands: inspect, inspector, schema, mcp, verify, reference-app; treewright --help lists their options.\n`);
