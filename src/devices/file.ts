@@ -2,7 +2,6 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Snapshot } from '../model/schema.js';
 import { SourceError, TreewrightError } from '../errors.js';
-import { loadTree } from '../formats/load-tree.js';
 import { type Driver } from './driver.js';
 import { readRegularFile } from '../files/read-file.js';
 
@@ -40,6 +39,8 @@ export class FileDriver implements Driver {
     const bytes = await readRegularFile(this.absPath, { what: 'the tree file', ...(this.opts.confineTo !== undefined ? { confineTo: this.opts.confineTo } : {}) });
     if (this.cached && this.cached.mtimeMs === st.mtimeMs && this.cached.size === st.size) return this.cached.snapshot;
     const density = this.opts.density;
+    // Imported at the first capture: the core's entry, which exports this class, need not load it.
+    const { loadTree } = await import('../formats/load-tree.js');
     const snapshot = await loadTree(bytes, { where: this.absPath, ...(density !== undefined ? { density } : {}) });
     this.cached = { mtimeMs: st.mtimeMs, size: st.size, snapshot };
     return snapshot;
