@@ -1,3 +1,5 @@
+import { constants } from 'node:buffer';
+
 /**
  * JSON.stringify without recursion, for values nested deeper than the call stack allows
  * (a 60,000-deep exported tree). Same output as JSON.stringify(value, null, indent) for plain
@@ -18,6 +20,14 @@ export function stringifyJson(value: unknown, indent = 0): string {
 /** The iterative writer (exported for tests that must exercise it on shallow values too). */
 export function stringifyIteratively(value: unknown, indent = 0): string {
   const out: string[] = [];
+  // The length written so far: a text past the engine's longest string fails as soon as it gets there,
+  // as the native writer does, instead of after every part of it has been written out.
+  let length = 0;
+  const push = (part: string) => {
+    length += part.length;
+    if (length > constants.MAX_STRING_LENGTH) throw new RangeError('Invalid string length');
+    out.push(part);
+  };
   const nl = (depth: number) => (indent ? '\n' + ' '.repeat(indent * depth) : '');
   const sep = indent ? ': ' : ':';
   type Frame = { kind: 'obj'; entries: Array<[string, unknown]>; next: number; depth: number } | { kind: 'arr'; items: unknown[]; next: number; depth: number };
@@ -25,21 +35,21 @@ export function stringifyIteratively(value: unknown, indent = 0): string {
   const emit = (v: unknown, depth: number) => {
     if (v !== null && typeof v === 'object') {
       if (Array.isArray(v)) {
-        if (v.length === 0) out.push('[]');
+        if (v.length === 0) push('[]');
         else {
-          out.push('[');
+          push('[');
           stack.push({ kind: 'arr', items: v, next: 0, depth });
         }
       } else {
         const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && typeof x !== 'function');
-        if (entries.length === 0) out.push('{}');
+        if (entries.length === 0) push('{}');
         else {
-          out.push('{');
+          push('{');
           stack.push({ kind: 'obj', entries, next: 0, depth });
         }
       }
     } else {
-      out.push(JSON.stringify(v) ?? 'null');
+      push(JSON.stringify(v) ?? 'null');
     }
   };
   emit(value, 0);
@@ -47,18 +57,18 @@ export function stringifyIteratively(value: unknown, indent = 0): string {
     const top = stack[stack.length - 1]!;
     const len = top.kind === 'obj' ? top.entries.length : top.items.length;
     if (top.next < len) {
-      if (top.next > 0) out.push(',');
-      out.push(nl(top.depth + 1));
+      if (top.next > 0) push(',');
+      push(nl(top.depth + 1));
       if (top.kind === 'obj') {
         const [k, v] = top.entries[top.next++]!;
-        out.push(JSON.stringify(k) + sep);
+        push(JSON.stringify(k) + sep);
         emit(v, top.depth + 1);
       } else {
         emit(top.items[top.next++], top.depth + 1);
       }
     } else {
       stack.pop();
-      out.push(nl(top.depth) + (top.kind === 'obj' ? '}' : ']'));
+      push(nl(top.depth) + (top.kind === 'obj' ? '}' : ']'));
     }
   }
   return out.join('');
