@@ -128,7 +128,7 @@ export class WebDriver implements Driver {
           return Promise.all([
             metrics,
             s.send('Accessibility.getFullAXTree') as Promise<{ nodes: AXNode[] }>,
-            s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>,
+            (s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>).then(async (dom) => { await fillRects(s, dom); return dom; }),
           ]);
         }).catch(async (e: unknown) => {
           if (isTreewrightError(e)) throw e;
@@ -480,6 +480,68 @@ export class WebDriver implements Driver {
     this.session = null;
     await session?.then((x) => x.detach()).catch(() => undefined);
     await this.options.owned?.();
+  }
+}
+
+/**
+ * Fills the DOM snapshot's client and scroll rects (DOM_SNAPSHOT_PARAMS asks Chromium for none) for the
+ * layout objects the importer reads them of: elements whose overflow is not visible (they clip or
+ * scroll) and the owners of frame documents. Each is read from its element as Chromium reads it
+ * (clientLeft/Top/Width/Height, scrollLeft/Top/Width/Height), all in one call; every other layout
+ * object gets an empty array, as in Chromium's own answer. An element gone since the snapshot keeps
+ * an empty one (no clip, no scrolling), as a detached element would have.
+ */
+export async function fillRects(s: CDPSession, dom: DomSnapshot): Promise<void> {
+  const styles: readonly string[] = DOM_SNAPSHOT_PARAMS.computedStyles;
+  const ox = styles.indexOf('overflow-x'), oy = styles.indexOf('overflow-y');
+  const wanted: Array<{ doc: number; rects: { client: number[][]; scroll: number[][] }; li: number; backendNodeId: number }> = [];
+  dom.documents.forEach((d, doc) => {
+    const { nodeIndex, styles: layoutStyles } = d.layout;
+    const client: number[][] = [], scroll: number[][] = [];
+    d.layout.clientRects = client;
+    d.layout.scrollRects = scroll;
+    const owners = new Set(d.nodes.contentDocumentIndex?.index ?? []);
+    for (let li = 0; li < nodeIndex.length; li++) {
+      client.push([]);
+      scroll.push([]);
+      const ni = nodeIndex[li]!;
+      if (d.nodes.nodeType?.[ni] !== 1) continue;
+      const st = layoutStyles[li];
+      const clips = (k: number) => k >= 0 && st !== undefined && dom.strings[st[k]!] !== undefined && dom.strings[st[k]!] !== 'visible';
+      const backendNodeId = d.nodes.backendNodeId?.[ni];
+      if (backendNodeId !== undefined && (clips(ox) || clips(oy) || owners.has(ni))) wanted.push({ doc, rects: { client, scroll }, li, backendNodeId });
+    }
+  });
+  if (wanted.length === 0) return;
+  const group = 'treewright-rects';
+  try {
+    // Sent together: the session answers them in order without waiting on each.
+    const ids = await Promise.all(wanted.map((w) => (s.send('DOM.resolveNode', { backendNodeId: w.backendNodeId, objectGroup: group }) as Promise<{ object?: { objectId?: string } }>)
+      .then((r) => r.object?.objectId ?? null, () => null)));
+    // One call per document: a function takes elements of its own document's world only.
+    const byDoc = new Map<number, Array<{ objectId: string; k: number }>>();
+    ids.forEach((objectId, k) => {
+      if (!objectId) return;
+      const doc = wanted[k]!.doc;
+      if (!byDoc.has(doc)) byDoc.set(doc, []);
+      byDoc.get(doc)!.push({ objectId, k });
+    });
+    await Promise.all([...byDoc.values()].map(async (live) => {
+      const r = (await s.send('Runtime.callFunctionOn', {
+        objectId: live[0]!.objectId, returnByValue: true, arguments: live.map(({ objectId }) => ({ objectId })),
+        functionDeclaration: 'function (...els) { return els.map((e) => e.isConnected ? [e.clientLeft, e.clientTop, e.clientWidth, e.clientHeight, e.scrollLeft, e.scrollTop, e.scrollWidth, e.scrollHeight] : null); }',
+      })) as { result?: { value?: Array<number[] | null> } };
+      const values = r.result?.value ?? [];
+      live.forEach(({ k }, j) => {
+        const v = values[j];
+        if (!v) return;
+        const { rects, li } = wanted[k]!;
+        rects.client[li] = v.slice(0, 4);
+        rects.scroll[li] = v.slice(4, 8);
+      });
+    }));
+  } finally {
+    await s.send('Runtime.releaseObjectGroup', { objectGroup: group }).catch(() => undefined);
   }
 }
 

@@ -92,10 +92,13 @@ export const UNNAMED_CAPTURE_STYLES: readonly string[] = [
 ];
 
 /**
- * The DOMSnapshot.captureSnapshot parameters of a capture: DOM rects (client and scroll rects give clips
- * and scrollability) and paint order (what is drawn over what, for hit-testing).
+ * The DOMSnapshot.captureSnapshot parameters of a capture: paint order (what is drawn over what, for
+ * hit-testing). Not DOM rects: Chromium would read offset, client and scroll rects of every element,
+ * where only the elements that clip or scroll (overflow other than visible) and the frames' owners need their client
+ * and scroll rects; the web device reads those few from their elements and fills `layout.clientRects`
+ * and `layout.scrollRects` as Chromium would have (an empty array for every other layout object).
  */
-export const DOM_SNAPSHOT_PARAMS = { computedStyles: [...CAPTURED_STYLES], includeDOMRects: true, includePaintOrder: true };
+export const DOM_SNAPSHOT_PARAMS = { computedStyles: [...CAPTURED_STYLES], includePaintOrder: true };
 
 /** One frame's capture: its AX tree and where its document sits in the DOM snapshot. */
 export interface CdpFrame {

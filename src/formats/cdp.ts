@@ -629,11 +629,27 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   if (!ignored && at && WIDGET_ROLES.has(role) && dom.inTextBlock(at.doc, at.i)) platform.inTextBlock = true;
   // A widget that stays put as the page scrolls: its neighbours for 2.5.8 are the others that do.
   if (!ignored && at && WIDGET_ROLES.has(role) && dom.fixed(at.doc, at.i)) platform.fixed = true;
+  // The AX properties read, in one pass over the node's list.
+  let level: unknown, url: unknown, expanded: unknown, editableProp: unknown, checked: unknown, pressed: unknown;
+  let disabled = false, focusable = false, focused = false, selected = false;
+  for (const p of a.properties ?? []) {
+    const v = p.value.value;
+    switch (p.name) {
+      case 'level': level = v; break;
+      case 'url': url = v; break;
+      case 'expanded': expanded = v; break;
+      case 'editable': editableProp = v; break;
+      case 'checked': checked = v; break;
+      case 'pressed': pressed = v; break;
+      case 'disabled': disabled = v === true; break;
+      case 'focusable': focusable = v === true; break;
+      case 'focused': focused = v === true; break;
+      case 'selected': selected = v === true; break;
+    }
+  }
   const description = str(a.description);
   if (description) platform.description = description;
-  const level = prop(a, 'level');
   if (typeof level === 'number' && role === 'heading') platform.level = level;
-  const url = prop(a, 'url');
   if (typeof url === 'string' && role === 'link') platform.url = url;
   const inputType = at ? dom.attr(at.doc, at.i, 'type') : null;
   if (inputType && tagName === 'input') platform.inputType = inputType;
@@ -645,7 +661,6 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   // toHaveId's: the element's id attribute.
   const domId = at ? dom.attr(at.doc, at.i, 'id') : null;
   if (domId) platform.domId = domId;
-  const expanded = prop(a, 'expanded');
   if (typeof expanded === 'boolean') platform.expanded = expanded;
   // What toHaveValues reads: a <select multiple>'s flag and each option's value.
   if (at && tagName === 'select' && dom.attr(at.doc, at.i, 'multiple') !== null) platform.multiple = true;
@@ -691,16 +706,13 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
     if (shadows.length) platform.textShadows = shadows;
   }
 
-  const disabled = prop(a, 'disabled') === true;
-  const focusable = prop(a, 'focusable') === true;
-  const editableProp = prop(a, 'editable');
   const contentEditable = at ? dom.attr(at.doc, at.i, 'contenteditable') : null;
   const editable = !ignored && !!editableProp && (FIELD_ROLES.has(role) || (contentEditable !== null && contentEditable !== 'false'));
   const password = tagName === 'input' && inputType === 'password';
   const clickable = !ignored && ((at ? dom.isClickable(at.doc, at.i) : false) || INTERACTIVE_ROLES.has(role));
   const scrollable = !!at && dom.scrollable(at.doc, at.i);
-  const checked = prop(a, 'checked') ?? prop(a, 'pressed');
-  const toggle = checked === 'true' || checked === true ? 'on' : checked === 'false' || checked === false ? 'off' : checked === 'mixed' ? 'indeterminate' : null;
+  const state = checked ?? pressed;
+  const toggle = state === 'true' || state === true ? 'on' : state === 'false' || state === false ? 'off' : state === 'mixed' ? 'indeterminate' : null;
   const value = str(a.value);
   const actions: Node['actions'] = [];
   if (scrollable) actions.push('ScrollBy');
@@ -720,8 +732,8 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
     enabled: !disabled,
     clickable,
     focusable,
-    focused: prop(a, 'focused') === true,
-    selected: prop(a, 'selected') === true,
+    focused,
+    selected,
     editable,
     scrollable,
     visible,
