@@ -1,6 +1,6 @@
 import type { Rect, Snapshot } from '../model/schema.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
-import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, index, isObject, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
 import type { ImportOptions } from './types.js';
 import { warning, type Warning } from '../model/warnings.js';
 
@@ -98,8 +98,11 @@ function text(r: FieldReader, o: JsonObject, key: string, path: PathLike): strin
   return r.fail(prop(path, key), `expected a string, got ${Array.isArray(v) ? 'an array' : 'an object'}`);
 }
 
-/** WDA rects: {x, y, width, height} or {origin: {x, y}, size: {width, height}}. */
-function wdaRect(r: FieldReader, v: unknown, path: PathLike): Rect {
+/** WDA rects (`rect` of the element `e`): {x, y, width, height} or {origin: {x, y}, size: {width, height}}. */
+function wdaRect(r: FieldReader, e: JsonObject, at: PathLike): Rect {
+  const v = e.rect;
+  if (isObject(v) && !('origin' in v || 'size' in v)) return plainXywh(v) ?? r.xywh(v, prop(at, 'rect'));
+  const path = prop(at, 'rect');
   const o = r.object(v, path);
   if ('origin' in o || 'size' in o) {
     const origin = r.object(o.origin, prop(path, 'origin'));
@@ -139,7 +142,7 @@ const wdaElement: ElementReader = (r, o, path) => {
     visible: flag(r, o, 'isVisible', path, null),
     selected: flag(r, o, 'isSelected', path, false)!,
     focused: flag(r, o, 'isFocused', path, false)! || (attrs !== null && (attrs.hasKeyboardFocus === '1' || attrs.hasKeyboardFocus === true)),
-    bounds: o.rect !== undefined ? wdaRect(r, o.rect, prop(path, 'rect')) : o.frame !== undefined ? frameString(r, o.frame, prop(path, 'frame')) : { x: 0, y: 0, width: 0, height: 0 },
+    bounds: o.rect !== undefined ? wdaRect(r, o, path) : o.frame !== undefined ? frameString(r, o.frame, prop(path, 'frame')) : { x: 0, y: 0, width: 0, height: 0 },
     extras,
   });
 };

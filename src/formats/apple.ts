@@ -1,4 +1,3 @@
-import { makeNode } from '../model/node.js';
 import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { APPLE_TOGGLE_ROLES, appleElementRole, appleRow, appleTypeName } from '../roles/apple.js';
@@ -105,7 +104,9 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   if (e.traits.length) platform.traits = [...e.traits];
   // A macOS title beside a label (the Apple menu: label "\uF8FF", title "Apple") is kept too.
   if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
-  const node = makeNode(id, withoutSecret({
+  // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
+  const node = withoutSecret<Node>({
+    id,
     kind: 'apple',
     role,
     rawRole: e.type,
@@ -114,11 +115,14 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     text: showsLabel ? name ?? value : null,
     editableText: editable ? (secure ? null : value !== null && value !== e.placeholder ? value : null) : null,
     contentDescription: showsLabel ? null : name,
+    stateDescription: null,
     value: editable || toggle !== null || showsLabel ? null : value,
     hint: nonEmpty(e.placeholder),
     toggle,
     enabled: e.enabled && !e.traits.includes('NotEnabled'),
     clickable,
+    longClickable: false,
+    focusable: false,
     focused: e.focused,
     selected: e.selected || e.traits.includes('Selected'),
     editable,
@@ -128,8 +132,11 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     heading: role === 'Heading' || e.traits.includes('Header'),
     actions,
     bounds: e.bounds,
+    layoutBounds: null,
+    designToken: null,
     platform,
-  }));
+    children: [],
+  });
   if (unstated) node.unstated = ['clickable'];
   return node;
 }

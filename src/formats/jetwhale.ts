@@ -1,6 +1,5 @@
 import { FormatError } from '../errors.js';
-import type { Action, Node, NodeFields, NodeKind, Role, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
-import { makeNode } from '../model/node.js';
+import type { Action, Node, NodeKind, Role, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { envelopeText } from './envelope.js';
@@ -158,11 +157,11 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
       warnings.push(warning('node-id-shared', { wireId, firstRoot: other, rootId, id }));
     } else firstRootOf.set(wireId, rootId);
 
-    const { fields, children } = readNode(r, n, at);
-    if (id !== wireId) fields.platform = { ...fields.platform, jetwhaleId: Number(wireId) };
-    const node = makeNode(id, fields);
+    const node = readNode(r, n, at, id);
+    if (id !== wireId) node.platform = { ...node.platform, jetwhaleId: Number(wireId) };
     if (parent) parent.children.push(node);
     else top = node;
+    const children = r.optArray(n, 'children', at);
     if (children.length === 0) continue;
     const kidsAt = prop(at, 'children');
     for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(kidsAt, i), parent: node });
@@ -199,7 +198,8 @@ function flag(r: FieldReader, n: JsonObject, path: PathLike, name: string, alt: 
   return r.optBool(n, name, path) ?? r.optBool(n, alt, path) ?? dflt;
 }
 
-function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Partial<NodeFields>; children: unknown[] } {
+/** One node (its children still to read), every field spelled out, so a field added to the model is asked for here too. */
+function readNode(r: FieldReader, n: JsonObject, path: PathLike, id: string): Node {
   const type = nodeType(r, n, path);
   readUnit(r, n, path);
   const boundsRaw = n.boundsInScreen ?? n.bounds;
@@ -260,7 +260,8 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
     if (rawRole && /Secure/i.test(rawRole)) password = true;
   }
 
-  const fields = withoutSecret<Partial<NodeFields>>({
+  return withoutSecret<Node>({
+    id,
     kind,
     role,
     rawRole,
@@ -270,6 +271,7 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
     contentDescription: r.optString(n, 'contentDescription', path),
     stateDescription,
     value,
+    hint: null,
     toggle,
     enabled,
     clickable: flag(r, n, path, 'clickable', 'isClickable', false),
@@ -284,9 +286,11 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
     heading,
     actions,
     bounds,
+    layoutBounds: null,
+    designToken: null,
     platform,
+    children: [],
   });
-  return { fields, children: r.optArray(n, 'children', path) };
 }
 
 /** True when a parsed value has the JetWhale roots shape (used by sniffing). */

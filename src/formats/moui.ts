@@ -286,11 +286,12 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
   const parentOf = new Map<string, string>();
   for (const [id, e] of entries) {
     e.childIds.forEach((c, j) => {
-      const at = index(prop(e.path, 'children'), j);
-      if (!entries.has(c)) r.fail(at, `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
+      // The path is made only for an error.
+      const at = () => index(prop(e.path, 'children'), j);
+      if (!entries.has(c)) r.fail(at(), `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
       const other = parentOf.get(c);
       if (other !== undefined) {
-        r.fail(at, other === id ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other}" and "${id}"; a semantics tree gives each node one parent`);
+        r.fail(at(), other === id ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other}" and "${id}"; a semantics tree gives each node one parent`);
       }
       parentOf.set(c, id);
     });

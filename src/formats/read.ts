@@ -165,6 +165,12 @@ export class FieldReader {
     }, path);
   }
 
+  /** `xywh` of `o[key]`, its path made only when it fails. */
+  xywhAt(o: JsonObject, key: string, path: PathLike): Rect {
+    const v = o[key];
+    return plainXywh(v) ?? this.xywh(v, prop(path, key));
+  }
+
   /** `finite` of `o[key]`, its path made only when it fails. */
   finiteAt(o: JsonObject, key: string, path: PathLike): number {
     const v = o[key];
@@ -267,6 +273,16 @@ export class FieldReader {
     const o = this.object(v, path);
     return 'left' in o || 'right' in o ? this.ltrb(o, path) : this.xywh(o, path);
   }
+}
+
+/** `{x, y, width, height}` as `xywh` reads it when `xywh` would accept it; null for anything `xywh` must judge. */
+export function plainXywh(v: unknown): Rect | null {
+  if (!isObject(v)) return null;
+  const { x, y, width, height } = v;
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof width !== 'number' || typeof height !== 'number') return null;
+  // Far edges finite: finite width and x (and no overflow of their sum) in one test each.
+  if (!(width >= 0 && height >= 0 && Number.isFinite(x + width) && Number.isFinite(y + height) && Number.isFinite(x) && Number.isFinite(y))) return null;
+  return { x, y, width, height };
 }
 
 /** A design token that plainly matches DesignTokenSchema, copied as the schema copies it; null for anything else. */
