@@ -129,7 +129,7 @@ const wdaElement: ElementReader = (r, o, path) => {
   const name = text(r, o, 'name', path), label = text(r, o, 'label', path);
   const raw = text(r, o, 'rawIdentifier', path);
   const extras: Record<string, unknown> = {};
-  for (const k in o) if (!WDA_KNOWN.has(k)) extras[k] = r.extra(o[k], prop(path, k));
+  for (const k in o) if (!WDA_KNOWN.has(k)) extras[k] = r.extraAt(o, k, path);
   const attrs = isObject(o.attributes) ? o.attributes : null;
   return appleElement({
     type: r.string(o, 'type', path),
@@ -151,7 +151,7 @@ const IDB_KNOWN = new Set(['type', 'AXLabel', 'AXValue', 'AXUniqueId', 'AXIdenti
 
 const idbElement: ElementReader = (r, o, path) => {
   const extras: Record<string, unknown> = {};
-  for (const k in o) if (!IDB_KNOWN.has(k)) extras[k] = r.extra(o[k], prop(path, k));
+  for (const k in o) if (!IDB_KNOWN.has(k)) extras[k] = r.extraAt(o, k, path);
   const role = text(r, o, 'role', path);
   return appleElement({
     // idb's `type` is the short form (Button); its `role` the AX one (AXButton).

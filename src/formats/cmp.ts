@@ -108,7 +108,7 @@ function readNode(r: FieldReader, o: JsonObject, path: PathLike, id: string): No
   if (!('role' in o && 'clickable' in o && 'disabled' in o)) platform.cmpAbsent = OPTIONAL.filter((k) => !(k in o));
   let extra: JsonObject | null = null;
   for (const k in o) {
-    if (!KNOWN.has(k)) (extra ??= {})[k] = r.extra(o[k], prop(path, k));
+    if (!KNOWN.has(k)) (extra ??= {})[k] = r.extraAt(o, k, path);
   }
   if (extra) platform.cmpExtra = extra;
 

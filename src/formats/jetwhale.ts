@@ -216,7 +216,7 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike, id: string): No
   }
 
   const platform: Record<string, unknown> = {};
-  for (const k in n) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = r.extra(n[k], prop(path, k));
+  for (const k in n) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = r.extraAt(n, k, path);
   if (rawActions.length) platform.rawActions = rawActions;
 
   const toggleRaw = r.optString(n, 'toggleableState', path);

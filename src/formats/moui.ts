@@ -241,7 +241,7 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
     // Only what says something: MoUI sends every field on every node, mostly empty.
     if (x === null || x === '' || x === false || (k === 'live' && x === 'off')) continue;
     if (k === 'relations' && isObject(x) && Object.values(x).every((l) => Array.isArray(l) && l.length === 0)) continue;
-    platform[k] = r.extra(x, prop(path, k));
+    platform[k] = r.extraAt(n, k, path);
     if (k === 'collection' && isObject(x)) {
       platform.collectionInfo = { ...(typeof x.row_index === 'number' ? { rowIndex: x.row_index } : {}), ...(typeof x.row_count === 'number' ? { rowCount: x.row_count } : {}) };
     }
