@@ -89,7 +89,7 @@ export function jetwhaleFromValue(value: unknown, opts: ImportOptions = {}): Sna
   const rootAt = new Map<string, PathLike>();
   const roots: Root[] = [];
   rawRoots.forEach((raw, i) => {
-    const root = readRoot(r, raw, index('roots', i), firstRootOf, rootAt, warnings);
+    const root = readRoot(r, raw, index('roots', i), firstRootOf, rootAt, warnings, i === rawRoots.length - 1);
     if (root) roots.push(root);
   });
 
@@ -107,7 +107,8 @@ export function jetwhaleAddress(root: Pick<Root, 'rootId'>, node: Pick<Node, 'id
   return { rootId: root.rootId, nodeId: typeof raw === 'number' ? raw : Number(node.id) };
 }
 
-function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, rootAt: Map<string, PathLike>, warnings: Warning[]): Root | null {
+/** `last`: no root is read after this one, so none needs to know which ids it used. */
+function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, rootAt: Map<string, PathLike>, warnings: Warning[], last: boolean): Root | null {
   const o = r.object(raw, path);
   const rootId = r.string(o, 'rootId', path);
   if (!rootId) r.fail(prop(path, 'rootId'), 'is empty; every root needs its rootId');
@@ -151,11 +152,11 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
     }
     local.set(wireId, at);
     let id = wireId;
-    const other = firstRootOf.get(wireId);
+    const other = firstRootOf.size === 0 ? undefined : firstRootOf.get(wireId);
     if (other !== undefined && other !== rootId) {
       id = `${rootId}:${wireId}`;
       warnings.push(warning('node-id-shared', { wireId, firstRoot: other, rootId, id }));
-    } else firstRootOf.set(wireId, rootId);
+    } else if (!last) firstRootOf.set(wireId, rootId);
 
     const node = readNode(r, n, at, id);
     if (id !== wireId) node.platform = { ...node.platform, jetwhaleId: Number(wireId) };
@@ -194,7 +195,15 @@ function nodeType(r: FieldReader, n: JsonObject, path: PathLike): JetWhaleType {
   });
 }
 
+/** `name`, else its other spelling `alt`, else `dflt`; the reads that can fail only when a value is not plainly a boolean. */
 function flag(r: FieldReader, n: JsonObject, path: PathLike, name: string, alt: string, dflt: boolean): boolean {
+  const v = n[name];
+  if (typeof v === 'boolean') return v;
+  if (v === undefined || v === null) {
+    const w = n[alt];
+    if (typeof w === 'boolean') return w;
+    if (w === undefined || w === null) return dflt;
+  }
   return r.optBool(n, name, path) ?? r.optBool(n, alt, path) ?? dflt;
 }
 
