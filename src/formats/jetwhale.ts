@@ -84,7 +84,7 @@ export function jetwhaleFromValue(value: unknown, opts: ImportOptions = {}): Sna
   if (capturedAtMs !== null && !Number.isFinite(new Date(capturedAtMs).getTime())) r.fail('capturedAtMs', `${capturedAtMs} is not a representable time in epoch milliseconds`);
 
   // Which root first used each id: a repeat in another root is legal (rootId / id addresses a node).
-  const firstRootOf = new Map<string, string>();
+  const firstRootOf = new Map<number, string>();
   // Where each rootId was first seen: a rootId names one window, so a repeat is an error.
   const rootAt = new Map<string, PathLike>();
   const roots: Root[] = [];
@@ -108,7 +108,7 @@ export function jetwhaleAddress(root: Pick<Root, 'rootId'>, node: Pick<Node, 'id
 }
 
 /** `last`: no root is read after this one, so none needs to know which ids it used. */
-function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, rootAt: Map<string, PathLike>, warnings: Warning[], last: boolean): Root | null {
+function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<number, string>, rootAt: Map<string, PathLike>, warnings: Warning[], last: boolean): Root | null {
   const o = r.object(raw, path);
   const rootId = r.string(o, 'rootId', path);
   if (!rootId) r.fail(prop(path, 'rootId'), 'is empty; every root needs its rootId');
@@ -139,24 +139,26 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
   }
   const touchModal = r.optBool(o, 'touchModal', path) ?? r.optBool(o, 'isTouchModal', path) ?? r.optBool(o, 'modal', path) ?? false;
 
-  const local = new Map<string, PathLike>();
+  // Keyed by the id's number: the id's text is that number's (readId), and a number is cheaper to look up than a string just made.
+  const local = new Map<number, PathLike>();
   let top: Node | null = null;
   const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw: o.node, path: prop(path, 'node'), parent: null }];
   while (stack.length) {
     const { raw: rawNode, path: at, parent } = stack.pop()!;
     const n = r.object(rawNode, at);
-    const wireId = readId(r, n, at);
-    const seen = local.get(wireId);
+    const wireNumber = readId(r, n, at);
+    const wireId = String(wireNumber);
+    const seen = local.get(wireNumber);
     if (seen !== undefined) {
       r.fail(at, `duplicate node id ${wireId} in root "${rootId}" (first used at ${seen}); ids are unique within a root`, 'The capture is inconsistent: capture the tree again.');
     }
-    local.set(wireId, at);
+    local.set(wireNumber, at);
     let id = wireId;
-    const other = firstRootOf.size === 0 ? undefined : firstRootOf.get(wireId);
+    const other = firstRootOf.size === 0 ? undefined : firstRootOf.get(wireNumber);
     if (other !== undefined && other !== rootId) {
       id = `${rootId}:${wireId}`;
       warnings.push(warning('node-id-shared', { wireId, firstRoot: other, rootId, id }));
-    } else if (!last) firstRootOf.set(wireId, rootId);
+    } else if (!last) firstRootOf.set(wireNumber, rootId);
 
     const node = readNode(r, n, at, id);
     if (id !== wireId) node.platform = { ...node.platform, jetwhaleId: Number(wireId) };
@@ -177,10 +179,11 @@ function readUnit(r: FieldReader, o: JsonObject, path: PathLike): Unit | null {
   return u;
 }
 
-function readId(r: FieldReader, n: JsonObject, path: PathLike): string {
+/** The node's id as a number: an integer, or a string of digits (read as the number it spells). */
+function readId(r: FieldReader, n: JsonObject, path: PathLike): number {
   const v = n.id;
-  if (typeof v === 'number' && Number.isInteger(v)) return String(v);
-  if (typeof v === 'string' && /^-?\d+$/.test(v)) return String(Number(v));
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
   r.fail(prop(path, 'id'), v === undefined ? 'is missing; every node has an integer id' : `expected an integer id, got ${describeValue(v)}`);
 }
 
