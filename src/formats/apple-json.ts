@@ -1,6 +1,6 @@
 import type { Rect, Snapshot } from '../model/schema.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
-import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, index, isObject, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
 import type { ImportOptions } from './types.js';
 import { warning, type Warning } from '../model/warnings.js';
 
@@ -82,8 +82,11 @@ function text(r: FieldReader, o: JsonObject, key: string, path: PathLike): strin
   return r.fail(prop(path, key), `expected a string, got ${Array.isArray(v) ? 'an array' : 'an object'}`);
 }
 
-/** WDA rects: {x, y, width, height} or {origin: {x, y}, size: {width, height}}. */
-function wdaRect(r: FieldReader, v: unknown, path: PathLike): Rect {
+/** WDA rects (`rect` of the element `e`): {x, y, width, height} or {origin: {x, y}, size: {width, height}}. */
+function wdaRect(r: FieldReader, e: JsonObject, at: PathLike): Rect {
+  const v = e.rect;
+  if (isObject(v) && !('origin' in v || 'size' in v)) return plainXywh(v) ?? r.xywh(v, prop(at, 'rect'));
+  const path = prop(at, 'rect');
   const o = r.object(v, path);
   if ('origin' in o || 'size' in o) {
     const origin = r.object(o.origin, prop(path, 'origin'));
@@ -110,29 +113,27 @@ const wdaElement: ElementReader = (r, o, path) => {
   const name = text(r, o, 'name', path), label = text(r, o, 'label', path);
   const raw = text(r, o, 'rawIdentifier', path);
   const extras: Record<string, unknown> = {};
-  for (const k in o) if (!WDA_KNOWN.has(k)) extras[k] = r.extra(o[k], prop(path, k));
+  for (const k in o) if (!WDA_KNOWN.has(k)) extras[k] = r.extraAt(o, k, path);
   const attrs = isObject(o.attributes) ? o.attributes : null;
-  return appleElement({
-    type: r.string(o, 'type', path),
-    identifier: raw ?? (name !== null && name !== label && name.trim() !== '' ? name : null),
-    label,
-    title: text(r, o, 'title', path),
-    value: text(r, o, 'value', path),
-    placeholder: text(r, o, 'placeholderValue', path),
-    enabled: flag(r, o, 'isEnabled', path, true)!,
-    visible: flag(r, o, 'isVisible', path, null),
-    selected: flag(r, o, 'isSelected', path, false)!,
-    focused: flag(r, o, 'isFocused', path, false)! || (attrs !== null && (attrs.hasKeyboardFocus === '1' || attrs.hasKeyboardFocus === true)),
-    bounds: o.rect !== undefined ? wdaRect(r, o.rect, prop(path, 'rect')) : o.frame !== undefined ? frameString(r, o.frame, prop(path, 'frame')) : { x: 0, y: 0, width: 0, height: 0 },
-    extras,
-  });
+  // Every field of an element spelled out (apple.ts appleElement lists them), read in the order the source is checked.
+  const type = r.string(o, 'type', path);
+  const identifier = raw ?? (name !== null && name !== label && name.trim() !== '' ? name : null);
+  const title = text(r, o, 'title', path);
+  const value = text(r, o, 'value', path);
+  const placeholder = text(r, o, 'placeholderValue', path);
+  const enabled = flag(r, o, 'isEnabled', path, true)!;
+  const visible = flag(r, o, 'isVisible', path, null);
+  const selected = flag(r, o, 'isSelected', path, false)!;
+  const focused = flag(r, o, 'isFocused', path, false)! || (attrs !== null && (attrs.hasKeyboardFocus === '1' || attrs.hasKeyboardFocus === true));
+  const bounds = o.rect !== undefined ? wdaRect(r, o, path) : o.frame !== undefined ? frameString(r, o.frame, prop(path, 'frame')) : { x: 0, y: 0, width: 0, height: 0 };
+  return { type, identifier, label, title, value, placeholder, enabled, visible, selected, focused, checked: null, bounds, traits: [], extras, children: [] };
 };
 
 const IDB_KNOWN = new Set(['type', 'AXLabel', 'AXValue', 'AXUniqueId', 'AXIdentifier', 'frame', 'AXFrame', 'enabled', 'title', 'children', 'traits']);
 
 const idbElement: ElementReader = (r, o, path) => {
   const extras: Record<string, unknown> = {};
-  for (const k in o) if (!IDB_KNOWN.has(k)) extras[k] = r.extra(o[k], prop(path, k));
+  for (const k in o) if (!IDB_KNOWN.has(k)) extras[k] = r.extraAt(o, k, path);
   const role = text(r, o, 'role', path);
   return appleElement({
     // idb's `type` is the short form (Button); its `role` the AX one (AXButton).

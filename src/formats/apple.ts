@@ -1,4 +1,3 @@
-import { makeNode } from '../model/node.js';
 import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { APPLE_TOGGLE_ROLES, appleElementRole, appleRow, appleTypeName } from '../roles/apple.js';
@@ -99,13 +98,16 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   if (clickable) actions.push('Click');
   if (editable) actions.push('SetText');
   if (scrollable) actions.push('ScrollBy');
-  const platform: Record<string, unknown> = { ...e.extras };
+  // A fresh literal when there is nothing to copy: the usual case, and the cheaper object to add to.
+  const platform: Record<string, unknown> = hasKeys(e.extras) ? { ...e.extras } : {};
   if (e.type !== null) platform.type = e.type;
   if (e.identifier !== null) platform.accessibilityIdentifier = e.identifier;
   if (e.traits.length) platform.traits = [...e.traits];
   // A macOS title beside a label (the Apple menu: label "\uF8FF", title "Apple") is kept too.
   if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
-  const node = makeNode(id, withoutSecret({
+  // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
+  const node = withoutSecret<Node>({
+    id,
     kind: 'apple',
     role,
     rawRole: e.type,
@@ -114,11 +116,14 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     text: showsLabel ? name ?? value : null,
     editableText: editable ? (secure ? null : value !== null && value !== e.placeholder ? value : null) : null,
     contentDescription: showsLabel ? null : name,
+    stateDescription: null,
     value: editable || toggle !== null || showsLabel ? null : value,
     hint: nonEmpty(e.placeholder),
     toggle,
     enabled: e.enabled && !e.traits.includes('NotEnabled'),
     clickable,
+    longClickable: false,
+    focusable: false,
     focused: e.focused,
     selected: e.selected || e.traits.includes('Selected'),
     editable,
@@ -128,10 +133,18 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     heading: role === 'Heading' || e.traits.includes('Header'),
     actions,
     bounds: e.bounds,
+    layoutBounds: null,
+    designToken: null,
     platform,
-  }));
+    children: [],
+  });
   if (unstated) node.unstated = ['clickable'];
   return node;
+}
+
+function hasKeys(o: Record<string, unknown>): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 function nonEmpty(s: string | null): string | null {

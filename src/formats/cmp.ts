@@ -85,7 +85,7 @@ function cmpSnapshot(top: Node, density: number, producer: string | null, opts: 
 /** One node (its children still to read), every field spelled out, so a field added to the model is asked for here too. */
 function readNode(r: FieldReader, o: JsonObject, path: PathLike, id: string): Node {
   if (o.bounds === undefined) r.fail(prop(path, 'bounds'), 'is missing: every node needs bounds {x, y, width, height} in root-relative px');
-  const bounds = r.xywh(o.bounds, prop(path, 'bounds'));
+  const bounds = r.xywhAt(o, 'bounds', path);
   r.array(o, 'children', path);
   const rawRole = r.optString(o, 'role', path);
   const clickable = r.optBool(o, 'clickable', path) ?? false;
@@ -108,7 +108,7 @@ function readNode(r: FieldReader, o: JsonObject, path: PathLike, id: string): No
   if (!('role' in o && 'clickable' in o && 'disabled' in o)) platform.cmpAbsent = OPTIONAL.filter((k) => !(k in o));
   let extra: JsonObject | null = null;
   for (const k in o) {
-    if (!KNOWN.has(k)) (extra ??= {})[k] = r.extra(o[k], prop(path, k));
+    if (!KNOWN.has(k)) (extra ??= {})[k] = r.extraAt(o, k, path);
   }
   if (extra) platform.cmpExtra = extra;
 

@@ -1,6 +1,5 @@
 import { FormatError } from '../errors.js';
-import type { Action, Node, NodeFields, NodeKind, Role, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
-import { makeNode } from '../model/node.js';
+import type { Action, Node, NodeKind, Role, Root, Snapshot, Toggle, Unit } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { envelopeText } from './envelope.js';
@@ -85,12 +84,12 @@ export function jetwhaleFromValue(value: unknown, opts: ImportOptions = {}): Sna
   if (capturedAtMs !== null && !Number.isFinite(new Date(capturedAtMs).getTime())) r.fail('capturedAtMs', `${capturedAtMs} is not a representable time in epoch milliseconds`);
 
   // Which root first used each id: a repeat in another root is legal (rootId / id addresses a node).
-  const firstRootOf = new Map<string, string>();
+  const firstRootOf = new Map<number, string>();
   // Where each rootId was first seen: a rootId names one window, so a repeat is an error.
   const rootAt = new Map<string, PathLike>();
   const roots: Root[] = [];
   rawRoots.forEach((raw, i) => {
-    const root = readRoot(r, raw, index('roots', i), firstRootOf, rootAt, warnings);
+    const root = readRoot(r, raw, index('roots', i), firstRootOf, rootAt, warnings, i === rawRoots.length - 1);
     if (root) roots.push(root);
   });
 
@@ -108,7 +107,8 @@ export function jetwhaleAddress(root: Pick<Root, 'rootId'>, node: Pick<Node, 'id
   return { rootId: root.rootId, nodeId: typeof raw === 'number' ? raw : Number(node.id) };
 }
 
-function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<string, string>, rootAt: Map<string, PathLike>, warnings: Warning[]): Root | null {
+/** `last`: no root is read after this one, so none needs to know which ids it used. */
+function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map<number, string>, rootAt: Map<string, PathLike>, warnings: Warning[], last: boolean): Root | null {
   const o = r.object(raw, path);
   const rootId = r.string(o, 'rootId', path);
   if (!rootId) r.fail(prop(path, 'rootId'), 'is empty; every root needs its rootId');
@@ -139,30 +139,32 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
   }
   const touchModal = r.optBool(o, 'touchModal', path) ?? r.optBool(o, 'isTouchModal', path) ?? r.optBool(o, 'modal', path) ?? false;
 
-  const local = new Map<string, PathLike>();
+  // Keyed by the id's number: the id's text is that number's (readId), and a number is cheaper to look up than a string just made.
+  const local = new Map<number, PathLike>();
   let top: Node | null = null;
   const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw: o.node, path: prop(path, 'node'), parent: null }];
   while (stack.length) {
     const { raw: rawNode, path: at, parent } = stack.pop()!;
     const n = r.object(rawNode, at);
-    const wireId = readId(r, n, at);
-    const seen = local.get(wireId);
+    const wireNumber = readId(r, n, at);
+    const wireId = String(wireNumber);
+    const seen = local.get(wireNumber);
     if (seen !== undefined) {
       r.fail(at, `duplicate node id ${wireId} in root "${rootId}" (first used at ${seen}); ids are unique within a root`, 'The capture is inconsistent: capture the tree again.');
     }
-    local.set(wireId, at);
+    local.set(wireNumber, at);
     let id = wireId;
-    const other = firstRootOf.get(wireId);
+    const other = firstRootOf.size === 0 ? undefined : firstRootOf.get(wireNumber);
     if (other !== undefined && other !== rootId) {
       id = `${rootId}:${wireId}`;
       warnings.push(warning('node-id-shared', { wireId, firstRoot: other, rootId, id }));
-    } else firstRootOf.set(wireId, rootId);
+    } else if (!last) firstRootOf.set(wireNumber, rootId);
 
-    const { fields, children } = readNode(r, n, at);
-    if (id !== wireId) fields.platform = { ...fields.platform, jetwhaleId: Number(wireId) };
-    const node = makeNode(id, fields);
+    const node = readNode(r, n, at, id);
+    if (id !== wireId) node.platform = { ...node.platform, jetwhaleId: Number(wireId) };
     if (parent) parent.children.push(node);
     else top = node;
+    const children = r.optArray(n, 'children', at);
     if (children.length === 0) continue;
     const kidsAt = prop(at, 'children');
     for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(kidsAt, i), parent: node });
@@ -177,10 +179,11 @@ function readUnit(r: FieldReader, o: JsonObject, path: PathLike): Unit | null {
   return u;
 }
 
-function readId(r: FieldReader, n: JsonObject, path: PathLike): string {
+/** The node's id as a number: an integer, or a string of digits (read as the number it spells). */
+function readId(r: FieldReader, n: JsonObject, path: PathLike): number {
   const v = n.id;
-  if (typeof v === 'number' && Number.isInteger(v)) return String(v);
-  if (typeof v === 'string' && /^-?\d+$/.test(v)) return String(Number(v));
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
   r.fail(prop(path, 'id'), v === undefined ? 'is missing; every node has an integer id' : `expected an integer id, got ${describeValue(v)}`);
 }
 
@@ -195,11 +198,20 @@ function nodeType(r: FieldReader, n: JsonObject, path: PathLike): JetWhaleType {
   });
 }
 
+/** `name`, else its other spelling `alt`, else `dflt`; the reads that can fail only when a value is not plainly a boolean. */
 function flag(r: FieldReader, n: JsonObject, path: PathLike, name: string, alt: string, dflt: boolean): boolean {
+  const v = n[name];
+  if (typeof v === 'boolean') return v;
+  if (v === undefined || v === null) {
+    const w = n[alt];
+    if (typeof w === 'boolean') return w;
+    if (w === undefined || w === null) return dflt;
+  }
   return r.optBool(n, name, path) ?? r.optBool(n, alt, path) ?? dflt;
 }
 
-function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Partial<NodeFields>; children: unknown[] } {
+/** One node (its children still to read), every field spelled out, so a field added to the model is asked for here too. */
+function readNode(r: FieldReader, n: JsonObject, path: PathLike, id: string): Node {
   const type = nodeType(r, n, path);
   readUnit(r, n, path);
   const boundsRaw = n.boundsInScreen ?? n.bounds;
@@ -216,7 +228,7 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
   }
 
   const platform: Record<string, unknown> = {};
-  for (const k in n) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = r.extra(n[k], prop(path, k));
+  for (const k in n) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = r.extraAt(n, k, path);
   if (rawActions.length) platform.rawActions = rawActions;
 
   const toggleRaw = r.optString(n, 'toggleableState', path);
@@ -260,7 +272,8 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
     if (rawRole && /Secure/i.test(rawRole)) password = true;
   }
 
-  const fields = withoutSecret<Partial<NodeFields>>({
+  return withoutSecret<Node>({
+    id,
     kind,
     role,
     rawRole,
@@ -270,6 +283,7 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
     contentDescription: r.optString(n, 'contentDescription', path),
     stateDescription,
     value,
+    hint: null,
     toggle,
     enabled,
     clickable: flag(r, n, path, 'clickable', 'isClickable', false),
@@ -284,7 +298,9 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike): { fields: Part
     heading,
     actions,
     bounds,
+    layoutBounds: null,
+    designToken: null,
     platform,
+    children: [],
   });
-  return { fields, children: r.optArray(n, 'children', path) };
 }

@@ -1,4 +1,3 @@
-import { makeNode } from '../model/node.js';
 import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
@@ -169,18 +168,21 @@ function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: 
     // on; an unchecked one is a toggle only where its class or `checkable` says so.
     const checked = bool(r, at, 'checked', o);
     const checkable = at.a.checkable === 'true' || checked || (info?.role != null && TOGGLE_ROLES.has(info.role));
-    return makeNode(String(next++), withoutSecret({
-      kind: 'view', role: info?.role ?? null, rawRole: cls,
+    const editableText = editable ? text : null;
+    // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
+    return withoutSecret<Node>({
+      id: String(next++), kind: 'view', role: info?.role ?? null, rawRole: cls,
       tag: resourceId === null ? null : resourceId.includes(':id/') ? resourceId.slice(resourceId.indexOf(':id/') + 4) : resourceId,
-      text: editable ? null : text, editableText: editable ? text : null,
-      contentDescription: str(r, at, 'accessibilityText'), hint: str(r, at, 'hintText'),
+      text: editable ? null : text, editableText,
+      contentDescription: str(r, at, 'accessibilityText'), stateDescription: null, value: null, hint: str(r, at, 'hintText'),
       toggle: checkable ? (checked ? 'on' : 'off') : null,
       enabled: bool(r, at, 'enabled', o), clickable, longClickable: at.a['long-clickable'] === 'true', focusable: at.a.focusable === 'true',
       focused: bool(r, at, 'focused', o), selected: bool(r, at, 'selected', o), editable, scrollable,
-      password: at.a.password === 'true', actions,
-      bounds: bounds(r, at),
+      visible: true, password: at.a.password === 'true', heading: false, actions,
+      bounds: bounds(r, at), layoutBounds: null, designToken: null,
       platform: androidPlatform(resourceId, unknownAttributes(at.a)),
-    }));
+      children: [],
+    });
   });
   // The top node (and any bounds-less wrapper with a single child under it) holds the windows: each
   // window is a root, bottom first; the holders a root of their own below them.

@@ -1,6 +1,6 @@
 import { FormatError } from '../errors.js';
-import type { Action, Node, NodeFields, Root, Snapshot, Toggle } from '../model/schema.js';
-import { makeNode, walk } from '../model/node.js';
+import type { Action, Node, Rect, Root, Snapshot, Toggle } from '../model/schema.js';
+import { walk, walkNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { envelopeText, unwrapEnvelope } from './envelope.js';
 import { stringifyJson } from './json.js';
@@ -56,9 +56,9 @@ const STATE_EXTRAS = ['pressed', 'expanded', 'invalid', 'required', 'read_only',
 const CONSUMED = new Set(['node_id', 'semantic_id', 'role', 'label', 'value', 'state', 'actions', 'frame', 'children', 'text']);
 const DECIMAL = /^\d+$/;
 
-/** One flat node before linking: its model fields and the ids of its children. */
+/** One flat node before linking: the node (its children still to link) and the ids of its children. */
 interface Entry {
-  fields: Partial<NodeFields>;
+  node: Node;
   childIds: string[];
   path: PathLike;
 }
@@ -124,7 +124,8 @@ export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOption
   const entries = new Map<string, Entry>();
   const relink: Array<{ id: string; parent: string; index: number }> = [];
   walk(prev, ({ node }) => {
-    const { children, ...fields } = node;
+    const { children } = node;
+    const fields: Node = { ...node, children: [] };
     const lifted = fields.platform.liftedFrom as { parent: string; index: number } | undefined;
     if (lifted) {
       const { liftedFrom: _l, ...platform } = fields.platform;
@@ -137,7 +138,7 @@ export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOption
       fields.focused = false;
       fields.focusable = fields.actions.includes('RequestFocus');
     }
-    entries.set(node.id, { fields, childIds: children.map((c) => c.id), path: `(previous snapshot node ${node.id})` });
+    entries.set(node.id, { node: fields, childIds: children.map((c) => c.id), path: `(previous snapshot node ${node.id})` });
   });
   for (const { id, parent, index: i } of relink) entries.get(parent)?.childIds.splice(i, 0, id);
   const warnings = readIssues(r, v, '');
@@ -188,6 +189,28 @@ function readIssues(r: FieldReader, v: JsonObject, path: PathLike): Warning[] {
   });
 }
 
+/** A state that says nothing: a node without `state`. */
+const EMPTY: JsonObject = Object.freeze({});
+
+/** A boolean of `state` (false when absent / null), its path made only for an error. */
+function stateFlag(r: FieldReader, state: JsonObject, key: string, path: PathLike): boolean {
+  const v = state[key];
+  return typeof v === 'boolean' ? v : (r.optBool(state, key, prop(path, 'state')) ?? false);
+}
+
+/** A frame spelled `{origin: {x, y}, size: {width, height}}`. */
+function originSizeFrame(r: FieldReader, f: JsonObject, framePath: PathLike): Rect {
+  const originPath = prop(framePath, 'origin'), sizePath = prop(framePath, 'size');
+  const o = r.object(f.origin, originPath);
+  const s = r.object(f.size, sizePath);
+  return r.finiteRect({
+    x: r.finiteAt(o, 'x', originPath),
+    y: r.finiteAt(o, 'y', originPath),
+    width: r.sizeAt(s, 'width', sizePath),
+    height: r.sizeAt(s, 'height', sizePath),
+  }, framePath);
+}
+
 function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; entry: Entry } {
   const n = r.object(raw, path);
   const id = decimal(r, n, 'node_id', path);
@@ -195,28 +218,13 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
     typeof c === 'string' && DECIMAL.test(c) ? c : r.fail(index(prop(path, 'children'), j), `expected a decimal child id, got ${describeValue(c)}`),
   );
   if (n.frame === undefined || n.frame === null) r.fail(prop(path, 'frame'), 'is missing: every node needs its frame');
-  const framePath = prop(path, 'frame');
-  const f = r.object(n.frame, framePath);
-  const bounds =
-    'origin' in f || 'size' in f
-      ? (() => {
-          const originPath = prop(framePath, 'origin'), sizePath = prop(framePath, 'size');
-          const o = r.object(f.origin, originPath);
-          const s = r.object(f.size, sizePath);
-          return r.finiteRect({
-            x: r.finiteAt(o, 'x', originPath),
-            y: r.finiteAt(o, 'y', originPath),
-            width: r.sizeAt(s, 'width', sizePath),
-            height: r.sizeAt(s, 'height', sizePath),
-          }, framePath);
-        })()
-      : r.xywh(f, framePath);
+  const f = isObject(n.frame) ? n.frame : r.object(n.frame, prop(path, 'frame'));
+  const bounds = 'origin' in f || 'size' in f ? originSizeFrame(r, f, prop(path, 'frame')) : r.xywhAt(n, 'frame', path);
 
-  const state = n.state === undefined || n.state === null ? {} : r.object(n.state, prop(path, 'state'));
-  const statePath = prop(path, 'state');
-  const st = (k: string) => r.optBool(state, k, statePath) ?? false;
-  const checked = r.optString(state, 'checked', statePath);
-  if (checked !== null && !(checked in CHECKED)) r.fail(prop(statePath, 'checked'), `expected checked, unchecked, mixed or null, got ${JSON.stringify(checked)}`);
+  const state = n.state === undefined || n.state === null ? EMPTY : r.object(n.state, prop(path, 'state'));
+  const st = (k: string) => stateFlag(r, state, k, path);
+  const checked = typeof state.checked === 'string' || state.checked == null ? (state.checked ?? null) : r.optString(state, 'checked', prop(path, 'state'));
+  if (checked !== null && !(checked in CHECKED)) r.fail(prop(prop(path, 'state'), 'checked'), `expected checked, unchecked, mixed or null, got ${JSON.stringify(checked)}`);
 
   const actions: Action[] = [];
   const rawActions: string[] = [];
@@ -241,40 +249,50 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
     // Only what says something: MoUI sends every field on every node, mostly empty.
     if (x === null || x === '' || x === false || (k === 'live' && x === 'off')) continue;
     if (k === 'relations' && isObject(x) && Object.values(x).every((l) => Array.isArray(l) && l.length === 0)) continue;
-    platform[k] = r.extra(x, prop(path, k));
+    platform[k] = r.extraAt(n, k, path);
     if (k === 'collection' && isObject(x)) {
       platform.collectionInfo = { ...(typeof x.row_index === 'number' ? { rowIndex: x.row_index } : {}), ...(typeof x.row_count === 'number' ? { rowCount: x.row_count } : {}) };
     }
   }
-  const extras: Record<string, boolean> = {};
-  for (const k of STATE_EXTRAS) if (st(k)) extras[k] = true;
-  if (Object.keys(extras).length) platform.state = extras;
+  let extras: Record<string, boolean> | null = null;
+  if (state !== EMPTY) for (const k of STATE_EXTRAS) if (st(k)) (extras ??= {})[k] = true;
+  if (extras) platform.state = extras;
   if (textState && (textState.selection != null || textState.caret != null)) platform.text = r.extra(textState, prop(path, 'text'));
   if (rawActions.length) platform.rawActions = rawActions;
 
-  const fields = withoutSecret<Partial<NodeFields>>({
+  // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
+  const node = withoutSecret<Node>({
+    id,
     kind: 'generic',
     role,
     rawRole,
     tag: r.optString(n, 'semantic_id', path),
     text: r.optString(n, 'label', path) || null,
     editableText: editable ? value : null,
+    contentDescription: null,
+    stateDescription: null,
     value: editable ? null : value,
+    hint: null,
     toggle: checked === null ? null : CHECKED[checked]!,
     enabled: !st('disabled'),
     clickable: actions.includes('Click'),
+    longClickable: false,
     focusable: focused || actions.includes('RequestFocus'),
     focused,
     selected: st('selected'),
     editable,
     scrollable: actions.includes('ScrollBy'),
+    visible: true,
     password: st('password'),
     heading: role === 'Heading',
     actions,
     bounds,
+    layoutBounds: null,
+    designToken: null,
     platform,
+    children: [],
   });
-  return { id, entry: { fields, childIds, path } };
+  return { id, entry: { node, childIds, path } };
 }
 
 /**
@@ -286,11 +304,12 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
   const parentOf = new Map<string, string>();
   for (const [id, e] of entries) {
     e.childIds.forEach((c, j) => {
-      const at = index(prop(e.path, 'children'), j);
-      if (!entries.has(c)) r.fail(at, `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
+      // The path is made only for an error.
+      const at = () => index(prop(e.path, 'children'), j);
+      if (!entries.has(c)) r.fail(at(), `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
       const other = parentOf.get(c);
       if (other !== undefined) {
-        r.fail(at, other === id ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other}" and "${id}"; a semantics tree gives each node one parent`);
+        r.fail(at(), other === id ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other}" and "${id}"; a semantics tree gives each node one parent`);
       }
       parentOf.set(c, id);
     });
@@ -308,23 +327,24 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
     rootId = parentless[0]!;
   }
 
-  const built = new Map<string, Node>();
+  let linked = 0;
   const stack: Array<{ id: string; parent: Node | null }> = [{ id: rootId, parent: null }];
   let top: Node | null = null;
   while (stack.length) {
     const { id, parent } = stack.pop()!;
     const e = entries.get(id)!;
-    const node = makeNode(id, e.fields);
+    const node = e.node;
     if (focusedId === id) node.focused = node.focusable = true;
-    built.set(id, node);
+    linked++;
     if (parent) parent.children.push(node);
     else top = node;
     for (let i = e.childIds.length - 1; i >= 0; i--) stack.push({ id: e.childIds[i]!, parent: node });
   }
 
-  if (built.size < entries.size) {
+  if (linked < entries.size) {
     // Not reached from the root: each such node leads up either to a parentless orphan or into a cycle.
-    const done = new Set(built.keys());
+    const done = new Set<string>();
+    walkNode(top!, (n) => { done.add(n.id); });
     const orphans: string[] = [];
     for (const id of entries.keys()) {
       if (done.has(id)) continue;
@@ -365,15 +385,19 @@ function splitModals(root: Root): Root[] {
     const stack: Node[] = [current.node];
     while (stack.length) {
       const node = stack.pop()!;
-      const kept: Node[] = [];
-      node.children.forEach((c, index) => {
+      // The children kept, made only once a child is lifted.
+      let kept: Node[] | null = null;
+      const kids = node.children;
+      for (let index = 0; index < kids.length; index++) {
+        const c = kids[index]!;
         if (isObject(c.platform.state) && c.platform.state.modal === true) {
           // Remember where it was, so a later delta can be applied to the tree MoUI knows.
           c.platform = { ...c.platform, liftedFrom: { parent: node.id, index } };
           lifted.push({ ...current, rootId: `${MOUI_ROOT_ID}-modal-${c.id}`, label: c.text, touchModal: true, node: c });
-        } else kept.push(c);
-      });
-      if (kept.length !== node.children.length) node.children = kept;
+          kept ??= kids.slice(0, index);
+        } else kept?.push(c);
+      }
+      if (kept) node.children = kept;
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
     }
     for (let i = lifted.length - 1; i >= 0; i--) work.push(lifted[i]!);

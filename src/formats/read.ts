@@ -165,6 +165,12 @@ export class FieldReader {
     }, path);
   }
 
+  /** `xywh` of `o[key]`, its path made only when it fails. */
+  xywhAt(o: JsonObject, key: string, path: PathLike): Rect {
+    const v = o[key];
+    return plainXywh(v) ?? this.xywh(v, prop(path, key));
+  }
+
   /** `finite` of `o[key]`, its path made only when it fails. */
   finiteAt(o: JsonObject, key: string, path: PathLike): number {
     const v = o[key];
@@ -239,6 +245,12 @@ export class FieldReader {
     return v;
   }
 
+  /** `extra` of `o[key]`: checked plainly first, so its JSON path is made only for an error. */
+  extraAt(o: JsonObject, key: string, path: PathLike, maxDepth = MAX_EXTRA_DEPTH): unknown {
+    const v = o[key];
+    return plainExtra(v, maxDepth) ? v : this.extra(v, prop(path, key), maxDepth);
+  }
+
   /**
    * A number kept verbatim must be one JSON can write back: JSON.parse reads `1e400` as Infinity,
    * which an export would write as null. Refused at import, never stored.
@@ -267,6 +279,54 @@ export class FieldReader {
     const o = this.object(v, path);
     return 'left' in o || 'right' in o ? this.ltrb(o, path) : this.xywh(o, path);
   }
+}
+
+/**
+ * True when `FieldReader.extra` would return `v` as it is: every number finite, arrays and objects
+ * nested at most `maxDepth` levels. The same walk without paths; `extra` re-walks to name the error.
+ */
+export function plainExtra(v: unknown, maxDepth: number): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (v === null || typeof v !== 'object') return true;
+  const values: unknown[] = [v];
+  const depths: number[] = [1];
+  while (values.length) {
+    const x = values.pop()!;
+    const depth = depths.pop()!;
+    if (depth > maxDepth) return false;
+    if (Array.isArray(x)) {
+      for (let i = 0; i < x.length; i++) {
+        const y: unknown = x[i];
+        if (typeof y === 'number') {
+          if (!Number.isFinite(y)) return false;
+        } else if (y !== null && typeof y === 'object') {
+          values.push(y);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const k in x as JsonObject) {
+        const y = (x as JsonObject)[k];
+        if (typeof y === 'number') {
+          if (!Number.isFinite(y)) return false;
+        } else if (y !== null && typeof y === 'object') {
+          values.push(y);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/** `{x, y, width, height}` as `xywh` reads it when `xywh` would accept it; null for anything `xywh` must judge. */
+export function plainXywh(v: unknown): Rect | null {
+  if (!isObject(v)) return null;
+  const { x, y, width, height } = v;
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof width !== 'number' || typeof height !== 'number') return null;
+  // Far edges finite: finite width and x (and no overflow of their sum) in one test each.
+  if (!(width >= 0 && height >= 0 && Number.isFinite(x + width) && Number.isFinite(y + height) && Number.isFinite(x) && Number.isFinite(y))) return null;
+  return { x, y, width, height };
 }
 
 /** A design token that plainly matches DesignTokenSchema, copied as the schema copies it; null for anything else. */

@@ -102,14 +102,16 @@ function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike,
       read.children = [];
     }
     // Free-form values hold finite numbers only, as every importer's extras do (their depth was bounded when first read).
-    r.extra(read.platform, prop(at, 'platform'), Infinity);
+    r.extraAt(read, 'platform', at, Infinity);
     ids.claim(read.id, at);
     // A password's contents are never kept, even when a hand-edited file carries them.
     const node = withoutSecret(read);
     if (node !== read) warnings.push(warning('secret-dropped', { nodeId: node.id }));
     if (parent) parent.children.push(node);
     else top = node;
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(prop(at, 'children'), i), parent: node });
+    if (children.length === 0) continue;
+    const kidsAt = prop(at, 'children');
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(kidsAt, i), parent: node });
   }
   return top!;
 }
