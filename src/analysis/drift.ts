@@ -13,7 +13,7 @@ import { viewRole } from '../facts/merged-view.js';
 import type { Finding, Severity } from '../common/finding.js';
 import type { Catalog } from '../formats/catalog.js';
 import { indexCatalog, isCatalogIndex, type CatalogIndex } from './drift-catalog.js';
-import { DriftJudge, type DriftHit, type DriftRule, type FindingData } from './drift-judge.js';
+import { DriftJudge, UNNAMED_COLOR, UNNAMED_LENGTH, type DriftHit, type DriftRule, type Facet, type FindingData, type Plan } from './drift-judge.js';
 
 export { indexCatalog, type CatalogIndex } from './drift-catalog.js';
 export { facetKind, type DriftRule, type FacetKind } from './drift-judge.js';
@@ -79,26 +79,19 @@ export function checkDrift(snapshot: Snapshot, catalog: Catalog | CatalogIndex, 
   return run.out;
 }
 
-/** A step of the trie of design tokens already judged: token names, then resolved (key, value) pairs. */
-class Shape {
-  private next: Map<string, Shape> | null = null;
-  /** Where the resolved entries start, after the last token name. */
-  resolved: Shape | null = null;
-  /** The hits of the design token that ends here, once judged (severity 'off' left out). */
-  hits: readonly DriftHit[] | null = null;
-  step(key: string): Shape {
-    const next = (this.next ??= new Map());
-    let s = next.get(key);
-    if (!s) next.set(key, (s = new Shape()));
-    return s;
-  }
-}
-
-/** One check over a snapshot: the options, the findings, and the design tokens judged so far. */
+/** One check over a snapshot: the options, the findings, and the design-token shapes planned so far. */
 class DriftRun {
   readonly out: Finding[] = [];
   private readonly judge: DriftJudge;
-  private readonly shapes = new Shape();
+  /**
+   * Plans by design-token shape: its token names, then each facet's name and kind, as one string key.
+   * Values are not in it: a screen may resolve a different value on every node, and what a value changes
+   * is worked out per node from the plan (DriftJudge.hits).
+   */
+  private readonly plans = new Map<string, Plan>();
+  private readonly facets: Facet[] = [];
+  /** The values of the design token being judged, in its plan's facet order. */
+  private readonly raws: string[] = [];
 
   constructor(
     index: CatalogIndex,
@@ -118,15 +111,33 @@ class DriftRun {
     for (let k = 0; k < hits.length; k++) this.emit(node, rootId, hits[k]!.rule, hits[k]!.message, hits[k]!.data);
   }
 
-  /** A design token's hits, through the trie of the token names and resolved pairs judged so far. */
+  /** A design token's hits: its shape's plan, applied to its values. */
   private hitsOf(dt: DesignToken): readonly DriftHit[] {
-    let at = this.shapes;
     const tokens = dt.tokens;
-    for (let k = 0; k < tokens.length; k++) at = at.step(tokens[k]!);
-    at = at.resolved ??= new Shape();
-    const resolved = dt.resolved;
-    for (const key in resolved) at = at.step(key).step(resolved[key]!);
-    return (at.hits ??= this.judge.judge(dt).filter((h) => this.severity(h.rule) !== 'off'));
+    // Each name led by its length, so no two shapes share a key whatever the names hold; a facet's kind
+    // is known from its name unless it is an unnamed colour or length.
+    let key = '';
+    for (let k = 0; k < tokens.length; k++) key += tokens[k]!.length + ':' + tokens[k]!;
+    key += '|';
+    const resolved = dt.resolved, raws = this.raws, facets = this.facets, judge = this.judge;
+    raws.length = 0;
+    facets.length = 0;
+    for (const facet in resolved) {
+      const raw = resolved[facet]!;
+      const f = judge.facetOf(facet, raw);
+      if (!f) continue;
+      key += (f === UNNAMED_COLOR ? 'c' : f === UNNAMED_LENGTH ? 'l' : 'n') + facet.length + ':' + facet;
+      raws.push(raw);
+      facets.push(f);
+    }
+    let plan = this.plans.get(key);
+    if (!plan) {
+      const named: Array<[string, Facet]> = [];
+      let k = 0;
+      for (const facet in resolved) if (judge.facetOf(facet, resolved[facet]!)) named.push([facet, facets[k++]!]);
+      this.plans.set(key, (plan = judge.plan(tokens, named)));
+    }
+    return judge.hits(plan, raws);
   }
 
   private severity(rule: DriftRule): Severity | 'off' {
