@@ -4,10 +4,9 @@
  * a length facet with dimens, a type facet (fontSize, lineHeight, …) with the typography ramp, so a
  * colour never passes because some dimen happens to share its spelling.
  *
- * The verdict depends on the token names and the resolved entries alone, never on the node, so the check
- * (drift.ts) judges each distinct design token once and stamps the hits onto every node that carries it.
+ * The verdict depends on the token names and the resolved entries alone, never on the node: `plan` works
+ * out what it needs from the names (token names, facet names and kinds), `hits` applies that to the values.
  */
-import type { Node } from '../model/schema.js';
 import { canonicalColor, parseFontWeight, parseLength, sameLength, type Length } from '../common/values.js';
 import { lookupToken, suggest, type CatalogIndex, type TokenEntry, type TypeField } from './drift-catalog.js';
 
@@ -135,6 +134,10 @@ export class DriftJudge {
   private readonly colors = new Map<string, string | null>();
   private readonly lengths = new Map<string, Length | null>();
   private readonly weights = new Map<string, number | null>();
+  /** By unknown token name: its suggestion and words. */
+  private readonly unknowns = new Map<string, Plan['unknown'][number]>();
+  /** By token name: its unchecked-token hit where the node resolved no facet of its kinds, and where it did. */
+  private readonly uncheckedHits = new Map<string, [DriftHit | null, DriftHit | null]>();
 
   constructor(private readonly index: CatalogIndex) {}
 
@@ -150,8 +153,12 @@ export class DriftJudge {
       const entry = lookupToken(this.index, name);
       if (entry) known.push({ entry, name });
       else {
-        const suggestion = suggest(name, this.index);
-        unknown.push({ name, suggestion, message: `${name} is not in the catalog (no colour, dimen or typography style of that name)${suggestion ? `; did you mean ${suggestion}?` : ''}` });
+        let u = this.unknowns.get(name);
+        if (!u) {
+          const suggestion = suggest(name, this.index);
+          this.unknowns.set(name, (u = { name, suggestion, message: `${name} is not in the catalog (no colour, dimen or typography style of that name)${suggestion ? `; did you mean ${suggestion}?` : ''}` }));
+        }
+        unknown.push(u);
       }
     }
 
@@ -189,14 +196,11 @@ export class DriftJudge {
       if (checked.includes(c)) continue;
       const e = c.entry;
       const kinds = [e.color && 'color', e.length && 'length', e.type && 'type'].filter(Boolean) as FacetKind[];
-      const what = kinds.map((k) => KIND_NAME[k]).join(' / ');
-      unchecked.push({
-        rule: 'unchecked-token',
-        message: kinds.some((k) => resolvedKinds.includes(k))
-          ? `${c.name} (a ${what} token) is not the token of any of the node's ${what} facets, so it was not checked`
-          : `${c.name} is a ${what} token, but the node resolved no ${what} facet to check it against`,
-        data: { token: c.name, facet: null, expected: null, actual: null },
-      });
+      // Its words depend on the name and on whether the node resolved a facet of its kinds: made once per check for each.
+      const some = kinds.some((k) => resolvedKinds.includes(k));
+      let pair = this.uncheckedHits.get(c.name);
+      if (!pair) this.uncheckedHits.set(c.name, (pair = [null, null]));
+      unchecked.push((pair[some ? 1 : 0] ??= uncheckedHit(c.name, kinds, some)));
     }
     return { tokens: tokens.join(', '), hasTokens: tokens.length > 0, unknown, facets: planned, unchecked };
   }
@@ -252,18 +256,6 @@ export class DriftJudge {
     return out;
   }
 
-  /** The hits of one design token (plan, then hits), in the order a node reports them. */
-  judge(dt: NonNullable<Node['designToken']>): DriftHit[] {
-    const facets: Array<[string, Facet]> = [];
-    const raws: string[] = [];
-    for (const facet in dt.resolved) {
-      const raw = dt.resolved[facet]!;
-      const f = this.facetOf(facet, raw);
-      if (f) { facets.push([facet, f]); raws.push(raw); }
-    }
-    return this.hits(this.plan(dt.tokens, facets), raws);
-  }
-
   /**
    * The facet's kind, or null when it is not a design value. A boolean is a fact about the layout (create-cmp
    * reports applied window insets as `statusBarPadding: "true"`): no token kind can hold it. A facet not
@@ -303,6 +295,18 @@ export class DriftJudge {
     if (l === undefined) this.lengths.set(raw, (l = parseLength(raw)));
     return l;
   }
+}
+
+/** A catalog token not checked on a node: its hit (the data object is shared; drift.ts copies it into each finding). */
+function uncheckedHit(name: string, kinds: readonly FacetKind[], someResolved: boolean): DriftHit {
+  const what = kinds.map((k) => KIND_NAME[k]).join(' / ');
+  return {
+    rule: 'unchecked-token',
+    message: someResolved
+      ? `${name} (a ${what} token) is not the token of any of the node's ${what} facets, so it was not checked`
+      : `${name} is a ${what} token, but the node resolved no ${what} facet to check it against`,
+    data: { token: name, facet: null, expected: null, actual: null },
+  };
 }
 
 function names(cs: readonly Claim[]): string {

@@ -2,10 +2,9 @@
  * Token drift (docs/design.md §8): each node's `designToken { tokens, resolved }` checked against the
  * design-system catalog (drift-catalog.ts) by meaning and by kind (drift-judge.ts).
  *
- * One pass over the nodes. A screen carries a handful of distinct design tokens over thousands of nodes
- * (a design system names the same few values everywhere), so each distinct one is judged once per check
- * and its hits are stamped onto every node that carries it: a node whose token was seen before costs a
- * few map hits and allocates nothing unless it has findings.
+ * One pass over the nodes. What a node's findings need beyond its values (catalog entries, which token
+ * each facet is checked against, the words of unknown and unchecked tokens) is planned from its token
+ * and facet names (DriftJudge.plan) out of per-name caches, then applied to its values (DriftJudge.hits).
  */
 import type { DesignToken, Node, Snapshot } from '../model/schema.js';
 import { outlineHead, outlineLine } from '../outline/outline.js';
@@ -13,7 +12,7 @@ import { viewRole } from '../facts/merged-view.js';
 import type { Finding, Severity } from '../common/finding.js';
 import type { Catalog } from '../formats/catalog.js';
 import { indexCatalog, isCatalogIndex, type CatalogIndex } from './drift-catalog.js';
-import { DriftJudge, UNNAMED_COLOR, UNNAMED_LENGTH, type DriftHit, type DriftRule, type Facet, type FindingData, type Plan } from './drift-judge.js';
+import { DriftJudge, type DriftHit, type DriftRule, type Facet, type FindingData } from './drift-judge.js';
 
 export { indexCatalog, type CatalogIndex } from './drift-catalog.js';
 export { facetKind, type DriftRule, type FacetKind } from './drift-judge.js';
@@ -79,17 +78,10 @@ export function checkDrift(snapshot: Snapshot, catalog: Catalog | CatalogIndex, 
   return run.out;
 }
 
-/** One check over a snapshot: the options, the findings, and the design-token shapes planned so far. */
+/** One check over a snapshot: the options and the findings. */
 class DriftRun {
   readonly out: Finding[] = [];
   private readonly judge: DriftJudge;
-  /**
-   * Plans by design-token shape: its token names, then each facet's name and kind, as one string key.
-   * Values are not in it: a screen may resolve a different value on every node, and what a value changes
-   * is worked out per node from the plan (DriftJudge.hits).
-   */
-  private readonly plans = new Map<string, Plan>();
-  private readonly facets: Facet[] = [];
   /** The values of the design token being judged, in its plan's facet order. */
   private readonly raws: string[] = [];
 
@@ -111,33 +103,24 @@ class DriftRun {
     for (let k = 0; k < hits.length; k++) this.emit(node, rootId, hits[k]!.rule, hits[k]!.message, hits[k]!.data);
   }
 
-  /** A design token's hits: its shape's plan, applied to its values. */
+  /**
+   * A design token's hits: the plan of its shape (token names, facet names and kinds), applied to its
+   * values. Planned per node, not kept: on a screen whose nodes each carry a different set of tokens, kept
+   * plans would only fill the heap; what repeats (catalog look-ups, suggestions, the words of unknown
+   * and unchecked tokens, parsed values) is kept by the judge.
+   */
   private hitsOf(dt: DesignToken): readonly DriftHit[] {
-    const tokens = dt.tokens;
-    // Each name led by its length, so no two shapes share a key whatever the names hold; a facet's kind
-    // is known from its name unless it is an unnamed colour or length.
-    let key = '';
-    for (let k = 0; k < tokens.length; k++) key += tokens[k]!.length + ':' + tokens[k]!;
-    key += '|';
-    const resolved = dt.resolved, raws = this.raws, facets = this.facets, judge = this.judge;
+    const resolved = dt.resolved, raws = this.raws, judge = this.judge;
+    const facets: Array<readonly [string, Facet]> = [];
     raws.length = 0;
-    facets.length = 0;
     for (const facet in resolved) {
       const raw = resolved[facet]!;
       const f = judge.facetOf(facet, raw);
       if (!f) continue;
-      key += (f === UNNAMED_COLOR ? 'c' : f === UNNAMED_LENGTH ? 'l' : 'n') + facet.length + ':' + facet;
+      facets.push([facet, f]);
       raws.push(raw);
-      facets.push(f);
     }
-    let plan = this.plans.get(key);
-    if (!plan) {
-      const named: Array<[string, Facet]> = [];
-      let k = 0;
-      for (const facet in resolved) if (judge.facetOf(facet, resolved[facet]!)) named.push([facet, facets[k++]!]);
-      this.plans.set(key, (plan = judge.plan(tokens, named)));
-    }
-    return judge.hits(plan, raws);
+    return judge.hits(judge.plan(dt.tokens, facets), raws);
   }
 
   private severity(rule: DriftRule): Severity | 'off' {
