@@ -3,8 +3,9 @@
  * design-system catalog (drift-catalog.ts) by meaning and by kind (drift-judge.ts).
  *
  * One pass over the nodes. What a node's findings need beyond its values (catalog entries, which token
- * each facet is checked against, the words of unknown and unchecked tokens) is planned from its token
- * and facet names (DriftJudge.plan) out of per-name caches, then applied to its values (DriftJudge.hits).
+ * each facet is checked against, the words of unknown and unchecked tokens) depends on its token and
+ * facet names alone: planned once per such shape (DriftJudge.plan), then applied to each node's values
+ * (DriftJudge.hits). A design system repeats a few shapes over thousands of nodes.
  */
 import type { DesignToken, Node, Snapshot } from '../model/schema.js';
 import { outlineHead, outlineLine } from '../outline/outline.js';
@@ -12,7 +13,7 @@ import { viewRole } from '../facts/merged-view.js';
 import type { Finding, Severity } from '../common/finding.js';
 import type { Catalog } from '../formats/catalog.js';
 import { indexCatalog, isCatalogIndex, type CatalogIndex } from './drift-catalog.js';
-import { DriftJudge, type DriftHit, type DriftRule, type Facet, type FindingData } from './drift-judge.js';
+import { DriftJudge, type DriftHit, type DriftRule, type Facet, type FindingData, type Plan } from './drift-judge.js';
 
 export { indexCatalog, type CatalogIndex } from './drift-catalog.js';
 export { facetKind, type DriftRule, type FacetKind } from './drift-judge.js';
@@ -78,10 +79,33 @@ export function checkDrift(snapshot: Snapshot, catalog: Catalog | CatalogIndex, 
   return run.out;
 }
 
-/** One check over a snapshot: the options and the findings. */
+/** A design-token shape (token names, facet names and kinds) with its plan. */
+interface PlannedShape {
+  tokens: readonly string[];
+  names: readonly string[];
+  facets: readonly Facet[];
+  plan: Plan;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** One check over a snapshot: the options, the findings, and the design-token shapes planned so far. */
 class DriftRun {
   readonly out: Finding[] = [];
   private readonly judge: DriftJudge;
+  /**
+   * Plans by design-token shape: its token names, then each facet's name and kind.
+   * Values are not in it: a screen may resolve a different value on every node, and what a value changes
+   * is worked out per node from the plan (DriftJudge.hits).
+   */
+  private readonly plans = new Map<string, PlannedShape[]>();
+  /** The design token being judged: its facets' names, kinds and values, in its plan's order. */
+  private readonly names: string[] = [];
+  private readonly facets: Facet[] = [];
   /** The values of the design token being judged, in its plan's facet order. */
   private readonly raws: string[] = [];
 
@@ -103,24 +127,33 @@ class DriftRun {
     for (let k = 0; k < hits.length; k++) this.emit(node, rootId, hits[k]!.rule, hits[k]!.message, hits[k]!.data);
   }
 
-  /**
-   * A design token's hits: the plan of its shape (token names, facet names and kinds), applied to its
-   * values. Planned per node, not kept: on a screen whose nodes each carry a different set of tokens, kept
-   * plans would only fill the heap; what repeats (catalog look-ups, suggestions, the words of unknown
-   * and unchecked tokens, parsed values) is kept by the judge.
-   */
+  /** A design token's hits: its shape's plan, applied to its values. */
   private hitsOf(dt: DesignToken): readonly DriftHit[] {
-    const resolved = dt.resolved, raws = this.raws, judge = this.judge;
-    const facets: Array<readonly [string, Facet]> = [];
+    const tokens = dt.tokens;
+    const resolved = dt.resolved, raws = this.raws, names = this.names, facets = this.facets, judge = this.judge;
     raws.length = 0;
+    names.length = 0;
+    facets.length = 0;
     for (const facet in resolved) {
       const raw = resolved[facet]!;
       const f = judge.facetOf(facet, raw);
       if (!f) continue;
-      facets.push([facet, f]);
+      names.push(facet);
       raws.push(raw);
+      facets.push(f);
     }
-    return judge.hits(judge.plan(dt.tokens, facets), raws);
+    // The key may be shared by different shapes (a name holding the separator, a facet whose kind its
+    // value decides): the shapes under one key are told apart by comparing them whole.
+    const key = tokens.join('\u0000') + '\u0001' + names.join('\u0000');
+    let bucket = this.plans.get(key);
+    if (!bucket) this.plans.set(key, (bucket = []));
+    for (let b = 0; b < bucket.length; b++) {
+      const s = bucket[b]!;
+      if (sameItems(s.tokens, tokens) && sameItems(s.names, names) && sameItems(s.facets, facets)) return judge.hits(s.plan, raws);
+    }
+    const plan = judge.plan(tokens, names.map((n, k) => [n, facets[k]!] as const));
+    bucket.push({ tokens: [...tokens], names: [...names], facets: [...facets], plan });
+    return judge.hits(plan, raws);
   }
 
   private severity(rule: DriftRule): Severity | 'off' {
