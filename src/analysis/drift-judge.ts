@@ -4,10 +4,9 @@
  * a length facet with dimens, a type facet (fontSize, lineHeight, …) with the typography ramp, so a
  * colour never passes because some dimen happens to share its spelling.
  *
- * The verdict depends on the token names and the resolved entries alone, never on the node, so the check
- * (drift.ts) judges each distinct design token once and stamps the hits onto every node that carries it.
+ * The verdict depends on the token names and the resolved entries alone, never on the node: `plan` works
+ * out what it needs from the names (token names, facet names and kinds), `hits` applies that to the values.
  */
-import type { Node } from '../model/schema.js';
 import { canonicalColor, parseFontWeight, parseLength, sameLength, type Length } from '../common/values.js';
 import { lookupToken, suggest, type CatalogIndex, type TokenEntry, type TypeField } from './drift-catalog.js';
 
@@ -30,7 +29,33 @@ export interface DriftHit {
   data: FindingData;
 }
 
-interface Facet {
+/** A design token's shape as DriftJudge.plan works it out: everything its hits need but the values. */
+export interface Plan {
+  /** The token names joined for messages, and whether there are any. */
+  tokens: string;
+  hasTokens: boolean;
+  /** Names the catalog does not know, with the closest name and the finding's words. */
+  unknown: Array<{ name: string; suggestion: string | null; message: string }>;
+  facets: PlanFacet[];
+  /** The unchecked-token hits: they depend on the names and facet kinds alone. */
+  unchecked: DriftHit[];
+}
+
+/** One facet of a plan: the tokens it is checked against. */
+interface PlanFacet {
+  facet: string;
+  f: Facet;
+  /** The tokens of its kind chosen for it; for a type facet, `declaring` those that declare its field. */
+  chosen: Claim[];
+  declaring: Claim[];
+  chosenNames: string | null;
+  declaringNames: string | null;
+  /** What a malformed value should have been, and the declaring tokens' catalog values. */
+  form: string;
+  expected: string;
+}
+
+export interface Facet {
   kind: FacetKind;
   /** Words a token's name may contain to be this facet's token (`radius` → RadiusCard). */
   stems: string[];
@@ -97,8 +122,8 @@ const EXPECTED_FORM: Record<FacetKind | 'weight', string> = {
 
 type Actual = { kind: 'color'; canon: string } | { kind: 'length'; value: Length } | { kind: 'weight'; value: number };
 
-const UNNAMED_COLOR: Facet = { kind: 'color', stems: [] };
-const UNNAMED_LENGTH: Facet = { kind: 'length', stems: [] };
+export const UNNAMED_COLOR: Facet = { kind: 'color', stems: [] };
+export const UNNAMED_LENGTH: Facet = { kind: 'length', stems: [] };
 
 /**
  * Judges design tokens against one catalog, with caches of facet kinds and parsed values: a screen
@@ -108,95 +133,126 @@ export class DriftJudge {
   private readonly facetKinds = new Map<string, Facet | null>();
   private readonly colors = new Map<string, string | null>();
   private readonly lengths = new Map<string, Length | null>();
+  private readonly weights = new Map<string, number | null>();
+  /** By unknown token name: its suggestion and words. */
+  private readonly unknowns = new Map<string, Plan['unknown'][number]>();
+  /** By token name: its unchecked-token hit where the node resolved no facet of its kinds, and where it did. */
+  private readonly uncheckedHits = new Map<string, [DriftHit | null, DriftHit | null]>();
 
   constructor(private readonly index: CatalogIndex) {}
 
-  /** The hits of one design token, in the order a node reports them: unknown tokens, facets, unchecked tokens. */
-  judge(dt: NonNullable<Node['designToken']>): DriftHit[] {
-    const out: DriftHit[] = [];
+  /**
+   * What a design token's hits depend on beyond its values: its token names and its facets with their
+   * kinds (facetOf). Built once per such shape (drift.ts keeps them in a trie); `hits` then reads the values.
+   */
+  plan(tokens: readonly string[], facets: ReadonlyArray<readonly [string, Facet]>): Plan {
     // Tokens as the node spells them (a case-folded hit keeps the node's spelling in messages).
     const known: Claim[] = [];
-    const unknown: string[] = [];
-    for (const name of dt.tokens) {
+    const unknown: Plan['unknown'] = [];
+    for (const name of tokens) {
       const entry = lookupToken(this.index, name);
       if (entry) known.push({ entry, name });
-      else unknown.push(name);
+      else {
+        let u = this.unknowns.get(name);
+        if (!u) {
+          const suggestion = suggest(name, this.index);
+          this.unknowns.set(name, (u = { name, suggestion, message: `${name} is not in the catalog (no colour, dimen or typography style of that name)${suggestion ? `; did you mean ${suggestion}?` : ''}` }));
+        }
+        unknown.push(u);
+      }
     }
 
-    const facets: Array<{ facet: string; raw: string; f: Facet; affine: Claim[]; candidates: Claim[] }> = [];
     const claimed: Claim[] = [];
-    for (const facet in dt.resolved) {
-      const raw = dt.resolved[facet]!;
-      const f = this.facetOf(facet, raw);
-      if (!f) continue;
+    const staged: Array<{ facet: string; f: Facet; affine: Claim[]; candidates: Claim[] }> = [];
+    for (const [facet, f] of facets) {
       const candidates = known.filter(({ entry: e }) => (f.kind === 'color' ? e.color : f.kind === 'length' ? e.length : e.type));
       // The token named for the facet (radius → RadiusCard among RadiusCard, ElevationCard, PaddingCard).
       let affine = f.stems.length && candidates.length ? candidates.filter((c) => f.stems.some((st) => c.name.toLowerCase().includes(st))) : [];
       if (f.kind === 'color') affine = materialAffinity(facet, affine, candidates);
       claimed.push(...affine);
-      facets.push({ facet, raw, f, candidates, affine });
+      staged.push({ facet, f, candidates, affine });
     }
 
-    // Facet hits wait until the unknown tokens are reported, so a node's findings read in that order.
-    const facetHits: DriftHit[] = [];
-    const hit = (rule: DriftRule, message: string, data: FindingData, to = out) => { to.push({ rule, message, data }); };
-    const uncovered: Array<[string, string]> = [];
     const checked: Claim[] = [];
     const resolvedKinds: FacetKind[] = [];
-    for (const { facet, raw, f, candidates, affine } of facets) {
+    const planned: PlanFacet[] = [];
+    for (const { facet, f, candidates, affine } of staged) {
       resolvedKinds.push(f.kind);
       // No token named for this facet: the tokens of its kind that are not named for another facet.
-      let chosen = affine.length ? affine : candidates.filter((c) => !claimed.includes(c));
+      const chosen = affine.length ? affine : candidates.filter((c) => !claimed.includes(c));
       checked.push(...chosen);
-      const actual = this.actualOf(f, raw);
-      if (!actual) {
-        const form = EXPECTED_FORM[f.field === 'fontWeight' ? 'weight' : f.kind];
-        hit('malformed-value', `${facet} resolved to ${JSON.stringify(raw)}, which is not ${form}`, { token: chosen.length ? names(chosen) : null, facet, expected: form, actual: raw }, facetHits);
-        continue;
-      }
-      if (chosen.length === 0) {
-        // An unknown token on the node may well be this facet's: it is reported once, as unknown.
-        if (unknown.length) uncovered.push([facet, raw]);
-        else {
-          hit('no-token-for-facet', `${facet} is ${raw}, but the node carries no ${KIND_NAME[f.kind]} token for it${dt.tokens.length ? ` (its tokens: ${dt.tokens.join(', ')})` : ''}`, {
-            token: null, facet, expected: `a ${KIND_NAME[f.kind]} token`, actual: raw,
-          }, facetHits);
-        }
-        continue;
-      }
-      if (f.kind === 'type') {
-        const declaring = chosen.filter((c) => declared(c.entry, f.field!) !== null);
-        if (declaring.length === 0) {
-          hit('no-token-for-facet', `${facet} is ${raw}, but ${names(chosen)} declares no ${f.field}`, { token: names(chosen), facet, expected: null, actual: raw }, facetHits);
-          continue;
-        }
-        chosen = declaring;
-      }
-      if (chosen.some((c) => sameValue(c.entry, f, actual))) continue;
-      const expected = chosen.map((c) => expectedRaw(c.entry, f)).join(' or ');
-      hit('token-mismatch', `${names(chosen)} sets ${facet} to ${expected} in the catalog, but the node resolved ${raw}`, { token: names(chosen), facet, expected, actual: raw }, facetHits);
-    }
-
-    // The facets no known token covers are what an unknown token was presumably meant for.
-    const uncoveredFacets = uncovered.length ? uncovered.map(([k]) => k).join(', ') : null;
-    const uncoveredValues = uncovered.length ? uncovered.map(([, v]) => v).join(', ') : null;
-    for (const name of unknown) {
-      const suggestion = suggest(name, this.index);
-      hit('unknown-token', `${name} is not in the catalog (no colour, dimen or typography style of that name)${suggestion ? `; did you mean ${suggestion}?` : ''}`, {
-        token: name, facet: uncoveredFacets, expected: suggestion, actual: uncoveredValues, suggestion,
+      const declaring = f.kind === 'type' ? chosen.filter((c) => declared(c.entry, f.field!) !== null) : chosen;
+      planned.push({
+        facet, f, chosen, declaring,
+        chosenNames: chosen.length ? names(chosen) : null,
+        form: EXPECTED_FORM[f.field === 'fontWeight' ? 'weight' : f.kind],
+        declaringNames: declaring.length ? names(declaring) : null,
+        expected: declaring.length ? declaring.map((c) => expectedRaw(c.entry, f)).join(' or ') : '',
       });
     }
-    out.push(...facetHits);
 
+    const unchecked: DriftHit[] = [];
     for (const c of known) {
       if (checked.includes(c)) continue;
       const e = c.entry;
       const kinds = [e.color && 'color', e.length && 'length', e.type && 'type'].filter(Boolean) as FacetKind[];
-      const what = kinds.map((k) => KIND_NAME[k]).join(' / ');
-      hit('unchecked-token', kinds.some((k) => resolvedKinds.includes(k))
-        ? `${c.name} (a ${what} token) is not the token of any of the node's ${what} facets, so it was not checked`
-        : `${c.name} is a ${what} token, but the node resolved no ${what} facet to check it against`, { token: c.name, facet: null, expected: null, actual: null });
+      // Its words depend on the name and on whether the node resolved a facet of its kinds: made once per check for each.
+      const some = kinds.some((k) => resolvedKinds.includes(k));
+      let pair = this.uncheckedHits.get(c.name);
+      if (!pair) this.uncheckedHits.set(c.name, (pair = [null, null]));
+      unchecked.push((pair[some ? 1 : 0] ??= uncheckedHit(c.name, kinds, some)));
     }
+    return { tokens: tokens.join(', '), hasTokens: tokens.length > 0, unknown, facets: planned, unchecked };
+  }
+
+  /**
+   * The hits of one design token of the plan's shape, `raws` its facets' values in the plan's order: in
+   * the order a node reports them, unknown tokens, facets, unchecked tokens.
+   */
+  hits(plan: Plan, raws: readonly string[]): DriftHit[] {
+    const out: DriftHit[] = [];
+    let facetHits: DriftHit[] | null = null;
+    let uncovered: Array<[string, string]> | null = null;
+    const facets = plan.facets;
+    for (let k = 0; k < facets.length; k++) {
+      const { facet, f, chosen, declaring } = facets[k]!;
+      const raw = raws[k]!;
+      const actual = this.actualOf(f, raw);
+      if (!actual) {
+        const form = facets[k]!.form;
+        (facetHits ??= []).push({ rule: 'malformed-value', message: `${facet} resolved to ${JSON.stringify(raw)}, which is not ${form}`, data: { token: facets[k]!.chosenNames, facet, expected: form, actual: raw } });
+        continue;
+      }
+      if (chosen.length === 0) {
+        // An unknown token on the node may well be this facet's: it is reported once, as unknown.
+        if (plan.unknown.length) (uncovered ??= []).push([facet, raw]);
+        else {
+          (facetHits ??= []).push({
+            rule: 'no-token-for-facet',
+            message: `${facet} is ${raw}, but the node carries no ${KIND_NAME[f.kind]} token for it${plan.hasTokens ? ` (its tokens: ${plan.tokens})` : ''}`,
+            data: { token: null, facet, expected: `a ${KIND_NAME[f.kind]} token`, actual: raw },
+          });
+        }
+        continue;
+      }
+      if (declaring.length === 0) {
+        const token = facets[k]!.chosenNames!;
+        (facetHits ??= []).push({ rule: 'no-token-for-facet', message: `${facet} is ${raw}, but ${token} declares no ${f.field}`, data: { token, facet, expected: null, actual: raw } });
+        continue;
+      }
+      if (declaring.some((c) => sameValue(c.entry, f, actual))) continue;
+      const token = facets[k]!.declaringNames!, expected = facets[k]!.expected;
+      (facetHits ??= []).push({ rule: 'token-mismatch', message: `${token} sets ${facet} to ${expected} in the catalog, but the node resolved ${raw}`, data: { token, facet, expected, actual: raw } });
+    }
+
+    // The facets no known token covers are what an unknown token was presumably meant for.
+    const uncoveredFacets = uncovered ? uncovered.map(([k]) => k).join(', ') : null;
+    const uncoveredValues = uncovered ? uncovered.map(([, v]) => v).join(', ') : null;
+    for (const { name, suggestion, message } of plan.unknown) {
+      out.push({ rule: 'unknown-token', message, data: { token: name, facet: uncoveredFacets, expected: suggestion, actual: uncoveredValues, suggestion } });
+    }
+    if (facetHits) for (const h of facetHits) out.push(h);
+    for (const h of plan.unchecked) out.push(h);
     return out;
   }
 
@@ -206,7 +262,7 @@ export class DriftJudge {
    * known by name is still checked when its value is a colour or a length; anything else (`shape:
    * "RoundedCornerShape"`, `fontFamily`) is not something the catalog declares.
    */
-  private facetOf(facet: string, raw: string): Facet | null {
+  facetOf(facet: string, raw: string): Facet | null {
     if (raw.length >= 4 && raw.length <= 12 && /^\s*(?:true|false)\s*$/i.test(raw)) return null;
     let f = this.facetKinds.get(facet);
     if (f === undefined) this.facetKinds.set(facet, (f = facetKind(facet)));
@@ -220,7 +276,8 @@ export class DriftJudge {
       return canon ? { kind: 'color', canon } : null;
     }
     if (f.field === 'fontWeight') {
-      const value = parseFontWeight(raw);
+      let value = this.weights.get(raw);
+      if (value === undefined) this.weights.set(raw, (value = parseFontWeight(raw)));
       return value === null ? null : { kind: 'weight', value };
     }
     const value = this.length(raw);
@@ -238,6 +295,18 @@ export class DriftJudge {
     if (l === undefined) this.lengths.set(raw, (l = parseLength(raw)));
     return l;
   }
+}
+
+/** A catalog token not checked on a node: its hit (the data object is shared; drift.ts copies it into each finding). */
+function uncheckedHit(name: string, kinds: readonly FacetKind[], someResolved: boolean): DriftHit {
+  const what = kinds.map((k) => KIND_NAME[k]).join(' / ');
+  return {
+    rule: 'unchecked-token',
+    message: someResolved
+      ? `${name} (a ${what} token) is not the token of any of the node's ${what} facets, so it was not checked`
+      : `${name} is a ${what} token, but the node resolved no ${what} facet to check it against`,
+    data: { token: name, facet: null, expected: null, actual: null },
+  };
 }
 
 function names(cs: readonly Claim[]): string {

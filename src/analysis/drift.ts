@@ -2,10 +2,10 @@
  * Token drift (docs/design.md §8): each node's `designToken { tokens, resolved }` checked against the
  * design-system catalog (drift-catalog.ts) by meaning and by kind (drift-judge.ts).
  *
- * One pass over the nodes. A screen carries a handful of distinct design tokens over thousands of nodes
- * (a design system names the same few values everywhere), so each distinct one is judged once per check
- * and its hits are stamped onto every node that carries it: a node whose token was seen before costs a
- * few map hits and allocates nothing unless it has findings.
+ * One pass over the nodes. What a node's findings need beyond its values (catalog entries, which token
+ * each facet is checked against, the words of unknown and unchecked tokens) depends on its token and
+ * facet names alone: planned once per such shape (DriftJudge.plan), then applied to each node's values
+ * (DriftJudge.hits). A design system repeats a few shapes over thousands of nodes.
  */
 import type { DesignToken, Node, Snapshot } from '../model/schema.js';
 import { outlineHead, outlineLine } from '../outline/outline.js';
@@ -13,7 +13,7 @@ import { viewRole } from '../facts/merged-view.js';
 import type { Finding, Severity } from '../common/finding.js';
 import type { Catalog } from '../formats/catalog.js';
 import { indexCatalog, isCatalogIndex, type CatalogIndex } from './drift-catalog.js';
-import { DriftJudge, type DriftHit, type DriftRule, type FindingData } from './drift-judge.js';
+import { DriftJudge, type DriftHit, type DriftRule, type Facet, type FindingData, type Plan } from './drift-judge.js';
 
 export { indexCatalog, type CatalogIndex } from './drift-catalog.js';
 export { facetKind, type DriftRule, type FacetKind } from './drift-judge.js';
@@ -79,26 +79,35 @@ export function checkDrift(snapshot: Snapshot, catalog: Catalog | CatalogIndex, 
   return run.out;
 }
 
-/** A step of the trie of design tokens already judged: token names, then resolved (key, value) pairs. */
-class Shape {
-  private next: Map<string, Shape> | null = null;
-  /** Where the resolved entries start, after the last token name. */
-  resolved: Shape | null = null;
-  /** The hits of the design token that ends here, once judged (severity 'off' left out). */
-  hits: readonly DriftHit[] | null = null;
-  step(key: string): Shape {
-    const next = (this.next ??= new Map());
-    let s = next.get(key);
-    if (!s) next.set(key, (s = new Shape()));
-    return s;
-  }
+/** A design-token shape (token names, facet names and kinds) with its plan. */
+interface PlannedShape {
+  tokens: readonly string[];
+  names: readonly string[];
+  facets: readonly Facet[];
+  plan: Plan;
 }
 
-/** One check over a snapshot: the options, the findings, and the design tokens judged so far. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** One check over a snapshot: the options, the findings, and the design-token shapes planned so far. */
 class DriftRun {
   readonly out: Finding[] = [];
   private readonly judge: DriftJudge;
-  private readonly shapes = new Shape();
+  /**
+   * Plans by design-token shape: its token names, then each facet's name and kind.
+   * Values are not in it: a screen may resolve a different value on every node, and what a value changes
+   * is worked out per node from the plan (DriftJudge.hits).
+   */
+  private readonly plans = new Map<string, PlannedShape[]>();
+  /** The design token being judged: its facets' names, kinds and values, in its plan's order. */
+  private readonly names: string[] = [];
+  private readonly facets: Facet[] = [];
+  /** The values of the design token being judged, in its plan's facet order. */
+  private readonly raws: string[] = [];
 
   constructor(
     index: CatalogIndex,
@@ -118,15 +127,33 @@ class DriftRun {
     for (let k = 0; k < hits.length; k++) this.emit(node, rootId, hits[k]!.rule, hits[k]!.message, hits[k]!.data);
   }
 
-  /** A design token's hits, through the trie of the token names and resolved pairs judged so far. */
+  /** A design token's hits: its shape's plan, applied to its values. */
   private hitsOf(dt: DesignToken): readonly DriftHit[] {
-    let at = this.shapes;
     const tokens = dt.tokens;
-    for (let k = 0; k < tokens.length; k++) at = at.step(tokens[k]!);
-    at = at.resolved ??= new Shape();
-    const resolved = dt.resolved;
-    for (const key in resolved) at = at.step(key).step(resolved[key]!);
-    return (at.hits ??= this.judge.judge(dt).filter((h) => this.severity(h.rule) !== 'off'));
+    const resolved = dt.resolved, raws = this.raws, names = this.names, facets = this.facets, judge = this.judge;
+    raws.length = 0;
+    names.length = 0;
+    facets.length = 0;
+    for (const facet in resolved) {
+      const raw = resolved[facet]!;
+      const f = judge.facetOf(facet, raw);
+      if (!f) continue;
+      names.push(facet);
+      raws.push(raw);
+      facets.push(f);
+    }
+    // The key may be shared by different shapes (a name holding the separator, a facet whose kind its
+    // value decides): the shapes under one key are told apart by comparing them whole.
+    const key = tokens.join('\u0000') + '\u0001' + names.join('\u0000');
+    let bucket = this.plans.get(key);
+    if (!bucket) this.plans.set(key, (bucket = []));
+    for (let b = 0; b < bucket.length; b++) {
+      const s = bucket[b]!;
+      if (sameItems(s.tokens, tokens) && sameItems(s.names, names) && sameItems(s.facets, facets)) return judge.hits(s.plan, raws);
+    }
+    const plan = judge.plan(tokens, names.map((n, k) => [n, facets[k]!] as const));
+    bucket.push({ tokens: [...tokens], names: [...names], facets: [...facets], plan });
+    return judge.hits(plan, raws);
   }
 
   private severity(rule: DriftRule): Severity | 'off' {

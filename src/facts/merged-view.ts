@@ -33,9 +33,30 @@ export interface MergedView {
 /** The merged view of a snapshot, built once per snapshot object in one linear pass. */
 export const mergedView: (snapshot: Snapshot) => MergedView = perSnapshot(buildMergedView);
 
+/**
+ * Whether the merged view may merge anything: some control container (no role, clickable, toggleable or
+ * focusable) has a control-role leaf child. Read off the nodes alone, so a screen with no such pair (most
+ * Compose trees, where the control carries its role itself) is known to read as the raw tree without the
+ * facts store the view is built on. A necessary condition of buildMergedView's pairs, never sufficient.
+ */
+export const mayMerge: (snapshot: Snapshot) => boolean = perSnapshot((snapshot) => {
+  const stack: Node[] = [];
+  for (const r of snapshot.roots) stack.push(r.node);
+  while (stack.length) {
+    const node = stack.pop()!;
+    const kids = node.children;
+    if (kids.length === 0) continue;
+    if (node.role === null && (node.clickable || node.focusable || node.toggle !== null || node.actions.includes('Click'))) {
+      for (const c of kids) if (c.role !== null && c.children.length === 0 && CONTROL_ROLES.has(c.role)) return true;
+    }
+    for (const c of kids) stack.push(c);
+  }
+  return false;
+});
+
 /** The role a node reads as in the view asked for: merged (default) or the node's own. */
 export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | null {
-  if (!merged) return node.role;
+  if (!merged || !mayMerge(snapshot)) return node.role;
   const view = mergedView(snapshot);
   if (view.mergedCount === 0) return node.role;
   const i = view.orderOf(node);
@@ -48,7 +69,7 @@ export function viewRole(snapshot: Snapshot, node: Node, merged = true): Role | 
  * control is nowhere a line of its own.
  */
 export function viewChildren(snapshot: Snapshot, node: Node, merged = true): readonly Node[] {
-  return merged ? mergedView(snapshot).childrenOf(node) : node.children;
+  return merged && mayMerge(snapshot) ? mergedView(snapshot).childrenOf(node) : node.children;
 }
 
 /** A control container in the facts store's bits: something a person operates (clicks, toggles or focuses). */

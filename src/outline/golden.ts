@@ -24,7 +24,7 @@ import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { MAX_OUTLINE_CHARS, formatOutline, outlineAttrs, outlineFlags, outlineHead, outlineRootFields } from './outline.js';
-import { mergedView, type MergedView } from '../facts/merged-view.js';
+import { mayMerge, mergedView, type MergedView } from '../facts/merged-view.js';
 import { parseOutline, requireText } from './outline-parse.js';
 import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
@@ -105,7 +105,7 @@ function goldenRootOf(root: Root, view: MergedView | null): GoldenRoot {
 /** The golden form of a whole snapshot (every window) or of one node's subtree, in the merged view unless `merged: false`. */
 export function goldenTreeOf(input: GoldenInput, options: GoldenViewOptions = {}): GoldenTree {
   const snapshot = 'node' in input && 'snapshot' in input ? input.snapshot : input;
-  const mv = options.merged === false ? null : mergedView(snapshot);
+  const mv = options.merged === false || !mayMerge(snapshot) ? null : mergedView(snapshot);
   const view = mv && mv.mergedCount > 0 ? mv : null;
   if ('node' in input && 'snapshot' in input) return { roots: [], entries: [goldenSubtree(input.node, view)] };
   return { roots: input.roots.map((r) => goldenRootOf(r, view)), entries: [] };
