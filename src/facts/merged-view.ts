@@ -1,7 +1,7 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
 import { CONTROL_ROLES } from '../roles/compose.js';
-import { FACT, nodeFacts, type NodeFacts } from './node-facts.js';
+import { FACT, nodeFacts, ownFacts, type NodeFacts } from './node-facts.js';
 
 /**
  * The merged view of a snapshot (docs/design.md §4, JetWhale's "Merged (default): one node per control"):
@@ -34,10 +34,11 @@ export interface MergedView {
 export const mergedView: (snapshot: Snapshot) => MergedView = perSnapshot(buildMergedView);
 
 /**
- * Whether the merged view may merge anything: some control container (no role, clickable, toggleable or
- * focusable) has a control-role leaf child. Read off the nodes alone, so a screen with no such pair (most
- * Compose trees, where the control carries its role itself) is known to read as the raw tree without the
- * facts store the view is built on. A necessary condition of buildMergedView's pairs, never sufficient.
+ * Whether the merged view may merge anything: some control container (no role, and CONTAINER among its
+ * own facts) has a control-role leaf child. Read off each node's own facts, so a screen with no such pair
+ * (most Compose trees, where the control carries its role itself) is known to read as the raw tree
+ * without building the facts store the view is built on. A necessary condition of buildMergedView's
+ * pairs, never sufficient.
  */
 export const mayMerge: (snapshot: Snapshot) => boolean = perSnapshot((snapshot) => {
   const stack: Node[] = [];
@@ -46,7 +47,7 @@ export const mayMerge: (snapshot: Snapshot) => boolean = perSnapshot((snapshot) 
     const node = stack.pop()!;
     const kids = node.children;
     if (kids.length === 0) continue;
-    if (node.role === null && (node.clickable || node.focusable || node.toggle !== null || node.actions.includes('Click'))) {
+    if (node.role === null && ownFacts(node) & CONTAINER) {
       for (const c of kids) if (c.role !== null && c.children.length === 0 && CONTROL_ROLES.has(c.role)) return true;
     }
     for (const c of kids) stack.push(c);
