@@ -227,8 +227,7 @@ export class WebDriver implements Driver {
    */
   private async callOnNode(backendNodeId: number, functionDeclaration: string, args: unknown[]): Promise<unknown> {
     const s = await this.cdp();
-    const resolved = (await s.send('DOM.resolveNode', { backendNodeId }).catch(() => null)) as { object?: { objectId?: string } } | null;
-    const objectId = resolved?.object?.objectId;
+    const objectId = await objectIdOf(s, backendNodeId);
     if (!objectId) return null;
     try {
       const r = (await s.send('Runtime.callFunctionOn', {
@@ -483,6 +482,12 @@ export class WebDriver implements Driver {
   }
 }
 
+/** The page object of a backend node, or null when it no longer resolves (gone from the document). */
+async function objectIdOf(s: CDPSession, backendNodeId: number, objectGroup?: string): Promise<string | null> {
+  const r = (await s.send('DOM.resolveNode', { backendNodeId, ...(objectGroup ? { objectGroup } : {}) }).catch(() => null)) as { object?: { objectId?: string } } | null;
+  return r?.object?.objectId ?? null;
+}
+
 /**
  * Fills the DOM snapshot's client and scroll rects (DOM_SNAPSHOT_PARAMS asks Chromium for none) for the
  * layout objects the importer reads them of: elements whose overflow is not visible (they clip or
@@ -516,8 +521,7 @@ export async function fillRects(s: CDPSession, dom: DomSnapshot): Promise<void> 
   const group = 'treewright-rects';
   try {
     // Sent together: the session answers them in order without waiting on each.
-    const ids = await Promise.all(wanted.map((w) => (s.send('DOM.resolveNode', { backendNodeId: w.backendNodeId, objectGroup: group }) as Promise<{ object?: { objectId?: string } }>)
-      .then((r) => r.object?.objectId ?? null, () => null)));
+    const ids = await Promise.all(wanted.map((w) => objectIdOf(s, w.backendNodeId, group)));
     // One call per document: a function takes elements of its own document's world only.
     const byDoc = new Map<number, Array<{ objectId: string; k: number }>>();
     ids.forEach((objectId, k) => {

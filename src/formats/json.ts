@@ -77,31 +77,27 @@ function walkStrings(value: unknown): StringCounts {
   let proto = false;
   let wellFormed = true;
   const stack: unknown[] = [value];
-  if (typeof value === 'string') {
-    colons += countColons(value);
-    wellFormed = isWellFormed(value);
-  }
+  const str = (s: string) => {
+    if (s.includes(':')) colons += countColons(s);
+    if (wellFormed && !isWellFormed(s)) wellFormed = false;
+  };
+  if (typeof value === 'string') str(value);
   while (stack.length) {
     const v = stack.pop();
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
-        if (typeof x === 'string') {
-          if (x.includes(':')) colons += countColons(x);
-          if (wellFormed && !isWellFormed(x)) wellFormed = false;
-        } else if (x !== null && typeof x === 'object') stack.push(x);
+        if (typeof x === 'string') str(x);
+        else if (x !== null && typeof x === 'object') stack.push(x);
       }
     } else if (v !== null && typeof v === 'object') {
       for (const k in v) {
         keys++;
-        if (k.includes(':')) colons += countColons(k);
-        if (wellFormed && !isWellFormed(k)) wellFormed = false;
+        str(k);
         if (k === '__proto__') proto = true;
         const x = (v as Record<string, unknown>)[k];
-        if (typeof x === 'string') {
-          if (x.includes(':')) colons += countColons(x);
-          if (wellFormed && !isWellFormed(x)) wellFormed = false;
-        } else if (x !== null && typeof x === 'object') stack.push(x);
+        if (typeof x === 'string') str(x);
+        else if (x !== null && typeof x === 'object') stack.push(x);
       }
     }
   }
