@@ -192,16 +192,16 @@ export function unwrapQuietly(value: unknown): unknown {
   }
 }
 
-/** The reader a tree goes to: one per JSON format, and the two XML readers (Apple, uiautomator). */
-export type ReaderName = JsonFormatName | 'apple-xml' | 'uiautomator';
+/** The two XML readers (Apple, uiautomator); every other reader is one JSON format's. */
+type XmlReaderName = 'apple-xml' | 'uiautomator';
 
 /** Every reader by its name: the XML readers take the text, the JSON readers the parsed value. */
-export type Readers = Record<'apple-xml' | 'uiautomator', (text: string, opts: ImportOptions) => Snapshot>
+export type Readers = Record<XmlReaderName, (text: string, opts: ImportOptions) => Snapshot>
   & Record<JsonFormatName, (value: unknown, opts: ImportOptions) => Snapshot>;
 
 /** A tree checked and sniffed, ready for its reader: XML as its text, JSON as its parsed (unwrapped) value. */
 export type SniffedTree =
-  | { reader: 'apple-xml' | 'uiautomator'; text: string; opts: ImportOptions }
+  | { reader: XmlReaderName; text: string; opts: ImportOptions }
   | { reader: JsonFormatName; value: unknown; opts: ImportOptions };
 
 /**
