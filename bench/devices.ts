@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { connect } from '../src/devices/connect.js';
 import type { Device } from '../src/devices/device.js';
-import { countCaptures } from '../src/devices/capture-count.js';
+import { countCaptures } from '../tests/helpers/capture-count.js';
 import type { ReferenceDriver } from '../src/reference-app/driver.js';
 import { wallSamples } from './timing.js';
 

@@ -7,7 +7,7 @@
 // two sides.
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, WebDriver, findChromium, importCdp, resolveSelector, webDevice } from '../src/index.js';
-import { countCaptures } from '../src/devices/capture-count.js';
+import { countCaptures } from '../tests/helpers/capture-count.js';
 import { DOM_SNAPSHOT_PARAMS, type DomSnapshot } from '../src/formats/cdp-types.js';
 import { fillRects } from '../src/devices/web.js';
 import { median } from './stats.js';

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../src/common/package-root.js';
 
 export interface CallerLocation {
   file: string;
@@ -14,10 +15,8 @@ export interface CallerLocation {
   column: number;
 }
 
-/** treewright's package root (dist/matchers/ → ../..; matchers/ run from source → ..), and the folders its code lives in (built or mapped back to sources). */
-const HERE = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const ROOT = path.basename(HERE) === 'dist' ? path.dirname(HERE) : HERE;
-const OWN = ['dist', 'src', 'runner', 'matchers', 'agents'].map((d) => path.join(ROOT, d) + path.sep);
+/** The folders treewright's code lives in, built or mapped back to its sources. */
+const OWN = ['dist', 'src', 'runner', 'matchers', 'agents'].map((d) => path.join(PACKAGE_ROOT, d) + path.sep);
 
 const FRAME = /^\s*at (?:.*? \()?(.*?):(\d+):(\d+)\)?$/;
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isTreewrightError } from '../src/errors.js';
+import { PACKAGE_ROOT } from '../src/common/package-root.js';
 import { argsProblem } from '../src/common/words.js';
 import { guardStdout, writeStdout } from '../src/files/stdout.js';
 
@@ -54,9 +55,9 @@ Prints the JSON Schema of treewright's snapshot format (generated from the zod m
   -h, --help        this text;  -V, --version  treewright's version
 `;
 
-/** treewright's version, from the package's own package.json (dist/runner/cli.js → ../../package.json). */
+/** treewright's version, from the package's own package.json. */
 export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
 

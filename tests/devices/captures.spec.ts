@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { connect } from '../../src/devices/connect.js';
-import { countCaptures } from '../../src/devices/capture-count.js';
+import { countCaptures } from '../helpers/capture-count.js';
 import { Device } from '../../src/devices/device.js';
 import type { Driver, SemanticRequest } from '../../src/devices/driver.js';
 import type { Node, Snapshot } from '../../src/model/schema.js';

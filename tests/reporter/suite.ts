@@ -164,7 +164,7 @@ export interface SuiteRuns {
 
 /** Fails with the next step when the package was not built: the suite imports treewright from dist/. */
 export function assertBuilt(): void {
-  for (const f of ['dist/runner/index.js', 'dist/runner/reporter/index.js', 'dist/matchers/report-attach.js']) {
+  for (const f of ['dist/runner/index.js', 'dist/runner/reporter/index.js', 'dist/matchers/index.js']) {
     if (!existsSync(path.join(REPO, f))) throw new Error(`${f} is missing: run \`npm run build\` before the reporter tests (npm test does).`);
   }
 }

@@ -4,7 +4,7 @@
 // until something reads it.
 import { test, expect as pwExpect, type Browser, type Page } from '@playwright/test';
 import { expect, isTreewrightError, webDevice, type Device } from 'treewright';
-import { countCaptures } from '../../src/devices/capture-count.js';
+import { countCaptures } from '../helpers/capture-count.js';
 import { launch } from './helpers.js';
 
 let browser: Browser;

@@ -1,4 +1,4 @@
-import type { Driver } from './driver.js';
+import type { Driver } from '../../src/devices/driver.js';
 
 /**
  * Counts the captures a driver makes from now on (its `capture` replaced by a counting wrapper on the
