@@ -68,6 +68,14 @@ export interface McpHttpOptions {
 }
 
 /**
+ * How long an idle keep-alive connection is kept. A client whose process stalls past it between two
+ * calls (busy or starved, so it has not yet read the server's close) writes its next request onto the
+ * closed socket, and that call fails ("other side closed"). Node's default, 5 s, is within such a
+ * stall; clients still close idle connections first, going by the Keep-Alive header it sends.
+ */
+export const IDLE_CONNECTION_MS = 30_000;
+
+/**
  * MCP over streamable HTTP at `/mcp`, stateless: every POST gets a fresh SDK server from `make` and
  * a fresh transport, so any number of clients can talk to it and none holds an MCP session. JSON
  * responses, not SSE streams; GET (the optional server-to-client stream) answers 405, which SDK
@@ -83,6 +91,7 @@ export async function serveMcpHttp(make: () => Server, opts: McpHttpOptions): Pr
       else res.end();
     });
   });
+  http.keepAliveTimeout = IDLE_CONNECTION_MS;
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/mcp') return jsonRpcError(res, 404, -32601, `no MCP endpoint at ${path}; use /mcp`);

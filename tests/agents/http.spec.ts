@@ -1,6 +1,7 @@
 // The same server over streamable HTTP (--http): the task through the SDK client, and HTTP-level refusals.
 import { test, expect } from '@playwright/test';
 import { request } from 'node:http';
+import { IDLE_CONNECTION_MS } from '../../src/mcp/transport.js';
 import { httpAgent, httpServer } from './helpers.js';
 
 test('over streamable HTTP: the task, malformed JSON-RPC, and a foreign Host refused', async () => {
@@ -34,6 +35,8 @@ test('over streamable HTTP: the task, malformed JSON-RPC, and a foreign Host ref
     });
     const garbage = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
     expect(garbage.status).toBe(400);
+    // Idle connections outlive a client's stall between calls (src/mcp/transport.ts IDLE_CONNECTION_MS).
+    expect(garbage.headers.get('keep-alive')).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`);
     expect((await garbage.json()).error.code).toBe(-32700);
     expect((await fetch(server.url)).status).toBe(405);
     expect((await fetch(server.url.replace('/mcp', '/other'), { method: 'POST', body: '{}' })).status).toBe(404);

@@ -73,17 +73,19 @@ export function editedHomeGolden(homeJson: string): string {
   return edited.join('\n');
 }
 
+// Playwright starts a new worker after each failed test, so each passing test is declared just before a
+// failing one: it runs in the worker that failing test ends, in the unsharded run and in either shard.
 const SPECS: Record<string, string> = {
   'reach.spec.ts': `import { test, expect } from 'treewright';
 test.use({ source: 'file:trees/dialog.json' });
-test('the dialog obscures the Wi-Fi switch', async ({ device }) => {
-  await expect(device.byTag('wifi')).toBeHittable();
-});
 test('the Wi-Fi switch is on screen', async ({ device }) => {
   await expect(device.byTag('wifi')).toBeVisible();
   await expect(device.byRole('Dialog')).toHaveCount(1);
   // A failure caught on purpose is attached, but the test passes: the report shows no failure for it.
   await expect(expect(device.byTag('nope')).toBeVisible({ timeout: 0 })).rejects.toThrow('toBeVisible');
+});
+test('the dialog obscures the Wi-Fi switch', async ({ device }) => {
+  await expect(device.byTag('wifi')).toBeHittable();
 });
 `,
   'checks.spec.ts': `import { test, expect } from 'treewright';
@@ -95,11 +97,11 @@ test.describe('accessibility', () => {
 });
 test.describe('tokens', () => {
   test.use({ source: 'file:trees/home.json' });
-  test('home uses its design tokens', async ({ device }) => {
-    await expect(device).toHaveNoTokenDrift({ catalog: 'design-system.json' });
-  });
   test('home title', async ({ device }) => {
     await expect(device.byTag('home_title')).toHaveText('Home');
+  });
+  test('home uses its design tokens', async ({ device }) => {
+    await expect(device).toHaveNoTokenDrift({ catalog: 'design-system.json' });
   });
 });
 `,
