@@ -85,3 +85,24 @@ export function makeSnapshot(init: SnapshotInit): Snapshot {
   }
   return snapshot;
 }
+
+/**
+ * The same capture with other roots (an excerpt of it): every field as `snapshot`'s, its generation the
+ * original's, read from it only when the excerpt's is read, so cutting a tree never hashes it.
+ */
+export function withRoots(snapshot: Snapshot, roots: Root[]): Snapshot {
+  const cut: Record<string, unknown> = {};
+  let generation: string | undefined;
+  // Field by field in the original's order (so its JSON lists them alike), without reading its generation.
+  for (const key of Object.keys(snapshot)) {
+    if (key === 'generation') {
+      Object.defineProperty(cut, 'generation', {
+        enumerable: true,
+        configurable: true,
+        get: () => (generation ??= snapshot.generation),
+        set: (g: string) => { generation = g; },
+      });
+    } else cut[key] = key === 'roots' ? roots : snapshot[key as keyof Snapshot];
+  }
+  return cut as Snapshot;
+}

@@ -8,6 +8,7 @@
  */
 import type { Node, Root, Snapshot } from '../model/schema.js';
 import { walk, walkNode } from '../model/node.js';
+import { withRoots } from '../model/serialize.js';
 
 export const DEFAULT_EXCERPT_NODES = 1000;
 /** An ancestor chain longer than this keeps its top node and its nearest ANCESTOR_TAIL ancestors only. */
@@ -97,7 +98,7 @@ export function excerptSnapshot(snapshot: Snapshot, options: ExcerptOptions = {}
     if (top) roots.push({ ...root, node: top });
   }
   return {
-    snapshot: { ...snapshot, roots },
+    snapshot: withRoots(snapshot, roots),
     totalNodes: total,
     keptNodes: original.size,
     original: (n) => original.get(n) ?? n,
