@@ -44,7 +44,6 @@ export const ROOT_KEYS = new Set(['unit', 'density', 'offset']);
 /** Flags a golden prints: the outline's flags without the reachability ones, which are derived. */
 export const GOLDEN_FLAGS_LIST: readonly string[] = NODE_FLAGS.filter((f) => f !== 'unhittable' && f !== 'not-operable');
 export const GOLDEN_FLAGS = new Set<string>(GOLDEN_FLAGS_LIST);
-const BOUNDS_RE = /^(-?\d+),(-?\d+),(\d+),(\d+)$/;
 export const TOGGLES = new Set(['on', 'off', 'indeterminate']);
 
 /** What both readers accept as a root line's value of `key` (unit, density or offset). */
@@ -97,17 +96,33 @@ export function parseBounds(s: string): Rect | null {
   return readBounds(s, v) ? { x: v[0]!, y: v[1]!, width: v[2]!, height: v[3]! } : null;
 }
 
-/** bounds=x,y,w,h into `out` (x, y, w, h); false when it is not four integers (w, h ≥ 0) a number can hold. */
+/**
+ * bounds=x,y,w,h into `out` (x, y, w, h); false when it is not four integers (w, h ≥ 0: `-?\d+,-?\d+,\d+,\d+`)
+ * a number can hold. One scan, no match object: every node line of a golden has one.
+ */
 export function readBounds(s: string, out: number[]): boolean {
-  const m = BOUNDS_RE.exec(s);
-  if (!m) return false;
+  const n = s.length;
+  let i = 0;
   for (let k = 0; k < 4; k++) {
-    const v = Number(m[k + 1]);
-    // More digits than a double holds is Infinity: refused, never stored.
-    if (!Number.isFinite(v)) return false;
-    out[k] = v;
+    if (k > 0) {
+      if (s.charCodeAt(i) !== 44 /* , */) return false;
+      i++;
+    }
+    const neg = k < 2 && s.charCodeAt(i) === 45; /* - */
+    if (neg) i++;
+    const start = i;
+    let v = 0;
+    for (let c = s.charCodeAt(i); c >= 48 && c <= 57; c = s.charCodeAt(++i)) v = v * 10 + (c - 48);
+    if (i === start) return false;
+    // Up to 15 digits the sum is exact; longer runs are read as Number() reads them, and more digits
+    // than a double holds are Infinity: refused, never stored.
+    if (i - start > 15) {
+      v = Number(s.slice(start, i));
+      if (!Number.isFinite(v)) return false;
+    }
+    out[k] = neg ? -v : v;
   }
-  return true;
+  return i === n;
 }
 
 export function formatTokens(tokens: readonly string[]): string {

@@ -29,7 +29,7 @@ import { parseOutline, requireText } from './outline-parse.js';
 import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS, GOLDEN_HEADER, GOLDEN_VERSION, NODE_KEYS, ROOT_KEYS, TOGGLES,
-  formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, validRootValue, validTokensValue,
+  formatBounds, formatTokens, parseBounds, parseFacets, parseTokens, readBounds, validRootValue, validTokensValue,
   type GoldenNode, type GoldenRoot, type GoldenTree,
 } from './golden-syntax.js';
 
@@ -158,6 +158,8 @@ export function toGolden(input: GoldenInput, options: GoldenViewOptions = {}): s
 
 class GoldenReader {
   private lines: string[] | null = null;
+  /** Where bounds= values are read while checking them. */
+  readonly bounds = [0, 0, 0, 0];
   constructor(private readonly text: string, readonly where: string) {}
 
   /** Column of `needle` on a line (1-based), for errors found after parsing. */
@@ -174,7 +176,7 @@ class GoldenReader {
 
   /** `what`: 'the head' …, or an attribute's key (named as `key=`; composed only on failure). */
   str(v: OutlineValue, line: number, what: string, isKey = false): string {
-    if (v instanceof RegExp) this.fail(line, `/${v.source}/`, `a regex (${String(v)}) in ${isKey ? `${what}=` : what}; goldens hold literal values`, 'Write the value as a "string".');
+    if (typeof v !== 'string') this.fail(line, `/${v.source}/`, `a regex (${String(v)}) in ${isKey ? `${what}=` : what}; goldens hold literal values`, 'Write the value as a "string".');
     return v;
   }
 }
@@ -201,8 +203,8 @@ function checkNode(r: GoldenReader, e: OutlineEntry): void {
   if (e.text !== undefined) r.str(e.text, line, 'the text');
   if (e.childrenMode !== undefined) r.fail(line, '/children', 'a /children line in a golden', 'Goldens list every child; remove the line.');
   // Volatile: a new capture renumbers nodes and moves tap points, so a golden never compares them.
-  delete e.id;
-  delete e.tap;
+  if (e.id !== undefined) delete e.id;
+  if (e.tap !== undefined) delete e.tap;
   if (e.negFlags.length) r.fail(line, '[', `[!${e.negFlags[0]}] in a golden`, 'Goldens list the flags that are set; remove the negated flag.');
   for (const f of e.flags) {
     if (!GOLDEN_FLAGS.has(f)) r.fail(line, f, `unknown flag [${f}]`, `Goldens use the flags ${[...GOLDEN_FLAGS].join(', ')}.`);
@@ -217,7 +219,7 @@ function checkNode(r: GoldenReader, e: OutlineEntry): void {
     if (!NODE_KEYS.has(key) && !key.startsWith('t.')) {
       r.fail(line, key + '=', `unknown attribute ${key}=`, 'Golden node lines carry desc, input, hint, value, state, toggle, tag, bounds, tokens and t.<facet>.');
     }
-    if (key === 'bounds' && !parseBounds(v)) r.fail(line, 'bounds=', `bad bounds=${v}`, 'Write bounds=x,y,width,height with integers, e.g. bounds=0,0,360,800.');
+    if (key === 'bounds' && !readBounds(v, r.bounds)) r.fail(line, 'bounds=', `bad bounds=${v}`, 'Write bounds=x,y,width,height with integers, e.g. bounds=0,0,360,800.');
     if (key === 'toggle' && !TOGGLES.has(v)) r.fail(line, 'toggle=', `bad toggle=${v}`, 'Write toggle=on, toggle=off or toggle=indeterminate.');
     if (key === 'tokens' && !validTokensValue(v)) r.fail(line, 'tokens=', `bad tokens=${v}`, 'Write tokens=Name1,Name2 (or a JSON array string when a name holds a comma).');
     if (key === 't' && !parseFacets(v)) r.fail(line, 't=', 'bad t= (expected a JSON object of strings)', 'Write each resolved value as t.<facet>=value.');

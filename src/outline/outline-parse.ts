@@ -77,6 +77,36 @@ function isWs(c: number): boolean {
 }
 
 /**
+ * Words of one kind (keys, flags, heads) read before from one text, by a hash of their length and end
+ * characters: a word spelled as one read earlier is that string again, neither sliced again nor checked
+ * against its pattern again. One table per kind, since each kind has its own pattern.
+ */
+class Words {
+  private readonly slots: Array<string | undefined> = new Array<string | undefined>(WORD_SLOTS);
+  constructor(private readonly text: string) {}
+
+  private slot(at: number, end: number): number {
+    return ((end - at) * 31 + this.text.charCodeAt(at) * 7 + this.text.charCodeAt(end - 1)) & (WORD_SLOTS - 1);
+  }
+
+  /** text[at, end) (end > at) if it was remembered, else null. */
+  known(at: number, end: number): string | null {
+    const w = this.slots[this.slot(at, end)];
+    if (w === undefined || w.length !== end - at) return null;
+    for (let i = at, j = 0; i < end; i++, j++) if (this.text.charCodeAt(i) !== w.charCodeAt(j)) return null;
+    return w;
+  }
+
+  /** text[at, end), remembered; only for a word that passed its kind's pattern. */
+  remember(at: number, end: number): string {
+    const w = this.text.slice(at, end);
+    this.slots[this.slot(at, end)] = w;
+    return w;
+  }
+}
+const WORD_SLOTS = 256;
+
+/**
  * One cursor over the whole text, moved from line to line (no per-line strings or objects): `pos` is an
  * index into the text, the current line is [lineStart, end), and errors give columns within that line.
  */
@@ -88,7 +118,11 @@ class LineCursor {
   constructor(
     readonly text: string,
     readonly where: string,
-  ) {}
+  ) {
+    this.keys = new Words(text);
+    this.flags = new Words(text);
+    this.heads = new Words(text);
+  }
 
   line(start: number, end: number, lineNo: number): void {
     this.lineStart = start;
@@ -96,10 +130,9 @@ class LineCursor {
     this.lineNo = lineNo;
   }
 
-  /** The key text[at, eq). */
-  key(at: number, eq: number): string {
-    return this.text.slice(at, eq);
-  }
+  readonly keys: Words;
+  readonly flags: Words;
+  readonly heads: Words;
 
   fail(message: string, at: number, hint: string): never {
     throw new FormatError('format_error', message, { where: this.where, line: this.lineNo, column: at - this.lineStart + 1, hint });
@@ -175,8 +208,11 @@ class LineCursor {
     return got.re;
   }
 
-  /** A run of non-space characters; `"`, `[`, `]` inside it mean the value should have been quoted. */
-  readBare(what: string): string {
+  /**
+   * A run of non-space characters; `"`, `[`, `]` inside it mean the value should have been quoted.
+   * `words`: the kind of word it is, when such words repeat (heads).
+   */
+  readBare(what: string, words: Words | null): string {
     const start = this.pos;
     const t = this.text;
     const end = this.end;
@@ -186,17 +222,18 @@ class LineCursor {
       }
     }
     if (this.pos === start) this.fail(`empty ${what}`, start, `Write ${what === 'value' ? '"" for an empty value' : `the ${what}`}.`);
-    return this.text.slice(start, this.pos);
+    if (words === null) return this.text.slice(start, this.pos);
+    return words.known(start, this.pos) ?? words.remember(start, this.pos);
   }
 
-  readValue(what: string, allowRegex = true): OutlineValue {
+  readValue(what: string, allowRegex = true, words: Words | null = null): OutlineValue {
     const c = this.text.charCodeAt(this.pos);
     if (c === 34 /* " */) return this.readString();
     if (c === 47 /* / */) {
       if (!allowRegex) this.fail(`a regex is not allowed for ${what}`, this.pos, `Write the ${what} as a bare token or a "string".`);
       return this.readRegex();
     }
-    return this.readBare(what);
+    return this.readBare(what, words);
   }
 
   /** `[a b !c]`; the cursor is on `[`. Each flag comes with its position for later errors (name, at; negated: -at - 1). */
@@ -212,8 +249,9 @@ class LineCursor {
       if (isWs(t.charCodeAt(at))) { at++; continue; }
       let end = at;
       while (end < close && !isWs(t.charCodeAt(end))) end++;
-      const token = t.slice(at, end);
-      if (!FLAG_RE.test(token)) this.fail(`bad flag ${JSON.stringify(token)}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
+      let token = this.flags.known(at, end);
+      if (token === null && FLAG_RE.test(t.slice(at, end))) token = this.flags.remember(at, end);
+      if (token === null) this.fail(`bad flag ${JSON.stringify(t.slice(at, end))}`, at, 'Flags are words with letters, digits and hyphens, e.g. [clickable not-operable !disabled].');
       const neg = t.charCodeAt(at) === 33 /* ! */;
       out.push(neg ? token.slice(1) : token, neg ? -at - 1 : at);
       at = end;
@@ -226,10 +264,18 @@ class LineCursor {
 /** The tokens of one line after its head (node line) or rootId (root line). */
 type LineBody = Omit<OutlineFields, 'head'>;
 
-const TOGGLE_SUGAR: Record<string, string> = { checked: 'on', unchecked: 'off' };
+/** [checked] / [unchecked] as the toggle= they stand for (a lookup in a plain record would also find `constructor`). */
+function toggleSugar(flag: string): string | undefined {
+  return flag === 'checked' ? 'on' : flag === 'unchecked' ? 'off' : undefined;
+}
 
 /** Past this many flags on one line, membership is checked with sets (a line of 100,000 flags stays linear). */
 const FEW_FLAGS = 16;
+
+/** Whether `name` is in `list`, asked of `set` (the same names) when there is one. */
+function holds(list: readonly string[], set: Set<string> | null, name: string): boolean {
+  return set ? set.has(name) : list.includes(name);
+}
 
 /** Reads the tokens after the head into `body` (a node line's entry itself, or a root line's fields). */
 function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
@@ -243,7 +289,7 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       if (isRoot) cur.fail('a root line has no #id', at, 'Put the rootId right after "root": root <rootId> "label" ….');
       if (body.id !== undefined) cur.fail('a line has at most one #id', at, 'Remove the second #id.');
       cur.pos++;
-      body.id = cur.text[cur.pos] === '"' ? cur.readString() : cur.readBare('id');
+      body.id = cur.text[cur.pos] === '"' ? cur.readString() : cur.readBare('id', null);
     } else if (code === 34 /* " */ || code === 47 /* / */) {
       if (body.text !== undefined) cur.fail(`a line has at most one ${isRoot ? 'label' : 'text'}`, at, 'Give other strings a key, e.g. desc="…".');
       body.text = cur.readValue('text');
@@ -254,8 +300,10 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       const t = cur.text;
       let eq = at;
       for (let c = t.charCodeAt(eq); eq < cur.end && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq));
-      const key = eq < cur.end && t.charCodeAt(eq) === 61 ? cur.key(at, eq) : null;
-      if (key === null || !KEY_RE.test(key)) {
+      const isKey = eq > at && eq < cur.end && t.charCodeAt(eq) === 61;
+      let key = isKey ? cur.keys.known(at, eq) : null;
+      if (isKey && key === null && KEY_RE.test(t.slice(at, eq))) key = cur.keys.remember(at, eq);
+      if (key === null) {
         let end = at;
         while (end < cur.end && !isWs(cur.text.charCodeAt(end))) end++;
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
@@ -267,8 +315,9 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       const vAt = cur.pos;
       if (special && key === 'actions') {
         const v = cur.readValue('actions=', false) as string;
+        // An empty name: a comma at either end or two in a row.
+        if (v !== '' && (v.charCodeAt(0) === 44 || v.charCodeAt(v.length - 1) === 44 || v.includes(',,'))) cur.fail('empty action name in actions=', vAt, 'List actions separated by single commas, e.g. actions=Click,ScrollBy.');
         body.actions = v === '' ? [] : v.split(',');
-        if (body.actions.some((a) => a === '')) cur.fail('empty action name in actions=', vAt, 'List actions separated by single commas, e.g. actions=Click,ScrollBy.');
       } else if (special) {
         const v = cur.readValue('tap=', false) as string;
         const t = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(v);
@@ -286,18 +335,16 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
   const big = rawFlags.length > 2 * FEW_FLAGS;
   const pos = big ? new Set<string>() : null, negs = big ? new Set<string>() : null;
   const flags: string[] = [], negFlags: string[] = [];
-  const isPos = (name: string) => (pos ? pos.has(name) : flags.includes(name));
-  const isNeg = (name: string) => (negs ? negs.has(name) : negFlags.includes(name));
   for (let f = 0; f < rawFlags.length; f += 2) {
     const name = rawFlags[f] as string;
     const coded = rawFlags[f + 1] as number;
     const neg = coded < 0;
     const at = neg ? -coded - 1 : coded;
-    const sugar = TOGGLE_SUGAR[name];
+    const sugar = toggleSugar(name);
     if (neg) {
       if (sugar !== undefined) cur.fail(`[!${name}] is not supported`, at, 'Write [checked], [unchecked] or toggle=indeterminate instead.');
-      if (isPos(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!isNeg(name)) { negs?.add(name); negFlags.push(name); }
+      if (holds(flags, pos, name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!holds(negFlags, negs, name)) { negs?.add(name); negFlags.push(name); }
     } else if (sugar !== undefined) {
       const prev = body.attrs.toggle;
       if (prev !== undefined && prev !== sugar) {
@@ -306,8 +353,8 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       body.attrs.toggle = sugar;
       toggleAt = at;
     } else {
-      if (isNeg(name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
-      if (!isPos(name)) { pos?.add(name); flags.push(name); }
+      if (holds(negFlags, negs, name)) cur.fail(`[${name}] and [!${name}] contradict each other`, at, 'Keep one of them.');
+      if (!holds(flags, pos, name)) { pos?.add(name); flags.push(name); }
     }
   }
   body.flags = flags;
@@ -324,6 +371,8 @@ export function requireText(text: unknown, where: string, what: string): asserts
   });
 }
 
+const CR_EOL = /\r\n?/g;
+
 const CHILDREN_LINE = /^\/children:(?!.*\/)\s*(\S*)\s*$/;
 
 /** An entry or window while the parser fills in its children: a fresh list of its own (readers get it read-only). */
@@ -334,9 +383,12 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
   const where = opts.where ?? 'outline';
   requireText(text, where, 'an outline');
   const doc: OutlineDoc = { roots: [], entries: [] };
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // "\r\n" and "\r" end a line as "\n" does and can stand nowhere else: written as "\n", every line reads
+  // the same, at the same line and column, and lines are found with one search for "\n" each.
+  const body = unmarked.includes('\r') ? unmarked.replace(CR_EOL, '\n') : unmarked;
   const n = body.length;
-  // Lines found in place ("\n", "\r\n" or "\r" ends one): no array of line strings, one cursor for all.
+  // Lines found in place: no array of line strings, one cursor for all.
   const cur: LineCursor = new LineCursor(body, where);
   let base = -1;
   let baseLine = 0;
@@ -345,9 +397,9 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
   let open: Array<Filling<OutlineEntry>> = [];
   let lineNo = 0;
   for (let ls = 0, next = 0; ls <= n; ls = next) {
-    let le = ls;
-    for (let c = body.charCodeAt(le); le < n && c !== 10 && c !== 13; c = body.charCodeAt(++le));
-    next = le < n && body.charCodeAt(le) === 13 && body.charCodeAt(le + 1) === 10 ? le + 2 : le + 1;
+    let le = body.indexOf('\n', ls);
+    if (le < 0) le = n;
+    next = le + 1;
     lineNo++;
     let p = ls;
     while (p < le && body.charCodeAt(p) === 32) p++;
@@ -408,7 +460,7 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
     if (hc === 35 /* # */ || hc === 91 /* [ */) {
       cur.fail('missing head', headAt, 'Start a node line with its role or class (or /regex/), e.g. - Button #3 or - node "Title".');
     }
-    const head = cur.readValue('head');
+    const head = cur.readValue('head', true, cur.heads);
     // The entry is filled in place: no separate object for the line's tokens.
     const entry: Filling<OutlineEntry> = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: [], line: lineNo };
     readBody(cur, false, entry);

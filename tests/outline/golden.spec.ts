@@ -8,7 +8,7 @@ import { FormatError, TargetError } from '../../src/errors.js';
 import { makeNode, walk } from '../../src/model/node.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { parseOutline } from '../../src/outline/outline-parse.js';
-import { GOLDEN_HEADER, formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, toGolden } from '../../src/outline/golden.js';
+import { GOLDEN_HEADER, formatGolden, goldenSnapshot, goldenTreeOf, parseBounds, parseGolden, toGolden } from '../../src/outline/golden.js';
 import { diffTrees } from '../../src/analysis/diff.js';
 import type { Node } from '../../src/model/schema.js';
 import { n, r, root, snap } from '../helpers/build.js';
@@ -192,6 +192,26 @@ test.describe('hand-edited nonsense is a FormatError naming the file and line', 
     try { parseGolden('# treewright golden v2\n- node\n', 'x.tree'); } catch (e) { err = e; }
     expect(err).toBeInstanceOf(FormatError);
     expect((err as FormatError).code).toBe('schema_version');
+  });
+
+  test('bounds= is read as the grammar says: -?\\d+,-?\\d+,\\d+,\\d+ of numbers Number() reads as finite', () => {
+    const GRAMMAR = /^(-?\d+),(-?\d+),(\d+),(\d+)$/;
+    const expected = (s: string) => {
+      const m = GRAMMAR.exec(s);
+      const v = m ? m.slice(1).map(Number) : null;
+      return v && v.every(Number.isFinite) ? { x: v[0], y: v[1], width: v[2], height: v[3] } : null;
+    };
+    const parts = ['0', '12', '-3', '-0', '007', '9'.repeat(15), '9'.repeat(16), '12345678901234567', '9'.repeat(308), '9'.repeat(309),
+      '1' + '0'.repeat(308), '9'.repeat(400), '0'.repeat(400) + '1', '', '-', '--1', '+1', '1.5', ' 1', '1 ', 'a', '\u0661', '1e3'];
+    let seed = 29;
+    const pick = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return parts[seed % parts.length]!; };
+    const cases = ['1,2,3,4', '-1,-2,3,4', '1,2,-3,4', '1,2,3', '1,2,3,4,5', ',1,2,3', '1,2,3,4,'];
+    for (let k = 0; k < 600; k++) cases.push([pick(), pick(), pick(), pick()].join(','), [pick(), pick(), pick()].join(','));
+    expect(cases.map((s) => [s, parseBounds(s)])).toEqual(cases.map((s) => [s, expected(s)]));
+    // Both sides occur, and the long runs of digits among them.
+    expect(cases.filter((s) => expected(s) !== null).length).toBeGreaterThan(20);
+    expect(cases.some((s) => expected(s) === null && GRAMMAR.test(s))).toBe(true);
+    expect(cases.some((s) => expected(s) !== null && s.split(',').some((p) => p.length > 300))).toBe(true);
   });
 
   test('the column points at the offending attribute', () => {
