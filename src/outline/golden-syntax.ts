@@ -5,7 +5,7 @@
  */
 import type { Node, Rect, Root } from '../model/schema.js';
 import { ACTIONS, UnitSchema } from '../model/schema.js';
-import { NODE_FLAGS, type OutlineDoc, type OutlineEntry, type OutlineRoot } from './outline-syntax.js';
+import { NODE_FLAGS, type OutlineDoc, type OutlineEntry, type OutlineRoot, type OutlineVocabulary } from './outline-syntax.js';
 
 export const GOLDEN_VERSION = 1;
 export const GOLDEN_HEADER = `# treewright golden v${GOLDEN_VERSION}`;
@@ -45,6 +45,35 @@ export const ROOT_KEYS = new Set(['unit', 'density', 'offset']);
 export const GOLDEN_FLAGS_LIST: readonly string[] = NODE_FLAGS.filter((f) => f !== 'unhittable' && f !== 'not-operable');
 export const GOLDEN_FLAGS = new Set<string>(GOLDEN_FLAGS_LIST);
 export const TOGGLES = new Set(['on', 'off', 'indeterminate']);
+
+/** Whether a golden node line may carry `key`: one of NODE_KEYS or a t.<facet>. */
+export function isNodeKey(key: string): boolean {
+  return NODE_KEYS.has(key) || key.startsWith('t.');
+}
+
+/** What a golden node line accepts as the value of `key` (bounds, toggle, tokens, t; any other: anything). */
+export function validNodeValue(key: string, v: string): boolean {
+  switch (key) {
+    case 'bounds': return readBounds(v, BOUNDS_SCRATCH);
+    case 'toggle': return TOGGLES.has(v);
+    case 'tokens': return validTokensValue(v);
+    case 't': return parseFacets(v) !== null;
+    default: return true;
+  }
+}
+/** Where validNodeValue reads bounds it only checks. */
+const BOUNDS_SCRATCH = [0, 0, 0, 0];
+
+/**
+ * A golden node line's vocabulary, asked by the outline parser as it reads each line (OutlineVocabulary):
+ * the same rules golden.ts's checks apply, which explain a line that does not fit.
+ */
+export const GOLDEN_VOCABULARY: OutlineVocabulary = {
+  key: isNodeKey,
+  value: validNodeValue,
+  flag: (flag) => GOLDEN_FLAGS.has(flag),
+  actions: (actions) => actions.every((a) => ACTION_SET.has(a)),
+};
 
 /** What both readers accept as a root line's value of `key` (unit, density or offset). */
 export function validRootValue(key: string, v: string): boolean {

@@ -59,11 +59,11 @@
  */
 import { FormatError } from '../errors.js';
 import { userRegex } from '../common/pattern.js';
-import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
+import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue, OutlineVocabulary } from './outline-syntax.js';
 import { CHILDREN_MODES, FLAG_RE, KEY_RE, NO_FLAGS } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
 
-export type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue } from './outline-syntax.js';
+export type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue, OutlineVocabulary } from './outline-syntax.js';
 
 export interface OutlineParseOptions {
   /** Named in errors: a file name, or 'template'. Default 'outline'. */
@@ -93,7 +93,8 @@ class Words {
   known(at: number, end: number): string | null {
     const w = this.slots[this.slot(at, end)];
     if (w === undefined || w.length !== end - at) return null;
-    for (let i = at, j = 0; i < end; i++, j++) if (this.text.charCodeAt(i) !== w.charCodeAt(j)) return null;
+    const t = this.text;
+    for (let i = at, j = 0; i < end; i++, j++) if (t.charCodeAt(i) !== w.charCodeAt(j)) return null;
     return w;
   }
 
@@ -112,12 +113,15 @@ const WORD_SLOTS = 256;
  */
 class LineCursor {
   pos = 0;
+  /** Whether every node line so far fit `vocabulary` (see OutlineVocabulary). */
+  fits = true;
   lineStart = 0;
   end = 0;
   lineNo = 0;
   constructor(
     readonly text: string,
     readonly where: string,
+    readonly vocabulary: OutlineVocabulary | null,
   ) {
     this.keys = new Words(text);
     this.flags = new Words(text);
@@ -140,8 +144,11 @@ class LineCursor {
 
   /** Skips whitespace; returns false at the end of the line. */
   skipSpace(): boolean {
-    while (this.pos < this.end && isWs(this.text.charCodeAt(this.pos))) this.pos++;
-    return this.pos < this.end;
+    const t = this.text, end = this.end;
+    let i = this.pos;
+    while (i < end && isWs(t.charCodeAt(i))) i++;
+    this.pos = i;
+    return i < end;
   }
 
   /** A token must be followed by whitespace or the end of the line. */
@@ -216,14 +223,16 @@ class LineCursor {
     const start = this.pos;
     const t = this.text;
     const end = this.end;
-    for (let c = t.charCodeAt(this.pos); this.pos < end && !isWs(c); c = t.charCodeAt(++this.pos)) {
+    let i = start;
+    for (let c = t.charCodeAt(i); i < end && !isWs(c); c = t.charCodeAt(++i)) {
       if (c === 34 /* " */ || c === 91 /* [ */ || c === 93 /* ] */) {
-        this.fail(`unexpected ${t[this.pos]} in unquoted ${what}`, this.pos, `Quote the ${what} as a JSON string, e.g. "a[b]".`);
+        this.fail(`unexpected ${t[i]} in unquoted ${what}`, i, `Quote the ${what} as a JSON string, e.g. "a[b]".`);
       }
     }
-    if (this.pos === start) this.fail(`empty ${what}`, start, `Write ${what === 'value' ? '"" for an empty value' : `the ${what}`}.`);
-    if (words === null) return this.text.slice(start, this.pos);
-    return words.known(start, this.pos) ?? words.remember(start, this.pos);
+    this.pos = i;
+    if (i === start) this.fail(`empty ${what}`, start, `Write ${what === 'value' ? '"" for an empty value' : `the ${what}`}.`);
+    if (words === null) return t.slice(start, i);
+    return words.known(start, i) ?? words.remember(start, i);
   }
 
   readValue(what: string, allowRegex = true, words: Words | null = null): OutlineValue {
@@ -290,9 +299,11 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       if (body.id !== undefined) cur.fail('a line has at most one #id', at, 'Remove the second #id.');
       cur.pos++;
       body.id = cur.text[cur.pos] === '"' ? cur.readString() : cur.readBare('id', null);
+      cur.fits = false;
     } else if (code === 34 /* " */ || code === 47 /* / */) {
       if (body.text !== undefined) cur.fail(`a line has at most one ${isRoot ? 'label' : 'text'}`, at, 'Give other strings a key, e.g. desc="…".');
       body.text = cur.readValue('text');
+      if (!isRoot && typeof body.text !== 'string') cur.fits = false;
     } else if (code === 91 /* [ */) {
       cur.readFlags(rawFlags ??= []);
     } else {
@@ -317,15 +328,19 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
         const v = cur.readValue('actions=', false) as string;
         // An empty name: a comma at either end or two in a row.
         if (v !== '' && (v.charCodeAt(0) === 44 || v.charCodeAt(v.length - 1) === 44 || v.includes(',,'))) cur.fail('empty action name in actions=', vAt, 'List actions separated by single commas, e.g. actions=Click,ScrollBy.');
-        body.actions = v === '' ? [] : v.split(',');
+        body.actions = v === '' ? [] : v.includes(',') ? v.split(',') : [v];
+        if (cur.fits && cur.vocabulary !== null && !cur.vocabulary.actions(body.actions)) cur.fits = false;
       } else if (special) {
         const v = cur.readValue('tap=', false) as string;
         const t = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(v);
         if (!t) cur.fail(`bad tap=${v}`, vAt, 'Write the tap point as tap=x,y with numbers, e.g. tap=540,1200.');
         body.tap = { x: Number(t[1]), y: Number(t[2]) };
+        cur.fits = false;
       } else {
         if (key === 'toggle') toggleAt = at;
-        body.attrs[key] = cur.readValue('value');
+        const v = cur.readValue('value');
+        body.attrs[key] = v;
+        if (!isRoot && cur.fits && cur.vocabulary !== null) cur.fits = typeof v === 'string' && cur.vocabulary.key(key) && cur.vocabulary.value(key, v);
       }
     }
   }
@@ -359,6 +374,10 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
   }
   body.flags = flags;
   body.negFlags = negFlags.length ? negFlags : NO_FLAGS;
+  if (!isRoot && cur.fits && cur.vocabulary !== null) {
+    if (negFlags.length) cur.fits = false;
+    for (const f of flags) if (!cur.vocabulary.flag(f)) cur.fits = false;
+  }
   return body;
 }
 
@@ -380,7 +399,14 @@ type Filling<T extends { children: readonly OutlineEntry[] }> = T & { children: 
 
 /** Parses an outline or a toMatchOutline template. Throws FormatError('format_error') with where / line / column. */
 export function parseOutline(text: string, opts: OutlineParseOptions = {}): OutlineDoc {
-  const where = opts.where ?? 'outline';
+  return readOutline(text, opts.where ?? 'outline', null).doc;
+}
+
+/**
+ * parseOutline, asking `vocabulary` about every node line as it is read: `fits` says whether all of
+ * them fit it (see OutlineVocabulary).
+ */
+export function readOutline(text: string, where: string, vocabulary: OutlineVocabulary | null): { doc: OutlineDoc; fits: boolean } {
   requireText(text, where, 'an outline');
   const doc: OutlineDoc = { roots: [], entries: [] };
   const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -389,7 +415,7 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
   const body = unmarked.includes('\r') ? unmarked.replace(CR_EOL, '\n') : unmarked;
   const n = body.length;
   // Lines found in place: no array of line strings, one cursor for all.
-  const cur: LineCursor = new LineCursor(body, where);
+  const cur: LineCursor = new LineCursor(body, where, vocabulary);
   let base = -1;
   let baseLine = 0;
   let root: Filling<OutlineRoot> | null = null;
@@ -452,6 +478,7 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
       if (!target) cur.fail('/children line without a parent', headAt, 'Put it one level under the node whose children it constrains.');
       if (target.childrenMode !== undefined) cur.fail('a second /children line for the same node', headAt, 'Keep one.');
       target.childrenMode = mode;
+      cur.fits = false;
       open.length = depth;
       continue;
     }
@@ -461,6 +488,7 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
       cur.fail('missing head', headAt, 'Start a node line with its role or class (or /regex/), e.g. - Button #3 or - node "Title".');
     }
     const head = cur.readValue('head', true, cur.heads);
+    if (typeof head !== 'string') cur.fits = false;
     // The entry is filled in place: no separate object for the line's tokens.
     const entry: Filling<OutlineEntry> = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: [], line: lineNo };
     readBody(cur, false, entry);
@@ -469,5 +497,5 @@ export function parseOutline(text: string, opts: OutlineParseOptions = {}): Outl
     open.length = depth;
     open.push(entry);
   }
-  return doc;
+  return { doc, fits: cur.fits };
 }

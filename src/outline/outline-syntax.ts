@@ -71,6 +71,19 @@ export interface OutlineDoc {
   entries: OutlineEntry[];
 }
 
+/**
+ * What a reader with a narrower vocabulary than templates (golden files) accepts on node lines, asked
+ * while each line is read. The parser (outline-parse.ts) only records whether every node line fit
+ * (`readOutline`'s `fits`); explaining a misfit, with its line and column, is the reader's own check.
+ * Never fitting: a regex anywhere on a node line, an #id, tap=, a negated flag, a /children line.
+ */
+export interface OutlineVocabulary {
+  key(key: string): boolean;
+  value(key: string, value: string): boolean;
+  flag(flag: string): boolean;
+  actions(actions: readonly string[]): boolean;
+}
+
 /** Node flags the printer emits, in print order. Templates may name any flag-shaped token. */
 export const NODE_FLAGS = [
   'clickable', 'long-clickable', 'scrollable', 'editable', 'focusable', 'focused', 'selected',
