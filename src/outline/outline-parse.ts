@@ -83,6 +83,10 @@ function isWs(c: number): boolean {
  */
 class Words {
   private readonly slots: Array<string | undefined> = new Array<string | undefined>(WORD_SLOTS);
+  /** marks[s]: the last line on which a word in slot s was read (see `again`). */
+  private readonly marks: number[] = new Array<number>(WORD_SLOTS).fill(0);
+  /** The slot of the word last looked up. */
+  private last = 0;
   constructor(private readonly text: string) {}
 
   private slot(at: number, end: number): number {
@@ -91,7 +95,8 @@ class Words {
 
   /** text[at, end) (end > at) if it was remembered, else null. */
   known(at: number, end: number): string | null {
-    const w = this.slots[this.slot(at, end)];
+    const s = this.last = this.slot(at, end);
+    const w = this.slots[s];
     if (w === undefined || w.length !== end - at) return null;
     const t = this.text;
     for (let i = at, j = 0; i < end; i++, j++) if (t.charCodeAt(i) !== w.charCodeAt(j)) return null;
@@ -101,8 +106,18 @@ class Words {
   /** text[at, end), remembered; only for a word that passed its kind's pattern. */
   remember(at: number, end: number): string {
     const w = this.text.slice(at, end);
-    this.slots[this.slot(at, end)] = w;
+    this.slots[this.last = this.slot(at, end)] = w;
     return w;
+  }
+
+  /**
+   * Whether the word last looked up may have been read before on `line`: false when no word of its
+   * slot was, so a line's words need no other lookup to be known distinct. Marks its slot with `line`.
+   */
+  again(line: number): boolean {
+    const seen = this.marks[this.last] === line;
+    this.marks[this.last] = line;
+    return seen;
   }
 }
 const WORD_SLOTS = 256;
@@ -320,7 +335,7 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
       }
       const special = !isRoot && (key === 'actions' || key === 'tap');
-      if (special ? body[key as 'actions' | 'tap'] !== undefined : Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
+      if (special ? body[key as 'actions' | 'tap'] !== undefined : cur.keys.again(cur.lineNo) && Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
       cur.pos = eq + 1;
       if (cur.pos >= cur.end || isWs(cur.text.charCodeAt(cur.pos))) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
       const vAt = cur.pos;
