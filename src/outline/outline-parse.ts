@@ -130,6 +130,10 @@ class LineCursor {
   pos = 0;
   /** Whether every node line so far fit `vocabulary` (see OutlineVocabulary). */
   fits = true;
+  /** readBody's working lists, reused from line to line. */
+  readonly rawFlags: Array<string | number> = [];
+  readonly flagNames: string[] = [];
+  readonly negNames: string[] = [];
   lineStart = 0;
   end = 0;
   lineNo = 0;
@@ -303,8 +307,10 @@ function holds(list: readonly string[], set: Set<string> | null, name: string): 
 
 /** Reads the tokens after the head into `body` (a node line's entry itself, or a root line's fields). */
 function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
-  // name, at (negated: -at - 1), … flat: no object per flag.
-  let rawFlags: Array<string | number> | null = null;
+  // name, at (negated: -at - 1), … flat: no object per flag; the cursor's, reused line after line.
+  const rawFlags = cur.rawFlags;
+  rawFlags.length = 0;
+  let flagList = false;
   let toggleAt = 0;
   while (cur.skipSpace()) {
     const at = cur.pos;
@@ -320,7 +326,8 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       body.text = cur.readValue('text');
       if (!isRoot && typeof body.text !== 'string') cur.fits = false;
     } else if (code === 91 /* [ */) {
-      cur.readFlags(rawFlags ??= []);
+      cur.readFlags(rawFlags);
+      flagList = true;
     } else {
       // The key runs to '=' and is KEY_RE.
       const t = cur.text;
@@ -361,10 +368,13 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
   }
   // Flags are resolved at the end so [checked] and toggle= can come in either order. Sets beside the
   // lists on long lines: a line of 100,000 flags stays linear.
-  if (rawFlags === null) return body;
+  if (!flagList) return body;
   const big = rawFlags.length > 2 * FEW_FLAGS;
   const pos = big ? new Set<string>() : null, negs = big ? new Set<string>() : null;
-  const flags: string[] = [], negFlags: string[] = [];
+  // Gathered in the cursor's lists, then copied once at their length.
+  const flags = cur.flagNames, negFlags = cur.negNames;
+  flags.length = 0;
+  negFlags.length = 0;
   for (let f = 0; f < rawFlags.length; f += 2) {
     const name = rawFlags[f] as string;
     const coded = rawFlags[f + 1] as number;
@@ -387,8 +397,8 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       if (!holds(flags, pos, name)) { pos?.add(name); flags.push(name); }
     }
   }
-  body.flags = flags;
-  body.negFlags = negFlags.length ? negFlags : NO_FLAGS;
+  body.flags = flags.slice();
+  body.negFlags = negFlags.length ? negFlags.slice() : NO_FLAGS;
   if (!isRoot && cur.fits && cur.vocabulary !== null) {
     if (negFlags.length) cur.fits = false;
     for (const f of flags) if (!cur.vocabulary.flag(f)) cur.fits = false;
@@ -412,6 +422,58 @@ const CHILDREN_LINE = /^\/children:(?!.*\/)\s*(\S*)\s*$/;
 /** An entry or window while the parser fills in its children: a fresh list of its own (readers get it read-only). */
 type Filling<T extends { children: readonly OutlineEntry[] }> = T & { children: OutlineEntry[] };
 
+/** What an entry's children are until it is closed (see OpenEntries). */
+const UNREAD: OutlineEntry[] = [];
+
+/**
+ * The entries whose children are still being read. Children wait on one stack, in order, and each
+ * entry's list is made once, at its final length, when the entry is closed: by a line at its depth or
+ * above, a root line, or the end.
+ */
+class OpenEntries {
+  /** open[d]: the last entry at depth d, for d < depth. */
+  readonly open: Array<Filling<OutlineEntry>> = [];
+  /** Where open[d]'s children start on `waiting`. */
+  private readonly starts: number[] = [];
+  /** Entries read whose parent is open, the depth-0 ones first: waiting[0, size). */
+  private readonly waiting: OutlineEntry[] = [];
+  private size = 0;
+  /** One past the deepest level a next line may use. */
+  depth = 0;
+
+  /** Whether any entry was read since the last `top`. */
+  get any(): boolean {
+    return this.size > 0;
+  }
+
+  /** Closes the entries at `depth` and deeper: each gets its children. */
+  closeTo(depth: number): void {
+    for (let d = this.depth - 1; d >= depth; d--) {
+      const start = this.starts[d]!;
+      this.open[d]!.children = this.waiting.slice(start, this.size);
+      this.size = start;
+    }
+    if (depth < this.depth) this.depth = depth;
+  }
+
+  /** `entry`, read at `depth`, as the last child of the entry open at depth - 1 (or a top entry). */
+  add(entry: Filling<OutlineEntry>, depth: number): void {
+    this.closeTo(depth);
+    this.waiting[this.size++] = entry;
+    this.open[depth] = entry;
+    this.starts[depth] = this.size;
+    this.depth = depth + 1;
+  }
+
+  /** Closes every entry; returns the depth-0 ones (of the current root, or of a document without roots). */
+  top(): OutlineEntry[] {
+    this.closeTo(0);
+    const top = this.waiting.slice(0, this.size);
+    this.size = 0;
+    return top;
+  }
+}
+
 /** Parses an outline or a toMatchOutline template. Throws FormatError('format_error') with where / line / column. */
 export function parseOutline(text: string, opts: OutlineParseOptions = {}): OutlineDoc {
   return readOutline(text, opts.where ?? 'outline', null).doc;
@@ -434,8 +496,7 @@ export function readOutline(text: string, where: string, vocabulary: OutlineVoca
   let base = -1;
   let baseLine = 0;
   let root: Filling<OutlineRoot> | null = null;
-  // open[d] = the last entry at depth d; its length is one past the deepest level a next line may use.
-  let open: Array<Filling<OutlineEntry>> = [];
+  const open = new OpenEntries();
   let lineNo = 0;
   for (let ls = 0, next = 0; ls <= n; ls = next) {
     let le = body.indexOf('\n', ls);
@@ -464,22 +525,22 @@ export function readOutline(text: string, where: string, vocabulary: OutlineVoca
 
     if (p + 4 <= le && body.charCodeAt(p) === 114 && body.charCodeAt(p + 1) === 111 && body.charCodeAt(p + 2) === 111 && body.charCodeAt(p + 3) === 116 /* root */ && (p + 4 === le || isWs(body.charCodeAt(p + 4)))) {
       if (depth !== 0) cur.fail('root line must not be indented', p, `Start root lines at the indentation of line ${baseLine}.`);
-      if (doc.entries.length) cur.fail('root line after node lines without a root', p, 'Either start the outline with a root line or use none.');
+      if (root === null && open.any) cur.fail('root line after node lines without a root', p, 'Either start the outline with a root line or use none.');
       cur.pos = p + 4;
       if (!cur.skipSpace()) cur.fail('root line without a rootId', cur.pos, 'Write root <rootId> "label" …, e.g. root main "MainActivity" unit=px density=2.');
       const rootId = cur.readValue('rootId');
       const lineBody = readBody(cur, true, { attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS });
-      root = { rootId, attrs: lineBody.attrs, flags: lineBody.flags, negFlags: lineBody.negFlags, children: [], line: lineNo };
+      if (root !== null) root.children = open.top();
+      root = { rootId, attrs: lineBody.attrs, flags: lineBody.flags, negFlags: lineBody.negFlags, children: UNREAD, line: lineNo };
       if (lineBody.text !== undefined) root.label = lineBody.text;
       doc.roots.push(root);
-      open = [];
       continue;
     }
     if (body.charCodeAt(p) !== 45 /* - */ || (p + 1 < le && body.charCodeAt(p + 1) !== 32)) {
       cur.fail(`expected "- " or "root" at the start of the line, found ${JSON.stringify(body.slice(p, Math.min(p + 12, le)))}`, p, 'Node lines start with "- " (dash, space), window lines with "root".');
     }
-    if (depth > open.length) {
-      cur.fail(`child indented more than one level under its parent (depth ${depth}, parent at depth ${open.length - 1})`, p, 'Indent a child exactly two spaces more than its parent.');
+    if (depth > open.depth) {
+      cur.fail(`child indented more than one level under its parent (depth ${depth}, parent at depth ${open.depth - 1})`, p, 'Indent a child exactly two spaces more than its parent.');
     }
     cur.pos = p + 1;
     if (!cur.skipSpace()) cur.fail('empty node line', p, 'Write the role or class after "- ", e.g. - Button "OK".');
@@ -489,12 +550,12 @@ export function readOutline(text: string, where: string, vocabulary: OutlineVoca
     if (directive) {
       const mode = directive[1] as ChildrenMode;
       if (!CHILDREN_MODES.includes(mode)) cur.fail(`bad /children mode ${JSON.stringify(directive[1])}`, headAt, 'Write /children: contain, /children: equal or /children: deep-equal.');
-      const target: OutlineEntry | OutlineRoot | null = depth > 0 ? open[depth - 1]! : root;
+      const target: OutlineEntry | OutlineRoot | null = depth > 0 ? open.open[depth - 1]! : root;
       if (!target) cur.fail('/children line without a parent', headAt, 'Put it one level under the node whose children it constrains.');
       if (target.childrenMode !== undefined) cur.fail('a second /children line for the same node', headAt, 'Keep one.');
       target.childrenMode = mode;
       cur.fits = false;
-      open.length = depth;
+      open.closeTo(depth);
       continue;
     }
 
@@ -505,12 +566,11 @@ export function readOutline(text: string, where: string, vocabulary: OutlineVoca
     const head = cur.readValue('head', true, cur.heads);
     if (typeof head !== 'string') cur.fits = false;
     // The entry is filled in place: no separate object for the line's tokens.
-    const entry: Filling<OutlineEntry> = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: [], line: lineNo };
+    const entry: Filling<OutlineEntry> = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: UNREAD, line: lineNo };
     readBody(cur, false, entry);
-    const siblings = depth > 0 ? open[depth - 1]!.children : root ? root.children : doc.entries;
-    siblings.push(entry);
-    open.length = depth;
-    open.push(entry);
+    open.add(entry, depth);
   }
+  if (root !== null) root.children = open.top();
+  else doc.entries = open.top();
   return { doc, fits: cur.fits };
 }
