@@ -54,7 +54,9 @@
  * at depth 0 under a root line it applies to the root.
  *
  * The parser is one pass over the text, line by line in place (one cursor, no per-line strings), with an
- * explicit stack of open entries: no recursion, linear.
+ * explicit stack of open entries: no recursion, linear. Each list of children is made when its entry
+ * closes; keys, flags and heads spelled as before are the same strings (Words). A reader with a
+ * narrower vocabulary (golden files) passes it to readOutline to have each node line checked as read.
  * Every error is a FormatError('format_error') carrying where, 1-based line and column, and a hint.
  */
 import { FormatError } from '../errors.js';
