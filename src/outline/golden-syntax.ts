@@ -72,7 +72,10 @@ export const GOLDEN_VOCABULARY: OutlineVocabulary = {
   key: isNodeKey,
   value: validNodeValue,
   flag: (flag) => GOLDEN_FLAGS.has(flag),
-  actions: (actions) => actions.every((a) => ACTION_SET.has(a)),
+  actions: (actions) => {
+    for (const a of actions) if (!ACTION_SET.has(a)) return false;
+    return true;
+  },
 };
 
 /** What both readers accept as a root line's value of `key` (unit, density or offset). */

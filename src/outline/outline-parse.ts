@@ -62,7 +62,7 @@
 import { FormatError } from '../errors.js';
 import { userRegex } from '../common/pattern.js';
 import type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue, OutlineVocabulary } from './outline-syntax.js';
-import { CHILDREN_MODES, FLAG_RE, KEY_RE, NO_FLAGS } from './outline-syntax.js';
+import { CHILDREN_MODES, FLAG_RE, KEY_RE, NO_CHILDREN, NO_FLAGS } from './outline-syntax.js';
 import { describeValue } from '../formats/read.js';
 
 export type { ChildrenMode, OutlineDoc, OutlineEntry, OutlineFields, OutlineRoot, OutlineValue, OutlineVocabulary } from './outline-syntax.js';
@@ -344,7 +344,7 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
         cur.fail(`unknown token ${JSON.stringify(cur.text.slice(at, Math.min(end, at + 60)))}`, at, 'Write the text as a "quoted string", attributes as key=value, flags inside [ ], the id as #id.');
       }
       const special = !isRoot && (key === 'actions' || key === 'tap');
-      if (special ? body[key as 'actions' | 'tap'] !== undefined : cur.keys.again(cur.lineNo) && Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
+      if (special ? (key === 'actions' ? body.actions : body.tap) !== undefined : cur.keys.again(cur.lineNo) && Object.hasOwn(body.attrs, key)) cur.fail(`duplicate attribute ${key}=`, at, `Give ${key}= once.`);
       cur.pos = eq + 1;
       if (cur.pos >= cur.end || isWs(cur.text.charCodeAt(cur.pos))) cur.fail(`empty value after ${key}=`, cur.pos, `Write ${key}="" for an empty value.`);
       const vAt = cur.pos;
@@ -421,12 +421,6 @@ const CR_EOL = /\r\n?/g;
 
 const CHILDREN_LINE = /^\/children:(?!.*\/)\s*(\S*)\s*$/;
 
-/** An entry or window while the parser fills in its children: a fresh list of its own (readers get it read-only). */
-type Filling<T extends { children: readonly OutlineEntry[] }> = T & { children: OutlineEntry[] };
-
-/** What an entry's children are until it is closed (see OpenEntries). */
-const UNREAD: OutlineEntry[] = [];
-
 /**
  * The entries whose children are still being read. Children wait on one stack, in order, and each
  * entry's list is made once, at its final length, when the entry is closed: by a line at its depth or
@@ -434,7 +428,7 @@ const UNREAD: OutlineEntry[] = [];
  */
 class OpenEntries {
   /** open[d]: the last entry at depth d, for d < depth. */
-  readonly open: Array<Filling<OutlineEntry>> = [];
+  readonly open: OutlineEntry[] = [];
   /** Where open[d]'s children start on `waiting`. */
   private readonly starts: number[] = [];
   /** Entries read whose parent is open, the depth-0 ones first: waiting[0, size). */
@@ -452,14 +446,15 @@ class OpenEntries {
   closeTo(depth: number): void {
     for (let d = this.depth - 1; d >= depth; d--) {
       const start = this.starts[d]!;
-      this.open[d]!.children = this.waiting.slice(start, this.size);
+      // A leaf shares the one frozen empty list, as lines without flags share NO_FLAGS.
+      this.open[d]!.children = start === this.size ? NO_CHILDREN : this.waiting.slice(start, this.size);
       this.size = start;
     }
     if (depth < this.depth) this.depth = depth;
   }
 
   /** `entry`, read at `depth`, as the last child of the entry open at depth - 1 (or a top entry). */
-  add(entry: Filling<OutlineEntry>, depth: number): void {
+  add(entry: OutlineEntry, depth: number): void {
     this.closeTo(depth);
     this.waiting[this.size++] = entry;
     this.open[depth] = entry;
@@ -497,7 +492,7 @@ export function readOutline(text: string, where: string, vocabulary: OutlineVoca
   const cur: LineCursor = new LineCursor(body, where, vocabulary);
   let base = -1;
   let baseLine = 0;
-  let root: Filling<OutlineRoot> | null = null;
+  let root: OutlineRoot | null = null;
   const open = new OpenEntries();
   let lineNo = 0;
   for (let ls = 0, next = 0; ls <= n; ls = next) {
@@ -533,7 +528,7 @@ export function readOutline(text: string, where: string, vocabulary: OutlineVoca
       const rootId = cur.readValue('rootId');
       const lineBody = readBody(cur, true, { attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS });
       if (root !== null) root.children = open.top();
-      root = { rootId, attrs: lineBody.attrs, flags: lineBody.flags, negFlags: lineBody.negFlags, children: UNREAD, line: lineNo };
+      root = { rootId, attrs: lineBody.attrs, flags: lineBody.flags, negFlags: lineBody.negFlags, children: NO_CHILDREN, line: lineNo };
       if (lineBody.text !== undefined) root.label = lineBody.text;
       doc.roots.push(root);
       continue;
@@ -568,7 +563,7 @@ export function readOutline(text: string, where: string, vocabulary: OutlineVoca
     const head = cur.readValue('head', true, cur.heads);
     if (typeof head !== 'string') cur.fits = false;
     // The entry is filled in place: no separate object for the line's tokens.
-    const entry: Filling<OutlineEntry> = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: UNREAD, line: lineNo };
+    const entry: OutlineEntry = { head, attrs: {}, flags: NO_FLAGS, negFlags: NO_FLAGS, children: NO_CHILDREN, line: lineNo }; // children: set when it closes
     readBody(cur, false, entry);
     open.add(entry, depth);
   }

@@ -10,6 +10,9 @@
  */
 export const NO_FLAGS: readonly string[] = Object.freeze([]);
 
+/** The empty list of children, shared and frozen: most parsed lines are leaves. */
+export const NO_CHILDREN: readonly OutlineEntry[] = Object.freeze([]);
+
 /** A value on a line: a string, or (in templates) a regex literal such as `/Wi-?Fi/i`. */
 export type OutlineValue = string | RegExp;
 
