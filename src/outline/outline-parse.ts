@@ -132,6 +132,26 @@ class LineCursor {
   pos = 0;
   /** Whether every node line so far fit `vocabulary` (see OutlineVocabulary). */
   fits = true;
+  /** The flags and actions of the last line that had them, frozen: a line with the same ones shares them. */
+  private lastFlags: readonly string[] = NO_FLAGS;
+  private lastActions: readonly string[] = NO_FLAGS;
+  private lastActionsValue = '';
+
+  /** `names` as a line's flags: the last line's list when the same, else a frozen copy. */
+  flagList(names: readonly string[]): readonly string[] {
+    const last = this.lastFlags;
+    let same = last.length === names.length;
+    for (let i = 0; same && i < names.length; i++) same = last[i] === names[i];
+    return same ? last : (this.lastFlags = Object.freeze(names.slice()));
+  }
+
+  /** actions=`v` as a list: the last line's list when spelled the same, else a frozen new one. */
+  actionList(v: string): readonly string[] {
+    if (v === this.lastActionsValue) return this.lastActions;
+    this.lastActionsValue = v;
+    return (this.lastActions = Object.freeze(v.includes(',') ? v.split(',') : [v]));
+  }
+
   /** readBody's working lists, reused from line to line. */
   readonly rawFlags: Array<string | number> = [];
   readonly flagNames: string[] = [];
@@ -352,7 +372,7 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
         const v = cur.readValue('actions=', false) as string;
         // An empty name: a comma at either end or two in a row.
         if (v !== '' && (v.charCodeAt(0) === 44 || v.charCodeAt(v.length - 1) === 44 || v.includes(',,'))) cur.fail('empty action name in actions=', vAt, 'List actions separated by single commas, e.g. actions=Click,ScrollBy.');
-        body.actions = v === '' ? [] : v.includes(',') ? v.split(',') : [v];
+        body.actions = cur.actionList(v);
         if (cur.fits && cur.vocabulary !== null && !cur.vocabulary.actions(body.actions)) cur.fits = false;
       } else if (special) {
         const v = cur.readValue('tap=', false) as string;
@@ -399,7 +419,7 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       if (!holds(flags, pos, name)) { pos?.add(name); flags.push(name); }
     }
   }
-  body.flags = flags.slice();
+  body.flags = cur.flagList(flags);
   body.negFlags = negFlags.length ? negFlags.slice() : NO_FLAGS;
   if (!isRoot && cur.fits && cur.vocabulary !== null) {
     if (negFlags.length) cur.fits = false;
