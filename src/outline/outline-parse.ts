@@ -130,35 +130,23 @@ const WORD_SLOTS = 256;
  */
 class LineCursor {
   pos = 0;
+  lineStart = 0;
+  end = 0;
+  lineNo = 0;
   /** Whether every node line so far fit `vocabulary` (see OutlineVocabulary). */
   fits = true;
+  readonly keys: Words;
+  readonly flags: Words;
+  readonly heads: Words;
+  /** readBody's working lists, reused from line to line. */
+  readonly rawFlags: Array<string | number> = [];
+  readonly flagNames: string[] = [];
+  readonly negNames: string[] = [];
   /** The flags and actions of the last line that had them, frozen: a line with the same ones shares them. */
   private lastFlags: readonly string[] = NO_FLAGS;
   private lastActions: readonly string[] = NO_FLAGS;
   private lastActionsValue = '';
 
-  /** `names` as a line's flags: the last line's list when the same, else a frozen copy. */
-  flagList(names: readonly string[]): readonly string[] {
-    const last = this.lastFlags;
-    let same = last.length === names.length;
-    for (let i = 0; same && i < names.length; i++) same = last[i] === names[i];
-    return same ? last : (this.lastFlags = Object.freeze(names.slice()));
-  }
-
-  /** actions=`v` as a list: the last line's list when spelled the same, else a frozen new one. */
-  actionList(v: string): readonly string[] {
-    if (v === this.lastActionsValue) return this.lastActions;
-    this.lastActionsValue = v;
-    return (this.lastActions = Object.freeze(v.includes(',') ? v.split(',') : [v]));
-  }
-
-  /** readBody's working lists, reused from line to line. */
-  readonly rawFlags: Array<string | number> = [];
-  readonly flagNames: string[] = [];
-  readonly negNames: string[] = [];
-  lineStart = 0;
-  end = 0;
-  lineNo = 0;
   constructor(
     readonly text: string,
     readonly where: string,
@@ -175,9 +163,20 @@ class LineCursor {
     this.lineNo = lineNo;
   }
 
-  readonly keys: Words;
-  readonly flags: Words;
-  readonly heads: Words;
+  /** `names` as a line's flags: the last line's list when the same, else a frozen copy. */
+  flagList(names: readonly string[]): readonly string[] {
+    const last = this.lastFlags;
+    let same = last.length === names.length;
+    for (let i = 0; same && i < names.length; i++) same = last[i] === names[i];
+    return same ? last : (this.lastFlags = Object.freeze(names.slice()));
+  }
+
+  /** actions=`v` as a list: the last line's list when spelled the same, else a frozen new one. */
+  actionList(v: string): readonly string[] {
+    if (v === this.lastActionsValue) return this.lastActions;
+    this.lastActionsValue = v;
+    return (this.lastActions = Object.freeze(v.includes(',') ? v.split(',') : [v]));
+  }
 
   fail(message: string, at: number, hint: string): never {
     throw new FormatError('format_error', message, { where: this.where, line: this.lineNo, column: at - this.lineStart + 1, hint });
