@@ -5,7 +5,7 @@
  */
 import type { Node, Rect, Root } from '../model/schema.js';
 import { ACTIONS, UnitSchema } from '../model/schema.js';
-import { NODE_FLAGS, type OutlineDoc, type OutlineEntry, type OutlineRoot } from './outline-syntax.js';
+import { NODE_FLAGS, type OutlineDoc, type OutlineEntry, type OutlineRoot, type OutlineVocabulary } from './outline-syntax.js';
 
 export const GOLDEN_VERSION = 1;
 export const GOLDEN_HEADER = `# treewright golden v${GOLDEN_VERSION}`;
@@ -44,8 +44,39 @@ export const ROOT_KEYS = new Set(['unit', 'density', 'offset']);
 /** Flags a golden prints: the outline's flags without the reachability ones, which are derived. */
 export const GOLDEN_FLAGS_LIST: readonly string[] = NODE_FLAGS.filter((f) => f !== 'unhittable' && f !== 'not-operable');
 export const GOLDEN_FLAGS = new Set<string>(GOLDEN_FLAGS_LIST);
-const BOUNDS_RE = /^(-?\d+),(-?\d+),(\d+),(\d+)$/;
 export const TOGGLES = new Set(['on', 'off', 'indeterminate']);
+
+/** Whether a golden node line may carry `key`: one of NODE_KEYS or a t.<facet>. */
+export function isNodeKey(key: string): boolean {
+  return NODE_KEYS.has(key) || key.startsWith('t.');
+}
+
+/** What a golden node line accepts as the value of `key` (bounds, toggle, tokens, t; any other: anything). */
+export function validNodeValue(key: string, v: string): boolean {
+  switch (key) {
+    case 'bounds': return readBounds(v, BOUNDS_SCRATCH);
+    case 'toggle': return TOGGLES.has(v);
+    case 'tokens': return validTokensValue(v);
+    case 't': return parseFacets(v) !== null;
+    default: return true;
+  }
+}
+/** Where validNodeValue reads bounds it only checks. */
+const BOUNDS_SCRATCH = [0, 0, 0, 0];
+
+/**
+ * A golden node line's vocabulary, asked by the outline parser as it reads each line (OutlineVocabulary):
+ * the same rules golden.ts's checks apply, which explain a line that does not fit.
+ */
+export const GOLDEN_VOCABULARY: OutlineVocabulary = {
+  key: isNodeKey,
+  value: validNodeValue,
+  flag: (flag) => GOLDEN_FLAGS.has(flag),
+  actions: (actions) => {
+    for (const a of actions) if (!ACTION_SET.has(a)) return false;
+    return true;
+  },
+};
 
 /** What both readers accept as a root line's value of `key` (unit, density or offset). */
 export function validRootValue(key: string, v: string): boolean {
@@ -97,17 +128,33 @@ export function parseBounds(s: string): Rect | null {
   return readBounds(s, v) ? { x: v[0]!, y: v[1]!, width: v[2]!, height: v[3]! } : null;
 }
 
-/** bounds=x,y,w,h into `out` (x, y, w, h); false when it is not four integers (w, h ≥ 0) a number can hold. */
+/**
+ * bounds=x,y,w,h into `out` (x, y, w, h); false when it is not four integers (w, h ≥ 0: `-?\d+,-?\d+,\d+,\d+`)
+ * a number can hold. One scan, no match object: every node line of a golden has one.
+ */
 export function readBounds(s: string, out: number[]): boolean {
-  const m = BOUNDS_RE.exec(s);
-  if (!m) return false;
+  const n = s.length;
+  let i = 0;
   for (let k = 0; k < 4; k++) {
-    const v = Number(m[k + 1]);
-    // More digits than a double holds is Infinity: refused, never stored.
-    if (!Number.isFinite(v)) return false;
-    out[k] = v;
+    if (k > 0) {
+      if (s.charCodeAt(i) !== 44 /* , */) return false;
+      i++;
+    }
+    const neg = k < 2 && s.charCodeAt(i) === 45; /* - */
+    if (neg) i++;
+    const start = i;
+    let v = 0;
+    for (let c = s.charCodeAt(i); c >= 48 && c <= 57; c = s.charCodeAt(++i)) v = v * 10 + (c - 48);
+    if (i === start) return false;
+    // Up to 15 digits the sum is exact; longer runs are read as Number() reads them, and more digits
+    // than a double holds are Infinity: refused, never stored.
+    if (i - start > 15) {
+      v = Number(s.slice(start, i));
+      if (!Number.isFinite(v)) return false;
+    }
+    out[k] = neg ? -v : v;
   }
-  return true;
+  return i === n;
 }
 
 export function formatTokens(tokens: readonly string[]): string {

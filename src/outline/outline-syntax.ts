@@ -10,6 +10,9 @@
  */
 export const NO_FLAGS: readonly string[] = Object.freeze([]);
 
+/** The empty list of children, shared and frozen: most parsed lines are leaves. */
+export const NO_CHILDREN: readonly OutlineEntry[] = Object.freeze([]);
+
 /** A value on a line: a string, or (in templates) a regex literal such as `/Wi-?Fi/i`. */
 export type OutlineValue = string | RegExp;
 
@@ -69,6 +72,19 @@ export interface OutlineDoc {
   roots: OutlineRoot[];
   /** Top-level node lines of a document without root lines (templates often omit them). */
   entries: OutlineEntry[];
+}
+
+/**
+ * What a reader with a narrower vocabulary than templates (golden files) accepts on node lines, asked
+ * while each line is read. The parser (outline-parse.ts) only records whether every node line fit
+ * (`readOutline`'s `fits`); explaining a misfit, with its line and column, is the reader's own check.
+ * Never fitting: a regex anywhere on a node line, an #id, tap=, a negated flag, a /children line.
+ */
+export interface OutlineVocabulary {
+  key(key: string): boolean;
+  value(key: string, value: string): boolean;
+  flag(flag: string): boolean;
+  actions(actions: readonly string[]): boolean;
 }
 
 /** Node flags the printer emits, in print order. Templates may name any flag-shaped token. */

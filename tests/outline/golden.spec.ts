@@ -8,7 +8,7 @@ import { FormatError, TargetError } from '../../src/errors.js';
 import { makeNode, walk } from '../../src/model/node.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { parseOutline } from '../../src/outline/outline-parse.js';
-import { GOLDEN_HEADER, formatGolden, goldenSnapshot, goldenTreeOf, parseGolden, toGolden } from '../../src/outline/golden.js';
+import { GOLDEN_HEADER, formatGolden, goldenSnapshot, goldenTreeOf, parseBounds, parseGolden, readGolden, toGolden } from '../../src/outline/golden.js';
 import { diffTrees } from '../../src/analysis/diff.js';
 import type { Node } from '../../src/model/schema.js';
 import { n, r, root, snap } from '../helpers/build.js';
@@ -192,6 +192,79 @@ test.describe('hand-edited nonsense is a FormatError naming the file and line', 
     try { parseGolden('# treewright golden v2\n- node\n', 'x.tree'); } catch (e) { err = e; }
     expect(err).toBeInstanceOf(FormatError);
     expect((err as FormatError).code).toBe('schema_version');
+  });
+
+  test('bounds= is read as the grammar says: -?\\d+,-?\\d+,\\d+,\\d+ of numbers Number() reads as finite', () => {
+    const GRAMMAR = /^(-?\d+),(-?\d+),(\d+),(\d+)$/;
+    const expected = (s: string) => {
+      const m = GRAMMAR.exec(s);
+      const v = m ? m.slice(1).map(Number) : null;
+      return v && v.every(Number.isFinite) ? { x: v[0], y: v[1], width: v[2], height: v[3] } : null;
+    };
+    const parts = ['0', '12', '-3', '-0', '007', '9'.repeat(15), '9'.repeat(16), '12345678901234567', '9'.repeat(308), '9'.repeat(309),
+      '1' + '0'.repeat(308), '9'.repeat(400), '0'.repeat(400) + '1', '', '-', '--1', '+1', '1.5', ' 1', '1 ', 'a', '\u0661', '1e3'];
+    let seed = 29;
+    const pick = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return parts[seed % parts.length]!; };
+    const cases = ['1,2,3,4', '-1,-2,3,4', '1,2,-3,4', '1,2,3', '1,2,3,4,5', ',1,2,3', '1,2,3,4,'];
+    for (let k = 0; k < 600; k++) cases.push([pick(), pick(), pick(), pick()].join(','), [pick(), pick(), pick()].join(','));
+    expect(cases.map((s) => [s, parseBounds(s)])).toEqual(cases.map((s) => [s, expected(s)]));
+    // Both sides occur, and the long runs of digits among them.
+    expect(cases.filter((s) => expected(s) !== null).length).toBeGreaterThan(20);
+    expect(cases.some((s) => expected(s) === null && GRAMMAR.test(s))).toBe(true);
+    expect(cases.some((s) => expected(s) !== null && s.split(',').some((p) => p.length > 300))).toBe(true);
+  });
+
+  test('node lines checked as they are read give what checking them all afterwards gives (tree or error)', () => {
+    // Golden lines with one token swapped, inserted or dropped: each line fitting or not, in any place.
+    const tokens = [
+      'bounds=1,2,3,4', 'bounds=1,2,-3,4', 'bounds=1,2,3', `bounds=${'9'.repeat(400)},0,1,1`, 'toggle=on', 'toggle=maybe', 'tokens=A,B',
+      'tokens=["a,b"]', 'tokens=[nope', 't.color=#FFF', 't={"a":"b"}', 't={"a":1}', 'desc="x y"', 'dsc=x', 'tag=/x/', 'desc=/d/i',
+      '"text"', '/re/', '#7', '#"a b"', 'tap=1,2', '[clickable]', '[clikable]', '[!disabled]', '[checked]', '[unchecked]',
+      '[unhittable]', '[constructor]', 'actions=Click', 'actions=Click,Tap', 'actions=', 'value=', 'state=on',
+    ];
+    const heads = ['node', 'Button', '/B.*/', '"#x"'];
+    const base = HOME_GOLDEN.split('\n').slice(1, -1);
+    // One change to one line: a token inserted after the head or at the end, the head replaced, or a
+    // /children line added under it.
+    const change = (lines: string[], i: number, what: number, k: number): void => {
+      const words = lines[i]!.split(' ');
+      const head = words.indexOf('-') + 1 || 1; // a root line's "head" is its rootId
+      if (what === 0) words.splice(head + 1, 0, tokens[k % tokens.length]!);
+      else if (what === 1) words.push(tokens[k % tokens.length]!);
+      else if (what === 2) words[head] = heads[k % heads.length]!;
+      else words.push(`\n${' '.repeat(head + 1)}- /children: equal`);
+      lines[i] = words.join(' ');
+    };
+    const docs: string[] = [];
+    for (let i = 0; i < base.length; i++) {
+      for (let k = 0; k < tokens.length; k++) for (const what of [0, 1]) { const l = [...base]; change(l, i, what, k); docs.push(l.join('\n')); }
+      for (let k = 0; k < heads.length; k++) { const l = [...base]; change(l, i, 2, k); docs.push(l.join('\n')); }
+      const l = [...base]; change(l, i, 3, 0); docs.push(l.join('\n'));
+    }
+    let seed = 2029;
+    const rnd = (k: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % k; };
+    for (let d = 0; d < 300; d++) {
+      const l = [...base];
+      for (let c = 1 + rnd(3); c > 0; c--) change(l, rnd(l.length), rnd(10) === 0 ? 2 + rnd(2) : rnd(2), rnd(1000));
+      docs.push(l.join('\n'));
+    }
+    const outcome = (f: () => unknown) => {
+      try { return JSON.stringify(f(), (k, v: unknown) => (v instanceof RegExp ? String(v) : v)); } catch (e) { return `${(e as FormatError).code}: ${(e as Error).message} ${JSON.stringify((e as FormatError).details)}`; }
+    };
+    const seen = { fits: 0, dropped: 0, errors: 0 };
+    for (const doc of docs) {
+      const text = `${GOLDEN_HEADER}\n${doc}\n`;
+      const checkedAsRead = outcome(() => readGolden(text, 'x.tree', true));
+      expect([text, checkedAsRead]).toEqual([text, outcome(() => readGolden(text, 'x.tree', false))]);
+      expect(checkedAsRead).toBe(outcome(() => parseGolden(text, 'x.tree')));
+      if (checkedAsRead.startsWith('format_error')) seen.errors++;
+      else if (/#7|#"a b"|tap=/.test(text)) seen.dropped++;
+      else seen.fits++;
+    }
+    // Each way out occurs: a tree, a tree with ids and tap points dropped, an error.
+    expect(seen.fits).toBeGreaterThan(100);
+    expect(seen.dropped).toBeGreaterThan(10);
+    expect(seen.errors).toBeGreaterThan(100);
   });
 
   test('the column points at the offending attribute', () => {

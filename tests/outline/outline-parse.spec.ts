@@ -266,3 +266,17 @@ test('flags and keys are what the grammar\'s FLAG_RE and KEY_RE describe', () =>
   expect(keys.filter((t) => KEY_RE.test(t))).toEqual(['a', 'Z9', 'a.b_c-d', 'a-', 'constructor']);
   expect(parseOutline('- node [!a-b c]').entries[0]).toMatchObject({ flags: ['c'], negFlags: ['a-b'] });
 });
+
+test('a word read before as one kind (head, flag, key) is still checked as another', () => {
+  const accepts = (text: string) => { try { parseOutline(text); return true; } catch (e) { expect(e).toBeInstanceOf(FormatError); return false; } };
+  const words = ['a', 'Z9', 'a-b', '!a', '!a-b', '0a', '-a', 'a_b', 'a.b', 'é', '_a', '.a', '__proto__', 'a!b', 'a:b', 'constructor', 'checked'];
+  const both = (t: string) => FLAG_RE.test(t) && KEY_RE.test(t);
+  expect(words.map((t) => [t, accepts(`- ${t}\n- node [${t}]\n- node ${t}=1`)])).toEqual(words.map((t) => [t, both(t)]));
+  expect(words.map((t) => [t, accepts(`- ${t}\n- node ${t}=1\n- node [${t}]`)])).toEqual(words.map((t) => [t, both(t)]));
+  // Both sides occur.
+  expect(words.filter(both)).toEqual(['a', 'Z9', 'a-b', 'a_b', 'constructor', 'checked'].filter((t) => FLAG_RE.test(t)));
+});
+
+test('[constructor] and [toString] are flags like any other, not toggle sugar', () => {
+  expect(parseOutline('- node [constructor toString checked]').entries[0]).toMatchObject({ flags: ['constructor', 'toString'], attrs: { toggle: 'on' } });
+});
