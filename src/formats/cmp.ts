@@ -1,5 +1,5 @@
 import { FormatError } from '../errors.js';
-import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
+import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot, readableIndent } from '../model/serialize.js';
 import { parseJsonInput } from './guard.js';
 import { stringifyJson } from './json.js';
@@ -34,6 +34,16 @@ const WHAT = 'a cmp-inspector tree v1 (JSON)';
 const FORMAT = 'cmp-inspector tree v1';
 const OPTIONAL = ['role', 'clickable', 'disabled'] as const;
 const KNOWN = new Set(['testTag', 'text', 'contentDescription', 'bounds', 'designToken', 'children', 'size', ...OPTIONAL]);
+
+/**
+ * What a node reads as whatever its fields, one shared frozen array each, as uiautomator.ts shares its
+ * action lists: nothing writes to a read node's actions or to `platform.cmpAbsent`, and a writer that
+ * did would throw rather than change every node. The absent optional fields come in eight combinations
+ * (bit 1 role, 2 clickable, 4 disabled), each in OPTIONAL's order.
+ */
+const NO_ACTIONS: Action[] = Object.freeze([]) as unknown as Action[];
+const CLICK: Action[] = Object.freeze(['Click']) as unknown as Action[];
+const ABSENT: ReadonlyArray<string[]> = Array.from({ length: 8 }, (_, bits) => Object.freeze(OPTIONAL.filter((_k, i) => bits & (1 << i))) as unknown as string[]);
 
 export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
   return cmpFromValue(parseJsonInput(text, opts, WHAT), opts);
@@ -109,7 +119,8 @@ function readNode(r: FieldReader, o: JsonObject, paths: NodePaths, n: number): N
   const designToken = token === undefined || token === null ? null : plainDesignToken(token) ?? r.designToken(token, prop(paths.at(n), 'designToken'));
 
   const platform: Record<string, unknown> = {};
-  if (!('role' in o && 'clickable' in o && 'disabled' in o)) platform.cmpAbsent = OPTIONAL.filter((k) => !(k in o));
+  const absent = ('role' in o ? 0 : 1) | ('clickable' in o ? 0 : 2) | ('disabled' in o ? 0 : 4);
+  if (absent !== 0) platform.cmpAbsent = ABSENT[absent];
   let extra: JsonObject | null = null;
   for (const k in o) {
     if (KNOWN.has(k)) continue;
@@ -147,7 +158,7 @@ function readNode(r: FieldReader, o: JsonObject, paths: NodePaths, n: number): N
     visible: true,
     password: false,
     heading: false,
-    actions: clickable ? ['Click'] : [],
+    actions: clickable ? CLICK : NO_ACTIONS,
     bounds,
     layoutBounds,
     designToken,
