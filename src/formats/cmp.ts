@@ -1,9 +1,9 @@
 import { FormatError } from '../errors.js';
-import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
+import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot, readableIndent } from '../model/serialize.js';
 import { parseJsonInput } from './guard.js';
 import { stringifyJson } from './json.js';
-import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, isObject, plainDesignToken, plainExtra, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { parseSourceLabel, sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
@@ -35,6 +35,16 @@ const FORMAT = 'cmp-inspector tree v1';
 const OPTIONAL = ['role', 'clickable', 'disabled'] as const;
 const KNOWN = new Set(['testTag', 'text', 'contentDescription', 'bounds', 'designToken', 'children', 'size', ...OPTIONAL]);
 
+/**
+ * What a node reads as whatever its fields, one shared frozen array each, as uiautomator.ts shares its
+ * action lists: nothing writes to a read node's actions or to `platform.cmpAbsent`, and a writer that
+ * did would throw rather than change every node. The absent optional fields come in eight combinations
+ * (bit 1 role, 2 clickable, 4 disabled), each in OPTIONAL's order.
+ */
+const NO_ACTIONS: Action[] = Object.freeze([]) as unknown as Action[];
+const CLICK: Action[] = Object.freeze(['Click']) as unknown as Action[];
+const ABSENT: ReadonlyArray<string[]> = Array.from({ length: 8 }, (_, bits) => Object.freeze(OPTIONAL.filter((_k, i) => bits & (1 << i))) as unknown as string[]);
+
 export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
   return cmpFromValue(parseJsonInput(text, opts, WHAT), opts);
 }
@@ -51,24 +61,26 @@ export function cmpFromValue(value: unknown, opts: CmpImportOptions = {}): Snaps
   if (doc.root === undefined) r.fail('root', 'is missing: a cmp tree v1 document is { schemaVersion: 1, source, root }');
 
   let top: Node | null = null;
-  let next = 0;
-  // Explicit stack, children pushed in reverse: nodes are created in pre-order, so ids are too.
-  // Three stacks side by side: what to read, its path, and the node it goes under.
+  // Explicit stack, children pushed in reverse: nodes are read in pre-order, so their numbers (paths.add)
+  // are their ids. Side by side: what to read, the number of the node it goes under, its index there,
+  // and that node.
+  const paths = new NodePaths('root');
   const raws: unknown[] = [doc.root];
-  const paths: PathLike[] = ['root'];
+  const ups: number[] = [-1];
+  const indexes: number[] = [0];
   const parents: Array<Node | null> = [null];
   while (raws.length) {
-    const raw = raws.pop(), path = paths.pop()!, parent = parents.pop()!;
-    const o = r.object(raw, path);
-    const node = readNode(r, o, path, String(next++));
+    const raw = raws.pop(), parent = parents.pop()!;
+    const n = paths.add(ups.pop()!, indexes.pop()!);
+    const o = isObject(raw) ? raw : r.object(raw, paths.at(n));
+    const node = readNode(r, o, paths, n);
     if (parent) parent.children.push(node);
     else top = node;
     const children = o.children as unknown[];
-    if (children.length === 0) continue;
-    const at = prop(path, 'children');
     for (let i = children.length - 1; i >= 0; i--) {
       raws.push(children[i]);
-      paths.push(index(at, i));
+      ups.push(n);
+      indexes.push(i);
       parents.push(node);
     }
   }
@@ -82,45 +94,55 @@ function cmpSnapshot(top: Node, density: number, producer: string | null, opts: 
   return makeSnapshot({ source: sourceLabel(opts.where, 'cmp-v1', producer), roots: [root], capturedAt: opts.capturedAt });
 }
 
-/** One node (its children still to read), every field spelled out, so a field added to the model is asked for here too. */
-function readNode(r: FieldReader, o: JsonObject, path: PathLike, id: string): Node {
-  if (o.bounds === undefined) r.fail(prop(path, 'bounds'), 'is missing: every node needs bounds {x, y, width, height} in root-relative px');
-  const bounds = r.xywhAt(o, 'bounds', path);
-  r.array(o, 'children', path);
-  const rawRole = r.optString(o, 'role', path);
-  const clickable = r.optBool(o, 'clickable', path) ?? false;
-  const disabled = r.optBool(o, 'disabled', path) ?? false;
+/**
+ * One node (its children still to read), every field spelled out, so a field added to the model is asked
+ * for here too. Each field is taken as it is when it plainly is what the contract says; anything else
+ * goes to the FieldReader read, which names the error at the node's path (made only then), in the order
+ * the fields are checked.
+ */
+function readNode(r: FieldReader, o: JsonObject, paths: NodePaths, n: number): Node {
+  if (o.bounds === undefined) r.fail(prop(paths.at(n), 'bounds'), 'is missing: every node needs bounds {x, y, width, height} in root-relative px');
+  const bounds = plainXywh(o.bounds) ?? r.xywhAt(o, 'bounds', paths.at(n));
+  if (!Array.isArray(o.children)) r.array(o, 'children', paths.at(n));
+  const role = o.role, clickableRaw = o.clickable, disabledRaw = o.disabled;
+  const rawRole = typeof role === 'string' ? role : role == null ? null : r.optString(o, 'role', paths.at(n));
+  const clickable = typeof clickableRaw === 'boolean' ? clickableRaw : clickableRaw == null ? false : r.optBool(o, 'clickable', paths.at(n))!;
+  const disabled = typeof disabledRaw === 'boolean' ? disabledRaw : disabledRaw == null ? false : r.optBool(o, 'disabled', paths.at(n))!;
 
   let layoutBounds: Rect | null = null;
-  if (o.size !== undefined && o.size !== null) {
-    const size = r.object(o.size, prop(path, 'size'));
-    layoutBounds = r.finiteRect({
-      x: bounds.x,
-      y: bounds.y,
-      width: r.sizeAt(size, 'width', prop(path, 'size')),
-      height: r.sizeAt(size, 'height', prop(path, 'size')),
-    }, prop(path, 'size'));
+  const size = o.size;
+  if (size !== undefined && size !== null) {
+    layoutBounds = plainXywh(isObject(size) ? { x: bounds.x, y: bounds.y, width: size.width, height: size.height } : null) ?? carefulSize(r, size, prop(paths.at(n), 'size'), bounds);
   }
 
-  const designToken = o.designToken === undefined || o.designToken === null ? null : r.designToken(o.designToken, prop(path, 'designToken'));
+  const token = o.designToken;
+  const designToken = token === undefined || token === null ? null : plainDesignToken(token) ?? r.designToken(token, prop(paths.at(n), 'designToken'));
 
   const platform: Record<string, unknown> = {};
-  if (!('role' in o && 'clickable' in o && 'disabled' in o)) platform.cmpAbsent = OPTIONAL.filter((k) => !(k in o));
+  const absent = ('role' in o ? 0 : 1) | ('clickable' in o ? 0 : 2) | ('disabled' in o ? 0 : 4);
+  if (absent !== 0) platform.cmpAbsent = ABSENT[absent];
   let extra: JsonObject | null = null;
   for (const k in o) {
-    if (!KNOWN.has(k)) (extra ??= {})[k] = r.extraAt(o, k, path);
+    if (KNOWN.has(k)) continue;
+    const v = o[k];
+    (extra ??= {})[k] = plainExtra(v, MAX_EXTRA_DEPTH) ? v : r.extra(v, prop(paths.at(n), k));
   }
   if (extra) platform.cmpExtra = extra;
 
+  const tagRaw = o.testTag, textRaw = o.text, descriptionRaw = o.contentDescription;
+  const tag = typeof tagRaw === 'string' ? tagRaw : tagRaw == null ? null : r.optString(o, 'testTag', paths.at(n));
+  const text = typeof textRaw === 'string' ? textRaw : textRaw == null ? null : r.optString(o, 'text', paths.at(n));
+  const contentDescription = typeof descriptionRaw === 'string' ? descriptionRaw : descriptionRaw == null ? null : r.optString(o, 'contentDescription', paths.at(n));
+
   return {
-    id,
+    id: String(n),
     kind: 'compose',
     role: normaliseRole(rawRole),
     rawRole,
-    tag: r.optString(o, 'testTag', path),
-    text: r.optString(o, 'text', path),
+    tag,
+    text,
     editableText: null,
-    contentDescription: r.optString(o, 'contentDescription', path),
+    contentDescription,
     stateDescription: null,
     value: null,
     hint: null,
@@ -136,13 +158,19 @@ function readNode(r: FieldReader, o: JsonObject, path: PathLike, id: string): No
     visible: true,
     password: false,
     heading: false,
-    actions: clickable ? ['Click'] : [],
+    actions: clickable ? CLICK : NO_ACTIONS,
     bounds,
     layoutBounds,
     designToken,
     platform,
     children: [],
   };
+}
+
+/** The layout bounds a node's `size` gives, or the error that names what is wrong with it. */
+function carefulSize(r: FieldReader, v: unknown, path: PathLike, bounds: Rect): Rect {
+  const size = r.object(v, path);
+  return r.finiteRect({ x: bounds.x, y: bounds.y, width: r.sizeAt(size, 'width', path), height: r.sizeAt(size, 'height', path) }, path);
 }
 
 export interface CmpExportOptions {

@@ -3,7 +3,7 @@ import type { Action, Node, NodeKind, Role, Root, Snapshot, Toggle, Unit } from 
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { envelopeText } from './envelope.js';
-import { FieldReader, describeValue, index, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, describeValue, index, isObject, isStringArray, plainExtra, plainRect, prop, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { appleRole } from '../roles/apple.js';
 import { withoutSecret } from './secret.js';
@@ -123,7 +123,8 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
     warnings.push(warning('root-without-content', { rootId, label }));
     return null;
   }
-  const topType = nodeType(r, r.object(o.node, prop(path, 'node')), prop(path, 'node'));
+  const topNode = r.object(o.node, prop(path, 'node'));
+  const topType = nodeType(topNode) ?? unknownType(r, topNode, prop(path, 'node'));
   const unit = readUnit(r, o, path) ?? readUnit(r, o.node as JsonObject, prop(path, 'node')) ?? (topType === 'apple' ? 'pt' : 'px');
   let density = r.optNumber(o, 'density', path);
   if (unit !== 'px') density = 1; // points and dp: the root's density is 1 by definition
@@ -139,20 +140,28 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
   }
   const touchModal = r.optBool(o, 'touchModal', path) ?? r.optBool(o, 'isTouchModal', path) ?? r.optBool(o, 'modal', path) ?? false;
 
-  // Keyed by the id's number: the id's text is that number's (readId), and a number is cheaper to look up than a string just made.
-  const local = new Map<number, PathLike>();
+  // Keyed by the id's number: the id's text is that number's (readId), and a number is cheaper to look up
+  // than a string just made. The value is the node's number in `paths`, whose path an error names.
+  const local = new Map<number, number>();
   let top: Node | null = null;
-  const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw: o.node, path: prop(path, 'node'), parent: null }];
-  while (stack.length) {
-    const { raw: rawNode, path: at, parent } = stack.pop()!;
-    const n = r.object(rawNode, at);
-    const wireNumber = readId(r, n, at);
+  // Explicit stack, children pushed in reverse (pre-order). Side by side: what to read, the number of the
+  // node it goes under (-1 for the top), its index there, and that node.
+  const paths = new NodePaths(prop(path, 'node'));
+  const raws: unknown[] = [o.node];
+  const ups: number[] = [-1];
+  const indexes: number[] = [0];
+  const parents: Array<Node | null> = [null];
+  while (raws.length) {
+    const rawNode = raws.pop(), parent = parents.pop()!;
+    const k = paths.add(ups.pop()!, indexes.pop()!);
+    const n = isObject(rawNode) ? rawNode : r.object(rawNode, paths.at(k));
+    const wireNumber = readId(r, n, paths, k);
     const wireId = String(wireNumber);
     const seen = local.get(wireNumber);
     if (seen !== undefined) {
-      r.fail(at, `duplicate node id ${wireId} in root "${rootId}" (first used at ${seen}); ids are unique within a root`, 'The capture is inconsistent: capture the tree again.');
+      r.fail(paths.at(k), `duplicate node id ${wireId} in root "${rootId}" (first used at ${paths.at(seen)}); ids are unique within a root`, 'The capture is inconsistent: capture the tree again.');
     }
-    local.set(wireNumber, at);
+    local.set(wireNumber, k);
     let id = wireId;
     const other = firstRootOf.size === 0 ? undefined : firstRootOf.get(wireNumber);
     if (other !== undefined && other !== rootId) {
@@ -160,14 +169,19 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
       warnings.push(warning('node-id-shared', { wireId, firstRoot: other, rootId, id }));
     } else if (!last) firstRootOf.set(wireNumber, rootId);
 
-    const node = readNode(r, n, at, id);
+    const node = readNode(r, n, paths, k, id);
     if (id !== wireId) node.platform = { ...node.platform, jetwhaleId: Number(wireId) };
     if (parent) parent.children.push(node);
     else top = node;
-    const children = r.optArray(n, 'children', at);
-    if (children.length === 0) continue;
-    const kidsAt = prop(at, 'children');
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(kidsAt, i), parent: node });
+    const children = n.children;
+    if (children === undefined || children === null) continue;
+    if (!Array.isArray(children)) r.optArray(n, 'children', paths.at(k));
+    for (let i = (children as unknown[]).length - 1; i >= 0; i--) {
+      raws.push((children as unknown[])[i]);
+      ups.push(k);
+      indexes.push(i);
+      parents.push(node);
+    }
   }
   return { rootId, label, unit, density: density ?? 1, windowOffset, touchModal, node: top! };
 }
@@ -180,47 +194,64 @@ function readUnit(r: FieldReader, o: JsonObject, path: PathLike): Unit | null {
 }
 
 /** The node's id as a number: an integer, or a string of digits (read as the number it spells). */
-function readId(r: FieldReader, n: JsonObject, path: PathLike): number {
+function readId(r: FieldReader, n: JsonObject, paths: NodePaths, k: number): number {
   const v = n.id;
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
-  r.fail(prop(path, 'id'), v === undefined ? 'is missing; every node has an integer id' : `expected an integer id, got ${describeValue(v)}`);
+  r.fail(prop(paths.at(k), 'id'), v === undefined ? 'is missing; every node has an integer id' : `expected an integer id, got ${describeValue(v)}`);
 }
 
-function nodeType(r: FieldReader, n: JsonObject, path: PathLike): JetWhaleType {
+/** The node's type, or null when it names one this reader does not know (unknownType says so). */
+function nodeType(n: JsonObject): JetWhaleType | null {
   const raw = n.type ?? n.kind;
-  if (raw === undefined || raw === null) return 'compose';
+  if (raw === undefined || raw === null || raw === 'compose') return 'compose';
   const t = typeof raw === 'string' ? raw.toLowerCase() : null;
-  if (t === 'compose' || t === 'view' || t === 'apple') return t;
-  throw new FormatError('format_error', `${String(prop(path, n.type !== undefined ? 'type' : 'kind'))}: unknown node type ${JSON.stringify(raw)}; expected ${JETWHALE_NODE_TYPES.join(', ')}`, {
+  return t === 'compose' || t === 'view' || t === 'apple' ? t : null;
+}
+
+function unknownType(r: FieldReader, n: JsonObject, path: PathLike): never {
+  throw new FormatError('format_error', `${String(prop(path, n.type !== undefined ? 'type' : 'kind'))}: unknown node type ${JSON.stringify(n.type ?? n.kind)}; expected ${JETWHALE_NODE_TYPES.join(', ')}`, {
     where: r.where,
     hint: 'The capture comes from a JetWhale protocol this treewright does not know; upgrade treewright, or capture with a matching agent.',
   });
 }
 
-/** `name`, else its other spelling `alt`, else `dflt`; the reads that can fail only when a value is not plainly a boolean. */
-function flag(r: FieldReader, n: JsonObject, path: PathLike, name: string, alt: string, dflt: boolean): boolean {
-  const v = n[name];
+/** `stringArray` of `n[key]` (given as `v`), the path made only for an error. */
+function stringArray(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, key: string, v: unknown): string[] {
+  return v === undefined || v === null ? [] : isStringArray(v) ? v : r.stringArray(n, key, paths.at(k));
+}
+
+/**
+ * `n[name]` (given as `v`), else its other spelling `n[alt]` (given as `w`), else `dflt`; the reads that
+ * can fail run only when a value is not plainly a boolean, and only then is the node's path made.
+ */
+function flag(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, name: string, v: unknown, alt: string, w: unknown, dflt: boolean): boolean {
   if (typeof v === 'boolean') return v;
   if (v === undefined || v === null) {
-    const w = n[alt];
     if (typeof w === 'boolean') return w;
     if (w === undefined || w === null) return dflt;
   }
+  const path = paths.at(k);
   return r.optBool(n, name, path) ?? r.optBool(n, alt, path) ?? dflt;
 }
 
+/** `n[key]` (given as `v`) as optString reads it, the path made only for an error. */
+function optString(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, key: string, v: unknown): string | null {
+  return typeof v === 'string' ? v : v === undefined || v === null ? null : r.optString(n, key, paths.at(k));
+}
+
 /** One node (its children still to read), every field spelled out, so a field added to the model is asked for here too. */
-function readNode(r: FieldReader, n: JsonObject, path: PathLike, id: string): Node {
-  const type = nodeType(r, n, path);
-  readUnit(r, n, path);
+function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id: string): Node {
+  const type = nodeType(n) ?? unknownType(r, n, paths.at(k));
+  const unit = n.unit;
+  if (unit !== undefined && unit !== null && unit !== 'px' && unit !== 'pt' && unit !== 'dp') readUnit(r, n, paths.at(k));
   const boundsRaw = n.boundsInScreen ?? n.bounds;
-  if (boundsRaw === undefined || boundsRaw === null) r.fail(prop(path, 'bounds'), 'is missing: every node needs its screen bounds');
-  const bounds = r.rect(boundsRaw, prop(path, n.boundsInScreen !== undefined ? 'boundsInScreen' : 'bounds'));
+  if (boundsRaw === undefined || boundsRaw === null) r.fail(prop(paths.at(k), 'bounds'), 'is missing: every node needs its screen bounds');
+  const bounds = plainRect(boundsRaw) ?? r.rect(boundsRaw, prop(paths.at(k), n.boundsInScreen !== undefined ? 'boundsInScreen' : 'bounds'));
 
   const actions: Action[] = [];
   const rawActions: string[] = [];
-  for (const a of r.stringArray(n, 'actions', path)) {
+  for (const a of stringArray(r, n, paths, k, 'actions', n.actions)) {
     const mapped = ACTIONS[a];
     if (mapped) {
       if (!actions.includes(mapped)) actions.push(mapped);
@@ -228,16 +259,20 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike, id: string): No
   }
 
   const platform: Record<string, unknown> = {};
-  for (const k in n) if (!CONSUMED.has(k) && !DERIVED.has(k)) platform[k] = r.extraAt(n, k, path);
+  for (const key in n) {
+    if (CONSUMED.has(key) || DERIVED.has(key)) continue;
+    const v = n[key];
+    platform[key] = plainExtra(v, MAX_EXTRA_DEPTH) ? v : r.extra(v, prop(paths.at(k), key));
+  }
   if (rawActions.length) platform.rawActions = rawActions;
 
-  const toggleRaw = r.optString(n, 'toggleableState', path);
+  const toggleRaw = optString(r, n, paths, k, 'toggleableState', n.toggleableState);
   let toggle: Toggle | null = toggleRaw === null ? null : (TOGGLES[toggleRaw.toLowerCase()] ?? null);
   if (toggleRaw !== null && toggle === null) platform.toggleableState = toggleRaw;
 
-  let enabled = flag(r, n, path, 'enabled', 'isEnabled', true);
-  let selected = flag(r, n, path, 'selected', 'isSelected', false);
-  const focused = flag(r, n, path, 'focused', 'isFocused', false);
+  let enabled = flag(r, n, paths, k, 'enabled', n.enabled, 'isEnabled', n.isEnabled, true);
+  let selected = flag(r, n, paths, k, 'selected', n.selected, 'isSelected', n.isSelected, false);
+  const focused = flag(r, n, paths, k, 'focused', n.focused, 'isFocused', n.isFocused, false);
   let kind: NodeKind = 'compose';
   let role: Role | null = null;
   let rawRole: string | null = null;
@@ -245,26 +280,27 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike, id: string): No
   let stateDescription: string | null = null;
   let value: string | null = null;
   let heading = false;
-  let password = r.optBool(n, 'password', path) ?? false;
+  const passwordRaw = n.password;
+  let password = typeof passwordRaw === 'boolean' ? passwordRaw : passwordRaw === undefined || passwordRaw === null ? false : r.optBool(n, 'password', paths.at(k))!;
 
   if (type === 'compose') {
-    rawRole = r.optString(n, 'role', path);
+    rawRole = optString(r, n, paths, k, 'role', n.role);
     role = normaliseRole(rawRole);
-    tag = r.optString(n, 'testTag', path);
-    stateDescription = r.optString(n, 'stateDescription', path);
+    tag = optString(r, n, paths, k, 'testTag', n.testTag);
+    stateDescription = optString(r, n, paths, k, 'stateDescription', n.stateDescription);
     heading = role === 'Heading';
   } else if (type === 'view') {
     kind = 'view';
-    rawRole = r.optString(n, 'viewClass', path);
+    rawRole = optString(r, n, paths, k, 'viewClass', n.viewClass);
     role = rawRole ? androidClassInfo(rawRole).role : null;
-    tag = r.optString(n, 'resourceId', path);
+    tag = optString(r, n, paths, k, 'resourceId', n.resourceId);
   } else {
     kind = 'apple';
-    rawRole = r.optString(n, 'className', path);
-    const traits = r.stringArray(n, 'traits', path);
+    rawRole = optString(r, n, paths, k, 'className', n.className);
+    const traits = stringArray(r, n, paths, k, 'traits', n.traits);
     role = appleRole(traits, rawRole);
-    tag = r.optString(n, 'accessibilityIdentifier', path);
-    value = r.optString(n, 'accessibilityValue', path);
+    tag = optString(r, n, paths, k, 'accessibilityIdentifier', n.accessibilityIdentifier);
+    value = optString(r, n, paths, k, 'accessibilityValue', n.accessibilityValue);
     if (traits.includes('NotEnabled')) enabled = false;
     if (traits.includes('Selected')) selected = true;
     heading = traits.includes('Header');
@@ -278,22 +314,22 @@ function readNode(r: FieldReader, n: JsonObject, path: PathLike, id: string): No
     role,
     rawRole,
     tag,
-    text: r.optString(n, 'text', path),
-    editableText: r.optString(n, 'editableText', path),
-    contentDescription: r.optString(n, 'contentDescription', path),
+    text: optString(r, n, paths, k, 'text', n.text),
+    editableText: optString(r, n, paths, k, 'editableText', n.editableText),
+    contentDescription: optString(r, n, paths, k, 'contentDescription', n.contentDescription),
     stateDescription,
     value,
     hint: null,
     toggle,
     enabled,
-    clickable: flag(r, n, path, 'clickable', 'isClickable', false),
+    clickable: flag(r, n, paths, k, 'clickable', n.clickable, 'isClickable', n.isClickable, false),
     longClickable: actions.includes('LongClick'),
     focusable: focused || actions.includes('RequestFocus'),
     focused,
     selected,
-    editable: flag(r, n, path, 'editable', 'isEditable', false),
-    scrollable: flag(r, n, path, 'scrollable', 'isScrollable', false),
-    visible: flag(r, n, path, 'visible', 'isVisible', true),
+    editable: flag(r, n, paths, k, 'editable', n.editable, 'isEditable', n.isEditable, false),
+    scrollable: flag(r, n, paths, k, 'scrollable', n.scrollable, 'isScrollable', n.isScrollable, false),
+    visible: flag(r, n, paths, k, 'visible', n.visible, 'isVisible', n.isVisible, true),
     password,
     heading,
     actions,

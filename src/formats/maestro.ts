@@ -4,7 +4,7 @@ import { androidClassInfo } from './android-roles.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
 import { checkDensity, withDensity } from './density.js';
 import { warning, type Warning } from '../model/warnings.js';
-import { FieldReader, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, NodePaths, index, isObject, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
@@ -56,12 +56,23 @@ function hasClass(top: JsonObject): boolean {
   return false;
 }
 
-interface Attrs { a: JsonObject; path: PathLike }
+/** A node's attributes, and the path of them, made only when an error names it. */
+class Attrs {
+  constructor(
+    readonly a: JsonObject,
+    private readonly paths: NodePaths,
+    private readonly n: number,
+  ) {}
 
-function str(r: FieldReader, { a, path }: Attrs, key: string): string | null {
-  const v = a[key];
+  get path(): PathLike {
+    return prop(this.paths.at(this.n), 'attributes');
+  }
+}
+
+function str(r: FieldReader, at: Attrs, key: string): string | null {
+  const v = at.a[key];
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v !== 'string') return r.fail(prop(path, key), `expected a string, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string') return r.fail(prop(at.path, key), `expected a string, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -84,7 +95,8 @@ function bounds(r: FieldReader, at: Attrs): Rect {
   // More digits than a double holds read as Infinity: refused, never stored (it could not be written back).
   if (!(Number.isFinite(x1) && Number.isFinite(y1) && Number.isFinite(x2) && Number.isFinite(y2))) return r.fail(prop(at.path, 'bounds'), `bounds ${String(v).slice(0, 80)} hold a number too large to represent`);
   if (x2 < x1 || y2 < y1) return r.fail(prop(at.path, 'bounds'), `bounds ${v} end before they start (x2 < x1 or y2 < y1)`);
-  return r.finiteRect({ x: x1, y: y1, width: x2 - x1, height: y2 - y1 }, prop(at.path, 'bounds'));
+  const rect = { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+  return plainXywh(rect) ?? r.finiteRect(rect, prop(at.path, 'bounds'));
 }
 
 /** Roles whose View classes are checkable (CheckBox, Switch, RadioButton, ToggleButton): their unchecked state is off. */
@@ -107,19 +119,30 @@ function extras(a: JsonObject): Record<string, unknown> {
 /** Walks the Maestro tree iteratively, building with `make` (children appended by the walker). */
 function walkMaestro<T extends { children: T[] }>(r: FieldReader, top: JsonObject, path: PathLike, make: (node: JsonObject, at: Attrs) => T): T {
   let out: T | null = null;
-  const stack: Array<{ raw: unknown; path: PathLike; parent: T | null }> = [{ raw: top, path, parent: null }];
-  while (stack.length) {
-    const { raw, path: p, parent } = stack.pop()!;
-    const o = r.object(raw, p);
-    const attrsAt = prop(p, 'attributes');
-    const a = o.attributes === undefined ? {} : r.object(o.attributes, attrsAt);
-    const made = make(o, { a, path: attrsAt });
+  // Side by side: what to read, the number of the node it goes under (-1 for the top), its index there, and that node.
+  const paths = new NodePaths(path);
+  const raws: unknown[] = [top];
+  const ups: number[] = [-1];
+  const indexes: number[] = [0];
+  const parents: Array<T | null> = [null];
+  while (raws.length) {
+    const raw = raws.pop(), parent = parents.pop()!;
+    const n = paths.add(ups.pop()!, indexes.pop()!);
+    const o = isObject(raw) ? raw : r.object(raw, paths.at(n));
+    const attributes = o.attributes;
+    const a = attributes === undefined ? {} : isObject(attributes) ? attributes : r.object(attributes, prop(paths.at(n), 'attributes'));
+    const made = make(o, new Attrs(a, paths, n));
     if (parent) parent.children.push(made);
     else out = made;
-    const kids = r.optArray(o, 'children', p);
-    if (kids.length === 0) continue;
-    const kidsAt = prop(p, 'children');
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ raw: kids[i], path: index(kidsAt, i), parent: made });
+    const kids = o.children;
+    if (kids === undefined || kids === null) continue;
+    if (!Array.isArray(kids)) r.optArray(o, 'children', paths.at(n));
+    for (let i = (kids as unknown[]).length - 1; i >= 0; i--) {
+      raws.push((kids as unknown[])[i]);
+      ups.push(n);
+      indexes.push(i);
+      parents.push(made);
+    }
   }
   return out!;
 }

@@ -4,7 +4,7 @@ import { walk, walkNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { envelopeText, unwrapEnvelope } from './envelope.js';
 import { stringifyJson } from './json.js';
-import { FieldReader, describeValue, index, isObject, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, MAX_EXTRA_DEPTH, describeValue, index, isObject, isStringArray, plainExtra, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
@@ -195,7 +195,22 @@ const EMPTY: JsonObject = Object.freeze({});
 /** A boolean of `state` (false when absent / null), its path made only for an error. */
 function stateFlag(r: FieldReader, state: JsonObject, key: string, path: PathLike): boolean {
   const v = state[key];
-  return typeof v === 'boolean' ? v : (r.optBool(state, key, prop(path, 'state')) ?? false);
+  return typeof v === 'boolean' ? v : v === undefined || v === null ? false : r.optBool(state, key, prop(path, 'state'))!;
+}
+
+/** `{origin: {x, y}, size: {width, height}}` as originSizeFrame reads it when it would accept it; null for anything it must judge. */
+function plainOriginSize(f: JsonObject): Rect | null {
+  const o = f.origin, s = f.size;
+  return isObject(o) && isObject(s) ? plainXywh({ x: o.x, y: o.y, width: s.width, height: s.height }) : null;
+}
+
+/** `relations` that relate nothing: every list empty. */
+function relatesNothing(x: JsonObject): boolean {
+  for (const k in x) {
+    const l = x[k];
+    if (!Array.isArray(l) || l.length !== 0) return false;
+  }
+  return true;
 }
 
 /** A frame spelled `{origin: {x, y}, size: {width, height}}`. */
@@ -214,21 +229,27 @@ function originSizeFrame(r: FieldReader, f: JsonObject, framePath: PathLike): Re
 function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; entry: Entry } {
   const n = r.object(raw, path);
   const id = decimal(r, n, 'node_id', path);
-  const childIds = r.array(n, 'children', path).map((c, j) =>
-    typeof c === 'string' && DECIMAL.test(c) ? c : r.fail(index(prop(path, 'children'), j), `expected a decimal child id, got ${describeValue(c)}`),
-  );
+  const kids = n.children;
+  if (!Array.isArray(kids)) r.array(n, 'children', path);
+  const childIds: string[] = [];
+  for (let j = 0; j < (kids as unknown[]).length; j++) {
+    const c = (kids as unknown[])[j];
+    if (typeof c === 'string' && DECIMAL.test(c)) childIds.push(c);
+    else r.fail(index(prop(path, 'children'), j), `expected a decimal child id, got ${describeValue(c)}`);
+  }
   if (n.frame === undefined || n.frame === null) r.fail(prop(path, 'frame'), 'is missing: every node needs its frame');
   const f = isObject(n.frame) ? n.frame : r.object(n.frame, prop(path, 'frame'));
-  const bounds = 'origin' in f || 'size' in f ? originSizeFrame(r, f, prop(path, 'frame')) : r.xywhAt(n, 'frame', path);
+  const bounds = 'origin' in f || 'size' in f ? plainOriginSize(f) ?? originSizeFrame(r, f, prop(path, 'frame')) : plainXywh(f) ?? r.xywhAt(n, 'frame', path);
 
-  const state = n.state === undefined || n.state === null ? EMPTY : r.object(n.state, prop(path, 'state'));
+  const state = n.state === undefined || n.state === null ? EMPTY : isObject(n.state) ? n.state : r.object(n.state, prop(path, 'state'));
   const st = (k: string) => stateFlag(r, state, k, path);
   const checked = typeof state.checked === 'string' || state.checked == null ? (state.checked ?? null) : r.optString(state, 'checked', prop(path, 'state'));
   if (checked !== null && !(checked in CHECKED)) r.fail(prop(prop(path, 'state'), 'checked'), `expected checked, unchecked, mixed or null, got ${JSON.stringify(checked)}`);
 
   const actions: Action[] = [];
   const rawActions: string[] = [];
-  for (const a of r.stringArray(n, 'actions', path)) {
+  const actionList = n.actions === undefined || n.actions === null ? [] : isStringArray(n.actions) ? n.actions : r.stringArray(n, 'actions', path);
+  for (const a of actionList) {
     const mapped = ACTIONS[a];
     if (mapped) {
       if (!actions.includes(mapped)) actions.push(mapped);
@@ -237,19 +258,19 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
 
   const rawRole = r.optString(n, 'role', path);
   const role = rawRole === 'none' ? null : normaliseRole(rawRole);
-  const textState = n.text === undefined || n.text === null ? null : r.object(n.text, prop(path, 'text'));
+  const textState = n.text === undefined || n.text === null ? null : isObject(n.text) ? n.text : r.object(n.text, prop(path, 'text'));
   const editable = (textState ? r.optBool(textState, 'editable', prop(path, 'text')) ?? false : false) && !st('read_only');
   const value = r.optString(n, 'value', path) || null;
   const focused = st('focused');
 
   const platform: Record<string, unknown> = {};
-  for (const k of Object.keys(n)) {
+  for (const k in n) {
     if (CONSUMED.has(k)) continue;
     const x = n[k];
     // Only what says something: MoUI sends every field on every node, mostly empty.
     if (x === null || x === '' || x === false || (k === 'live' && x === 'off')) continue;
-    if (k === 'relations' && isObject(x) && Object.values(x).every((l) => Array.isArray(l) && l.length === 0)) continue;
-    platform[k] = r.extraAt(n, k, path);
+    if (k === 'relations' && isObject(x) && relatesNothing(x)) continue;
+    platform[k] = plainExtra(x, MAX_EXTRA_DEPTH) ? x : r.extra(x, prop(path, k));
     if (k === 'collection' && isObject(x)) {
       platform.collectionInfo = { ...(typeof x.row_index === 'number' ? { rowIndex: x.row_index } : {}), ...(typeof x.row_count === 'number' ? { rowCount: x.row_count } : {}) };
     }
@@ -303,16 +324,16 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
 function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | null, focusedId: string | null, warnings: Warning[]): Root {
   const parentOf = new Map<string, string>();
   for (const [id, e] of entries) {
-    e.childIds.forEach((c, j) => {
-      // The path is made only for an error.
-      const at = () => index(prop(e.path, 'children'), j);
-      if (!entries.has(c)) r.fail(at(), `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
+    const kids = e.childIds;
+    for (let j = 0; j < kids.length; j++) {
+      const c = kids[j]!;
+      if (!entries.has(c)) r.fail(index(prop(e.path, 'children'), j), `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
       const other = parentOf.get(c);
       if (other !== undefined) {
-        r.fail(at(), other === id ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other}" and "${id}"; a semantics tree gives each node one parent`);
+        r.fail(index(prop(e.path, 'children'), j), other === id ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other}" and "${id}"; a semantics tree gives each node one parent`);
       }
       parentOf.set(c, id);
-    });
+    }
   }
 
   let rootId = rootGiven;

@@ -41,6 +41,37 @@ export function index(base: PathLike, i: number): Path {
   return new Path(base, i);
 }
 
+/**
+ * The paths of a tree's nodes kept as numbers: each node's parent (by the number `add` gave it; -1 for
+ * the top node, whose path is `base`) and its index among the parent's children. A node's Path is made
+ * only when an error names it, so a valid tree costs no path object per node.
+ */
+export class NodePaths {
+  private readonly parents: number[] = [];
+  private readonly indexes: number[] = [];
+  constructor(
+    private readonly base: PathLike,
+    /** The key that holds a node's children: `children` in every tree format. */
+    private readonly childrenKey = 'children',
+  ) {}
+
+  /** The next node's number, under node `parent` (-1 for the top) at `index` of its children. */
+  add(parent: number, index: number): number {
+    this.parents.push(parent);
+    this.indexes.push(index);
+    return this.parents.length - 1;
+  }
+
+  /** The path of node `n`: `base.children[i].children[j]…` */
+  at(n: number): PathLike {
+    const chain: number[] = [];
+    for (let k = n; this.parents[k]! !== -1; k = this.parents[k]!) chain.push(k);
+    let p: PathLike = this.base;
+    for (let i = chain.length - 1; i >= 0; i--) p = index(prop(p, this.childrenKey), this.indexes[chain[i]!]!);
+    return p;
+  }
+}
+
 /** How deep an unknown property's arrays / objects may nest (see FieldReader.extra). */
 export const MAX_EXTRA_DEPTH = 64;
 
@@ -327,6 +358,29 @@ export function plainXywh(v: unknown): Rect | null {
   // Far edges finite: finite width and x (and no overflow of their sum) in one test each.
   if (!(width >= 0 && height >= 0 && Number.isFinite(x + width) && Number.isFinite(y + height) && Number.isFinite(x) && Number.isFinite(y))) return null;
   return { x, y, width, height };
+}
+
+/** An array of strings only: what `stringArray` accepts as it is. */
+export function isStringArray(v: unknown): v is string[] {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return true;
+}
+
+/** `{left, top, right, bottom}` as `ltrb` reads it when `ltrb` would accept it; null for anything `ltrb` must judge. */
+export function plainLtrb(v: unknown): Rect | null {
+  if (!isObject(v)) return null;
+  const { left, top, right, bottom } = v;
+  if (typeof left !== 'number' || typeof top !== 'number' || typeof right !== 'number' || typeof bottom !== 'number') return null;
+  if (!(Number.isFinite(left) && Number.isFinite(top) && Number.isFinite(right) && Number.isFinite(bottom) && right >= left && bottom >= top)) return null;
+  // The width and height finite too: two finite edges far apart can still overflow their difference.
+  return plainXywh({ x: left, y: top, width: right - left, height: bottom - top });
+}
+
+/** Either rectangle spelling as `rect` reads it when `rect` would accept it; null for anything `rect` must judge. */
+export function plainRect(v: unknown): Rect | null {
+  if (!isObject(v)) return null;
+  return 'left' in v || 'right' in v ? plainLtrb(v) : plainXywh(v);
 }
 
 /** A design token that plainly matches DesignTokenSchema, copied as the schema copies it; null for anything else. */

@@ -1,5 +1,7 @@
 import { test, expect } from '@playwright/test';
-import { FieldReader, MAX_EXTRA_DEPTH, plainExtra, plainXywh, prop } from '../../src/formats/read.js';
+import { readFileSync } from 'node:fs';
+import { importTree } from '../../src/formats/index.js';
+import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, index, isStringArray, plainExtra, plainLtrb, plainRect, plainXywh, prop, type PathLike } from '../../src/formats/read.js';
 import { FormatError } from '../../src/errors.js';
 
 /*
@@ -71,4 +73,74 @@ test('plainExtra accepts exactly the values extra keeps, and extraAt names the s
       expect(outcome(() => r.extraAt({ extra: v }, 'extra', 'root', depth))).toEqual(careful);
     }
   }
+});
+
+test('plainLtrb and plainRect accept exactly the rects ltrb and rect accept, and read them as they do', () => {
+  const big = 1.7e308;
+  const values: unknown[] = [
+    { left: 0, top: 0, right: 10, bottom: 20 },
+    { left: -5.5, top: 3, right: -5.5, bottom: 3, extra: 'kept out' },
+    { left: 5, top: 0, right: 4, bottom: 1 },
+    { left: 0, top: 5, right: 1, bottom: 4 },
+    { left: -big, top: 0, right: big, bottom: 1 },
+    { left: 0, top: -big, right: 1, bottom: big },
+    { left: 0, top: 0, right: Infinity, bottom: 1 },
+    { left: NaN, top: 0, right: 1, bottom: 1 },
+    { left: '0', top: 0, right: 1, bottom: 1 },
+    { left: 0, top: 0, right: 1 },
+    { right: 3, x: 0, y: 0, width: 1, height: 1 },
+    { x: 0, y: 0, width: 1, height: 1 },
+    { x: 0, y: 0, width: -1, height: 1 },
+    [0, 0, 1, 1],
+    null,
+    'x',
+  ];
+  for (const v of values) {
+    for (const [plain, careful] of [[plainLtrb(v), () => r.ltrb(v, 'bounds')], [plainRect(v), () => r.rect(v, 'bounds')]] as const) {
+      const outcomeOf = outcome(careful);
+      if (plain !== null) expect(outcomeOf, JSON.stringify(v)).toEqual({ value: plain });
+      else expect(outcomeOf, `refused plainly, accepted carefully: ${JSON.stringify(v)}`).toHaveProperty('error');
+    }
+  }
+});
+
+test('isStringArray accepts exactly the arrays stringArray returns as they are', () => {
+  for (const v of [[], ['a', 'b'], ['a', 1], [null], 'a', null, {}, [['a']]]) {
+    const careful = outcome(() => r.stringArray({ k: v }, 'k', 'root'));
+    if (isStringArray(v)) expect(careful).toEqual({ value: v });
+    else if (v !== null) expect(careful, JSON.stringify(v)).toHaveProperty('error');
+  }
+});
+
+test('NodePaths names each node by the path the readers build for it', () => {
+  // A small tree: 0 → [1 → [2, 3], 4], numbered in pre-order as the readers number nodes.
+  const paths = new NodePaths(prop('roots[0]', 'node'));
+  const top = paths.add(-1, 0);
+  const a = paths.add(top, 0);
+  const b = paths.add(a, 0);
+  const c = paths.add(a, 1);
+  const d = paths.add(top, 1);
+  const built = (...at: number[]) => String(at.reduce<PathLike>((p, i) => index(prop(p, 'children'), i), prop('roots[0]', 'node')));
+  expect([top, a, b, c, d].map((n) => String(paths.at(n)))).toEqual([built(), built(0), built(0, 0), built(0, 1), built(1)]);
+  expect(String(paths.at(c))).toBe('roots[0].node.children[0].children[1]');
+});
+
+test('a valid capture is read without making the path of any node: paths are for errors', () => {
+  const files = ['trees/home.json', 'trees/a11y-tree.json', 'trees/jetwhale-settings.json', 'ios/maestro-android-hierarchy.txt', 'ios/maestro-ios-swiftui-login.json', 'ios/maestro-debug-commands-ios-springboard.json'];
+  const at = NodePaths.prototype.at;
+  let made = 0;
+  NodePaths.prototype.at = function (this: NodePaths, n: number) {
+    made++;
+    return at.call(this, n);
+  };
+  try {
+    for (const f of files) expect(importTree(readFileSync(`fixtures/${f}`)).roots.length, f).toBeGreaterThan(0);
+  } finally {
+    NodePaths.prototype.at = at;
+  }
+  expect(made).toBe(0);
+  // The same reads name the node when one is wrong.
+  const doc = JSON.parse(readFileSync('fixtures/trees/home.json', 'utf8')) as { root: { children: Array<{ children: Array<{ text: unknown }> }> } };
+  doc.root.children[2]!.children[0]!.text = 7;
+  expect(() => importTree(JSON.stringify(doc))).toThrow(/^root\.children\[2\]\.children\[0\]\.text: expected a string or null, got number 7/);
 });
