@@ -4,7 +4,14 @@
 // so the type check and the lint fill the cores the tests leave idle instead of delaying them. The
 // command's output streams live; each script's output is printed whole when it ends, so two never
 // interleave. The exit code is the first failure's (a script's, else the command's), else 0.
+//
+// A test that needs what a later script writes (the package's declarations, for the tarball test) waits
+// for it: the command gets TREEWRIGHT_SCRIPTS_DONE, a folder where each script, as it ends, leaves a file
+// of its name holding its exit code (tests/helpers/scripts-done.ts reads it).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const dash = process.argv.indexOf('--');
 const names = process.argv.slice(2, dash === -1 ? undefined : dash);
@@ -24,6 +31,9 @@ function script(name) {
     child.on('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
   }).then((r) => {
     process.stdout.write(`> ${r.name}: ${r.code === 0 ? 'ok' : `failed (exit ${r.code})`}\n${r.output}`);
+    // Written aside and renamed, so a reader never sees the file without its code.
+    writeFileSync(path.join(done, `.${r.name}`), String(r.code));
+    renameSync(path.join(done, `.${r.name}`), path.join(done, r.name));
     return r;
   });
 }
@@ -31,11 +41,14 @@ function script(name) {
 function live([file, ...args]) {
   return new Promise((resolve) => {
     // npx finds the command in node_modules/.bin, as an npm script would.
-    const child = spawn('npx', ['--no-install', file, ...args], { stdio: 'inherit' });
+    const child = spawn('npx', ['--no-install', file, ...args], { stdio: 'inherit', env: { ...process.env, TREEWRIGHT_SCRIPTS_DONE: done } });
     child.on('error', (e) => { console.error(`${file}: ${e.message}`); resolve({ name: file, code: 1 }); });
     child.on('close', (code, signal) => resolve({ name: file, code: code ?? (signal ? 1 : 0) }));
   });
 }
+
+const done = mkdtempSync(path.join(tmpdir(), 'tw-scripts-'));
+process.on('exit', () => rmSync(done, { recursive: true, force: true }));
 
 const [first, ...rest] = names.map(script);
 const others = Promise.all(rest);

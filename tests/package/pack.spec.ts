@@ -10,6 +10,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptDone } from '../helpers/scripts-done.js';
 
 const REPO = path.resolve('.');
 
@@ -67,6 +68,8 @@ let pkg = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  // Under npm test the declarations are written beside the first tests (scripts/build.mjs --types).
+  await scriptDone('types');
   dir = await mkdtemp(path.join(tmpdir(), 'tw-pack-'));
   // --ignore-scripts: the suite runs against the dist/ already built; a prepack build would replace it under the other tests.
   const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO });

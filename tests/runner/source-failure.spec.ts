@@ -22,10 +22,14 @@ test.describe('malformed', () => {
 });
 `,
   });
-  const [missing, typo, malformed] = run.tests;
-  expect(missing!.error.location).toEqual({ file: run.file('a.spec.ts'), line: 3, column: expect.any(Number) });
-  expect(missing!.error.snippet).toContain("test.use({ source: 'file:does-not-exist.json' });");
-  expect(typo!.error.location?.line).toBe(7);
-  expect(typo!.error.message).toContain('reference');
-  expect(malformed!.error.location?.line).toBe(11);
+  try {
+    const [missing, typo, malformed] = run.tests;
+    expect(missing!.error.location).toEqual({ file: run.file('a.spec.ts'), line: 3, column: expect.any(Number) });
+    expect(missing!.error.snippet).toContain("test.use({ source: 'file:does-not-exist.json' });");
+    expect(typo!.error.location?.line).toBe(7);
+    expect(typo!.error.message).toContain('reference');
+    expect(malformed!.error.location?.line).toBe(11);
+  } finally {
+    await run.remove();
+  }
 });
