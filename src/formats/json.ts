@@ -29,8 +29,8 @@ export interface TextScan {
  * accepts has none, and the whole scan runs only when the parse fails (its error before the syntax
  * error, as when it ran first). A lone surrogate can only sit inside a string: with no `\u` escape in
  * the text, each raw surrogate keeps its neighbours in the parsed string, so the parsed strings are
- * well-formed exactly when the text is; the key check's walk tests them, and the text itself is
- * scanned only when a string is not or when the text has an escape.
+ * well-formed exactly when the text is. The text is scanned (for the error's position) only when it
+ * is not well-formed, or when it has an escape.
  */
 export function parseUnscannedJson(text: string, where: string | undefined, scan: TextScan | null): unknown {
   let value: unknown;
@@ -52,7 +52,7 @@ export function parseUnscannedJson(text: string, where: string | undefined, scan
   const escapes = text.includes('\\u');
   const keysLost = strings.proto || countColons(text) !== strings.keys + strings.colons || (escapes && /\\u003[aA]/.test(text));
   // A value dropped with a repeated key is in the text but not in the parsed strings: then the text is scanned too.
-  if (scan && (escapes || keysLost || !strings.wellFormed)) scan.wellFormed();
+  if (scan && (escapes || keysLost || !isWellFormed(text))) scan.wellFormed();
   if (keysLost) checkKeys(text, where);
   return value;
 }
@@ -63,8 +63,6 @@ interface StringCounts {
   /** Colons inside keys and string values. */
   colons: number;
   proto: boolean;
-  /** Every key and string value is well-formed UTF-16. */
-  wellFormed: boolean;
 }
 
 /**
@@ -75,11 +73,9 @@ function walkStrings(value: unknown): StringCounts {
   let keys = 0;
   let colons = 0;
   let proto = false;
-  let wellFormed = true;
   const stack: unknown[] = [value];
   const str = (s: string) => {
     if (s.includes(':')) colons += countColons(s);
-    if (wellFormed && !isWellFormed(s)) wellFormed = false;
   };
   if (typeof value === 'string') str(value);
   while (stack.length) {
@@ -101,7 +97,7 @@ function walkStrings(value: unknown): StringCounts {
       }
     }
   }
-  return { keys, colons, proto, wellFormed };
+  return { keys, colons, proto };
 }
 
 const isWellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
