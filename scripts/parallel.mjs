@@ -1,6 +1,6 @@
-// `npm test`'s driver: `node scripts/parallel.mjs build typecheck lint -- playwright test …`.
+// `npm test`'s driver: `node scripts/parallel.mjs build:js types lint -- playwright test …`.
 // The npm scripts before `--` start side by side; the command after it starts as soon as the first
-// script (the build, which the tests read from dist/) has passed, while the others are still running,
+// script (the bundles, which the tests read from dist/) has passed, while the others are still running,
 // so the type check and the lint fill the cores the tests leave idle instead of delaying them. The
 // command's output streams live; each script's output is printed whole when it ends, so two never
 // interleave. The exit code is the first failure's (a script's, else the command's), else 0.

@@ -74,16 +74,19 @@ export function makeSnapshot(init: SnapshotInit): Snapshot {
     roots: init.roots,
     warnings: init.warnings ?? [],
   };
-  if (init.generation === undefined) {
-    let generation: string | undefined;
-    Object.defineProperty(snapshot, 'generation', {
-      enumerable: true,
-      configurable: true,
-      get: () => (generation ??= generationOfRoots(snapshot.roots)),
-      set: (g: string) => { generation = g; },
-    });
-  }
+  if (init.generation === undefined) lazyGeneration(snapshot, () => generationOfRoots(snapshot.roots));
   return snapshot;
+}
+
+/** `target.generation` as `compute()`'s value, worked out at its first read; assigning it replaces it. */
+function lazyGeneration(target: object, compute: () => string): void {
+  let generation: string | undefined;
+  Object.defineProperty(target, 'generation', {
+    enumerable: true,
+    configurable: true,
+    get: () => (generation ??= compute()),
+    set: (g: string) => { generation = g; },
+  });
 }
 
 /**
@@ -92,17 +95,10 @@ export function makeSnapshot(init: SnapshotInit): Snapshot {
  */
 export function withRoots(snapshot: Snapshot, roots: Root[]): Snapshot {
   const cut: Record<string, unknown> = {};
-  let generation: string | undefined;
   // Field by field in the original's order (so its JSON lists them alike), without reading its generation.
   for (const key of Object.keys(snapshot)) {
-    if (key === 'generation') {
-      Object.defineProperty(cut, 'generation', {
-        enumerable: true,
-        configurable: true,
-        get: () => (generation ??= snapshot.generation),
-        set: (g: string) => { generation = g; },
-      });
-    } else cut[key] = key === 'roots' ? roots : snapshot[key as keyof Snapshot];
+    if (key === 'generation') lazyGeneration(cut, () => snapshot.generation);
+    else cut[key] = key === 'roots' ? roots : snapshot[key as keyof Snapshot];
   }
   return cut as Snapshot;
 }
