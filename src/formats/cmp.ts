@@ -3,7 +3,7 @@ import type { Action, Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot, readableIndent } from '../model/serialize.js';
 import { parseJsonInput } from './guard.js';
 import { stringifyJson } from './json.js';
-import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, isObject, plainDesignToken, plainExtra, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, isObject, plainDesignToken, plainExtra, plainXywh, prop, walkJsonTree, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { parseSourceLabel, sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
@@ -60,32 +60,11 @@ export function cmpFromValue(value: unknown, opts: CmpImportOptions = {}): Snaps
   if (!(density > 0)) r.fail('density', `must be a positive number of px per dp, got ${density}`);
   if (doc.root === undefined) r.fail('root', 'is missing: a cmp tree v1 document is { schemaVersion: 1, source, root }');
 
-  let top: Node | null = null;
-  // Explicit stack, children pushed in reverse: nodes are read in pre-order, so their numbers (paths.add)
-  // are their ids. Side by side: what to read, the number of the node it goes under, its index there,
-  // and that node.
+  // Nodes are read in pre-order, so their numbers (paths.add) are their ids.
   const paths = new NodePaths('root');
-  const raws: unknown[] = [doc.root];
-  const ups: number[] = [-1];
-  const indexes: number[] = [0];
-  const parents: Array<Node | null> = [null];
-  while (raws.length) {
-    const raw = raws.pop(), parent = parents.pop()!;
-    const n = paths.add(ups.pop()!, indexes.pop()!);
-    const o = isObject(raw) ? raw : r.object(raw, paths.at(n));
-    const node = readNode(r, o, paths, n);
-    if (parent) parent.children.push(node);
-    else top = node;
-    const children = o.children as unknown[];
-    for (let i = children.length - 1; i >= 0; i--) {
-      raws.push(children[i]);
-      ups.push(n);
-      indexes.push(i);
-      parents.push(node);
-    }
-  }
+  const top = walkJsonTree(r, doc.root, paths, (o, n) => readNode(r, o, paths, n));
 
-  return cmpSnapshot(top!, density, producer, opts);
+  return cmpSnapshot(top, density, producer, opts);
 }
 
 /** The one window a cmp tree v1 document describes. */

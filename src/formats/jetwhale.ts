@@ -3,7 +3,7 @@ import type { Action, Node, NodeKind, Role, Root, Snapshot, Toggle, Unit } from 
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
 import { envelopeText } from './envelope.js';
-import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, describeValue, index, isObject, isStringArray, plainExtra, plainRect, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, describeValue, index, isStringArray, plainExtra, plainRect, prop, walkJsonTree, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { appleRole } from '../roles/apple.js';
 import { withoutSecret } from './secret.js';
@@ -143,18 +143,8 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
   // Keyed by the id's number: the id's text is that number's (readId), and a number is cheaper to look up
   // than a string just made. The value is the node's number in `paths`, whose path an error names.
   const local = new Map<number, number>();
-  let top: Node | null = null;
-  // Explicit stack, children pushed in reverse (pre-order). Side by side: what to read, the number of the
-  // node it goes under (-1 for the top), its index there, and that node.
   const paths = new NodePaths(prop(path, 'node'));
-  const raws: unknown[] = [o.node];
-  const ups: number[] = [-1];
-  const indexes: number[] = [0];
-  const parents: Array<Node | null> = [null];
-  while (raws.length) {
-    const rawNode = raws.pop(), parent = parents.pop()!;
-    const k = paths.add(ups.pop()!, indexes.pop()!);
-    const n = isObject(rawNode) ? rawNode : r.object(rawNode, paths.at(k));
+  const top = walkJsonTree(r, o.node, paths, (n, k) => {
     const wireNumber = readId(r, n, paths, k);
     const wireId = String(wireNumber);
     const seen = local.get(wireNumber);
@@ -171,19 +161,9 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
 
     const node = readNode(r, n, paths, k, id);
     if (id !== wireId) node.platform = { ...node.platform, jetwhaleId: Number(wireId) };
-    if (parent) parent.children.push(node);
-    else top = node;
-    const children = n.children;
-    if (children === undefined || children === null) continue;
-    if (!Array.isArray(children)) r.optArray(n, 'children', paths.at(k));
-    for (let i = (children as unknown[]).length - 1; i >= 0; i--) {
-      raws.push((children as unknown[])[i]);
-      ups.push(k);
-      indexes.push(i);
-      parents.push(node);
-    }
-  }
-  return { rootId, label, unit, density: density ?? 1, windowOffset, touchModal, node: top! };
+    return node;
+  });
+  return { rootId, label, unit, density: density ?? 1, windowOffset, touchModal, node: top };
 }
 
 function readUnit(r: FieldReader, o: JsonObject, path: PathLike): Unit | null {

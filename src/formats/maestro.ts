@@ -4,7 +4,7 @@ import { androidClassInfo } from './android-roles.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
 import { checkDensity, withDensity } from './density.js';
 import { warning, type Warning } from '../model/warnings.js';
-import { FieldReader, NodePaths, index, isObject, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, NodePaths, index, isObject, plainXywh, prop, walkJsonTree, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
@@ -118,33 +118,12 @@ function extras(a: JsonObject): Record<string, unknown> {
 
 /** Walks the Maestro tree iteratively, building with `make` (children appended by the walker). */
 function walkMaestro<T extends { children: T[] }>(r: FieldReader, top: JsonObject, path: PathLike, make: (node: JsonObject, at: Attrs) => T): T {
-  let out: T | null = null;
-  // Side by side: what to read, the number of the node it goes under (-1 for the top), its index there, and that node.
   const paths = new NodePaths(path);
-  const raws: unknown[] = [top];
-  const ups: number[] = [-1];
-  const indexes: number[] = [0];
-  const parents: Array<T | null> = [null];
-  while (raws.length) {
-    const raw = raws.pop(), parent = parents.pop()!;
-    const n = paths.add(ups.pop()!, indexes.pop()!);
-    const o = isObject(raw) ? raw : r.object(raw, paths.at(n));
+  return walkJsonTree(r, top, paths, (o, n) => {
     const attributes = o.attributes;
     const a = attributes === undefined ? {} : isObject(attributes) ? attributes : r.object(attributes, prop(paths.at(n), 'attributes'));
-    const made = make(o, new Attrs(a, paths, n));
-    if (parent) parent.children.push(made);
-    else out = made;
-    const kids = o.children;
-    if (kids === undefined || kids === null) continue;
-    if (!Array.isArray(kids)) r.optArray(o, 'children', paths.at(n));
-    for (let i = (kids as unknown[]).length - 1; i >= 0; i--) {
-      raws.push((kids as unknown[])[i]);
-      ups.push(n);
-      indexes.push(i);
-      parents.push(made);
-    }
-  }
-  return out!;
+    return make(o, new Attrs(a, paths, n));
+  });
 }
 
 function readApple(r: FieldReader, top: JsonObject, path: PathLike): AppleElement {

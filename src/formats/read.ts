@@ -72,6 +72,38 @@ export class NodePaths {
   }
 }
 
+/**
+ * A JSON tree read in pre-order without recursion (a capture may nest deeper than the call stack):
+ * `make` builds one node from its raw object, `n` being its number in `paths`; the walker appends it to
+ * its parent's `children` and then reads its own `children` list, if any. Returns the top node.
+ */
+export function walkJsonTree<T extends { children: T[] }>(r: FieldReader, top: unknown, paths: NodePaths, make: (o: JsonObject, n: number) => T): T {
+  let out: T | null = null;
+  // Side by side: what to read, the number of the node it goes under (-1 for the top), its index there, and that node.
+  const raws: unknown[] = [top];
+  const ups: number[] = [-1];
+  const indexes: number[] = [0];
+  const parents: Array<T | null> = [null];
+  while (raws.length) {
+    const raw = raws.pop(), parent = parents.pop()!;
+    const n = paths.add(ups.pop()!, indexes.pop()!);
+    const o = isObject(raw) ? raw : r.object(raw, paths.at(n));
+    const made = make(o, n);
+    if (parent) parent.children.push(made);
+    else out = made;
+    const kids = o.children;
+    if (kids === undefined || kids === null) continue;
+    if (!Array.isArray(kids)) r.optArray(o, 'children', paths.at(n));
+    for (let i = (kids as unknown[]).length - 1; i >= 0; i--) {
+      raws.push((kids as unknown[])[i]);
+      ups.push(n);
+      indexes.push(i);
+      parents.push(made);
+    }
+  }
+  return out!;
+}
+
 /** How deep an unknown property's arrays / objects may nest (see FieldReader.extra). */
 export const MAX_EXTRA_DEPTH = 64;
 
