@@ -81,12 +81,11 @@ function cmpSnapshot(top: Node, density: number, producer: string | null, opts: 
  */
 function readNode(r: FieldReader, o: JsonObject, paths: NodePaths, n: number): Node {
   if (o.bounds === undefined) r.fail(prop(paths.at(n), 'bounds'), 'is missing: every node needs bounds {x, y, width, height} in root-relative px');
-  const bounds = plainXywh(o.bounds) ?? r.xywhAt(o, 'bounds', paths.at(n));
+  const bounds = plainXywh(o.bounds) ?? r.xywh(o.bounds, prop(paths.at(n), 'bounds'));
   if (!Array.isArray(o.children)) r.array(o, 'children', paths.at(n));
-  const role = o.role, clickableRaw = o.clickable, disabledRaw = o.disabled;
-  const rawRole = typeof role === 'string' ? role : role == null ? null : r.optString(o, 'role', paths.at(n));
-  const clickable = typeof clickableRaw === 'boolean' ? clickableRaw : clickableRaw == null ? false : r.optBool(o, 'clickable', paths.at(n))!;
-  const disabled = typeof disabledRaw === 'boolean' ? disabledRaw : disabledRaw == null ? false : r.optBool(o, 'disabled', paths.at(n))!;
+  const rawRole = r.nodeOptString(o, 'role', paths, n);
+  const clickable = r.nodeOptBool(o, 'clickable', paths, n) ?? false;
+  const disabled = r.nodeOptBool(o, 'disabled', paths, n) ?? false;
 
   let layoutBounds: Rect | null = null;
   const size = o.size;
@@ -108,10 +107,9 @@ function readNode(r: FieldReader, o: JsonObject, paths: NodePaths, n: number): N
   }
   if (extra) platform.cmpExtra = extra;
 
-  const tagRaw = o.testTag, textRaw = o.text, descriptionRaw = o.contentDescription;
-  const tag = typeof tagRaw === 'string' ? tagRaw : tagRaw == null ? null : r.optString(o, 'testTag', paths.at(n));
-  const text = typeof textRaw === 'string' ? textRaw : textRaw == null ? null : r.optString(o, 'text', paths.at(n));
-  const contentDescription = typeof descriptionRaw === 'string' ? descriptionRaw : descriptionRaw == null ? null : r.optString(o, 'contentDescription', paths.at(n));
+  const tag = r.nodeOptString(o, 'testTag', paths, n);
+  const text = r.nodeOptString(o, 'text', paths, n);
+  const contentDescription = r.nodeOptString(o, 'contentDescription', paths, n);
 
   return {
     id: String(n),

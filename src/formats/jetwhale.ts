@@ -215,10 +215,6 @@ function flag(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, name: 
   return r.optBool(n, name, path) ?? r.optBool(n, alt, path) ?? dflt;
 }
 
-/** `n[key]` (given as `v`) as optString reads it, the path made only for an error. */
-function optString(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, key: string, v: unknown): string | null {
-  return typeof v === 'string' ? v : v === undefined || v === null ? null : r.optString(n, key, paths.at(k));
-}
 
 /** One node (its children still to read), every field spelled out, so a field added to the model is asked for here too. */
 function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id: string): Node {
@@ -246,7 +242,7 @@ function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id
   }
   if (rawActions.length) platform.rawActions = rawActions;
 
-  const toggleRaw = optString(r, n, paths, k, 'toggleableState', n.toggleableState);
+  const toggleRaw = r.nodeOptString(n, 'toggleableState', paths, k);
   let toggle: Toggle | null = toggleRaw === null ? null : (TOGGLES[toggleRaw.toLowerCase()] ?? null);
   if (toggleRaw !== null && toggle === null) platform.toggleableState = toggleRaw;
 
@@ -260,27 +256,26 @@ function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id
   let stateDescription: string | null = null;
   let value: string | null = null;
   let heading = false;
-  const passwordRaw = n.password;
-  let password = typeof passwordRaw === 'boolean' ? passwordRaw : passwordRaw === undefined || passwordRaw === null ? false : r.optBool(n, 'password', paths.at(k))!;
+  let password = r.nodeOptBool(n, 'password', paths, k) ?? false;
 
   if (type === 'compose') {
-    rawRole = optString(r, n, paths, k, 'role', n.role);
+    rawRole = r.nodeOptString(n, 'role', paths, k);
     role = normaliseRole(rawRole);
-    tag = optString(r, n, paths, k, 'testTag', n.testTag);
-    stateDescription = optString(r, n, paths, k, 'stateDescription', n.stateDescription);
+    tag = r.nodeOptString(n, 'testTag', paths, k);
+    stateDescription = r.nodeOptString(n, 'stateDescription', paths, k);
     heading = role === 'Heading';
   } else if (type === 'view') {
     kind = 'view';
-    rawRole = optString(r, n, paths, k, 'viewClass', n.viewClass);
+    rawRole = r.nodeOptString(n, 'viewClass', paths, k);
     role = rawRole ? androidClassInfo(rawRole).role : null;
-    tag = optString(r, n, paths, k, 'resourceId', n.resourceId);
+    tag = r.nodeOptString(n, 'resourceId', paths, k);
   } else {
     kind = 'apple';
-    rawRole = optString(r, n, paths, k, 'className', n.className);
+    rawRole = r.nodeOptString(n, 'className', paths, k);
     const traits = stringArray(r, n, paths, k, 'traits', n.traits);
     role = appleRole(traits, rawRole);
-    tag = optString(r, n, paths, k, 'accessibilityIdentifier', n.accessibilityIdentifier);
-    value = optString(r, n, paths, k, 'accessibilityValue', n.accessibilityValue);
+    tag = r.nodeOptString(n, 'accessibilityIdentifier', paths, k);
+    value = r.nodeOptString(n, 'accessibilityValue', paths, k);
     if (traits.includes('NotEnabled')) enabled = false;
     if (traits.includes('Selected')) selected = true;
     heading = traits.includes('Header');
@@ -294,9 +289,9 @@ function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id
     role,
     rawRole,
     tag,
-    text: optString(r, n, paths, k, 'text', n.text),
-    editableText: optString(r, n, paths, k, 'editableText', n.editableText),
-    contentDescription: optString(r, n, paths, k, 'contentDescription', n.contentDescription),
+    text: r.nodeOptString(n, 'text', paths, k),
+    editableText: r.nodeOptString(n, 'editableText', paths, k),
+    contentDescription: r.nodeOptString(n, 'contentDescription', paths, k),
     stateDescription,
     value,
     hint: null,

@@ -228,6 +228,18 @@ export class FieldReader {
     }, path);
   }
 
+  /** `o[key]` as optString reads it, for node `n` of a tree read with `paths`: the node's path made only for an error. */
+  nodeOptString(o: JsonObject, key: string, paths: NodePaths, n: number): string | null {
+    const v = o[key];
+    return typeof v === 'string' ? v : v === undefined || v === null ? null : this.optString(o, key, paths.at(n));
+  }
+
+  /** `o[key]` as optBool reads it, for node `n` of a tree read with `paths`: the node's path made only for an error. */
+  nodeOptBool(o: JsonObject, key: string, paths: NodePaths, n: number): boolean | null {
+    const v = o[key];
+    return typeof v === 'boolean' ? v : v === undefined || v === null ? null : this.optBool(o, key, paths.at(n));
+  }
+
   /** `xywh` of `o[key]`, its path made only when it fails. */
   xywhAt(o: JsonObject, key: string, path: PathLike): Rect {
     const v = o[key];
