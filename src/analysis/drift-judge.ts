@@ -143,7 +143,7 @@ export class DriftJudge {
 
   /**
    * What a design token's hits depend on beyond its values: its token names and its facets with their
-   * kinds (facetOf). Built once per such shape (drift.ts keeps them in a trie); `hits` then reads the values.
+   * kinds (facetOf). Built once per such shape (drift.ts keeps them by the names' key); `hits` then reads the values.
    */
   plan(tokens: readonly string[], facets: ReadonlyArray<readonly [string, Facet]>): Plan {
     // Tokens as the node spells them (a case-folded hit keeps the node's spelling in messages).

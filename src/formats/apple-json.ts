@@ -115,18 +115,20 @@ const wdaElement: ElementReader = (r, o, path) => {
   const extras: Record<string, unknown> = {};
   for (const k in o) if (!WDA_KNOWN.has(k)) extras[k] = r.extraAt(o, k, path);
   const attrs = isObject(o.attributes) ? o.attributes : null;
-  // Every field of an element spelled out (apple.ts appleElement lists them), read in the order the source is checked.
-  const type = r.string(o, 'type', path);
-  const identifier = raw ?? (name !== null && name !== label && name.trim() !== '' ? name : null);
-  const title = text(r, o, 'title', path);
-  const value = text(r, o, 'value', path);
-  const placeholder = text(r, o, 'placeholderValue', path);
-  const enabled = flag(r, o, 'isEnabled', path, true)!;
-  const visible = flag(r, o, 'isVisible', path, null);
-  const selected = flag(r, o, 'isSelected', path, false)!;
-  const focused = flag(r, o, 'isFocused', path, false)! || (attrs !== null && (attrs.hasKeyboardFocus === '1' || attrs.hasKeyboardFocus === true));
-  const bounds = o.rect !== undefined ? wdaRect(r, o, path) : o.frame !== undefined ? frameString(r, o.frame, prop(path, 'frame')) : { x: 0, y: 0, width: 0, height: 0 };
-  return { type, identifier, label, title, value, placeholder, enabled, visible, selected, focused, checked: null, bounds, traits: [], extras, children: [] };
+  return appleElement({
+    type: r.string(o, 'type', path),
+    identifier: raw ?? (name !== null && name !== label && name.trim() !== '' ? name : null),
+    label,
+    title: text(r, o, 'title', path),
+    value: text(r, o, 'value', path),
+    placeholder: text(r, o, 'placeholderValue', path),
+    enabled: flag(r, o, 'isEnabled', path, true)!,
+    visible: flag(r, o, 'isVisible', path, null),
+    selected: flag(r, o, 'isSelected', path, false)!,
+    focused: flag(r, o, 'isFocused', path, false)! || (attrs !== null && (attrs.hasKeyboardFocus === '1' || attrs.hasKeyboardFocus === true)),
+    bounds: o.rect !== undefined ? wdaRect(r, o, path) : o.frame !== undefined ? frameString(r, o.frame, prop(path, 'frame')) : { x: 0, y: 0, width: 0, height: 0 },
+    extras,
+  });
 };
 
 const IDB_KNOWN = new Set(['type', 'AXLabel', 'AXValue', 'AXUniqueId', 'AXIdentifier', 'frame', 'AXFrame', 'enabled', 'title', 'children', 'traits']);

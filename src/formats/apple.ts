@@ -98,8 +98,7 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   if (clickable) actions.push('Click');
   if (editable) actions.push('SetText');
   if (scrollable) actions.push('ScrollBy');
-  // A fresh literal when there is nothing to copy: the usual case, and the cheaper object to add to.
-  const platform: Record<string, unknown> = hasKeys(e.extras) ? { ...e.extras } : {};
+  const platform: Record<string, unknown> = { ...e.extras };
   if (e.type !== null) platform.type = e.type;
   if (e.identifier !== null) platform.accessibilityIdentifier = e.identifier;
   if (e.traits.length) platform.traits = [...e.traits];
@@ -140,11 +139,6 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   });
   if (unstated) node.unstated = ['clickable'];
   return node;
-}
-
-function hasKeys(o: Record<string, unknown>): boolean {
-  for (const _ in o) return true;
-  return false;
 }
 
 function nonEmpty(s: string | null): string | null {
