@@ -2,6 +2,7 @@
 import { test, expect } from 'treewright';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { execa } from 'execa';
 
 test.describe('source from test.use', () => {
@@ -38,9 +39,12 @@ test('file: paths resolve from the config file\'s folder; the lease wait ends be
 test('launched from another folder, the fixture still finds file: sources next to the config', async () => {
   test.setTimeout(60_000);
   const root = path.resolve('.');
-  const r = await execa('node', [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(root, 'playwright.config.ts'), '--project=unit', 'package/fixture.spec.ts', '-g', 'connects', '--reporter=line'], {
+  // Its own output folder: the config's (test-results/ beside it) is emptied when a run starts, under the tests running beside this one.
+  const output = await mkdtemp(path.join(tmpdir(), 'tw-fixture-'));
+  const r = await execa('node', [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(root, 'playwright.config.ts'), '--project=unit', 'package/fixture.spec.ts', '-g', 'connects', '--reporter=line', '--output', output], {
     cwd: tmpdir(), reject: false, env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(TEST_|PW_|PLAYWRIGHT_)/.test(k))), extendEnv: false,
   });
+  await rm(output, { recursive: true, force: true });
   expect(r.exitCode, r.stdout + r.stderr).toBe(0);
   expect(r.stdout).toMatch(/\b2 passed/);
 });
