@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TreewrightOptions } from './runner/fixtures.js';
 
@@ -36,8 +37,9 @@ export default defineConfig<TreewrightOptions>({
     // `npm run demo` build first.
     ...(existsSync(REPORTER) ? [[REPORTER, { outputFolder: 'treewright-report', open: 'never' }] as ReporterDescription] : []),
   ],
-  // CI's 2 cores: most tests wait on child processes, servers and Chromium, so a third worker fills the waits.
-  workers: process.env.CI ? 3 : undefined,
+  // Most tests wait on child processes, servers and Chromium, so on 2 cores a third worker fills the
+  // waits; Playwright's default (half the cores) would run one worker there.
+  workers: Math.max(3, Math.floor(availableParallelism() / 2)),
   // Debian's Chromium (Playwright's own download is not used): web sources and Playwright's `page`.
   use: {
     launchOptions: {
