@@ -48,68 +48,74 @@ export function parseUnscannedJson(text: string, where: string | undefined, scan
       hint: 'The file is not complete, valid JSON: re-capture it, or fix the text at that position.',
     });
   }
-  const strings = walkStrings(value);
   const escapes = text.includes('\\u');
-  const keysLost = strings.proto || countColons(text) !== strings.keys + strings.colons || (escapes && /\\u003[aA]/.test(text));
+  const keysLost = keysMayBeLost(text, value, escapes);
   // A value dropped with a repeated key is in the text but not in the parsed strings: then the text is scanned too.
   if (scan && (escapes || keysLost || !isWellFormed(text))) scan.wellFormed();
   if (keysLost) checkKeys(text, where);
   return value;
 }
 
-interface StringCounts {
-  /** Keys of every object. */
-  keys: number;
-  /** Colons inside keys and string values. */
-  colons: number;
-  proto: boolean;
+/**
+ * Whether JSON.parse may have lost a key of `text`: kept the last of two equal keys (`children` twice drops
+ * the first list), or turned a `__proto__` key into an own property that any later assignment-based copy
+ * makes a prototype. A count, not a second parse: every ':' of the text is a key separator or sits in a
+ * string, so the text's colons equal the parsed keys plus the colons inside parsed keys and strings
+ * exactly when no key was lost. Keys seldom hold a colon and a key is `__proto__` only where the text
+ * spells it (or hides it behind a `\u` escape): the first count leaves the keys' own words out, and the
+ * keys are looked into only when that count falls short or such a key may be there. A `\u003a` escape is
+ * a colon the text's count cannot see: then the text is scanned (checkKeys).
+ */
+function keysMayBeLost(text: string, value: unknown, escapes: boolean): boolean {
+  if (escapes && /\\u003[aA]/.test(text)) return true;
+  const colons = countColons(text);
+  if (!escapes && !text.includes('__proto__') && countKeysAndColons(value, false).count === colons) return false;
+  const full = countKeysAndColons(value, true);
+  return full.proto || full.count !== colons;
 }
 
 /**
- * One walk over a parsed value's keys and strings. Most strings hold no colon: `includes` answers for
- * them in one call, and only the others are counted.
+ * The parsed value's keys plus the colons inside its string values; with `inKeys`, also the colons
+ * inside its keys, and whether one is `__proto__`. Most strings hold no colon: `includes` answers for
+ * them in one call.
  */
-function walkStrings(value: unknown): StringCounts {
-  let keys = 0;
-  let colons = 0;
+function countKeysAndColons(value: unknown, inKeys: boolean): { count: number; proto: boolean } {
+  let n = 0;
   let proto = false;
   const stack: unknown[] = [value];
-  const str = (s: string) => {
-    if (s.includes(':')) colons += countColons(s);
-  };
-  if (typeof value === 'string') str(value);
   while (stack.length) {
     const v = stack.pop();
-    if (Array.isArray(v)) {
+    if (typeof v === 'string') {
+      if (v.includes(':')) n += countColons(v);
+    } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
-        if (typeof x === 'string') str(x);
-        else if (x !== null && typeof x === 'object') stack.push(x);
+        if (typeof x === 'string') {
+          if (x.includes(':')) n += countColons(x);
+        } else if (x !== null && typeof x === 'object') stack.push(x);
       }
     } else if (v !== null && typeof v === 'object') {
       for (const k in v) {
-        keys++;
-        str(k);
-        if (k === '__proto__') proto = true;
+        n++;
+        if (inKeys) {
+          if (k.includes(':')) n += countColons(k);
+          if (k === '__proto__') proto = true;
+        }
         const x = (v as Record<string, unknown>)[k];
-        if (typeof x === 'string') str(x);
-        else if (x !== null && typeof x === 'object') stack.push(x);
+        if (typeof x === 'string') {
+          if (x.includes(':')) n += countColons(x);
+        } else if (x !== null && typeof x === 'object') stack.push(x);
       }
     }
   }
-  return { keys, colons, proto };
+  return { count: n, proto };
 }
 
 const isWellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
- * Nothing lost silently: JSON.parse keeps the last of two equal keys (`children` twice drops the
- * first list) and turns a `__proto__` key into an own property that any later assignment-based copy
- * makes a prototype. Both are FormatErrors naming the key and its line. The check is a count, not a
- * second parse: every ':' in the text is a key separator or sits in a string, so the text's colons
- * equal the parsed keys plus the colons inside parsed strings exactly when no key was dropped (a
- * `\u003a` escape would break the count: then, or on a mismatch, findKeyProblem scans the text).
- * Called on a mismatch (parseUnscannedJson counts).
+ * Nothing lost silently: a repeated key or a `__proto__` key is a FormatError naming the key and its
+ * line. Called when keysMayBeLost cannot rule it out; findKeyProblem scans the text.
  */
 function checkKeys(text: string, where: string | undefined): void {
   const problem = findKeyProblem(text);

@@ -28,6 +28,12 @@ test('duplicate keys are a typed error naming the key and its line, in every JSO
   // The count shortcut stays exact when strings hold colons or \u003a escapes.
   const ok = JSON.stringify({ schemaVersion: 1, source: 'headless-jvm', root: cmpNode('a:b', { text: 'x:y\u003az', contentDescription: 'k: v' }) }).replace('x:y:z', 'x:y\\u003az');
   expect(importTree(ok).roots[0]!.node.tag).toBe('a:b');
+  // Keys holding colons (the keys are then counted word by word too): kept when nothing is lost, a
+  // repeated one still named.
+  const colonKeys = JSON.stringify({ schemaVersion: 1, source: 'headless-jvm', root: cmpNode('k', { 'app:layout': 'a:b', 'x::y': { 'z:': 1 } }) });
+  expect(importTree(colonKeys).roots[0]!.node.platform.cmpExtra).toEqual({ 'app:layout': 'a:b', 'x::y': { 'z:': 1 } });
+  expect(() => importTree(colonKeys.replace('"app:layout":"a:b"', '"app:layout":"a:b","app:layout":"c"'), { where: 'ck.json' })).toThrow(/duplicate key "app:layout"/);
+  expect(() => importTree(colonKeys.replace('"x::y"', '"k":1,"k":2,"x::y"'), { where: 'ck.json' })).toThrow(/duplicate key "k"/);
 });
 
 test('__proto__ keys are refused, never a prototype (a JetWhale address, a MoUI modal root)', () => {
