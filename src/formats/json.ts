@@ -61,23 +61,22 @@ export function parseUnscannedJson(text: string, where: string | undefined, scan
  * the first list), or turned a `__proto__` key into an own property that any later assignment-based copy
  * makes a prototype. A count, not a second parse: every ':' of the text is a key separator or sits in a
  * string, so the text's colons equal the parsed keys plus the colons inside parsed keys and strings
- * exactly when no key was lost. Keys seldom hold a colon and a key is `__proto__` only where the text
- * spells it (or hides it behind a `\u` escape): the first count leaves the keys' own words out, and the
- * keys are looked into only when that count falls short or such a key may be there. A `\u003a` escape is
- * a colon the text's count cannot see: then the text is scanned (checkKeys).
+ * exactly when no key was lost. Keys seldom hold a colon: the first count leaves the keys' own colons
+ * out, and they are counted only when that count falls short. A `\u003a` escape is a colon the text's
+ * count cannot see: then the text is scanned (checkKeys).
  */
 function keysMayBeLost(text: string, value: unknown, escapes: boolean): boolean {
   if (escapes && /\\u003[aA]/.test(text)) return true;
   const colons = countColons(text);
-  if (!escapes && !text.includes('__proto__') && countKeysAndColons(value, false).count === colons) return false;
-  const full = countKeysAndColons(value, true);
-  return full.proto || full.count !== colons;
+  const first = countKeysAndColons(value, false);
+  if (first.proto) return true;
+  return first.count !== colons && countKeysAndColons(value, true).count !== colons;
 }
 
 /**
- * The parsed value's keys plus the colons inside its string values; with `inKeys`, also the colons
- * inside its keys, and whether one is `__proto__`. Most strings hold no colon: `includes` answers for
- * them in one call.
+ * The parsed value's keys plus the colons inside its string values (and inside its keys, with
+ * `inKeys`), and whether a key is `__proto__`. Most strings hold no colon: `includes` answers for them
+ * in one call.
  */
 function countKeysAndColons(value: unknown, inKeys: boolean): { count: number; proto: boolean } {
   let n = 0;
@@ -97,10 +96,8 @@ function countKeysAndColons(value: unknown, inKeys: boolean): { count: number; p
     } else if (v !== null && typeof v === 'object') {
       for (const k in v) {
         n++;
-        if (inKeys) {
-          if (k.includes(':')) n += countColons(k);
-          if (k === '__proto__') proto = true;
-        }
+        if (k === '__proto__') proto = true;
+        if (inKeys && k.includes(':')) n += countColons(k);
         const x = (v as Record<string, unknown>)[k];
         if (typeof x === 'string') {
           if (x.includes(':')) n += countColons(x);
