@@ -145,7 +145,9 @@ export class DriftJudge {
    * What a design token's hits depend on beyond its values: its token names and its facets with their
    * kinds (facetOf). Built once per such shape (drift.ts keeps them by the names' key); `hits` then reads the values.
    */
-  plan(tokens: readonly string[], facets: ReadonlyArray<readonly [string, Facet]>): Plan {
+  plan(named: readonly string[], facets: ReadonlyArray<readonly [string, Facet]>): Plan {
+    // A token named twice on a node is one claim: its findings and messages name it once.
+    const tokens = named.length > 1 ? [...new Set(named)] : named;
     // Tokens as the node spells them (a case-folded hit keeps the node's spelling in messages).
     const known: Claim[] = [];
     const unknown: Plan['unknown'] = [];

@@ -353,3 +353,15 @@ test("Material's On* colours are content colours: never a background's, a text c
   const wrong = tokened({ tokens: ['Surface', 'OnSurface'], resolved: { background: '#FFFFFF', textColor: '#000000' } });
   expect(findingsOf(wrong, cat).map((f) => [f.rule, f.data?.token, f.data?.facet])).toEqual([['token-mismatch', 'OnSurface', 'textColor']]);
 });
+
+test('a token named twice on a node is one claim: each finding names it once', () => {
+  const twice = tokened({ tokens: ['Primary', 'Primary', 'Nope', 'Nope'], resolved: { background: '#FFFFFF' } });
+  expect(findingsOf(twice).map((f) => [f.rule, f.data?.token, f.data?.expected])).toEqual([
+    ['unknown-token', 'Nope', null],
+    ['token-mismatch', 'Primary', '#0A2540'],
+  ]);
+  expect(findingsOf(twice)[1]!.message).toBe('probe: Primary sets background to #0A2540 in the catalog, but the node resolved #FFFFFF');
+  // The same facets and values with each token once give the same findings.
+  const apart = (node: Node) => findingsOf(node).map(({ nodeId: _id, node: _line, ...rest }) => rest);
+  expect(apart(twice)).toEqual(apart(tokened({ tokens: ['Primary', 'Nope'], resolved: { background: '#FFFFFF' } })));
+});
