@@ -5,8 +5,15 @@ export type TextPattern = string | RegExp;
 
 /** Collapses runs of whitespace (including non-breaking space and line breaks) and trims. */
 export function normalizeWhitespace(s: string): string {
-  return s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  return NOT_NORMAL.test(s) ? s.replace(/[\s\u00a0\u200b]+/g, ' ').trim() : s;
 }
+
+/**
+ * What normalizeWhitespace changes: whitespace other than a space, a zero-width space, two spaces in a
+ * row, a space at either end. Most texts have none of it (single spaces between words) and are
+ * returned as they are, not rebuilt.
+ */
+const NOT_NORMAL = /[^\S ]|\u200b| {2}|^ | $/;
 
 /**
  * Strings match case-insensitively by substring after whitespace normalisation, unless

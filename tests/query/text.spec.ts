@@ -15,6 +15,17 @@ test('normalizeWhitespace collapses every kind of whitespace run to one space an
   expect(collapsed).toEqual(SPACES.map(() => 'a b'));
   const kept = NOT_SPACES.map((c) => normalizeWhitespace(`a${c}b`));
   expect(kept).toEqual(NOT_SPACES.map((c) => `a${c}b`));
+  // One of each alone: between words, and at either end (a text already normal is returned as it is).
+  expect(SPACES.map((c) => [normalizeWhitespace(`a${c}b`), normalizeWhitespace(`${c}a`), normalizeWhitespace(`a${c}`)])).toEqual(SPACES.map(() => ['a b', 'a', 'a']));
+});
+
+test('normalizeWhitespace gives what collapsing every run and trimming gives, on 2,000 mixed texts', () => {
+  const plain = (s: string) => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  const alphabet = [...SPACES, ...NOT_SPACES, 'a', 'Z', '中', '\u{1F600}', ' ', ' ', 'b'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const texts = Array.from({ length: 2000 }, () => Array.from({ length: Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+  expect(texts.filter((t) => normalizeWhitespace(t) !== plain(t))).toEqual([]);
 });
 
 test('matchesText: substring, case-insensitive after normalising; exact is whole and case-sensitive; a RegExp sees the normal text', () => {
