@@ -28,9 +28,10 @@ export interface TextScan {
  * cannot answer for it. JSON's grammar refuses a control character anywhere, so a text JSON.parse
  * accepts has none, and the whole scan runs only when the parse fails (its error before the syntax
  * error, as when it ran first). A lone surrogate can only sit inside a string: with no `\u` escape in
- * the text, each raw surrogate keeps its neighbours in the parsed string, so the parsed strings are
- * well-formed exactly when the text is. The text is scanned (for the error's position) only when it
- * is not well-formed, or when it has an escape.
+ * the text, each raw surrogate keeps its neighbours in the parsed string, so the parsed keys and strings
+ * are well-formed exactly when the text is, and they are what is looked at (the text's indentation and
+ * punctuation need no look). The text is scanned (for the error's position) only when a parsed string
+ * is not well-formed, when it has an escape, or when a key was lost with its value.
  */
 export function parseUnscannedJson(text: string, where: string | undefined, scan: TextScan | null): unknown {
   let value: unknown;
@@ -49,48 +50,53 @@ export function parseUnscannedJson(text: string, where: string | undefined, scan
     });
   }
   const escapes = text.includes('\\u');
-  const keysLost = keysMayBeLost(text, value, escapes);
+  const { keysLost, illFormed } = readParsed(text, value, escapes, scan !== null && !escapes);
   // A value dropped with a repeated key is in the text but not in the parsed strings: then the text is scanned too.
-  if (scan && (escapes || keysLost || !isWellFormed(text))) scan.wellFormed();
+  if (scan && (escapes || keysLost || illFormed)) scan.wellFormed();
   if (keysLost) checkKeys(text, where);
   return value;
 }
 
 /**
- * Whether JSON.parse may have lost a key of `text`: kept the last of two equal keys (`children` twice drops
- * the first list), or turned a `__proto__` key into an own property that any later assignment-based copy
- * makes a prototype. A count, not a second parse: every ':' of the text is a key separator or sits in a
- * string, so the text's colons equal the parsed keys plus the colons inside parsed keys and strings
- * exactly when no key was lost. Keys seldom hold a colon: the first count leaves the keys' own colons
- * out, and they are counted only when that count falls short. A `\u003a` escape is a colon the text's
- * count cannot see: then the text is scanned (checkKeys).
+ * What the parsed value says of its text. `keysLost`: whether JSON.parse may have lost a key, keeping
+ * the last of two equal keys (`children` twice drops the first list), or turned a `__proto__` key into
+ * an own property that any later assignment-based copy makes a prototype. A count, not a second parse:
+ * every ':' of the text is a key separator or sits in a string, so the text's colons equal the parsed
+ * keys plus the colons inside parsed keys and strings exactly when no key was lost. Keys seldom hold a
+ * colon: the first count leaves the keys' own colons out, and they are counted only when that count
+ * falls short. A `\u003a` escape is a colon the text's count cannot see: then the text is scanned
+ * (checkKeys). `illFormed` (looked at with `wellFormed`): whether a parsed key or string holds a lone
+ * surrogate.
  */
-function keysMayBeLost(text: string, value: unknown, escapes: boolean): boolean {
-  if (escapes && /\\u003[aA]/.test(text)) return true;
+function readParsed(text: string, value: unknown, escapes: boolean, wellFormed: boolean): { keysLost: boolean; illFormed: boolean } {
+  if (escapes && /\\u003[aA]/.test(text)) return { keysLost: true, illFormed: false };
   const colons = countColons(text);
-  const first = countKeysAndColons(value, false);
-  if (first.proto) return true;
-  return first.count !== colons && countKeysAndColons(value, true).count !== colons;
+  const first = countKeysAndColons(value, false, wellFormed);
+  const keysLost = first.proto || (first.count !== colons && countKeysAndColons(value, true, false).count !== colons);
+  return { keysLost, illFormed: first.illFormed };
 }
 
 /**
  * The parsed value's keys plus the colons inside its string values (and inside its keys, with
- * `inKeys`), and whether a key is `__proto__`. Most strings hold no colon: `includes` answers for them
- * in one call.
+ * `inKeys`), whether a key is `__proto__`, and (with `wellFormed`) whether a key or string holds a
+ * lone surrogate. Most strings hold no colon: `includes` answers for them in one call.
  */
-function countKeysAndColons(value: unknown, inKeys: boolean): { count: number; proto: boolean } {
+function countKeysAndColons(value: unknown, inKeys: boolean, wellFormed: boolean): { count: number; proto: boolean; illFormed: boolean } {
   let n = 0;
   let proto = false;
+  let illFormed = false;
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === 'string') {
       if (v.includes(':')) n += countColons(v);
+      if (wellFormed && !isWellFormed(v)) illFormed = true;
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
         if (typeof x === 'string') {
           if (x.includes(':')) n += countColons(x);
+          if (wellFormed && !isWellFormed(x)) illFormed = true;
         } else if (x !== null && typeof x === 'object') stack.push(x);
       }
     } else if (v !== null && typeof v === 'object') {
@@ -98,21 +104,23 @@ function countKeysAndColons(value: unknown, inKeys: boolean): { count: number; p
         n++;
         if (k === '__proto__') proto = true;
         if (inKeys && k.includes(':')) n += countColons(k);
+        if (wellFormed && !isWellFormed(k)) illFormed = true;
         const x = (v as Record<string, unknown>)[k];
         if (typeof x === 'string') {
           if (x.includes(':')) n += countColons(x);
+          if (wellFormed && !isWellFormed(x)) illFormed = true;
         } else if (x !== null && typeof x === 'object') stack.push(x);
       }
     }
   }
-  return { count: n, proto };
+  return { count: n, proto, illFormed };
 }
 
 const isWellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * Nothing lost silently: a repeated key or a `__proto__` key is a FormatError naming the key and its
- * line. Called when keysMayBeLost cannot rule it out; findKeyProblem scans the text.
+ * line. Called when readParsed cannot rule it out; findKeyProblem scans the text.
  */
 function checkKeys(text: string, where: string | undefined): void {
   const problem = findKeyProblem(text);
