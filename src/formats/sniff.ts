@@ -93,7 +93,8 @@ export function stripMaestroPrefix(text: string): { json: string; skipped: numbe
   let at = 0;
   for (; k < 4 && at <= text.length; k++) {
     const line = lineAt(at);
-    if (!/^(Running on .*|None:\s*|\s*)$/.test(line.replace(/\r$/, ''))) break;
+    // The line without its CR, cut off plainly: a pattern anchored at the end would scan the whole JSON line.
+    if (!/^(Running on .*|None:\s*|\s*)$/.test(line.endsWith('\r') ? line.slice(0, -1) : line)) break;
     at += line.length + 1;
   }
   if (k === 0 || at > text.length || !/^\s*[{[]/.test(lineAt(at))) return null;
