@@ -57,17 +57,6 @@ const ACTIONS: Record<string, Action> = {
 
 const TOGGLES: Record<string, Toggle> = { on: 'on', off: 'off', indeterminate: 'indeterminate' };
 
-// Derived by JetWhale's analysis; treewright derives its own.
-const DERIVED = new Set(['tap', 'hittable', 'isHittable', 'operable', 'isOperable', 'obscuredBy']);
-// Read into model fields and not repeated in platform.
-const CONSUMED = new Set([
-  'id', 'rootId', 'type', 'kind', 'unit', 'role', 'testTag', 'stateDescription', 'text', 'editableText',
-  'contentDescription', 'toggleableState', 'actions', 'bounds', 'boundsInScreen', 'children', 'password',
-  'accessibilityIdentifier',
-  'clickable', 'isClickable', 'enabled', 'isEnabled', 'focused', 'isFocused', 'selected', 'isSelected',
-  'editable', 'isEditable', 'scrollable', 'isScrollable', 'visible', 'isVisible',
-]);
-
 export function importJetWhale(text: string, opts: ImportOptions = {}): Snapshot {
   return jetwhaleFromValue(envelopeText(text, opts, WHAT), opts);
 }
@@ -124,7 +113,7 @@ function readRoot(r: FieldReader, raw: unknown, path: PathLike, firstRootOf: Map
     return null;
   }
   const topNode = r.object(o.node, prop(path, 'node'));
-  const topType = nodeType(topNode) ?? unknownType(r, topNode, prop(path, 'node'));
+  const topType = nodeType(topNode.type ?? topNode.kind) ?? unknownType(r, topNode, prop(path, 'node'));
   const unit = readUnit(r, o, path) ?? readUnit(r, o.node as JsonObject, prop(path, 'node')) ?? (topType === 'apple' ? 'pt' : 'px');
   let density = r.optNumber(o, 'density', path);
   if (unit !== 'px') density = 1; // points and dp: the root's density is 1 by definition
@@ -181,9 +170,8 @@ function readId(r: FieldReader, n: JsonObject, paths: NodePaths, k: number): num
   r.fail(prop(paths.at(k), 'id'), v === undefined ? 'is missing; every node has an integer id' : `expected an integer id, got ${describeValue(v)}`);
 }
 
-/** The node's type, or null when it names one this reader does not know (unknownType says so). */
-function nodeType(n: JsonObject): JetWhaleType | null {
-  const raw = n.type ?? n.kind;
+/** The node's type from its `type` (else `kind`), or null when it names one this reader does not know (unknownType says so). */
+function nodeType(raw: unknown): JetWhaleType | null {
   if (raw === undefined || raw === null || raw === 'compose') return 'compose';
   const t = typeof raw === 'string' ? raw.toLowerCase() : null;
   return t === 'compose' || t === 'view' || t === 'apple' ? t : null;
@@ -194,6 +182,11 @@ function unknownType(r: FieldReader, n: JsonObject, path: PathLike): never {
     where: r.where,
     hint: 'The capture comes from a JetWhale protocol this treewright does not know; upgrade treewright, or capture with a matching agent.',
   });
+}
+
+/** `optString` of `n[key]` (given as `v`), the path made only for an error. */
+function optString(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, key: string, v: unknown): string | null {
+  return typeof v === 'string' ? v : v === undefined || v === null ? null : r.optString(n, key, paths.at(k));
 }
 
 /** `stringArray` of `n[key]` (given as `v`), the path made only for an error. */
@@ -218,37 +211,81 @@ function flag(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, name: 
 
 /** One node (its children still to read), every field spelled out, so a field added to the model is asked for here too. */
 function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id: string): Node {
-  const type = nodeType(n) ?? unknownType(r, n, paths.at(k));
-  const unit = n.unit;
+  // One pass over the node's keys: the fields read below, and every other key kept in platform. The
+  // checks then run in the order the fields are read, so a node with two bad fields names the same one.
+  let typeRaw: unknown, kindRaw: unknown, unit: unknown, boundsInScreen: unknown, boundsProp: unknown, actionsRaw: unknown;
+  let toggleRaw: unknown, enabledRaw: unknown, isEnabled: unknown, selectedRaw: unknown, isSelected: unknown, focusedRaw: unknown, isFocused: unknown;
+  let passwordRaw: unknown, roleRaw: unknown, testTag: unknown, stateRaw: unknown, textRaw: unknown, editableTextRaw: unknown, cdRaw: unknown;
+  let clickableRaw: unknown, isClickable: unknown, editableRaw: unknown, isEditable: unknown, scrollableRaw: unknown, isScrollable: unknown, visibleRaw: unknown, isVisible: unknown;
+  const platform: Record<string, unknown> = {};
+  // The first kept value plainExtra refuses: FieldReader.extra names its error, after the checks before it.
+  let badExtra: string | null = null;
+  for (const key in n) {
+    const v = n[key];
+    switch (key) {
+      case 'type': typeRaw = v; break;
+      case 'kind': kindRaw = v; break;
+      case 'unit': unit = v; break;
+      case 'boundsInScreen': boundsInScreen = v; break;
+      case 'bounds': boundsProp = v; break;
+      case 'actions': actionsRaw = v; break;
+      case 'toggleableState': toggleRaw = v; break;
+      case 'enabled': enabledRaw = v; break;
+      case 'isEnabled': isEnabled = v; break;
+      case 'selected': selectedRaw = v; break;
+      case 'isSelected': isSelected = v; break;
+      case 'focused': focusedRaw = v; break;
+      case 'isFocused': isFocused = v; break;
+      case 'password': passwordRaw = v; break;
+      case 'role': roleRaw = v; break;
+      case 'testTag': testTag = v; break;
+      case 'stateDescription': stateRaw = v; break;
+      case 'text': textRaw = v; break;
+      case 'editableText': editableTextRaw = v; break;
+      case 'contentDescription': cdRaw = v; break;
+      case 'clickable': clickableRaw = v; break;
+      case 'isClickable': isClickable = v; break;
+      case 'editable': editableRaw = v; break;
+      case 'isEditable': isEditable = v; break;
+      case 'scrollable': scrollableRaw = v; break;
+      case 'isScrollable': isScrollable = v; break;
+      case 'visible': visibleRaw = v; break;
+      case 'isVisible': isVisible = v; break;
+      // Read elsewhere (the id, the walk, an iOS node's identifier) or derived by JetWhale's analysis, which treewright derives itself.
+      case 'id': case 'rootId': case 'children': case 'accessibilityIdentifier':
+      case 'tap': case 'hittable': case 'isHittable': case 'operable': case 'isOperable': case 'obscuredBy':
+        break;
+      default:
+        platform[key] = v;
+        if (badExtra === null && !plainExtra(v, MAX_EXTRA_DEPTH)) badExtra = key;
+    }
+  }
+
+  const type = nodeType(typeRaw ?? kindRaw) ?? unknownType(r, n, paths.at(k));
   if (unit !== undefined && unit !== null && unit !== 'px' && unit !== 'pt' && unit !== 'dp') readUnit(r, n, paths.at(k));
-  const boundsRaw = n.boundsInScreen ?? n.bounds;
+  const boundsRaw = boundsInScreen ?? boundsProp;
   if (boundsRaw === undefined || boundsRaw === null) r.fail(prop(paths.at(k), 'bounds'), 'is missing: every node needs its screen bounds');
-  const bounds = plainRect(boundsRaw) ?? r.rect(boundsRaw, prop(paths.at(k), n.boundsInScreen !== undefined ? 'boundsInScreen' : 'bounds'));
+  const bounds = plainRect(boundsRaw) ?? r.rect(boundsRaw, prop(paths.at(k), boundsInScreen !== undefined ? 'boundsInScreen' : 'bounds'));
 
   const actions: Action[] = [];
-  const rawActions: string[] = [];
-  for (const a of stringArray(r, n, paths, k, 'actions', n.actions)) {
+  let rawActions: string[] | null = null;
+  for (const a of stringArray(r, n, paths, k, 'actions', actionsRaw)) {
     const mapped = ACTIONS[a];
     if (mapped) {
       if (!actions.includes(mapped)) actions.push(mapped);
-    } else rawActions.push(a);
+    } else (rawActions ??= []).push(a);
   }
 
-  const platform: Record<string, unknown> = {};
-  for (const key in n) {
-    if (CONSUMED.has(key) || DERIVED.has(key)) continue;
-    const v = n[key];
-    platform[key] = plainExtra(v, MAX_EXTRA_DEPTH) ? v : r.extra(v, prop(paths.at(k), key));
-  }
-  if (rawActions.length) platform.rawActions = rawActions;
+  if (badExtra !== null) r.extra(n[badExtra], prop(paths.at(k), badExtra));
+  if (rawActions) platform.rawActions = rawActions;
 
-  const toggleRaw = r.nodeOptString(n, 'toggleableState', paths, k);
-  let toggle: Toggle | null = toggleRaw === null ? null : (TOGGLES[toggleRaw.toLowerCase()] ?? null);
-  if (toggleRaw !== null && toggle === null) platform.toggleableState = toggleRaw;
+  const toggleName = optString(r, n, paths, k, 'toggleableState', toggleRaw);
+  let toggle: Toggle | null = toggleName === null ? null : (TOGGLES[toggleName.toLowerCase()] ?? null);
+  if (toggleName !== null && toggle === null) platform.toggleableState = toggleName;
 
-  let enabled = flag(r, n, paths, k, 'enabled', n.enabled, 'isEnabled', n.isEnabled, true);
-  let selected = flag(r, n, paths, k, 'selected', n.selected, 'isSelected', n.isSelected, false);
-  const focused = flag(r, n, paths, k, 'focused', n.focused, 'isFocused', n.isFocused, false);
+  let enabled = flag(r, n, paths, k, 'enabled', enabledRaw, 'isEnabled', isEnabled, true);
+  let selected = flag(r, n, paths, k, 'selected', selectedRaw, 'isSelected', isSelected, false);
+  const focused = flag(r, n, paths, k, 'focused', focusedRaw, 'isFocused', isFocused, false);
   let kind: NodeKind = 'compose';
   let role: Role | null = null;
   let rawRole: string | null = null;
@@ -256,13 +293,13 @@ function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id
   let stateDescription: string | null = null;
   let value: string | null = null;
   let heading = false;
-  let password = r.nodeOptBool(n, 'password', paths, k) ?? false;
+  let password = passwordRaw === undefined ? false : (r.nodeOptBool(n, 'password', paths, k) ?? false);
 
   if (type === 'compose') {
-    rawRole = r.nodeOptString(n, 'role', paths, k);
+    rawRole = optString(r, n, paths, k, 'role', roleRaw);
     role = normaliseRole(rawRole);
-    tag = r.nodeOptString(n, 'testTag', paths, k);
-    stateDescription = r.nodeOptString(n, 'stateDescription', paths, k);
+    tag = optString(r, n, paths, k, 'testTag', testTag);
+    stateDescription = optString(r, n, paths, k, 'stateDescription', stateRaw);
     heading = role === 'Heading';
   } else if (type === 'view') {
     kind = 'view';
@@ -289,22 +326,22 @@ function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id
     role,
     rawRole,
     tag,
-    text: r.nodeOptString(n, 'text', paths, k),
-    editableText: r.nodeOptString(n, 'editableText', paths, k),
-    contentDescription: r.nodeOptString(n, 'contentDescription', paths, k),
+    text: optString(r, n, paths, k, 'text', textRaw),
+    editableText: optString(r, n, paths, k, 'editableText', editableTextRaw),
+    contentDescription: optString(r, n, paths, k, 'contentDescription', cdRaw),
     stateDescription,
     value,
     hint: null,
     toggle,
     enabled,
-    clickable: flag(r, n, paths, k, 'clickable', n.clickable, 'isClickable', n.isClickable, false),
+    clickable: flag(r, n, paths, k, 'clickable', clickableRaw, 'isClickable', isClickable, false),
     longClickable: actions.includes('LongClick'),
     focusable: focused || actions.includes('RequestFocus'),
     focused,
     selected,
-    editable: flag(r, n, paths, k, 'editable', n.editable, 'isEditable', n.isEditable, false),
-    scrollable: flag(r, n, paths, k, 'scrollable', n.scrollable, 'isScrollable', n.isScrollable, false),
-    visible: flag(r, n, paths, k, 'visible', n.visible, 'isVisible', n.isVisible, true),
+    editable: flag(r, n, paths, k, 'editable', editableRaw, 'isEditable', isEditable, false),
+    scrollable: flag(r, n, paths, k, 'scrollable', scrollableRaw, 'isScrollable', isScrollable, false),
+    visible: flag(r, n, paths, k, 'visible', visibleRaw, 'isVisible', isVisible, true),
     password,
     heading,
     actions,

@@ -1,10 +1,11 @@
 import type { Action, Node, Rect, Role, Root, Snapshot } from '../model/schema.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { androidClassInfo } from './android-roles.js';
+import { readBoundsValue } from './bounds-text.js';
 import { appleElement, appleSnapshot, type AppleElement } from './apple.js';
 import { checkDensity, withDensity } from './density.js';
 import { warning, type Warning } from '../model/warnings.js';
-import { FieldReader, NodePaths, index, isObject, plainXywh, prop, walkJsonTree, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, NodePaths, index, isObject, prop, walkJsonTree, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
@@ -56,38 +57,108 @@ function hasClass(top: JsonObject): boolean {
   return false;
 }
 
-/** A node's attributes, and the path of them, made only when an error names it. */
+/**
+ * A node's attributes read in one pass: each value a reader takes, under its name, and the attributes
+ * the reader has no field for. The path of the attributes is made only when an error names it.
+ */
 class Attrs {
+  text: unknown;
+  accessibilityText: unknown;
+  hintText: unknown;
+  resourceId: unknown;
+  bounds: unknown;
+  enabled: unknown;
+  focused: unknown;
+  selected: unknown;
+  checked: unknown;
+  clickable: unknown;
+  scrollable: unknown;
+  cls: unknown;
+  title: unknown;
+  value: unknown;
+  password: unknown;
+  checkable: unknown;
+  longClickable: unknown;
+  focusable: unknown;
+  /** The attributes the reader has no field for, or null when there are none. */
+  others: Record<string, unknown> | null = null;
+
   constructor(
-    readonly a: JsonObject,
+    a: JsonObject,
     private readonly paths: NodePaths,
     private readonly n: number,
-  ) {}
+  ) {
+    for (const k in a) {
+      const v = a[k];
+      switch (k) {
+        case 'text': this.text = v; break;
+        case 'accessibilityText': this.accessibilityText = v; break;
+        case 'hintText': this.hintText = v; break;
+        case 'resource-id': this.resourceId = v; break;
+        case 'bounds': this.bounds = v; break;
+        case 'enabled': this.enabled = v; break;
+        case 'focused': this.focused = v; break;
+        case 'selected': this.selected = v; break;
+        case 'checked': this.checked = v; break;
+        case 'clickable': this.clickable = v; break;
+        case 'scrollable': this.scrollable = v; break;
+        case 'class': this.cls = v; break;
+        case 'title': this.title = v; break;
+        case 'value': this.value = v; break;
+        case 'password': this.password = v; break;
+        case 'checkable': this.checkable = v; break;
+        case 'long-clickable': this.longClickable = v; break;
+        case 'focusable': this.focusable = v; break;
+        default: (this.others ??= {})[k] = v;
+      }
+    }
+  }
 
   get path(): PathLike {
     return prop(this.paths.at(this.n), 'attributes');
   }
 }
 
-function str(r: FieldReader, at: Attrs, key: string): string | null {
-  const v = at.a[key];
+/** The string attribute `key` (its value `v`); empty reads as absent. */
+function str(r: FieldReader, at: Attrs, key: string, v: unknown): string | null {
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string') return r.fail(prop(at.path, key), `expected a string, got ${JSON.stringify(v)}`);
   return v;
 }
 
-function bool(r: FieldReader, at: Attrs, key: string, node: JsonObject): boolean {
+/** The flag `key` (its attribute's value `v`). */
+function bool(r: FieldReader, at: Attrs, key: string, v: unknown, node: JsonObject): boolean {
   // Maestro writes the flags as strings in attributes, and some also as booleans on the node.
-  const v = at.a[key] ?? node[key];
-  if (v === undefined || v === null || v === '') return key === 'enabled';
-  if (v === true || v === 'true') return true;
-  if (v === false || v === 'false') return false;
-  return r.fail(prop(at.path, key), `expected "true" or "false", got ${JSON.stringify(v)}`);
+  const x = v ?? node[key];
+  if (x === undefined || x === null || x === '') return key === 'enabled';
+  if (x === true || x === 'true') return true;
+  if (x === false || x === 'false') return false;
+  return r.fail(prop(at.path, key), `expected "true" or "false", got ${JSON.stringify(x)}`);
 }
 
-/** "[x1,y1][x2,y2]" (negative and off-screen values are real: a dimming node larger than the screen). */
+/** The node's bounds attribute. */
 function bounds(r: FieldReader, at: Attrs): Rect {
-  const v = at.a.bounds;
+  return plainBounds(at.bounds) ?? boundsValue(r, at.bounds, at);
+}
+
+/**
+ * The bounds as `boundsValue` reads them when they are plain: four integers (at most 9 digits), in
+ * order; null for anything else, which `boundsValue` judges. Real captures' bounds are all plain, and
+ * read without the pattern (tests/formats/plain-reads.spec.ts holds the two to the same answers).
+ */
+export function plainBounds(v: unknown): Rect | null {
+  if (typeof v !== 'string') return null;
+  const n = [0, 0, 0, 0];
+  if (!readBoundsValue(v, 0, v.length, n)) return null;
+  const [x1, y1, x2, y2] = n as [number, number, number, number];
+  return x2 < x1 || y2 < y1 ? null : { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+}
+
+/**
+ * "[x1,y1][x2,y2]" (negative and off-screen values are real: a dimming node larger than the screen);
+ * absent or empty is a zero rect. `at.path` names the attributes in an error.
+ */
+export function boundsValue(r: FieldReader, v: unknown, at: { readonly path: PathLike }): Rect {
   if (v === undefined || v === null || v === '') return { x: 0, y: 0, width: 0, height: 0 };
   const m = typeof v === 'string' ? /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/.exec(v) : null;
   if (!m) return r.fail(prop(at.path, 'bounds'), `expected "[x1,y1][x2,y2]", got ${JSON.stringify(v)}`);
@@ -96,24 +167,15 @@ function bounds(r: FieldReader, at: Attrs): Rect {
   if (!(Number.isFinite(x1) && Number.isFinite(y1) && Number.isFinite(x2) && Number.isFinite(y2))) return r.fail(prop(at.path, 'bounds'), `bounds ${String(v).slice(0, 80)} hold a number too large to represent`);
   if (x2 < x1 || y2 < y1) return r.fail(prop(at.path, 'bounds'), `bounds ${v} end before they start (x2 < x1 or y2 < y1)`);
   const rect = { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
-  return plainXywh(rect) ?? r.finiteRect(rect, prop(at.path, 'bounds'));
+  // The far edges finite too: finiteRect's check made plainly first, so the path is made only for its error.
+  return Number.isFinite(x1 + rect.width) && Number.isFinite(y1 + rect.height) ? rect : r.finiteRect(rect, prop(at.path, 'bounds'));
 }
 
 /** Roles whose View classes are checkable (CheckBox, Switch, RadioButton, ToggleButton): their unchecked state is off. */
 const TOGGLE_ROLES: ReadonlySet<Role> = new Set(['Checkbox', 'Switch', 'RadioButton']);
 
-const KNOWN = new Set(['text', 'accessibilityText', 'hintText', 'resource-id', 'bounds', 'enabled', 'focused', 'selected', 'checked', 'clickable', 'scrollable', 'class', 'title', 'value', 'password', 'checkable', 'long-clickable', 'focusable']);
-
-/** The attributes the reader has no field for, or null when there are none. */
-function unknownAttributes(a: JsonObject): Record<string, unknown> | null {
-  let out: Record<string, unknown> | null = null;
-  for (const k in a) if (!KNOWN.has(k)) (out ??= {})[k] = a[k];
-  return out;
-}
-
-function extras(a: JsonObject): Record<string, unknown> {
-  const out = unknownAttributes(a);
-  return out ? { attributes: out } : {};
+function extras(at: Attrs): Record<string, unknown> {
+  return at.others ? { attributes: at.others } : {};
 }
 
 /** Walks the Maestro tree iteratively, building with `make` (children appended by the walker). */
@@ -128,19 +190,19 @@ function walkMaestro<T extends { children: T[] }>(r: FieldReader, top: JsonObjec
 
 function readApple(r: FieldReader, top: JsonObject, path: PathLike): AppleElement {
   return walkMaestro(r, top, path, (o, at) => {
-    const checked = bool(r, at, 'checked', o);
+    const checked = bool(r, at, 'checked', at.checked, o);
     return appleElement({
-      identifier: str(r, at, 'resource-id'),
-      label: str(r, at, 'accessibilityText') ?? str(r, at, 'text'),
-      title: str(r, at, 'title'),
-      value: str(r, at, 'value'),
-      placeholder: str(r, at, 'hintText'),
-      enabled: bool(r, at, 'enabled', o),
-      selected: bool(r, at, 'selected', o),
-      focused: bool(r, at, 'focused', o),
+      identifier: str(r, at, 'resource-id', at.resourceId),
+      label: str(r, at, 'accessibilityText', at.accessibilityText) ?? str(r, at, 'text', at.text),
+      title: str(r, at, 'title', at.title),
+      value: str(r, at, 'value', at.value),
+      placeholder: str(r, at, 'hintText', at.hintText),
+      enabled: bool(r, at, 'enabled', at.enabled, o),
+      selected: bool(r, at, 'selected', at.selected, o),
+      focused: bool(r, at, 'focused', at.focused, o),
       checked: checked ? true : null,
       bounds: bounds(r, at),
-      extras: { ...extras(at.a), ...(str(r, at, 'text') !== null && str(r, at, 'accessibilityText') !== null ? { text: str(r, at, 'text') } : {}) },
+      extras: { ...extras(at), ...(str(r, at, 'text', at.text) !== null && str(r, at, 'accessibilityText', at.accessibilityText) !== null ? { text: str(r, at, 'text', at.text) } : {}) },
     });
   });
 }
@@ -156,33 +218,33 @@ function androidPlatform(resourceId: string | null, attributes: Record<string, u
 function androidSnapshot(r: FieldReader, top: JsonObject, path: PathLike, opts: ImportOptions, warnings: Warning[]): Snapshot {
   let next = 0;
   const tree = walkMaestro<Node>(r, top, path, (o, at) => {
-    const cls = str(r, at, 'class');
+    const cls = str(r, at, 'class', at.cls);
     const info = cls === null ? null : androidClassInfo(cls);
-    const clickable = bool(r, at, 'clickable', o), scrollable = bool(r, at, 'scrollable', o);
+    const clickable = bool(r, at, 'clickable', at.clickable, o), scrollable = bool(r, at, 'scrollable', at.scrollable, o);
     const editable = info?.editable ?? false;
     const actions: Action[] = [];
     if (clickable) actions.push('Click');
     if (scrollable) actions.push('ScrollBy');
     if (editable) actions.push('SetText');
-    const text = str(r, at, 'text');
-    const resourceId = str(r, at, 'resource-id');
+    const text = str(r, at, 'text', at.text);
+    const resourceId = str(r, at, 'resource-id', at.resourceId);
     // Maestro's Android dump carries `checked` without `checkable`: a checked node is a toggle that is
     // on; an unchecked one is a toggle only where its class or `checkable` says so.
-    const checked = bool(r, at, 'checked', o);
-    const checkable = at.a.checkable === 'true' || checked || (info?.role != null && TOGGLE_ROLES.has(info.role));
+    const checked = bool(r, at, 'checked', at.checked, o);
+    const checkable = at.checkable === 'true' || checked || (info?.role != null && TOGGLE_ROLES.has(info.role));
     const editableText = editable ? text : null;
     // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
     return withoutSecret<Node>({
       id: String(next++), kind: 'view', role: info?.role ?? null, rawRole: cls,
       tag: resourceId === null ? null : resourceId.includes(':id/') ? resourceId.slice(resourceId.indexOf(':id/') + 4) : resourceId,
       text: editable ? null : text, editableText,
-      contentDescription: str(r, at, 'accessibilityText'), stateDescription: null, value: null, hint: str(r, at, 'hintText'),
+      contentDescription: str(r, at, 'accessibilityText', at.accessibilityText), stateDescription: null, value: null, hint: str(r, at, 'hintText', at.hintText),
       toggle: checkable ? (checked ? 'on' : 'off') : null,
-      enabled: bool(r, at, 'enabled', o), clickable, longClickable: at.a['long-clickable'] === 'true', focusable: at.a.focusable === 'true',
-      focused: bool(r, at, 'focused', o), selected: bool(r, at, 'selected', o), editable, scrollable,
-      visible: true, password: at.a.password === 'true', heading: false, actions,
+      enabled: bool(r, at, 'enabled', at.enabled, o), clickable, longClickable: at.longClickable === 'true', focusable: at.focusable === 'true',
+      focused: bool(r, at, 'focused', at.focused, o), selected: bool(r, at, 'selected', at.selected, o), editable, scrollable,
+      visible: true, password: at.password === 'true', heading: false, actions,
       bounds: bounds(r, at), layoutBounds: null, designToken: null,
-      platform: androidPlatform(resourceId, unknownAttributes(at.a)),
+      platform: androidPlatform(resourceId, at.others),
       children: [],
     });
   });

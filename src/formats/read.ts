@@ -417,8 +417,10 @@ export function plainLtrb(v: unknown): Rect | null {
   const { left, top, right, bottom } = v;
   if (typeof left !== 'number' || typeof top !== 'number' || typeof right !== 'number' || typeof bottom !== 'number') return null;
   if (!(Number.isFinite(left) && Number.isFinite(top) && Number.isFinite(right) && Number.isFinite(bottom) && right >= left && bottom >= top)) return null;
-  // The width and height finite too: two finite edges far apart can still overflow their difference.
-  return plainXywh({ x: left, y: top, width: right - left, height: bottom - top });
+  const width = right - left;
+  const height = bottom - top;
+  // plainXywh's far edges: two finite edges far apart can still overflow their difference.
+  return Number.isFinite(left + width) && Number.isFinite(top + height) ? { x: left, y: top, width, height } : null;
 }
 
 /** Either rectangle spelling as `rect` reads it when `rect` would accept it; null for anything `rect` must judge. */

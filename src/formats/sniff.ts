@@ -89,14 +89,21 @@ export function stripMaestroPrefix(text: string): { json: string; skipped: numbe
     const nl = text.indexOf('\n', at);
     return nl === -1 ? text.slice(at) : text.slice(at, nl);
   };
+  // Whether the line at `at` starts a JSON value, told without finding its end: compact JSON is one long line.
+  const startsJson = (at: number) => {
+    const start = /[^\S\n]*[{[]/y;
+    start.lastIndex = at;
+    return start.test(text);
+  };
   let k = 0;
   let at = 0;
-  for (; k < 4 && at <= text.length; k++) {
+  for (; k < 4 && at <= text.length && !startsJson(at); k++) {
     const line = lineAt(at);
-    if (!/^(Running on .*|None:\s*|\s*)$/.test(line.replace(/\r$/, ''))) break;
+    // The line without its CR, cut off plainly: a pattern anchored at the end would scan the whole line.
+    if (!/^(Running on .*|None:\s*|\s*)$/.test(line.endsWith('\r') ? line.slice(0, -1) : line)) break;
     at += line.length + 1;
   }
-  if (k === 0 || at > text.length || !/^\s*[{[]/.test(lineAt(at))) return null;
+  if (k === 0 || at > text.length || !startsJson(at)) return null;
   return { json: text.slice(at), skipped: k };
 }
 

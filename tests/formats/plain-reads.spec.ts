@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { importTree } from '../../src/formats/index.js';
 import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, index, isStringArray, plainExtra, plainLtrb, plainRect, plainXywh, prop, type PathLike } from '../../src/formats/read.js';
 import { FormatError } from '../../src/errors.js';
+import { boundsValue, plainBounds } from '../../src/formats/maestro.js';
 
 /*
  * The readers' plain checks (read.ts plainXywh, plainExtra) answer for the FieldReader reads they stand
@@ -143,4 +144,33 @@ test('a valid capture is read without making the path of any node: paths are for
   const doc = JSON.parse(readFileSync('fixtures/trees/home.json', 'utf8')) as { root: { children: Array<{ children: Array<{ text: unknown }> }> } };
   doc.root.children[2]!.children[0]!.text = 7;
   expect(() => importTree(JSON.stringify(doc))).toThrow(/^root\.children\[2\]\.children\[0\]\.text: expected a string or null, got number 7/);
+});
+
+test('Maestro bounds: plainBounds reads exactly what the pattern reads, and every real capture\'s bounds plainly', () => {
+  const real: string[] = [];
+  for (const f of ['maestro-android-hierarchy.txt', 'maestro-ios-swiftui-login.json', 'maestro-ios-swiftui-sheet.json', 'maestro-debug-commands-ios-springboard.json']) {
+    const text = readFileSync(`fixtures/ios/${f}`, 'utf8');
+    for (const m of text.matchAll(/"bounds"\s*:\s*("(?:[^"\\]|\\.)*")/g)) real.push(JSON.parse(m[1]!) as string);
+  }
+  expect(real.length).toBeGreaterThan(100);
+  const big = '9'.repeat(400);
+  const made: unknown[] = [
+    '[0,0][10,10]', '[-5,-5][10,20]', '[-0,0][0,-0]', '[007,1][8,09]', '[0,0][999999999,1]', '[0,0][1000000000,1]',
+    '[0.5,1][2.25,3]', '[10,0][5,5]', '[0,5][1,4]', `[${big},0][1,1]`, `[-${'9'.repeat(308)},0][${'9'.repeat(308)},1]`,
+    '[1,2]', '[0,0][1,1] ', ' [0,0][1,1]', '[0,0][1,1]\n', '[+1,0][1,1]', '[1,0][1,1][2,2]', '[,0][1,1]', '[0,0][1,1', '[٣,0][4,4]',
+    '', null, undefined, 5, true, ['[0,0][1,1]'], {},
+  ];
+  const realSet = new Set<unknown>(real);
+  let plainReal = 0;
+  for (const v of [...real, ...made]) {
+    const plain = plainBounds(v);
+    const careful = outcome(() => boundsValue(r, v, { path: 'attributes' }));
+    if (plain === null) continue;
+    if (realSet.has(v)) plainReal++;
+    expect(careful, `refused carefully, read plainly: ${JSON.stringify(v)}`).toHaveProperty('value');
+    const rect = (careful as { value: Record<string, number> }).value;
+    // Object.is: -0 must stay -0, as the pattern reads it.
+    for (const k of ['x', 'y', 'width', 'height'] as const) expect(Object.is(plain[k], rect[k]), `${k} of ${JSON.stringify(v)}`).toBe(true);
+  }
+  expect(plainReal).toBe(real.filter((v) => v !== '').length);
 });
