@@ -2,6 +2,13 @@
 // - its JavaScript as one ES-module bundle per entry point (esbuild), split into shared chunks so each
 //   lazily imported part (a reader, a device kind, the MCP server, the HTML report) stays a file of its
 //   own that loads on first use. A worker or a CLI process reads a few files instead of a few hundred.
+// - `treewright verify` as one file of its own (COMMANDS), not split: the split build cuts its code into
+//   a chunk per set of lazy parts that share it (each reader, device, command), some forty files, and a
+//   process pays for each file it loads. Its lazy parts (the other readers, the drift and golden checks,
+//   the reports) are the split build's chunks, loaded as before; the cmp-inspector reader, the format of
+//   the captures the lane is for, is in the file, evaluated only when a tree in that format is read.
+//   The few modules both hold (the errors, stdout) are then twice in a process that loads both, which
+//   they allow: an error is known by a registered symbol, not by its class.
 // - its declarations from tsc, one .d.ts per source file.
 //
 //   node scripts/build.mjs          both, from an empty dist/ (`npm run build`, `npm pack`)
@@ -29,6 +36,15 @@ const ENTRIES = {
   'matchers/expect': 'matchers/expect.ts',
   'agents/main': 'agents/main.ts',
 };
+/**
+ * CLI commands built as one file each, output path under dist/ → source: the CLI imports the file
+ * instead of a chunk. Their dynamic imports load the split build's chunks, except INLINE's.
+ */
+const COMMANDS = {
+  'runner/verify': 'runner/verify/index.ts',
+};
+/** The lazy parts a command's file holds (evaluated at their import, as before). */
+const INLINE = new Set(['src/formats/cmp.ts']);
 /** The source folders the package ships declarations of. */
 const PACKAGE_SOURCES = ['src', 'runner', 'matchers', 'agents'];
 const TYPES_TMP = '.tmp/types';
@@ -40,22 +56,81 @@ function tsc(args) {
   });
 }
 
+const OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // Dependencies stay in node_modules: the user's installed versions, loaded where they are used.
+  packages: 'external',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
+const slashed = (p) => p.split(path.sep).join('/');
+/** A repository-relative path, as esbuild's metafile names sources (`src/formats/cmp.ts`). */
+const repoPath = (file) => slashed(path.relative(process.cwd(), file));
+/** `to` (a dist/ path) as an import specifier in the output file `from`. */
+const specifier = (from, to) => {
+  const p = slashed(path.relative(path.dirname(from), to));
+  return p.startsWith('../') ? p : `./${p}`;
+};
+
+/**
+ * Resolves each dynamic import that `fileOf(source, importer)` gives a dist/ file for to that file,
+ * left external: the output imports it as it is.
+ */
+const lazyTo = (fileOf) => ({
+  name: 'lazy-to',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const file = fileOf(repoPath(path.resolve(args.resolveDir, args.path)).replace(/\.js$/, '.ts'), repoPath(args.importer));
+      return file ? { path: file, external: true } : undefined;
+    });
+  },
+});
+
+/** Builds the bundles; 0, or 1 after the failure was printed (esbuild prints its own). */
 function bundle() {
-  return build({
-    entryPoints: Object.entries(ENTRIES).map(([out, in_]) => ({ out, in: in_ })),
+  return bundleAll().then(() => 0, (e) => {
+    if (!e?.errors) console.error(e?.message ?? e);
+    return 1;
+  });
+}
+
+async function bundleAll() {
+  // Each command's file first: what it imports lazily (outside INLINE) is an entry of the split build,
+  // at a name of its own in dist/chunks/, so the command's file can name it.
+  const lazyParts = new Map(); // source → its output path under dist/
+  await Promise.all(Object.entries(COMMANDS).map(([out, in_]) => build({
+    ...OPTIONS,
+    entryPoints: [{ out, in: in_ }],
+    outdir: 'dist',
+    plugins: [lazyTo((source) => {
+      if (INLINE.has(source)) return null;
+      const part = `chunks/${path.basename(source, '.ts')}`;
+      const other = [...lazyParts].find(([s, p]) => p === part && s !== source);
+      if (other) throw new Error(`build.mjs: ${source} and ${other[0]} would both be dist/${part}.js; name one apart`);
+      lazyParts.set(source, part);
+      return specifier(`dist/${out}.js`, `dist/${part}.js`);
+    })],
+  })));
+  const commandOut = new Map(Object.entries(COMMANDS).map(([out, in_]) => [in_, out]));
+  await build({
+    ...OPTIONS,
+    entryPoints: [...Object.entries(ENTRIES), ...[...lazyParts].map(([in_, out]) => [out, in_])].map(([out, in_]) => ({ out, in: in_ })),
     outdir: 'dist',
     chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    // Dependencies stay in node_modules: the user's installed versions, loaded where they are used.
-    packages: 'external',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    logLevel: 'warning',
-  }).then(() => 0, () => 1);
+    plugins: [lazyTo((source, importer) => {
+      if (!commandOut.has(source)) return null;
+      const from = Object.entries(ENTRIES).find(([, in_]) => in_ === importer)?.[0];
+      if (!from) throw new Error(`build.mjs: ${importer} imports the command ${source}; only an entry may (its output's place is known)`);
+      return specifier(`dist/${from}.js`, `dist/${commandOut.get(source)}.js`);
+    })],
+  });
 }
 
 /** Removes the last build's JavaScript and source maps (chunk names change with their content), keeping its declarations. */
