@@ -220,6 +220,13 @@ async function mergeChunks(metafile, group) {
     if (next !== text) writeFileSync(file, next);
   }
   for (const m of members) { rmSync(m); rmSync(`${m}.map`, { force: true }); }
+  // An import the rewrite missed (esbuild printing imports otherwise) would fail at run time: fail the build instead.
+  const names = members.map((m) => path.basename(m));
+  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js') && !isMember.has(f))) {
+    const text = readFileSync(file, 'utf8');
+    const left = names.find((n) => text.includes(`/${n}"`));
+    if (left) throw new Error(`build.mjs: ${file} still imports ${left}, merged into ${group.out}`);
+  }
 }
 
 /** Removes the last build's JavaScript and source maps (chunk names change with their content), keeping its declarations. */
