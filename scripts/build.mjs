@@ -139,7 +139,8 @@ async function bundleAll() {
 /**
  * The core's chunks (all a `treewright/core` import loads) as one file, but for those the CLI's
  * --version and each --help load (the modules in `apart` and what they import), which stay files of
- * their own. A worker, the matchers, the MCP shim, the inspector load all of the core anyway.
+ * their own. An entry or lazy part that loads some of the core loads all of it, in one file instead
+ * of many.
  */
 const CORE_GROUP = {
   from: 'src/index.ts',
