@@ -356,25 +356,12 @@ function readEntry(r: FieldReader, raw: unknown, list: string, at: number): Entr
  * does not reach (and that are not in a cycle) are left out with a warning.
  */
 function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | null, focusedId: string | null, warnings: Warning[]): Root[] {
-  // Each child goes under its parent as it is found: a node has one parent, so the nodes the root
+  // Each node takes its children's nodes as it is met: a node has one parent, so the nodes the root
   // reaches form a tree, whatever the others do.
-  let lifts = false;
+  let modals = 0;
   for (const e of entries.values()) {
-    const id = e.node.id;
-    const kids = e.childIds;
-    const children = e.node.children;
-    for (let j = 0; j < kids.length; j++) {
-      const c = kids[j]!;
-      const child = entries.get(c);
-      if (child === undefined) r.fail(index(prop(entryPath(e), 'children'), j), `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
-      const other = child.parent;
-      if (other !== null) {
-        r.fail(index(prop(entryPath(e), 'children'), j), other === e ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other.node.id}" and "${id}"; a semantics tree gives each node one parent`);
-      }
-      child.parent = e;
-      children.push(child.node);
-      lifts ||= isModal(child.node);
-    }
+    if (e.childIds.length) e.node.children = e.childIds.map((c, j) => adopt(r, entries, e, c, j));
+    if (isModal(e.node)) modals++;
   }
 
   let rootId = rootGiven;
@@ -426,7 +413,20 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
 
   const root: Root = { rootId: MOUI_ROOT_ID, label: null, unit: 'dp', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: isModal(top), node: top };
   // No node but the root is modal (none the root reaches, at least): nothing to lift.
-  return lifts ? splitModals(root) : [root];
+  return modals > (root.touchModal ? 1 : 0) ? splitModals(root) : [root];
+}
+
+/** The node of child id `c`, at index `j` of `e`'s children: it must be among the entries, with no other parent. */
+function adopt(r: FieldReader, entries: Map<string, Entry>, e: Entry, c: string, j: number): Node {
+  const child = entries.get(c);
+  const id = e.node.id;
+  if (child === undefined) r.fail(index(prop(entryPath(e), 'children'), j), `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
+  const other = child.parent;
+  if (other !== null) {
+    r.fail(index(prop(entryPath(e), 'children'), j), other === e ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other.node.id}" and "${id}"; a semantics tree gives each node one parent`);
+  }
+  child.parent = e;
+  return child.node;
 }
 
 /** A node MoUI marks `state.modal`: a dialog, lifted into a root of its own. */
