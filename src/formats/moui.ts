@@ -56,11 +56,21 @@ const STATE_EXTRAS = ['pressed', 'expanded', 'invalid', 'required', 'read_only',
 const CONSUMED = new Set(['node_id', 'semantic_id', 'role', 'label', 'value', 'state', 'actions', 'frame', 'children', 'text']);
 const DECIMAL = /^\d+$/;
 
-/** One flat node before linking: the node (its children still to link) and the ids of its children. */
+/**
+ * One flat node before linking: the node (its children still to link), the ids of its children, where
+ * it was read (`list[at]`; `at` -1 for a node of the previous snapshot) and, once linked, its parent.
+ */
 interface Entry {
   node: Node;
   childIds: string[];
-  path: PathLike;
+  list: string;
+  at: number;
+  parent: Entry | null;
+}
+
+/** Where an entry was read, made only for an error. */
+function entryPath(e: Entry): PathLike {
+  return e.at === -1 ? `(previous snapshot node ${e.node.id})` : index(e.list, e.at);
 }
 
 export function importMoui(text: string, opts: ImportOptions = {}): Snapshot {
@@ -85,16 +95,23 @@ export function mouiFromValue(value: unknown, opts: ImportOptions = {}): Snapsho
   const focusedId = optDecimal(r, v, 'focused', '');
 
   const entries = new Map<string, Entry>();
-  r.array(v, 'nodes', '').forEach((raw, i) => {
-    const path = index('nodes', i);
-    const { id, entry } = readEntry(r, raw, path);
-    const first = entries.get(id);
-    if (first) r.fail(path, `duplicate node_id "${id}" (also at ${first.path}); node ids are unique in a snapshot`);
-    entries.set(id, entry);
-  });
+  const nodes = r.array(v, 'nodes', '');
+  for (let i = 0; i < nodes.length; i++) {
+    const entry = readEntry(r, nodes[i], 'nodes', i);
+    const size = entries.size;
+    entries.set(entry.node.id, entry);
+    if (entries.size === size) duplicateId(r, nodes, i);
+  }
   const warnings = readIssues(r, v, '');
-  const root = link(r, entries, rootId, focusedId, warnings);
-  return makeSnapshot({ source: sourceLabel(opts.where, 'moui'), roots: splitModals(root), warnings, generation, capturedAt: opts.capturedAt });
+  const roots = link(r, entries, rootId, focusedId, warnings);
+  return makeSnapshot({ source: sourceLabel(opts.where, 'moui'), roots, warnings, generation, capturedAt: opts.capturedAt });
+}
+
+/** Node `nodes[i]` repeats an id: the error names where it was first read. */
+function duplicateId(r: FieldReader, nodes: unknown[], i: number): never {
+  const id = (nodes[i] as JsonObject).node_id;
+  const first = nodes.findIndex((n) => (n as JsonObject).node_id === id);
+  r.fail(index('nodes', i), `duplicate node_id "${id as string}" (also at ${index('nodes', first)}); node ids are unique in a snapshot`);
 }
 
 /**
@@ -138,24 +155,24 @@ export function applyMouiDelta(prev: Snapshot, read: unknown, opts: ImportOption
       fields.focused = false;
       fields.focusable = fields.actions.includes('RequestFocus');
     }
-    entries.set(node.id, { node: fields, childIds: children.map((c) => c.id), path: `(previous snapshot node ${node.id})` });
+    entries.set(node.id, { node: fields, childIds: children.map((c) => c.id), list: '', at: -1, parent: null });
   });
   for (const { id, parent, index: i } of relink) entries.get(parent)?.childIds.splice(i, 0, id);
   const warnings = readIssues(r, v, '');
   r.array(v, 'removed', '').forEach((raw, i) => {
-    const id = typeof raw === 'string' && DECIMAL.test(raw) ? raw : r.fail(index('removed', i), `expected a decimal node id, got ${describeValue(raw)}`);
+    const id = isDecimal(raw) ? raw : r.fail(index('removed', i), `expected a decimal node id, got ${describeValue(raw)}`);
     if (!entries.delete(id)) warnings.push(warning('delta-removes-unknown', { nodeId: id }));
   });
   const upserted = new Set<string>();
   r.array(v, 'upserted', '').forEach((raw, i) => {
-    const path = index('upserted', i);
-    const { id, entry } = readEntry(r, raw, path);
-    if (upserted.has(id)) r.fail(path, `node_id "${id}" is upserted twice in one delta`);
+    const entry = readEntry(r, raw, 'upserted', i);
+    const id = entry.node.id;
+    if (upserted.has(id)) r.fail(index('upserted', i), `node_id "${id}" is upserted twice in one delta`);
     upserted.add(id);
     entries.set(id, entry);
   });
-  const root = link(r, entries, optDecimal(r, v, 'root', ''), optDecimal(r, v, 'focused', ''), warnings);
-  return makeSnapshot({ source: prev.source, roots: splitModals(root), warnings, generation: to, capturedAt: opts.capturedAt });
+  const roots = link(r, entries, optDecimal(r, v, 'root', ''), optDecimal(r, v, 'focused', ''), warnings);
+  return makeSnapshot({ source: prev.source, roots, warnings, generation: to, capturedAt: opts.capturedAt });
 }
 
 function staleRead(where: string | undefined, what: string, current: string): never {
@@ -170,9 +187,11 @@ function sourceWhere(source: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL.test(v);
+
 function decimal(r: FieldReader, o: JsonObject, key: string, path: PathLike): string {
   const s = o[key];
-  if (typeof s !== 'string' || !DECIMAL.test(s)) r.fail(prop(path, key), `expected a decimal string, got ${describeValue(s)}`);
+  if (!isDecimal(s)) r.fail(prop(path, key), `expected a decimal string, got ${describeValue(s)}`);
   return s;
 }
 
@@ -192,10 +211,22 @@ function readIssues(r: FieldReader, v: JsonObject, path: PathLike): Warning[] {
 /** A state that says nothing: a node without `state`. */
 const EMPTY: JsonObject = Object.freeze({});
 
-/** A boolean of `state` (false when absent / null), its path made only for an error. */
-function stateFlag(r: FieldReader, state: JsonObject, key: string, path: PathLike): boolean {
+/** A boolean of the `state` of node `list[at]` (false when absent / null), its path made only for an error. */
+function stateFlag(r: FieldReader, state: JsonObject, key: string, list: string, at: number): boolean {
   const v = state[key];
-  return typeof v === 'boolean' ? v : v === undefined || v === null ? false : r.optBool(state, key, prop(path, 'state'))!;
+  return typeof v === 'boolean' ? v : v === undefined || v === null ? false : r.optBool(state, key, prop(index(list, at), 'state'))!;
+}
+
+/** A string of node `list[at]` as `r.optString` reads it, its path made only for an error. */
+function optString(r: FieldReader, n: JsonObject, key: string, list: string, at: number): string | null {
+  const v = n[key];
+  return typeof v === 'string' ? v : v === undefined || v === null ? null : r.optString(n, key, index(list, at));
+}
+
+/** An object-or-nothing field of node `list[at]` (null when absent / null), its path made only for an error. */
+function optObject(r: FieldReader, n: JsonObject, key: string, list: string, at: number): JsonObject | null {
+  const v = n[key];
+  return v === undefined || v === null ? null : isObject(v) ? v : r.object(v, prop(index(list, at), key));
 }
 
 /** `{origin: {x, y}, size: {width, height}}` as originSizeFrame reads it when it would accept it; null for anything it must judge. */
@@ -226,60 +257,63 @@ function originSizeFrame(r: FieldReader, f: JsonObject, framePath: PathLike): Re
   }, framePath);
 }
 
-function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; entry: Entry } {
-  const n = r.object(raw, path);
-  const id = decimal(r, n, 'node_id', path);
+/** Node `list[at]` of a read, its paths made only for an error. */
+function readEntry(r: FieldReader, raw: unknown, list: string, at: number): Entry {
+  const n = isObject(raw) ? raw : r.object(raw, index(list, at));
+  const id = isDecimal(n.node_id) ? n.node_id : decimal(r, n, 'node_id', index(list, at));
   const kids = n.children;
-  if (!Array.isArray(kids)) r.array(n, 'children', path);
-  const childIds: string[] = [];
+  if (!Array.isArray(kids)) r.array(n, 'children', index(list, at));
   for (let j = 0; j < (kids as unknown[]).length; j++) {
     const c = (kids as unknown[])[j];
-    if (typeof c === 'string' && DECIMAL.test(c)) childIds.push(c);
-    else r.fail(index(prop(path, 'children'), j), `expected a decimal child id, got ${describeValue(c)}`);
+    if (!isDecimal(c)) r.fail(index(prop(index(list, at), 'children'), j), `expected a decimal child id, got ${describeValue(c)}`);
   }
-  if (n.frame === undefined || n.frame === null) r.fail(prop(path, 'frame'), 'is missing: every node needs its frame');
-  const f = isObject(n.frame) ? n.frame : r.object(n.frame, prop(path, 'frame'));
-  const bounds = 'origin' in f || 'size' in f ? plainOriginSize(f) ?? originSizeFrame(r, f, prop(path, 'frame')) : plainXywh(f) ?? r.xywhAt(n, 'frame', path);
+  // Read only, for the time of the import: the list itself serves as the ids.
+  const childIds = kids as string[];
+  if (n.frame === undefined || n.frame === null) r.fail(prop(index(list, at), 'frame'), 'is missing: every node needs its frame');
+  const f = optObject(r, n, 'frame', list, at)!;
+  const bounds = 'origin' in f || 'size' in f
+    ? plainOriginSize(f) ?? originSizeFrame(r, f, prop(index(list, at), 'frame'))
+    : plainXywh(f) ?? r.xywhAt(n, 'frame', index(list, at));
 
-  const state = n.state === undefined || n.state === null ? EMPTY : isObject(n.state) ? n.state : r.object(n.state, prop(path, 'state'));
-  const st = (k: string) => stateFlag(r, state, k, path);
-  const checked = typeof state.checked === 'string' || state.checked == null ? (state.checked ?? null) : r.optString(state, 'checked', prop(path, 'state'));
-  if (checked !== null && !(checked in CHECKED)) r.fail(prop(prop(path, 'state'), 'checked'), `expected checked, unchecked, mixed or null, got ${JSON.stringify(checked)}`);
+  const state = optObject(r, n, 'state', list, at) ?? EMPTY;
+  const rawChecked = state.checked;
+  const checked = typeof rawChecked === 'string' || rawChecked == null ? (rawChecked ?? null) : r.optString(state, 'checked', prop(index(list, at), 'state'));
+  if (checked !== null && !(checked in CHECKED)) r.fail(prop(prop(index(list, at), 'state'), 'checked'), `expected checked, unchecked, mixed or null, got ${JSON.stringify(checked)}`);
 
   const actions: Action[] = [];
-  const rawActions: string[] = [];
-  const actionList = n.actions === undefined || n.actions === null ? [] : isStringArray(n.actions) ? n.actions : r.stringArray(n, 'actions', path);
-  for (const a of actionList) {
+  let rawActions: string[] | null = null;
+  const actionList = n.actions === undefined || n.actions === null ? [] : isStringArray(n.actions) ? n.actions : r.stringArray(n, 'actions', index(list, at));
+  for (let j = 0; j < actionList.length; j++) {
+    const a = actionList[j]!;
     const mapped = ACTIONS[a];
     if (mapped) {
       if (!actions.includes(mapped)) actions.push(mapped);
-    } else rawActions.push(a);
+    } else (rawActions ??= []).push(a);
   }
 
-  const rawRole = r.optString(n, 'role', path);
+  const rawRole = optString(r, n, 'role', list, at);
   const role = rawRole === 'none' ? null : normaliseRole(rawRole);
-  const textState = n.text === undefined || n.text === null ? null : isObject(n.text) ? n.text : r.object(n.text, prop(path, 'text'));
-  const editable = (textState ? r.optBool(textState, 'editable', prop(path, 'text')) ?? false : false) && !st('read_only');
-  const value = r.optString(n, 'value', path) || null;
-  const focused = st('focused');
+  const textState = optObject(r, n, 'text', list, at);
+  const editable = (textState ? r.optBool(textState, 'editable', prop(index(list, at), 'text')) ?? false : false) && !stateFlag(r, state, 'read_only', list, at);
+  const value = optString(r, n, 'value', list, at) || null;
+  const focused = stateFlag(r, state, 'focused', list, at);
 
   const platform: Record<string, unknown> = {};
   for (const k in n) {
-    if (CONSUMED.has(k)) continue;
     const x = n[k];
     // Only what says something: MoUI sends every field on every node, mostly empty.
-    if (x === null || x === '' || x === false || (k === 'live' && x === 'off')) continue;
+    if (x === null || x === '' || x === false || (k === 'live' && x === 'off') || CONSUMED.has(k)) continue;
     if (k === 'relations' && isObject(x) && relatesNothing(x)) continue;
-    platform[k] = plainExtra(x, MAX_EXTRA_DEPTH) ? x : r.extra(x, prop(path, k));
+    platform[k] = plainExtra(x, MAX_EXTRA_DEPTH) ? x : r.extra(x, prop(index(list, at), k));
     if (k === 'collection' && isObject(x)) {
       platform.collectionInfo = { ...(typeof x.row_index === 'number' ? { rowIndex: x.row_index } : {}), ...(typeof x.row_count === 'number' ? { rowCount: x.row_count } : {}) };
     }
   }
   let extras: Record<string, boolean> | null = null;
-  if (state !== EMPTY) for (const k of STATE_EXTRAS) if (st(k)) (extras ??= {})[k] = true;
+  if (state !== EMPTY) for (const k of STATE_EXTRAS) if (stateFlag(r, state, k, list, at)) (extras ??= {})[k] = true;
   if (extras) platform.state = extras;
-  if (textState && (textState.selection != null || textState.caret != null)) platform.text = r.extra(textState, prop(path, 'text'));
-  if (rawActions.length) platform.rawActions = rawActions;
+  if (textState && (textState.selection != null || textState.caret != null)) platform.text = r.extra(textState, prop(index(list, at), 'text'));
+  if (rawActions) platform.rawActions = rawActions;
 
   // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
   const node = withoutSecret<Node>({
@@ -287,24 +321,24 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
     kind: 'generic',
     role,
     rawRole,
-    tag: r.optString(n, 'semantic_id', path),
-    text: r.optString(n, 'label', path) || null,
+    tag: optString(r, n, 'semantic_id', list, at),
+    text: optString(r, n, 'label', list, at) || null,
     editableText: editable ? value : null,
     contentDescription: null,
     stateDescription: null,
     value: editable ? null : value,
     hint: null,
     toggle: checked === null ? null : CHECKED[checked]!,
-    enabled: !st('disabled'),
+    enabled: !stateFlag(r, state, 'disabled', list, at),
     clickable: actions.includes('Click'),
     longClickable: false,
     focusable: focused || actions.includes('RequestFocus'),
     focused,
-    selected: st('selected'),
+    selected: stateFlag(r, state, 'selected', list, at),
     editable,
     scrollable: actions.includes('ScrollBy'),
     visible: true,
-    password: st('password'),
+    password: stateFlag(r, state, 'password', list, at),
     heading: role === 'Heading',
     actions,
     bounds,
@@ -313,59 +347,52 @@ function readEntry(r: FieldReader, raw: unknown, path: PathLike): { id: string; 
     platform,
     children: [],
   });
-  return { id, entry: { node, childIds, path } };
+  return { node, childIds, list, at, parent: null };
 }
 
 /**
- * Flat entries → one tree, iteratively. Every child id must name a node, no node may have two
- * parents, the root has none, and a cycle is an error naming its ids. Nodes the root does not
- * reach (and that are not in a cycle) are left out with a warning.
+ * Flat entries → the roots of one tree (splitModals), iteratively. Every child id must name a node, no
+ * node may have two parents, the root has none, and a cycle is an error naming its ids. Nodes the root
+ * does not reach (and that are not in a cycle) are left out with a warning.
  */
-function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | null, focusedId: string | null, warnings: Warning[]): Root {
-  const parentOf = new Map<string, string>();
-  for (const [id, e] of entries) {
-    const kids = e.childIds;
-    for (let j = 0; j < kids.length; j++) {
-      const c = kids[j]!;
-      if (!entries.has(c)) r.fail(index(prop(e.path, 'children'), j), `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
-      const other = parentOf.get(c);
-      if (other !== undefined) {
-        r.fail(index(prop(e.path, 'children'), j), other === id ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other}" and "${id}"; a semantics tree gives each node one parent`);
-      }
-      parentOf.set(c, id);
-    }
+function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | null, focusedId: string | null, warnings: Warning[]): Root[] {
+  // Each node takes its children's nodes as it is met: a node has one parent, so the nodes the root
+  // reaches form a tree, whatever the others do.
+  let modals = 0;
+  for (const e of entries.values()) {
+    if (e.childIds.length) e.node.children = e.childIds.map((c, j) => adopt(r, entries, e, c, j));
+    if (isModal(e.node)) modals++;
   }
 
   let rootId = rootGiven;
   if (rootId !== null) {
-    if (!entries.has(rootId)) r.fail('root', `root "${rootId}" is not among the nodes`);
-    if (parentOf.has(rootId)) r.fail('root', describeCycle(rootId, parentOf));
+    const e = entries.get(rootId);
+    if (e === undefined) r.fail('root', `root "${rootId}" is not among the nodes`);
+    if (e.parent !== null) r.fail('root', describeCycle(rootId, entries));
   } else {
-    const parentless = [...entries.keys()].filter((id) => !parentOf.has(id));
+    const parentless: string[] = [];
+    for (const [id, e] of entries) if (e.parent === null) parentless.push(id);
     if (entries.size === 0) r.fail('nodes', 'is empty: there is no root node to import');
-    if (parentless.length === 0) r.fail('nodes', `no root: ${describeCycle(entries.keys().next().value!, parentOf)}`);
+    if (parentless.length === 0) r.fail('nodes', `no root: ${describeCycle(entries.keys().next().value!, entries)}`);
     if (parentless.length > 1) r.fail('root', `is null and several nodes have no parent (${quoteIds(parentless)}); cannot tell which is the root`);
     rootId = parentless[0]!;
   }
+  const top = entries.get(rootId)!.node;
+  const focus = focusedId === null ? undefined : entries.get(focusedId);
+  if (focus) focus.node.focused = focus.node.focusable = true;
 
   let linked = 0;
-  const stack: Array<{ id: string; parent: Node | null }> = [{ id: rootId, parent: null }];
-  let top: Node | null = null;
+  const stack: Node[] = [top];
   while (stack.length) {
-    const { id, parent } = stack.pop()!;
-    const e = entries.get(id)!;
-    const node = e.node;
-    if (focusedId === id) node.focused = node.focusable = true;
+    const node = stack.pop()!;
     linked++;
-    if (parent) parent.children.push(node);
-    else top = node;
-    for (let i = e.childIds.length - 1; i >= 0; i--) stack.push({ id: e.childIds[i]!, parent: node });
+    for (const c of node.children) stack.push(c);
   }
 
   if (linked < entries.size) {
     // Not reached from the root: each such node leads up either to a parentless orphan or into a cycle.
     const done = new Set<string>();
-    walkNode(top!, (n) => { done.add(n.id); });
+    walkNode(top, (n) => { done.add(n.id); });
     const orphans: string[] = [];
     for (const id of entries.keys()) {
       if (done.has(id)) continue;
@@ -373,10 +400,10 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
       const onChain = new Set<string>();
       let cur: string | undefined = id;
       while (cur !== undefined && !done.has(cur)) {
-        if (onChain.has(cur)) r.fail('nodes', describeCycle(cur, parentOf));
+        if (onChain.has(cur)) r.fail('nodes', describeCycle(cur, entries));
         onChain.add(cur);
         chain.push(cur);
-        cur = parentOf.get(cur);
+        cur = entries.get(cur)!.parent?.node.id;
       }
       for (const c of chain) done.add(c);
       orphans.push(...chain);
@@ -384,9 +411,27 @@ function link(r: FieldReader, entries: Map<string, Entry>, rootGiven: string | n
     warnings.push(warning('nodes-unreachable', { rootId, ids: orphans }));
   }
 
-  const node = top!;
-  const modal = isObject(node.platform.state) && node.platform.state.modal === true;
-  return { rootId: MOUI_ROOT_ID, label: null, unit: 'dp', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: modal, node };
+  const root: Root = { rootId: MOUI_ROOT_ID, label: null, unit: 'dp', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: isModal(top), node: top };
+  // No node but the root is modal (none the root reaches, at least): nothing to lift.
+  return modals > (root.touchModal ? 1 : 0) ? splitModals(root) : [root];
+}
+
+/** The node of child id `c`, at index `j` of `e`'s children: it must be among the entries, with no other parent. */
+function adopt(r: FieldReader, entries: Map<string, Entry>, e: Entry, c: string, j: number): Node {
+  const child = entries.get(c);
+  const id = e.node.id;
+  if (child === undefined) r.fail(index(prop(entryPath(e), 'children'), j), `node "${id}" lists child "${c}", which is not among the nodes`, 'The read is inconsistent: read the semantics again (without "since").');
+  const other = child.parent;
+  if (other !== null) {
+    r.fail(index(prop(entryPath(e), 'children'), j), other === e ? `node "${id}" lists child "${c}" twice` : `node "${c}" has two parents, "${other.node.id}" and "${id}"; a semantics tree gives each node one parent`);
+  }
+  child.parent = e;
+  return child.node;
+}
+
+/** A node MoUI marks `state.modal`: a dialog, lifted into a root of its own. */
+function isModal(node: Node): boolean {
+  return isObject(node.platform.state) && node.platform.state.modal === true;
 }
 
 /**
@@ -411,7 +456,7 @@ function splitModals(root: Root): Root[] {
       const kids = node.children;
       for (let index = 0; index < kids.length; index++) {
         const c = kids[index]!;
-        if (isObject(c.platform.state) && c.platform.state.modal === true) {
+        if (isModal(c)) {
           // Remember where it was, so a later delta can be applied to the tree MoUI knows.
           c.platform = { ...c.platform, liftedFrom: { parent: node.id, index } };
           lifted.push({ ...current, rootId: `${MOUI_ROOT_ID}-modal-${c.id}`, label: c.text, touchModal: true, node: c });
@@ -427,14 +472,14 @@ function splitModals(root: Root): Root[] {
 }
 
 /** `child-id cycle: "1" → "2" → "1"`, found by following parents from `start` until one repeats. */
-function describeCycle(start: string, parentOf: Map<string, string>): string {
+function describeCycle(start: string, entries: Map<string, Entry>): string {
   const order: string[] = [];
   const seen = new Map<string, number>();
   let cur: string | undefined = start;
   while (cur !== undefined && !seen.has(cur)) {
     seen.set(cur, order.length);
     order.push(cur);
-    cur = parentOf.get(cur);
+    cur = entries.get(cur)!.parent?.node.id;
   }
   if (cur === undefined) return `node "${start}" is listed as a child, so it cannot be the root`;
   const cycle = order.slice(seen.get(cur)!).reverse(); // parent → child order

@@ -1,7 +1,7 @@
-import { ACTIONS, NODE_KINDS, NodeFieldsSchema, ROLES, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, TOGGLES, UNSTATED_FACTS, type DesignToken, type Node, type Rect, type Root, type Snapshot } from '../model/schema.js';
+import { ACTIONS, NODE_KINDS, NodeFieldsSchema, ROLES, neutralNode, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, TOGGLES, UNSTATED_FACTS, type DesignToken, type Node, type Rect, type Root, type Snapshot } from '../model/schema.js';
 import { onFirstCall } from '../model/lazy-schema.js';
 import { parseJsonInput } from './guard.js';
-import { FieldReader, IdRegistry, index, isObject, plainDesignToken, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, IdRegistry, NodePaths, index, isObject, isStringArray, plainDesignToken, plainExtra, prop, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import type { ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
@@ -15,7 +15,8 @@ import { FormatError } from '../errors.js';
  * treewright's own snapshot JSON (what `snapshotToJson` writes), validated against the zod
  * schemas — iteratively: zod's recursive NodeSchema would overflow the stack on a deep tree, so
  * each node's fields are checked against NodeFieldsSchema (plainly where they plainly match, by the
- * schema otherwise; plainNode) and the children walked with an explicit stack. The first bad node is
+ * schema otherwise; plainNode) and the children walked with an explicit stack. A node written as
+ * snapshotToJson writes it is kept as parsed rather than copied (plainNode). The first bad node is
  * reported by its path with zod's message. The snapshot is taken
  * as written (source, capturedAt, generation are kept), so importing what `snapshotToJson`
  * wrote gives back an equal snapshot.
@@ -54,6 +55,7 @@ export function importSnapshotJson(text: string, opts: ImportOptions = {}): Snap
   return snapshotFromValue(parseJsonInput(text, { ...opts, maxBytes: opts.maxBytes ?? SNAPSHOT_JSON_MAX_BYTES }, WHAT), opts);
 }
 
+/** A parsed snapshot → Snapshot. The value is the reader's to keep: its node objects and lists may become the snapshot's. */
 export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Snapshot {
   const r: FieldReader = new FieldReader(opts.where, FORMAT);
   const doc = r.object(value, '');
@@ -67,7 +69,7 @@ export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Sna
   if (!parsedHead.success) r.zodFail('', parsedHead.error);
   const rootsList = r.array(doc, 'roots', '');
 
-  const ids = new IdRegistry(r);
+  const ids = new NodeIds(r);
   const warnings = [...parsedHead.data.warnings];
   const roots: Root[] = rootsList.map((rawRoot, i) => {
     const path = index('roots', i);
@@ -84,84 +86,187 @@ export function snapshotFromValue(value: unknown, opts: ImportOptions = {}): Sna
   return opts.density === undefined ? snapshot : withDensity(snapshot, checkDensity(opts.density, opts.where));
 }
 
-function readTree(r: FieldReader, ids: IdRegistry, raw: unknown, path: PathLike, warnings: Warning[]): Node {
+function readTree(r: FieldReader, ids: NodeIds, raw: unknown, path: PathLike, warnings: Warning[]): Node {
+  const paths = ids.root(path);
   let top: Node | null = null;
-  const stack: Array<{ raw: unknown; path: PathLike; parent: Node | null }> = [{ raw, path, parent: null }];
-  while (stack.length) {
-    const { raw: rawNode, path: at, parent } = stack.pop()!;
-    const o = r.object(rawNode, at);
-    const children = o.children;
-    if (!Array.isArray(children)) r.fail(prop(at, 'children'), children === undefined ? 'is missing (expected an array)' : 'expected an array of nodes');
-    // A fresh object of the schema's fields alone (`children` not among them) becomes the node: built
-    // plainly where every field plainly passes, else by the schema, whose first issue is the error.
-    let read = plainNode(o);
-    if (read === null) {
-      const parsed = NodeFieldsSchema.safeParse(o);
-      if (!parsed.success) r.zodFail(at, parsed.error);
-      read = parsed.data as Node;
-      read.children = [];
-    }
-    // Free-form values hold finite numbers only, as every importer's extras do (their depth was bounded when first read).
-    r.extraAt(read, 'platform', at, Infinity);
-    ids.claim(read.id, at);
-    // A password's contents are never kept, even when a hand-edited file carries them.
-    const node = withoutSecret(read);
-    if (node !== read) warnings.push(warning('secret-dropped', { nodeId: node.id }));
-    if (parent) parent.children.push(node);
+  // Side by side: what to read, the number of the node it goes under (-1 for the top), its index there,
+  // and that node's children list, in which the raw child is replaced by its node.
+  const raws: unknown[] = [raw];
+  const ups: number[] = [-1];
+  const indexes: number[] = [0];
+  const lists: Array<unknown[] | null> = [null];
+  while (raws.length) {
+    const rawNode = raws.pop(), i = indexes.pop()!, list = lists.pop()!;
+    const n = paths.add(ups.pop()!, i);
+    const node = readNode(r, rawNode, paths, n, ids, warnings);
+    if (list) list[i] = node;
     else top = node;
-    if (children.length === 0) continue;
-    const kidsAt = prop(at, 'children');
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], path: index(kidsAt, i), parent: node });
+    const kids: unknown[] = node.children;
+    for (let j = kids.length - 1; j >= 0; j--) {
+      raws.push(kids[j]);
+      ups.push(n);
+      indexes.push(j);
+      lists.push(kids);
+    }
   }
   return top!;
 }
 
-/** The enums a node's fields take, as sets (built on first use). */
-let enums: { kinds: Set<unknown>; roles: Set<unknown>; toggles: Set<unknown>; actions: Set<unknown>; unstated: Set<unknown> } | null = null;
+/** Node `n` of a tree read with `paths`: its fields, with its parsed children list (its entries still raw). */
+function readNode(r: FieldReader, raw: unknown, paths: NodePaths, n: number, ids: NodeIds, warnings: Warning[]): Node {
+  const o = isObject(raw) ? raw : r.object(raw, paths.at(n));
+  const children = o.children;
+  if (!Array.isArray(children)) r.fail(prop(paths.at(n), 'children'), children === undefined ? 'is missing (expected an array)' : 'expected an array of nodes');
+  // The node of the schema's fields alone (`children` not among them): read plainly where every field
+  // plainly passes, else by the schema, whose first issue is the error.
+  let read = plainNode(o);
+  if (read === null) {
+    const parsed = NodeFieldsSchema.safeParse(o);
+    if (!parsed.success) r.zodFail(paths.at(n), parsed.error);
+    read = parsed.data as Node;
+  }
+  // The parse made the list for this read alone: readTree puts each child's node in its raw child's place.
+  read.children = children as Node[];
+  // Free-form values hold finite numbers only, as every importer's extras do (their depth was bounded when first read).
+  if (!plainExtra(read.platform, Infinity)) r.extra(read.platform, prop(paths.at(n), 'platform'), Infinity);
+  ids.claim(read.id, n);
+  // A password's contents are never kept, even when a hand-edited file carries them.
+  const node = withoutSecret(read);
+  if (node !== read) warnings.push(warning('secret-dropped', { nodeId: node.id }));
+  return node;
+}
 
+/**
+ * The snapshot's node ids, unique across its roots: each kept with the number of the node that used it
+ * first (counted across the roots, each root's nodes numbered by its NodePaths), so a path is made only
+ * when an id repeats; IdRegistry then names both places.
+ */
+class NodeIds {
+  private readonly seen = new Map<string, number>();
+  private readonly roots: NodePaths[] = [];
+  /** The number of the first node of each root, counted across the roots. */
+  private readonly starts: number[] = [];
+  private start = 0;
+  private count = 0;
+  constructor(private readonly r: FieldReader) {}
+
+  /** The paths of the next root's nodes, under `base`. */
+  root(base: PathLike): NodePaths {
+    const paths = new NodePaths(base);
+    this.start = this.count;
+    this.roots.push(paths);
+    this.starts.push(this.start);
+    return paths;
+  }
+
+  /** Node `n` of the current root uses `id`. */
+  claim(id: string, n: number): void {
+    const g = this.start + n;
+    this.count = g + 1;
+    const first = this.seen.get(id);
+    if (first === undefined) {
+      this.seen.set(id, g);
+      return;
+    }
+    const registry = new IdRegistry(this.r);
+    registry.claim(id, this.pathOf(first));
+    registry.claim(id, this.pathOf(g));
+  }
+
+  private pathOf(g: number): PathLike {
+    let k = this.starts.length - 1;
+    while (this.starts[k]! > g) k--;
+    return this.roots[k]!.at(g - this.starts[k]!);
+  }
+}
+
+/** The enums a node's fields take, as sets, and a node's keys in the schema's order (built on first use). */
+let known: { kinds: Set<unknown>; roles: Set<unknown>; toggles: Set<unknown>; actions: Set<unknown>; unstated: Set<unknown>; keys: string[]; keysUnstated: string[] } | null = null;
+
+const RECT_KEYS = ['x', 'y', 'width', 'height'];
 const isRect = (v: unknown): v is Rect => {
   if (!isObject(v)) return false;
   const { x, y, width, height } = v;
   return Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(width) && Number.isFinite(height) && (width as number) >= 0 && (height as number) >= 0;
 };
-const copyRect = (r: Rect): Rect => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+/** A rect as the schema gives it: `r` itself when it has the rect's keys alone, in order, else a copy. */
+const schemaRect = (r: Rect): Rect => (keysAre(r, RECT_KEYS) ? r : { x: r.x, y: r.y, width: r.width, height: r.height });
 const isOptString = (v: unknown) => v === null || typeof v === 'string';
 
+function knownValues(): NonNullable<typeof known> {
+  const fields = Object.keys(neutralNode('', [])).filter((k) => k !== 'children');
+  return {
+    kinds: new Set(NODE_KINDS), roles: new Set(ROLES), toggles: new Set(TOGGLES), actions: new Set(ACTIONS), unstated: new Set(UNSTATED_FACTS),
+    keys: [...fields, 'children'],
+    keysUnstated: [...fields, 'unstated', 'children'],
+  };
+}
+
+const TOKEN_KEYS = ['tokens', 'resolved'];
+/** A design token the schema would give as it is (its keys alone, in order; strings where it wants them); null for anything else. */
+function schemaToken(v: unknown): DesignToken | null {
+  if (!isObject(v) || !keysAre(v, TOKEN_KEYS) || !isStringArray(v.tokens) || !isObject(v.resolved)) return null;
+  const { resolved } = v;
+  // A key the assignment would take for the prototype is the schema's to judge.
+  for (const k in resolved) if (typeof resolved[k] !== 'string' || k === '__proto__') return null;
+  return v as DesignToken;
+}
+
+/** Whether `o`'s own keys are `keys`, in that order. */
+function keysAre(o: object, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const k in o) if (k !== keys[i++]) return false;
+  return i === keys.length;
+}
+
 /**
- * The node NodeFieldsSchema would give for `o`, when every field plainly matches the schema: the same
- * fields in the schema's order, copies of the objects and arrays as the schema copies them, what the
- * schema does not name left out. Null for anything else, which the schema then judges.
+ * The node NodeFieldsSchema would give for `o` (its `children` left to the caller), when every field
+ * plainly matches the schema: the same fields in the schema's order, what the schema does not name left
+ * out. Null for anything else, which the schema then judges. The parse made `o` for this read alone:
+ * when its keys are already the schema's, in its order, then `children` (as snapshotToJson writes
+ * them), `o` is that node and is returned, its rects and design token made as the schema makes them;
+ * else the node is a copy.
  */
-function plainNode(o: JsonObject): Node | null {
-  enums ??= { kinds: new Set(NODE_KINDS), roles: new Set(ROLES), toggles: new Set(TOGGLES), actions: new Set(ACTIONS), unstated: new Set(UNSTATED_FACTS) };
-  const { kinds, roles, toggles, actions, unstated } = enums;
+export function plainNode(o: JsonObject): Node | null {
+  known ??= knownValues();
+  const { kinds, roles, toggles, actions, unstated } = known;
   if (typeof o.id !== 'string' || o.id === '' || !kinds.has(o.kind) || (o.role !== null && !roles.has(o.role))) return null;
   if (!isOptString(o.rawRole) || !isOptString(o.tag) || !isOptString(o.text) || !isOptString(o.editableText) || !isOptString(o.contentDescription)
     || !isOptString(o.stateDescription) || !isOptString(o.value) || !isOptString(o.hint) || (o.toggle !== null && !toggles.has(o.toggle))) return null;
-  for (const k of FLAGS) if (typeof o[k] !== 'boolean') return null;
-  if (!Array.isArray(o.actions) || !o.actions.every((a) => actions.has(a))) return null;
+  if (typeof o.enabled !== 'boolean' || typeof o.clickable !== 'boolean' || typeof o.longClickable !== 'boolean' || typeof o.focusable !== 'boolean'
+    || typeof o.focused !== 'boolean' || typeof o.selected !== 'boolean' || typeof o.editable !== 'boolean' || typeof o.scrollable !== 'boolean'
+    || typeof o.visible !== 'boolean' || typeof o.password !== 'boolean' || typeof o.heading !== 'boolean') return null;
+  if (!Array.isArray(o.actions) || !allIn(o.actions, actions)) return null;
   if (!isRect(o.bounds) || (o.layoutBounds !== null && !isRect(o.layoutBounds)) || !isObject(o.platform)) return null;
-  if (o.unstated !== undefined && !(Array.isArray(o.unstated) && o.unstated.every((u) => unstated.has(u)))) return null;
+  if (o.unstated !== undefined && !(Array.isArray(o.unstated) && allIn(o.unstated, unstated))) return null;
   let designToken: DesignToken | null = null;
   if (o.designToken !== null) {
-    designToken = plainDesignToken(o.designToken);
+    designToken = schemaToken(o.designToken) ?? plainDesignToken(o.designToken);
     if (designToken === null) return null;
   }
-  const platform: JsonObject = {};
-  for (const k in o.platform) {
-    // A key the assignment would take for the prototype is the schema's to judge.
-    if (k === '__proto__') return null;
-    platform[k] = o.platform[k];
-  }
+  // A key the assignment would take for the prototype is the schema's to judge.
+  for (const k in o.platform) if (k === '__proto__') return null;
   const n = o as JsonObject & Node;
+  const bounds = schemaRect(n.bounds);
+  const layoutBounds = n.layoutBounds === null ? null : schemaRect(n.layoutBounds);
+  if (keysAre(o, n.unstated === undefined ? known.keys : known.keysUnstated)) {
+    n.bounds = bounds;
+    n.layoutBounds = layoutBounds;
+    n.designToken = designToken;
+    return n;
+  }
   return {
     id: n.id, kind: n.kind, role: n.role, rawRole: n.rawRole, tag: n.tag, text: n.text, editableText: n.editableText,
     contentDescription: n.contentDescription, stateDescription: n.stateDescription, value: n.value, hint: n.hint, toggle: n.toggle,
     enabled: n.enabled, clickable: n.clickable, longClickable: n.longClickable, focusable: n.focusable, focused: n.focused,
     selected: n.selected, editable: n.editable, scrollable: n.scrollable, visible: n.visible, password: n.password, heading: n.heading,
-    actions: n.actions.slice(), bounds: copyRect(n.bounds), layoutBounds: n.layoutBounds === null ? null : copyRect(n.layoutBounds),
-    designToken, platform, ...(n.unstated !== undefined ? { unstated: n.unstated.slice() } : {}), children: [],
+    actions: n.actions.slice(), bounds, layoutBounds, designToken, platform: { ...n.platform },
+    ...(n.unstated !== undefined ? { unstated: n.unstated.slice() } : {}), children: [],
   };
 }
 
-const FLAGS = ['enabled', 'clickable', 'longClickable', 'focusable', 'focused', 'selected', 'editable', 'scrollable', 'visible', 'password', 'heading'] as const;
+/** Whether every entry of `a` is in `set`. */
+function allIn(a: unknown[], set: Set<unknown>): boolean {
+  for (let i = 0; i < a.length; i++) if (!set.has(a[i])) return false;
+  return true;
+}

@@ -4,6 +4,8 @@ import { importTree } from '../../src/formats/index.js';
 import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, index, isStringArray, plainExtra, plainLtrb, plainRect, plainXywh, prop, type PathLike } from '../../src/formats/read.js';
 import { FormatError } from '../../src/errors.js';
 import { boundsValue, plainBounds } from '../../src/formats/maestro.js';
+import { plainNode } from '../../src/formats/snapshot-json.js';
+import { NodeFieldsSchema, neutralNode } from '../../src/model/schema.js';
 
 /*
  * The readers' plain checks (read.ts plainXywh, plainExtra) answer for the FieldReader reads they stand
@@ -173,4 +175,70 @@ test('Maestro bounds: plainBounds reads exactly what the pattern reads, and ever
     for (const k of ['x', 'y', 'width', 'height'] as const) expect(Object.is(plain[k], rect[k]), `${k} of ${JSON.stringify(v)}`).toBe(true);
   }
   expect(plainReal).toBe(real.filter((v) => v !== '').length);
+});
+
+test('plainNode gives the node NodeFieldsSchema gives, key order included, and never accepts what the schema refuses', () => {
+  // A node as snapshotToJson writes it (the kept-as-parsed case), then variants of it, valid and not.
+  const written = { ...neutralNode('7', []), role: 'Button', rawRole: 'b', text: 'OK', toggle: 'on', actions: ['Click', 'SetText'],
+    bounds: { x: 1, y: -2.5, width: 3, height: 0 }, layoutBounds: { x: 0, y: 0, width: 9, height: 9 },
+    designToken: { tokens: ['Primary', 'Primary'], resolved: { color: '#fff', '12': 'x' } }, platform: { a: [1, { b: null }], s: 'x' } } as Record<string, unknown>;
+  const token = written.designToken as { tokens: unknown[]; resolved: Record<string, unknown> };
+  const { children, ...fields } = written;
+  const protoPlatform = JSON.parse('{"__proto__": 1, "a": 2}') as unknown;
+  const variants: Array<[string, Record<string, unknown>]> = [
+    ['as written', written],
+    ['neutral', { ...neutralNode('1', []) }],
+    ['unstated', { ...fields, unstated: ['clickable'], children }],
+    ['unstated empty', { ...fields, unstated: [], children }],
+    ['keys in another order', { children, ...fields }],
+    ['an unknown key', { ...fields, extra: 1, children }],
+    ['unstated out of place', { ...fields, children, unstated: ['clickable'] }],
+    ['bounds keys in another order', { ...written, bounds: { height: 1, width: 2, y: 3, x: 4 } }],
+    ['bounds with an extra key', { ...written, bounds: { x: 1, y: 2, width: 3, height: 4, z: 5 } }],
+    ['layoutBounds null', { ...written, layoutBounds: null }],
+    ['design token null', { ...written, designToken: null }],
+    ['design token keys in another order', { ...written, designToken: { resolved: token.resolved, tokens: token.tokens } }],
+    ['design token with an extra key', { ...written, designToken: { ...token, more: 1 } }],
+    ['design token resolved with a __proto__ key', { ...written, designToken: { tokens: [], resolved: JSON.parse('{"__proto__": "x"}') as unknown } }],
+    ['platform with a __proto__ key', { ...written, platform: protoPlatform }],
+    ['empty id', { ...written, id: '' }],
+    ['numeric id', { ...written, id: 7 }],
+    ['bad kind', { ...written, kind: 'android' }],
+    ['bad role', { ...written, role: 'Buton' }],
+    ['text a number', { ...written, text: 7 }],
+    ['hint missing', { ...written, hint: undefined }],
+    ['bad toggle', { ...written, toggle: 'yes' }],
+    ['flag a string', { ...written, heading: 'false' }],
+    ['flag missing', { ...written, visible: undefined }],
+    ['bad action', { ...written, actions: ['Click', 'Tap'] }],
+    ['actions not a list', { ...written, actions: 'Click' }],
+    ['negative width', { ...written, bounds: { x: 0, y: 0, width: -1, height: 1 } }],
+    ['bounds a string', { ...written, bounds: { x: '0', y: 0, width: 1, height: 1 } }],
+    ['layoutBounds NaN', { ...written, layoutBounds: { x: NaN, y: 0, width: 1, height: 1 } }],
+    ['platform a list', { ...written, platform: [] }],
+    ['bad unstated', { ...fields, unstated: ['enabled'], children }],
+    ['token not a string', { ...written, designToken: { tokens: [1], resolved: {} } }],
+    ['resolved not a string', { ...written, designToken: { tokens: [], resolved: { a: 1 } } }],
+    ['resolved missing', { ...written, designToken: { tokens: [] } }],
+  ];
+  const copied: string[] = [];
+  const toSchema: string[] = [];
+  for (const [name, v] of variants) {
+    const o = structuredClone(v);
+    const plain = plainNode(o);
+    const parsed = NodeFieldsSchema.safeParse(structuredClone(v));
+    if (plain === null) {
+      if (parsed.success) toSchema.push(name);
+      continue;
+    }
+    expect(parsed.success, `accepted plainly, refused by the schema: ${name}`).toBe(true);
+    // Every field, in the schema's order, then children (the reader's to fill).
+    expect(JSON.stringify(plain), name).toBe(JSON.stringify({ ...parsed.data, children: v.children }));
+    expect(plain, name).toEqual({ ...parsed.data, children: v.children });
+    if (plain !== o) copied.push(name);
+  }
+  // Only a __proto__ key is left to the schema among the nodes it accepts; a node whose keys are not
+  // the schema's, in its order, is copied; every other one is read as parsed.
+  expect(toSchema).toEqual(['design token resolved with a __proto__ key', 'platform with a __proto__ key']);
+  expect(copied).toEqual(['keys in another order', 'an unknown key', 'unstated out of place']);
 });
