@@ -35,27 +35,9 @@ export interface AppleElement {
   checked: boolean | null;
   bounds: Rect;
   traits: string[];
-  /** Everything else the source carries, verbatim. */
+  /** Everything else the source carries, verbatim: the element's own object, which becomes its node's `platform`. */
   extras: Record<string, unknown>;
   children: AppleElement[];
-}
-
-/**
- * One apple node per element, iteratively, ids in document order from `next`. A password field keeps
- * its label and loses its content (withoutSecret); a not-visible ancestor makes its subtree not
- * visible, as the accessibility tree hides it.
- */
-function buildTree(top: AppleElement, next: { id: number }, hidden: boolean): Node {
-  let out: Node | null = null;
-  const stack: Array<{ e: AppleElement; parent: Node | null; hidden: boolean }> = [{ e: top, parent: null, hidden }];
-  while (stack.length) {
-    const { e, parent, hidden: h } = stack.pop()!;
-    const node = appleNode(e, String(next.id++), h);
-    if (parent) parent.children.push(node);
-    else out = node;
-    for (let i = e.children.length - 1; i >= 0; i--) stack.push({ e: e.children[i]!, parent: node, hidden: !node.visible });
-  }
-  return out!;
 }
 
 // Element types repeat on almost every element: each distinct one is looked up once (its name without
@@ -72,7 +54,11 @@ function typeInfo(type: string): { name: string; row: ReturnType<typeof appleRow
   return info;
 }
 
-function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
+/**
+ * The node of one element, without its children (the reader appends them). Its id and the
+ * visibility an ancestor imposes are the tree's: AppleNodes.snapshot sets them once the tree is whole.
+ */
+function appleNode(e: AppleElement): Node {
   const info = e.type === null ? null : typeInfo(e.type);
   const t = info === null ? '' : info.name;
   const row = info?.row;
@@ -98,7 +84,7 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   if (clickable) actions.push('Click');
   if (editable) actions.push('SetText');
   if (scrollable) actions.push('ScrollBy');
-  const platform: Record<string, unknown> = { ...e.extras };
+  const platform: Record<string, unknown> = e.extras;
   if (e.type !== null) platform.type = e.type;
   if (e.identifier !== null) platform.accessibilityIdentifier = e.identifier;
   if (e.traits.length) platform.traits = [...e.traits];
@@ -106,7 +92,7 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
   if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
   // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
   const node = withoutSecret<Node>({
-    id,
+    id: '',
     kind: 'apple',
     role,
     rawRole: e.type,
@@ -127,7 +113,7 @@ function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
     selected: e.selected || e.traits.includes('Selected'),
     editable,
     scrollable,
-    visible: !hidden && e.visible !== false,
+    visible: e.visible !== false,
     password: secure,
     heading: role === 'Heading' || e.traits.includes('Header'),
     actions,
@@ -145,60 +131,99 @@ function nonEmpty(s: string | null): string | null {
   return s === null || s.trim() === '' ? null : s;
 }
 
-/** A window element: XCUIElementTypeWindow, UIAWindow, Window. */
-export function isWindow(e: AppleElement): boolean {
-  return e.type !== null && appleTypeName(e.type) === 'Window';
+/**
+ * The nodes of an iOS / macOS source as a reader meets its elements, then its snapshot: one root per
+ * window, in points at density 1 (docs/design.md §4). The application element (or whatever holds the
+ * windows) is a root of its own below them, holding what is not in a window (a macOS menu bar), so
+ * every element of the source is a node. A window that is not visible stays, its nodes not visible. A
+ * window holding an alert or sheet is touch-modal: it hides what lies beneath, as
+ * accessibilityViewIsModal does.
+ */
+export class AppleNodes {
+  /** The root labels of the top element and its children, the only elements that can become roots. */
+  private readonly labels = new Map<Node, string | null>();
+
+  /** The node of element `e` (its children left out). `head`: e is the top element or one of its children. */
+  node(e: AppleElement, head: boolean): Node {
+    const node = appleNode(e);
+    if (head) this.labels.set(node, nonEmpty(e.identifier) ?? nonEmpty(e.label) ?? nonEmpty(e.title) ?? e.type);
+    return node;
+  }
+
+  /**
+   * The snapshot of the tree under `top` (its nodes made by `node`, linked by the reader). Nodes are
+   * numbered in document order root by root, the application's first. `windowsAreChildren`: a source
+   * without element types (Maestro) holds one subtree per window under its top node.
+   */
+  snapshot(top: Node, format: FormatName, opts: ImportOptions, extra: AppleSnapshotExtra = {}): Snapshot {
+    const kids = top.children;
+    const windows = extra.windowsAreChildren ? kids : kids.filter((c) => c.rawRole !== null && typeInfo(c.rawRole).name === 'Window');
+    if (windows.length) {
+      const isWindowChild = new Set(windows);
+      top.children = kids.filter((c) => !isWindowChild.has(c));
+    }
+    const next = { id: 0 };
+    settle(top, next);
+    const roots: Root[] = [this.rootOf(top, 'app', false)];
+    windows.forEach((w, k) => {
+      // A window is a root: whether the application is visible does not reach it.
+      settle(w, next);
+      roots.push(this.rootOf(w, `window-${k}`, k > 0 && w.visible && holdsDialog(w)));
+    });
+    return makeSnapshot({
+      source: sourceLabel(opts.where, format, extra.producer ?? null),
+      roots,
+      warnings: extra.warnings ?? [],
+      ...(opts.capturedAt !== undefined ? { capturedAt: opts.capturedAt } : {}),
+      ...(extra.generation !== undefined ? { generation: extra.generation } : {}),
+    });
+  }
+
+  private rootOf(node: Node, rootId: string, touchModal: boolean): Root {
+    return {
+      rootId,
+      label: this.labels.get(node) ?? null,
+      unit: 'pt',
+      density: 1,
+      windowOffset: { x: node.bounds.x, y: node.bounds.y },
+      touchModal,
+      node,
+    };
+  }
+}
+
+export interface AppleSnapshotExtra { producer?: string | null; warnings?: Warning[]; generation?: string; windowsAreChildren?: boolean }
+
+/** The snapshot of an element tree (AppleNodes.snapshot), for readers that build the elements first. */
+export function appleSnapshot(top: AppleElement, format: FormatName, opts: ImportOptions, extra: AppleSnapshotExtra = {}): Snapshot {
+  const nodes = new AppleNodes();
+  let out: Node | null = null;
+  const stack: Array<{ e: AppleElement; parent: Node | null; head: boolean }> = [{ e: top, parent: null, head: true }];
+  while (stack.length) {
+    const { e, parent, head } = stack.pop()!;
+    const node = nodes.node(e, head);
+    if (parent) parent.children.push(node);
+    else out = node;
+    for (let i = e.children.length - 1; i >= 0; i--) stack.push({ e: e.children[i]!, parent: node, head: parent === null });
+  }
+  return nodes.snapshot(out!, format, opts, extra);
 }
 
 /**
- * The snapshot of an iOS / macOS source: one root per window, in points at density 1 (docs/design.md §4). The
- * application element (or whatever holds the windows) is a root of its own below them, holding what is
- * not in a window (a macOS menu bar), so every element of the source is a node. A window that is not
- * visible stays, its nodes not visible. A window holding an alert or sheet is touch-modal: it hides
- * what lies beneath, as accessibilityViewIsModal does.
+ * Ids in document order from `next`, iteratively; a not-visible node makes its subtree not visible,
+ * as the accessibility tree hides it.
  */
-export function appleSnapshot(top: AppleElement, format: FormatName, opts: ImportOptions, extra: { producer?: string | null; warnings?: Warning[]; generation?: string; windowsAreChildren?: boolean } = {}): Snapshot {
-  const next = { id: 0 };
-  // `windowsAreChildren`: a source without element types (Maestro) holds one subtree per window under its top node.
-  const windows = extra.windowsAreChildren ? top.children : top.children.filter(isWindow);
-  const isWindowChild = new Set(windows);
-  const holder = windows.length ? { ...top, children: top.children.filter((c) => !isWindowChild.has(c)) } : top;
-  const roots: Root[] = [];
-  const app = buildTree(holder, next, false);
-  roots.push(rootOf(app, 'app', top, false));
-  windows.forEach((w, k) => {
-    const node = buildTree(w, next, false);
-    // A not-visible window's nodes are not visible either: say so on each, as the tree hides them all.
-    if (!node.visible) markHidden(node);
-    roots.push(rootOf(node, `window-${k}`, w, k > 0 && node.visible && holdsDialog(node)));
-  });
-  return makeSnapshot({
-    source: sourceLabel(opts.where, format, extra.producer ?? null),
-    roots,
-    warnings: extra.warnings ?? [],
-    ...(opts.capturedAt !== undefined ? { capturedAt: opts.capturedAt } : {}),
-    ...(extra.generation !== undefined ? { generation: extra.generation } : {}),
-  });
-}
-
-function rootOf(node: Node, rootId: string, e: AppleElement, touchModal: boolean): Root {
-  return {
-    rootId,
-    label: nonEmpty(e.identifier) ?? nonEmpty(e.label) ?? nonEmpty(e.title) ?? e.type,
-    unit: 'pt',
-    density: 1,
-    windowOffset: { x: node.bounds.x, y: node.bounds.y },
-    touchModal,
-    node,
-  };
-}
-
-function markHidden(top: Node): void {
-  const stack = [top];
-  while (stack.length) {
-    const n = stack.pop()!;
-    n.visible = false;
-    for (const c of n.children) stack.push(c);
+function settle(top: Node, next: { id: number }): void {
+  const nodes = [top];
+  const hidden = [false];
+  while (nodes.length) {
+    const n = nodes.pop()!;
+    n.id = String(next.id++);
+    if (hidden.pop()!) n.visible = false;
+    for (let i = n.children.length - 1; i >= 0; i--) {
+      nodes.push(n.children[i]!);
+      hidden.push(!n.visible);
+    }
   }
 }
 
