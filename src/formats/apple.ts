@@ -167,8 +167,8 @@ export class AppleNodes {
     const roots: Root[] = [this.rootOf(top, 'app', false)];
     windows.forEach((w, k) => {
       // A window is a root: whether the application is visible does not reach it.
-      settle(w, next);
-      roots.push(this.rootOf(w, `window-${k}`, k > 0 && w.visible && holdsDialog(w)));
+      const dialog = settle(w, next);
+      roots.push(this.rootOf(w, `window-${k}`, k > 0 && w.visible && dialog));
     });
     return makeSnapshot({
       source: sourceLabel(opts.where, format, extra.producer ?? null),
@@ -211,30 +211,23 @@ export function appleSnapshot(top: AppleElement, format: FormatName, opts: Impor
 
 /**
  * Ids in document order from `next`, iteratively; a not-visible node makes its subtree not visible,
- * as the accessibility tree hides it.
+ * as the accessibility tree hides it. Returns whether the tree holds a visible dialog.
  */
-function settle(top: Node, next: { id: number }): void {
+function settle(top: Node, next: { id: number }): boolean {
   const nodes = [top];
   const hidden = [false];
+  let dialog = false;
   while (nodes.length) {
     const n = nodes.pop()!;
     n.id = String(next.id++);
     if (hidden.pop()!) n.visible = false;
+    if (n.role === 'Dialog' && n.visible) dialog = true;
     for (let i = n.children.length - 1; i >= 0; i--) {
       nodes.push(n.children[i]!);
       hidden.push(!n.visible);
     }
   }
-}
-
-function holdsDialog(top: Node): boolean {
-  const stack = [top];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.role === 'Dialog' && n.visible) return true;
-    for (const c of n.children) stack.push(c);
-  }
-  return false;
+  return dialog;
 }
 
 /** An element with every field at its neutral value; readers fill what their source carries. */
