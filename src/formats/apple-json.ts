@@ -1,6 +1,6 @@
 import type { Rect, Snapshot } from '../model/schema.js';
 import type { Node } from '../model/schema.js';
-import { AppleNodes, appleElement, type AppleElement } from './apple.js';
+import { AppleNodes, type AppleFields } from './apple.js';
 import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, index, isObject, isStringArray, plainExtra, plainXywh, prop, walkJsonTree, type JsonObject, type PathLike } from './read.js';
 import type { ImportOptions } from './types.js';
 import { warning, type Warning } from '../model/warnings.js';
@@ -47,7 +47,7 @@ export function idbFromValue(value: unknown, opts: ImportOptions = {}): Snapshot
 }
 
 /** Reads one element: `o` is node `n` of `paths`, its path made only for an error. */
-type ElementReader = (r: FieldReader, o: JsonObject, paths: NodePaths, n: number) => AppleElement;
+type ElementReader = (r: FieldReader, o: JsonObject, paths: NodePaths, n: number) => AppleFields;
 
 /**
  * A JSON tree of elements (children under `children`) as nodes. The top element and each child's
@@ -142,7 +142,7 @@ const wdaElement: ElementReader = (r, o, paths, n) => {
   const more = extras(r, o, WDA_KNOWN, paths, n);
   const attrs = isObject(o.attributes) ? o.attributes : null;
   const type = o.type;
-  return appleElement({
+  return {
     type: typeof type === 'string' ? type : r.string(o, 'type', paths.at(n)),
     identifier: raw ?? (name !== null && name !== label && name.trim() !== '' ? name : null),
     label,
@@ -155,7 +155,7 @@ const wdaElement: ElementReader = (r, o, paths, n) => {
     focused: flag(r, o, 'isFocused', paths, n, false)! || (attrs !== null && (attrs.hasKeyboardFocus === '1' || attrs.hasKeyboardFocus === true)),
     bounds: o.rect !== undefined ? wdaRect(r, o, paths, n) : o.frame !== undefined ? frameString(r, o.frame, () => prop(paths.at(n), 'frame')) : { x: 0, y: 0, width: 0, height: 0 },
     extras: more,
-  });
+  };
 };
 
 const IDB_KNOWN = new Set(['type', 'AXLabel', 'AXValue', 'AXUniqueId', 'AXIdentifier', 'frame', 'AXFrame', 'enabled', 'title', 'children', 'traits']);
@@ -164,7 +164,7 @@ const idbElement: ElementReader = (r, o, paths, n) => {
   const more = extras(r, o, IDB_KNOWN, paths, n);
   const role = text(r, o, 'role', paths, n);
   const traits = o.traits;
-  return appleElement({
+  return {
     // idb's `type` is the short form (Button); its `role` the AX one (AXButton).
     type: text(r, o, 'type', paths, n) ?? role,
     identifier: text(r, o, 'AXUniqueId', paths, n) ?? text(r, o, 'AXIdentifier', paths, n),
@@ -175,5 +175,5 @@ const idbElement: ElementReader = (r, o, paths, n) => {
     bounds: o.frame !== undefined ? plainXywh(o.frame) ?? r.xywh(o.frame, prop(paths.at(n), 'frame')) : o.AXFrame !== undefined ? frameString(r, o.AXFrame, () => prop(paths.at(n), 'AXFrame')) : { x: 0, y: 0, width: 0, height: 0 },
     traits: traits === undefined || traits === null ? [] : isStringArray(traits) ? traits : r.stringArray(o, 'traits', paths.at(n)),
     extras: more,
-  });
+  };
 };

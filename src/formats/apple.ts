@@ -10,33 +10,39 @@ import { type Warning } from '../model/warnings.js';
 /**
  * One element of an iOS / macOS page source, as the XML and JSON readers hand it over (XCUITest and
  * legacy UIAutomation sources, WebDriverAgent JSON, `idb ui describe-all`, Appium Mac2, Maestro on
- * iOS): what the element says, before it becomes an `apple` node.
+ * iOS): what the element says, before it becomes an `apple` node. A field left out is at its
+ * neutral value (appleNode reads it so): null, `enabled` true, `selected` / `focused` false, bounds
+ * 0,0,0,0, no traits, no extras.
  */
-export interface AppleElement {
+export interface AppleFields {
   /** The element type as the source spells it: XCUIElementTypeButton, UIAButton, Button (idb), … */
-  type: string | null;
+  type?: string | null;
   /** accessibilityIdentifier, when the source tells it apart from the label. */
-  identifier: string | null;
-  label: string | null;
+  identifier?: string | null;
+  label?: string | null;
   /** macOS title (Mac2), idb title. */
-  title: string | null;
-  value: string | null;
-  placeholder: string | null;
-  enabled: boolean;
+  title?: string | null;
+  value?: string | null;
+  placeholder?: string | null;
+  enabled?: boolean;
   /** null when the source does not say (old WDA XML): visible. */
-  visible: boolean | null;
-  selected: boolean;
-  focused: boolean;
+  visible?: boolean | null;
+  selected?: boolean;
+  focused?: boolean;
   /**
    * true when the source says the element is a checkbox, switch or toggle that is on (Maestro on iOS
    * sets `checked` for exactly those), null when it says nothing: a false `checked` is left unread,
    * as it is also what every other element carries.
    */
-  checked: boolean | null;
-  bounds: Rect;
-  traits: string[];
+  checked?: boolean | null;
+  bounds?: Rect;
+  traits?: string[];
   /** Everything else the source carries, verbatim: the element's own object, which becomes its node's `platform`. */
-  extras: Record<string, unknown>;
+  extras?: Record<string, unknown>;
+}
+
+/** An element with its children, for readers that build the element tree first (appleSnapshot). */
+export interface AppleElement extends AppleFields {
   children: AppleElement[];
 }
 
@@ -58,66 +64,68 @@ function typeInfo(type: string): { name: string; row: ReturnType<typeof appleRow
  * The node of one element, without its children (the reader appends them). Its id and the
  * visibility an ancestor imposes are the tree's: AppleNodes.snapshot sets them once the tree is whole.
  */
-function appleNode(e: AppleElement): Node {
-  const info = e.type === null ? null : typeInfo(e.type);
+function appleNode(e: AppleFields): Node {
+  const type = e.type ?? null, identifier = e.identifier ?? null, title = e.title ?? null, placeholder = e.placeholder ?? null;
+  const traits = e.traits ?? [];
+  const info = type === null ? null : typeInfo(type);
   const t = info === null ? '' : info.name;
   const row = info?.row;
   // The traits speak only where the type's row says no role (appleElementRole).
   // Maestro's checked (iOS, no element type) says a switch or toggle that is on; iOS has no checkbox.
-  const role = info?.role ?? (e.traits.length ? appleElementRole(e.type, e.traits) : null) ?? (e.checked === true ? 'Switch' : null);
-  const secure = t === 'SecureTextField' || e.traits.includes('SecureTextField');
-  const editable = row?.editable === true || e.traits.includes('SearchField');
+  const role = info?.role ?? (traits.length ? appleElementRole(type, traits) : null) ?? (e.checked === true ? 'Switch' : null);
+  const secure = t === 'SecureTextField' || traits.includes('SecureTextField');
+  const editable = row?.editable === true || traits.includes('SearchField');
   // Tappable by what the source says: a control's type, or a trait. A cell's type says neither way
   // (tapUnstated), so without such a trait its clickability is unstated, never assumed.
-  const saysTap = row?.tappable === true || e.checked === true || e.traits.includes('Button') || e.traits.includes('Link') || e.traits.includes('KeyboardKey');
+  const saysTap = row?.tappable === true || e.checked === true || traits.includes('Button') || traits.includes('Link') || traits.includes('KeyboardKey');
   const clickable = !editable && saysTap;
   const unstated = !editable && !saysTap && row?.tapUnstated === true;
   const scrollable = row?.scrollable === true;
   const showsLabel = row?.text === true;
-  const name = nonEmpty(e.label) ?? nonEmpty(e.title);
-  const value = nonEmpty(e.value);
+  const name = nonEmpty(e.label ?? null) ?? nonEmpty(title);
+  const value = nonEmpty(e.value ?? null);
   // A switch or checkbox reports its state as its value: "1" / "0" (XCUITest), or true / false.
-  const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || e.traits.includes('ToggleButton');
+  const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || traits.includes('ToggleButton');
   const stated = isToggle && value !== null ? (value === '1' || value === 'true' ? 'on' : value === '0' || value === 'false' ? 'off' : value === '2' ? 'indeterminate' : null) : null;
   const toggle = stated ?? (e.checked === true ? 'on' : null);
   const actions: Action[] = [];
   if (clickable) actions.push('Click');
   if (editable) actions.push('SetText');
   if (scrollable) actions.push('ScrollBy');
-  const platform: Record<string, unknown> = e.extras;
-  if (e.type !== null) platform.type = e.type;
-  if (e.identifier !== null) platform.accessibilityIdentifier = e.identifier;
-  if (e.traits.length) platform.traits = [...e.traits];
+  const platform: Record<string, unknown> = e.extras ?? {};
+  if (type !== null) platform.type = type;
+  if (identifier !== null) platform.accessibilityIdentifier = identifier;
+  if (traits.length) platform.traits = [...traits];
   // A macOS title beside a label (the Apple menu: label "\uF8FF", title "Apple") is kept too.
-  if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
+  if (title !== null && title !== name && title.trim() !== '') platform.title = title;
   // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
   const node = withoutSecret<Node>({
     id: '',
     kind: 'apple',
     role,
-    rawRole: e.type,
-    tag: nonEmpty(e.identifier),
+    rawRole: type,
+    tag: nonEmpty(identifier),
     // A text element shows its label (or its value, when that is all it has); a text field's value is its content.
     text: showsLabel ? name ?? value : null,
-    editableText: editable ? (secure ? null : value !== null && value !== e.placeholder ? value : null) : null,
+    editableText: editable ? (secure ? null : value !== null && value !== placeholder ? value : null) : null,
     contentDescription: showsLabel ? null : name,
     stateDescription: null,
     value: editable || toggle !== null || showsLabel ? null : value,
-    hint: nonEmpty(e.placeholder),
+    hint: nonEmpty(placeholder),
     toggle,
-    enabled: e.enabled && !e.traits.includes('NotEnabled'),
+    enabled: (e.enabled ?? true) && !traits.includes('NotEnabled'),
     clickable,
     longClickable: false,
     focusable: false,
-    focused: e.focused,
-    selected: e.selected || e.traits.includes('Selected'),
+    focused: e.focused ?? false,
+    selected: (e.selected ?? false) || traits.includes('Selected'),
     editable,
     scrollable,
     visible: e.visible !== false,
     password: secure,
-    heading: role === 'Heading' || e.traits.includes('Header'),
+    heading: role === 'Heading' || traits.includes('Header'),
     actions,
-    bounds: e.bounds,
+    bounds: e.bounds ?? { x: 0, y: 0, width: 0, height: 0 },
     layoutBounds: null,
     designToken: null,
     platform,
@@ -144,9 +152,9 @@ export class AppleNodes {
   private readonly labels = new Map<Node, string | null>();
 
   /** The node of element `e` (its children left out). `head`: e is the top element or one of its children. */
-  node(e: AppleElement, head: boolean): Node {
+  node(e: AppleFields, head: boolean): Node {
     const node = appleNode(e);
-    if (head) this.labels.set(node, nonEmpty(e.identifier) ?? nonEmpty(e.label) ?? nonEmpty(e.title) ?? e.type);
+    if (head) this.labels.set(node, nonEmpty(e.identifier ?? null) ?? nonEmpty(e.label ?? null) ?? nonEmpty(e.title ?? null) ?? e.type ?? null);
     return node;
   }
 
@@ -230,11 +238,7 @@ function settle(top: Node, next: { id: number }): boolean {
   return dialog;
 }
 
-/** An element with every field at its neutral value; readers fill what their source carries. */
-export function appleElement(fields: Partial<AppleElement>): AppleElement {
-  return {
-    type: null, identifier: null, label: null, title: null, value: null, placeholder: null,
-    enabled: true, visible: null, selected: false, focused: false, checked: null, bounds: { x: 0, y: 0, width: 0, height: 0 },
-    traits: [], extras: {}, children: [], ...fields,
-  };
+/** An element of the element tree, its children appended by the reader. */
+export function appleElement(fields: AppleFields): AppleElement {
+  return { ...fields, children: [] };
 }
