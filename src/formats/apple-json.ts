@@ -58,8 +58,9 @@ function readTree(r: FieldReader, nodes: AppleNodes, raw: unknown, path: PathLik
   const o = r.object(raw, path);
   const top = nodes.node(read(r, o, paths, paths.add(-1, 0)), true);
   const kids = r.optArray(o, 'children', path);
+  const kidsAt = prop(path, 'children');
   for (let i = 0; i < kids.length; i++) {
-    const sub = new NodePaths(index(prop(path, 'children'), i));
+    const sub = new NodePaths(index(kidsAt, i));
     top.children.push(walkJsonTree(r, kids[i], sub, (x, n) => nodes.node(read(r, x, sub, n), n === 0)));
   }
   return top;
