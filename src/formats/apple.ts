@@ -10,52 +10,40 @@ import { type Warning } from '../model/warnings.js';
 /**
  * One element of an iOS / macOS page source, as the XML and JSON readers hand it over (XCUITest and
  * legacy UIAutomation sources, WebDriverAgent JSON, `idb ui describe-all`, Appium Mac2, Maestro on
- * iOS): what the element says, before it becomes an `apple` node.
+ * iOS): what the element says, before it becomes an `apple` node. A field left out is at its
+ * neutral value (appleNode reads it so): null, `enabled` true, `selected` / `focused` false, bounds
+ * 0,0,0,0, no traits, no extras.
  */
-export interface AppleElement {
+export interface AppleFields {
   /** The element type as the source spells it: XCUIElementTypeButton, UIAButton, Button (idb), … */
-  type: string | null;
+  type?: string | null;
   /** accessibilityIdentifier, when the source tells it apart from the label. */
-  identifier: string | null;
-  label: string | null;
+  identifier?: string | null;
+  label?: string | null;
   /** macOS title (Mac2), idb title. */
-  title: string | null;
-  value: string | null;
-  placeholder: string | null;
-  enabled: boolean;
+  title?: string | null;
+  value?: string | null;
+  placeholder?: string | null;
+  enabled?: boolean;
   /** null when the source does not say (old WDA XML): visible. */
-  visible: boolean | null;
-  selected: boolean;
-  focused: boolean;
+  visible?: boolean | null;
+  selected?: boolean;
+  focused?: boolean;
   /**
    * true when the source says the element is a checkbox, switch or toggle that is on (Maestro on iOS
    * sets `checked` for exactly those), null when it says nothing: a false `checked` is left unread,
    * as it is also what every other element carries.
    */
-  checked: boolean | null;
-  bounds: Rect;
-  traits: string[];
-  /** Everything else the source carries, verbatim. */
-  extras: Record<string, unknown>;
-  children: AppleElement[];
+  checked?: boolean | null;
+  bounds?: Rect;
+  traits?: string[];
+  /** Everything else the source carries, verbatim: the element's own object, which becomes its node's `platform`. */
+  extras?: Record<string, unknown>;
 }
 
-/**
- * One apple node per element, iteratively, ids in document order from `next`. A password field keeps
- * its label and loses its content (withoutSecret); a not-visible ancestor makes its subtree not
- * visible, as the accessibility tree hides it.
- */
-function buildTree(top: AppleElement, next: { id: number }, hidden: boolean): Node {
-  let out: Node | null = null;
-  const stack: Array<{ e: AppleElement; parent: Node | null; hidden: boolean }> = [{ e: top, parent: null, hidden }];
-  while (stack.length) {
-    const { e, parent, hidden: h } = stack.pop()!;
-    const node = appleNode(e, String(next.id++), h);
-    if (parent) parent.children.push(node);
-    else out = node;
-    for (let i = e.children.length - 1; i >= 0; i--) stack.push({ e: e.children[i]!, parent: node, hidden: !node.visible });
-  }
-  return out!;
+/** An element with its children, for readers that build the element tree first (appleSnapshot). */
+export interface AppleElement extends AppleFields {
+  children: AppleElement[];
 }
 
 // Element types repeat on almost every element: each distinct one is looked up once (its name without
@@ -72,66 +60,72 @@ function typeInfo(type: string): { name: string; row: ReturnType<typeof appleRow
   return info;
 }
 
-function appleNode(e: AppleElement, id: string, hidden: boolean): Node {
-  const info = e.type === null ? null : typeInfo(e.type);
+/**
+ * The node of one element, without its children (the reader appends them). Its id and the
+ * visibility an ancestor imposes are the tree's: AppleNodes.snapshot sets them once the tree is whole.
+ */
+function appleNode(e: AppleFields): Node {
+  const type = e.type ?? null, identifier = e.identifier ?? null, title = e.title ?? null, placeholder = e.placeholder ?? null;
+  const traits = e.traits ?? [];
+  const info = type === null ? null : typeInfo(type);
   const t = info === null ? '' : info.name;
   const row = info?.row;
   // The traits speak only where the type's row says no role (appleElementRole).
   // Maestro's checked (iOS, no element type) says a switch or toggle that is on; iOS has no checkbox.
-  const role = info?.role ?? (e.traits.length ? appleElementRole(e.type, e.traits) : null) ?? (e.checked === true ? 'Switch' : null);
-  const secure = t === 'SecureTextField' || e.traits.includes('SecureTextField');
-  const editable = row?.editable === true || e.traits.includes('SearchField');
+  const role = info?.role ?? (traits.length ? appleElementRole(type, traits) : null) ?? (e.checked === true ? 'Switch' : null);
+  const secure = t === 'SecureTextField' || traits.includes('SecureTextField');
+  const editable = row?.editable === true || traits.includes('SearchField');
   // Tappable by what the source says: a control's type, or a trait. A cell's type says neither way
   // (tapUnstated), so without such a trait its clickability is unstated, never assumed.
-  const saysTap = row?.tappable === true || e.checked === true || e.traits.includes('Button') || e.traits.includes('Link') || e.traits.includes('KeyboardKey');
+  const saysTap = row?.tappable === true || e.checked === true || traits.includes('Button') || traits.includes('Link') || traits.includes('KeyboardKey');
   const clickable = !editable && saysTap;
   const unstated = !editable && !saysTap && row?.tapUnstated === true;
   const scrollable = row?.scrollable === true;
   const showsLabel = row?.text === true;
-  const name = nonEmpty(e.label) ?? nonEmpty(e.title);
-  const value = nonEmpty(e.value);
+  const name = nonEmpty(e.label ?? null) ?? nonEmpty(title);
+  const value = nonEmpty(e.value ?? null);
   // A switch or checkbox reports its state as its value: "1" / "0" (XCUITest), or true / false.
-  const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || e.traits.includes('ToggleButton');
+  const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || traits.includes('ToggleButton');
   const stated = isToggle && value !== null ? (value === '1' || value === 'true' ? 'on' : value === '0' || value === 'false' ? 'off' : value === '2' ? 'indeterminate' : null) : null;
   const toggle = stated ?? (e.checked === true ? 'on' : null);
   const actions: Action[] = [];
   if (clickable) actions.push('Click');
   if (editable) actions.push('SetText');
   if (scrollable) actions.push('ScrollBy');
-  const platform: Record<string, unknown> = { ...e.extras };
-  if (e.type !== null) platform.type = e.type;
-  if (e.identifier !== null) platform.accessibilityIdentifier = e.identifier;
-  if (e.traits.length) platform.traits = [...e.traits];
+  const platform: Record<string, unknown> = e.extras ?? {};
+  if (type !== null) platform.type = type;
+  if (identifier !== null) platform.accessibilityIdentifier = identifier;
+  if (traits.length) platform.traits = [...traits];
   // A macOS title beside a label (the Apple menu: label "\uF8FF", title "Apple") is kept too.
-  if (e.title !== null && e.title !== name && e.title.trim() !== '') platform.title = e.title;
+  if (title !== null && title !== name && title.trim() !== '') platform.title = title;
   // Every field spelled out, in the model's order, so a field added to the model is asked for here too.
   const node = withoutSecret<Node>({
-    id,
+    id: '',
     kind: 'apple',
     role,
-    rawRole: e.type,
-    tag: nonEmpty(e.identifier),
+    rawRole: type,
+    tag: nonEmpty(identifier),
     // A text element shows its label (or its value, when that is all it has); a text field's value is its content.
     text: showsLabel ? name ?? value : null,
-    editableText: editable ? (secure ? null : value !== null && value !== e.placeholder ? value : null) : null,
+    editableText: editable ? (secure ? null : value !== null && value !== placeholder ? value : null) : null,
     contentDescription: showsLabel ? null : name,
     stateDescription: null,
     value: editable || toggle !== null || showsLabel ? null : value,
-    hint: nonEmpty(e.placeholder),
+    hint: nonEmpty(placeholder),
     toggle,
-    enabled: e.enabled && !e.traits.includes('NotEnabled'),
+    enabled: (e.enabled ?? true) && !traits.includes('NotEnabled'),
     clickable,
     longClickable: false,
     focusable: false,
-    focused: e.focused,
-    selected: e.selected || e.traits.includes('Selected'),
+    focused: e.focused ?? false,
+    selected: (e.selected ?? false) || traits.includes('Selected'),
     editable,
     scrollable,
-    visible: !hidden && e.visible !== false,
+    visible: e.visible !== false,
     password: secure,
-    heading: role === 'Heading' || e.traits.includes('Header'),
+    heading: role === 'Heading' || traits.includes('Header'),
     actions,
-    bounds: e.bounds,
+    bounds: e.bounds ?? { x: 0, y: 0, width: 0, height: 0 },
     layoutBounds: null,
     designToken: null,
     platform,
@@ -145,78 +139,106 @@ function nonEmpty(s: string | null): string | null {
   return s === null || s.trim() === '' ? null : s;
 }
 
-/** A window element: XCUIElementTypeWindow, UIAWindow, Window. */
-export function isWindow(e: AppleElement): boolean {
-  return e.type !== null && appleTypeName(e.type) === 'Window';
+/**
+ * The nodes of an iOS / macOS source as a reader meets its elements, then its snapshot: one root per
+ * window, in points at density 1 (docs/design.md §4). The application element (or whatever holds the
+ * windows) is a root of its own below them, holding what is not in a window (a macOS menu bar), so
+ * every element of the source is a node. A window that is not visible stays, its nodes not visible. A
+ * window holding an alert or sheet is touch-modal: it hides what lies beneath, as
+ * accessibilityViewIsModal does.
+ */
+export class AppleNodes {
+  /** The root labels of the top element and its children, the only elements that can become roots. */
+  private readonly labels = new Map<Node, string | null>();
+
+  /** The node of element `e` (its children left out). `head`: e is the top element or one of its children. */
+  node(e: AppleFields, head: boolean): Node {
+    const node = appleNode(e);
+    if (head) this.labels.set(node, nonEmpty(e.identifier ?? null) ?? nonEmpty(e.label ?? null) ?? nonEmpty(e.title ?? null) ?? e.type ?? null);
+    return node;
+  }
+
+  /**
+   * The snapshot of the tree under `top` (its nodes made by `node`, linked by the reader). Nodes are
+   * numbered in document order root by root, the application's first. `windowsAreChildren`: a source
+   * without element types (Maestro) holds one subtree per window under its top node.
+   */
+  snapshot(top: Node, format: FormatName, opts: ImportOptions, extra: AppleSnapshotExtra = {}): Snapshot {
+    const kids = top.children;
+    const windows = extra.windowsAreChildren ? kids : kids.filter((c) => c.rawRole !== null && typeInfo(c.rawRole).name === 'Window');
+    if (windows.length) {
+      const isWindowChild = new Set(windows);
+      top.children = kids.filter((c) => !isWindowChild.has(c));
+    }
+    const next = { id: 0 };
+    settle(top, next);
+    const roots: Root[] = [this.rootOf(top, 'app', false)];
+    windows.forEach((w, k) => {
+      // A window is a root: whether the application is visible does not reach it.
+      const dialog = settle(w, next);
+      roots.push(this.rootOf(w, `window-${k}`, k > 0 && w.visible && dialog));
+    });
+    return makeSnapshot({
+      source: sourceLabel(opts.where, format, extra.producer ?? null),
+      roots,
+      warnings: extra.warnings ?? [],
+      ...(opts.capturedAt !== undefined ? { capturedAt: opts.capturedAt } : {}),
+      ...(extra.generation !== undefined ? { generation: extra.generation } : {}),
+    });
+  }
+
+  private rootOf(node: Node, rootId: string, touchModal: boolean): Root {
+    return {
+      rootId,
+      label: this.labels.get(node) ?? null,
+      unit: 'pt',
+      density: 1,
+      windowOffset: { x: node.bounds.x, y: node.bounds.y },
+      touchModal,
+      node,
+    };
+  }
+}
+
+export interface AppleSnapshotExtra { producer?: string | null; warnings?: Warning[]; generation?: string; windowsAreChildren?: boolean }
+
+/** The snapshot of an element tree (AppleNodes.snapshot), for readers that build the elements first. */
+export function appleSnapshot(top: AppleElement, format: FormatName, opts: ImportOptions, extra: AppleSnapshotExtra = {}): Snapshot {
+  const nodes = new AppleNodes();
+  let out: Node | null = null;
+  const stack: Array<{ e: AppleElement; parent: Node | null; head: boolean }> = [{ e: top, parent: null, head: true }];
+  while (stack.length) {
+    const { e, parent, head } = stack.pop()!;
+    const node = nodes.node(e, head);
+    if (parent) parent.children.push(node);
+    else out = node;
+    for (let i = e.children.length - 1; i >= 0; i--) stack.push({ e: e.children[i]!, parent: node, head: parent === null });
+  }
+  return nodes.snapshot(out!, format, opts, extra);
 }
 
 /**
- * The snapshot of an iOS / macOS source: one root per window, in points at density 1 (docs/design.md §4). The
- * application element (or whatever holds the windows) is a root of its own below them, holding what is
- * not in a window (a macOS menu bar), so every element of the source is a node. A window that is not
- * visible stays, its nodes not visible. A window holding an alert or sheet is touch-modal: it hides
- * what lies beneath, as accessibilityViewIsModal does.
+ * Ids in document order from `next`, iteratively; a not-visible node makes its subtree not visible,
+ * as the accessibility tree hides it. Returns whether the tree holds a visible dialog.
  */
-export function appleSnapshot(top: AppleElement, format: FormatName, opts: ImportOptions, extra: { producer?: string | null; warnings?: Warning[]; generation?: string; windowsAreChildren?: boolean } = {}): Snapshot {
-  const next = { id: 0 };
-  // `windowsAreChildren`: a source without element types (Maestro) holds one subtree per window under its top node.
-  const windows = extra.windowsAreChildren ? top.children : top.children.filter(isWindow);
-  const isWindowChild = new Set(windows);
-  const holder = windows.length ? { ...top, children: top.children.filter((c) => !isWindowChild.has(c)) } : top;
-  const roots: Root[] = [];
-  const app = buildTree(holder, next, false);
-  roots.push(rootOf(app, 'app', top, false));
-  windows.forEach((w, k) => {
-    const node = buildTree(w, next, false);
-    // A not-visible window's nodes are not visible either: say so on each, as the tree hides them all.
-    if (!node.visible) markHidden(node);
-    roots.push(rootOf(node, `window-${k}`, w, k > 0 && node.visible && holdsDialog(node)));
-  });
-  return makeSnapshot({
-    source: sourceLabel(opts.where, format, extra.producer ?? null),
-    roots,
-    warnings: extra.warnings ?? [],
-    ...(opts.capturedAt !== undefined ? { capturedAt: opts.capturedAt } : {}),
-    ...(extra.generation !== undefined ? { generation: extra.generation } : {}),
-  });
-}
-
-function rootOf(node: Node, rootId: string, e: AppleElement, touchModal: boolean): Root {
-  return {
-    rootId,
-    label: nonEmpty(e.identifier) ?? nonEmpty(e.label) ?? nonEmpty(e.title) ?? e.type,
-    unit: 'pt',
-    density: 1,
-    windowOffset: { x: node.bounds.x, y: node.bounds.y },
-    touchModal,
-    node,
-  };
-}
-
-function markHidden(top: Node): void {
-  const stack = [top];
-  while (stack.length) {
-    const n = stack.pop()!;
-    n.visible = false;
-    for (const c of n.children) stack.push(c);
+function settle(top: Node, next: { id: number }): boolean {
+  const nodes = [top];
+  const hidden = [false];
+  let dialog = false;
+  while (nodes.length) {
+    const n = nodes.pop()!;
+    n.id = String(next.id++);
+    if (hidden.pop()!) n.visible = false;
+    if (n.role === 'Dialog' && n.visible) dialog = true;
+    for (let i = n.children.length - 1; i >= 0; i--) {
+      nodes.push(n.children[i]!);
+      hidden.push(!n.visible);
+    }
   }
+  return dialog;
 }
 
-function holdsDialog(top: Node): boolean {
-  const stack = [top];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.role === 'Dialog' && n.visible) return true;
-    for (const c of n.children) stack.push(c);
-  }
-  return false;
-}
-
-/** An element with every field at its neutral value; readers fill what their source carries. */
-export function appleElement(fields: Partial<AppleElement>): AppleElement {
-  return {
-    type: null, identifier: null, label: null, title: null, value: null, placeholder: null,
-    enabled: true, visible: null, selected: false, focused: false, checked: null, bounds: { x: 0, y: 0, width: 0, height: 0 },
-    traits: [], extras: {}, children: [], ...fields,
-  };
+/** An element of the element tree, its children appended by the reader. */
+export function appleElement(fields: AppleFields): AppleElement {
+  return { ...fields, children: [] };
 }

@@ -6,6 +6,7 @@ import { FormatError } from '../../src/errors.js';
 import { boundsValue, plainBounds } from '../../src/formats/maestro.js';
 import { plainNode } from '../../src/formats/snapshot-json.js';
 import { NodeFieldsSchema, neutralNode } from '../../src/model/schema.js';
+import { originSize, plainOriginSize } from '../../src/formats/apple-json.js';
 
 /*
  * The readers' plain checks (read.ts plainXywh, plainExtra) answer for the FieldReader reads they stand
@@ -115,6 +116,42 @@ test('isStringArray accepts exactly the arrays stringArray returns as they are',
   }
 });
 
+test('plainOriginSize accepts exactly the legacy WebDriverAgent rects originSize accepts, and reads them as it does', () => {
+  const values: unknown[] = [
+    { origin: { x: 0, y: 0 }, size: { width: 375, height: 667 } },
+    { size: { height: 795, width: 446.964 }, origin: { y: -64, x: -35.98201 } },
+    { origin: { x: 1, y: 2 }, size: { width: 0, height: 0 }, extra: 'kept out' },
+    { origin: { x: 1, y: 2 }, size: { width: -1, height: 1 } },
+    { origin: { x: 1, y: 2 }, size: { width: 1, height: Infinity } },
+    { origin: { x: NaN, y: 2 }, size: { width: 1, height: 1 } },
+    { origin: { x: '1', y: 2 }, size: { width: 1, height: 1 } },
+    { origin: { x: 1 }, size: { width: 1, height: 1 } },
+    { origin: { x: 1, y: 2 } },
+    { size: { width: 1, height: 1 } },
+    { origin: [1, 2], size: { width: 1, height: 1 } },
+    { origin: null, size: { width: 1, height: 1 } },
+    null,
+    'x',
+  ];
+  // Every rect of the corpus's real WebDriverAgent capture too.
+  const real: unknown[] = [];
+  const stack: unknown[] = [JSON.parse(readFileSync('fixtures/ios/wda-source-springboard.json', 'utf8'))];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v) && 'type' in v && 'rect' in v) real.push((v as { rect: unknown }).rect);
+    stack.push(...Object.values(v));
+  }
+  expect(real.length).toBeGreaterThan(40);
+  for (const v of [...values, ...real]) {
+    const plain = plainOriginSize(v);
+    const careful = outcome(() => originSize(r, v, 'rect'));
+    if (plain !== null) expect(careful, JSON.stringify(v)).toEqual({ value: plain });
+    else expect(careful, `refused plainly, accepted carefully: ${JSON.stringify(v)}`).toHaveProperty('error');
+  }
+  for (const v of real) expect(plainOriginSize(v), JSON.stringify(v)).not.toBeNull();
+});
+
 test('NodePaths names each node by the path the readers build for it', () => {
   // A small tree: 0 → [1 → [2, 3], 4], numbered in pre-order as the readers number nodes.
   const paths = new NodePaths(prop('roots[0]', 'node'));
@@ -129,7 +166,7 @@ test('NodePaths names each node by the path the readers build for it', () => {
 });
 
 test('a valid capture is read without making the path of any node: paths are for errors', () => {
-  const files = ['trees/home.json', 'trees/a11y-tree.json', 'trees/jetwhale-settings.json', 'ios/maestro-android-hierarchy.txt', 'ios/maestro-ios-swiftui-login.json', 'ios/maestro-debug-commands-ios-springboard.json'];
+  const files = ['trees/home.json', 'trees/a11y-tree.json', 'trees/jetwhale-settings.json', 'ios/maestro-android-hierarchy.txt', 'ios/maestro-ios-swiftui-login.json', 'ios/maestro-debug-commands-ios-springboard.json', 'ios/wda-source-springboard.json'];
   const at = NodePaths.prototype.at;
   let made = 0;
   NodePaths.prototype.at = function (this: NodePaths, n: number) {
