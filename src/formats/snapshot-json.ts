@@ -225,7 +225,8 @@ function keysAre(o: object, keys: readonly string[]): boolean {
  * out. Null for anything else, which the schema then judges. The parse made `o` for this read alone:
  * when its keys are already the schema's, in its order, then `children` (as snapshotToJson writes
  * them), `o` is that node and is returned, its rects and design token made as the schema makes them;
- * else the node is a copy.
+ * else the node is a copy. A field added to the schema needs its check here too: plain-reads.spec.ts
+ * gives every field of the schema a value no field takes, and fails when one is kept unchecked.
  */
 export function plainNode(o: JsonObject): Node | null {
   known ??= knownValues();

@@ -257,6 +257,8 @@ test('plainNode gives the node NodeFieldsSchema gives, key order included, and n
     ['token not a string', { ...written, designToken: { tokens: [1], resolved: {} } }],
     ['resolved not a string', { ...written, designToken: { tokens: [], resolved: { a: 1 } } }],
     ['resolved missing', { ...written, designToken: { tokens: [] } }],
+    // Every field of the schema, a new one included, holding what no field takes: refused, never kept as parsed unchecked.
+    ...Object.keys(fields).map((k): [string, Record<string, unknown>] => [`${k} a list of lists`, { ...written, [k]: [[]] }]),
   ];
   const copied: string[] = [];
   const toSchema: string[] = [];
