@@ -50,7 +50,8 @@ export function parseUnscannedJson(text: string, where: string | undefined, scan
     });
   }
   const escapes = text.includes('\\u');
-  const { keysLost, illFormed } = readParsed(text, value, escapes, scan !== null && !escapes);
+  // A text of Latin-1 characters alone holds no surrogate: then there is nothing to look at.
+  const { keysLost, illFormed } = readParsed(text, value, escapes, scan !== null && !escapes && BEYOND_LATIN1.test(text));
   // A value dropped with a repeated key is in the text but not in the parsed strings: then the text is scanned too.
   if (scan && (escapes || keysLost || illFormed)) scan.wellFormed();
   if (keysLost) checkKeys(text, where);
@@ -115,6 +116,8 @@ function countKeysAndColons(value: unknown, inKeys: boolean, wellFormed: boolean
   }
   return { count: n, proto, illFormed };
 }
+
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 
 const isWellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
 
