@@ -1,7 +1,7 @@
 import type { Rect, Snapshot } from '../model/schema.js';
 import type { Node } from '../model/schema.js';
 import { AppleNodes, type AppleFields } from './apple.js';
-import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, index, isObject, isStringArray, plainExtra, plainXywh, prop, walkJsonTree, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, index, isObject, isStringArray, MAX_EXTRA_DEPTH, NodePaths, plainExtra, plainOriginSize, plainXywh, prop, walkJsonTree, type JsonObject, type PathLike } from './read.js';
 import type { ImportOptions } from './types.js';
 import { warning, type Warning } from '../model/warnings.js';
 
@@ -103,17 +103,6 @@ export function originSize(r: FieldReader, v: unknown, path: PathLike): Rect {
     };
   }
   return r.xywh(o, path);
-}
-
-/** `originSize` of `v` when it would accept it, read as it reads it, without a path; null for anything it must judge. */
-export function plainOriginSize(v: unknown): Rect | null {
-  if (!isObject(v)) return null;
-  const { origin, size } = v;
-  if (!isObject(origin) || !isObject(size)) return null;
-  const { x, y } = origin, { width, height } = size;
-  if (typeof x !== 'number' || typeof y !== 'number' || typeof width !== 'number' || typeof height !== 'number') return null;
-  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(width) && Number.isFinite(height) && width >= 0 && height >= 0)) return null;
-  return { x, y, width, height };
 }
 
 /** "{{x, y}, {w, h}}" (an NSRect string). */

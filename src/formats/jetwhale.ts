@@ -184,11 +184,6 @@ function unknownType(r: FieldReader, n: JsonObject, path: PathLike): never {
   });
 }
 
-/** `optString` of `n[key]` (given as `v`), the path made only for an error. */
-function optString(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, key: string, v: unknown): string | null {
-  return typeof v === 'string' ? v : v === undefined || v === null ? null : r.optString(n, key, paths.at(k));
-}
-
 /** `stringArray` of `n[key]` (given as `v`), the path made only for an error. */
 function stringArray(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, key: string, v: unknown): string[] {
   return v === undefined || v === null ? [] : isStringArray(v) ? v : r.stringArray(n, key, paths.at(k));
@@ -279,7 +274,7 @@ function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id
   if (badExtra !== null) r.extra(n[badExtra], prop(paths.at(k), badExtra));
   if (rawActions) platform.rawActions = rawActions;
 
-  const toggleName = optString(r, n, paths, k, 'toggleableState', toggleRaw);
+  const toggleName = r.nodeOptString(n, 'toggleableState', paths, k, toggleRaw);
   let toggle: Toggle | null = toggleName === null ? null : (TOGGLES[toggleName.toLowerCase()] ?? null);
   if (toggleName !== null && toggle === null) platform.toggleableState = toggleName;
 
@@ -296,10 +291,10 @@ function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id
   let password = passwordRaw === undefined ? false : (r.nodeOptBool(n, 'password', paths, k) ?? false);
 
   if (type === 'compose') {
-    rawRole = optString(r, n, paths, k, 'role', roleRaw);
+    rawRole = r.nodeOptString(n, 'role', paths, k, roleRaw);
     role = normaliseRole(rawRole);
-    tag = optString(r, n, paths, k, 'testTag', testTag);
-    stateDescription = optString(r, n, paths, k, 'stateDescription', stateRaw);
+    tag = r.nodeOptString(n, 'testTag', paths, k, testTag);
+    stateDescription = r.nodeOptString(n, 'stateDescription', paths, k, stateRaw);
     heading = role === 'Heading';
   } else if (type === 'view') {
     kind = 'view';
@@ -326,9 +321,9 @@ function readNode(r: FieldReader, n: JsonObject, paths: NodePaths, k: number, id
     role,
     rawRole,
     tag,
-    text: optString(r, n, paths, k, 'text', textRaw),
-    editableText: optString(r, n, paths, k, 'editableText', editableTextRaw),
-    contentDescription: optString(r, n, paths, k, 'contentDescription', cdRaw),
+    text: r.nodeOptString(n, 'text', paths, k, textRaw),
+    editableText: r.nodeOptString(n, 'editableText', paths, k, editableTextRaw),
+    contentDescription: r.nodeOptString(n, 'contentDescription', paths, k, cdRaw),
     stateDescription,
     value,
     hint: null,

@@ -4,7 +4,7 @@ import { walk, walkNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { envelopeText, unwrapEnvelope } from './envelope.js';
 import { stringifyJson } from './json.js';
-import { FieldReader, MAX_EXTRA_DEPTH, describeValue, index, isObject, isStringArray, plainExtra, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
+import { describeValue, FieldReader, index, isObject, isStringArray, MAX_EXTRA_DEPTH, plainExtra, plainOriginSize, plainXywh, prop, type JsonObject, type PathLike } from './read.js';
 import { normaliseRole } from './role-map.js';
 import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
@@ -229,12 +229,6 @@ function optObject(r: FieldReader, n: JsonObject, key: string, list: string, at:
   return v === undefined || v === null ? null : isObject(v) ? v : r.object(v, prop(index(list, at), key));
 }
 
-/** `{origin: {x, y}, size: {width, height}}` as originSizeFrame reads it when it would accept it; null for anything it must judge. */
-function plainOriginSize(f: JsonObject): Rect | null {
-  const o = f.origin, s = f.size;
-  return isObject(o) && isObject(s) ? plainXywh({ x: o.x, y: o.y, width: s.width, height: s.height }) : null;
-}
-
 /** `relations` that relate nothing: every list empty. */
 function relatesNothing(x: JsonObject): boolean {
   for (const k in x) {
@@ -271,8 +265,9 @@ function readEntry(r: FieldReader, raw: unknown, list: string, at: number): Entr
   const childIds = kids as string[];
   if (n.frame === undefined || n.frame === null) r.fail(prop(index(list, at), 'frame'), 'is missing: every node needs its frame');
   const f = optObject(r, n, 'frame', list, at)!;
+  // An origin / size frame read plainly has its far edges checked too (plainXywh), as originSizeFrame's finiteRect does.
   const bounds = 'origin' in f || 'size' in f
-    ? plainOriginSize(f) ?? originSizeFrame(r, f, prop(index(list, at), 'frame'))
+    ? plainXywh(plainOriginSize(f)) ?? originSizeFrame(r, f, prop(index(list, at), 'frame'))
     : plainXywh(f) ?? r.xywhAt(n, 'frame', index(list, at));
 
   const state = optObject(r, n, 'state', list, at) ?? EMPTY;

@@ -228,9 +228,11 @@ export class FieldReader {
     }, path);
   }
 
-  /** `o[key]` as optString reads it, for node `n` of a tree read with `paths`: the node's path made only for an error. */
-  nodeOptString(o: JsonObject, key: string, paths: NodePaths, n: number): string | null {
-    const v = o[key];
+  /**
+   * `o[key]` as optString reads it, for node `n` of a tree read with `paths`: the node's path made only
+   * for an error. `v` is `o[key]`, for a reader that has read it already.
+   */
+  nodeOptString(o: JsonObject, key: string, paths: NodePaths, n: number, v: unknown = o[key]): string | null {
     return typeof v === 'string' ? v : v === undefined || v === null ? null : this.optString(o, key, paths.at(n));
   }
 
@@ -401,6 +403,21 @@ export function plainXywh(v: unknown): Rect | null {
   if (typeof x !== 'number' || typeof y !== 'number' || typeof width !== 'number' || typeof height !== 'number') return null;
   // Far edges finite: finite width and x (and no overflow of their sum) in one test each.
   if (!(width >= 0 && height >= 0 && Number.isFinite(x + width) && Number.isFinite(y + height) && Number.isFinite(x) && Number.isFinite(y))) return null;
+  return { x, y, width, height };
+}
+
+/**
+ * The `{origin: {x, y}, size: {width, height}}` spelling of a rect (legacy WebDriverAgent rects, MoUI
+ * frames) when it plainly is one: finite numbers, sizes not negative; null for anything else, which
+ * the reader's careful read judges.
+ */
+export function plainOriginSize(v: unknown): Rect | null {
+  if (!isObject(v)) return null;
+  const { origin, size } = v;
+  if (!isObject(origin) || !isObject(size)) return null;
+  const { x, y } = origin, { width, height } = size;
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof width !== 'number' || typeof height !== 'number') return null;
+  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(width) && Number.isFinite(height) && width >= 0 && height >= 0)) return null;
   return { x, y, width, height };
 }
 

@@ -1,12 +1,12 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { importTree } from '../../src/formats/index.js';
-import { FieldReader, MAX_EXTRA_DEPTH, NodePaths, index, isStringArray, plainExtra, plainLtrb, plainRect, plainXywh, prop, type PathLike } from '../../src/formats/read.js';
+import { FieldReader, index, isStringArray, MAX_EXTRA_DEPTH, NodePaths, plainExtra, plainLtrb, plainOriginSize, plainRect, plainXywh, prop, type PathLike } from '../../src/formats/read.js';
 import { FormatError } from '../../src/errors.js';
 import { boundsValue, plainBounds } from '../../src/formats/maestro.js';
 import { plainNode } from '../../src/formats/snapshot-json.js';
 import { NodeFieldsSchema, neutralNode } from '../../src/model/schema.js';
-import { originSize, plainOriginSize } from '../../src/formats/apple-json.js';
+import { originSize } from '../../src/formats/apple-json.js';
 
 /*
  * The readers' plain checks (read.ts plainXywh, plainExtra) answer for the FieldReader reads they stand
