@@ -461,21 +461,3 @@ export function plainDesignToken(v: unknown): DesignToken | null {
   }
   return { tokens: tokens.slice(), resolved: values };
 }
-
-/** Ids must be unique across a snapshot; remembers where each was first seen. */
-export class IdRegistry {
-  private readonly seen = new Map<string, PathLike>();
-  constructor(private readonly reader: FieldReader) {}
-
-  has(id: string): boolean {
-    return this.seen.has(id);
-  }
-
-  claim(id: string, path: PathLike): void {
-    const first = this.seen.get(id);
-    if (first !== undefined) {
-      this.reader.fail(path, `duplicate node id "${id}" (first used at ${first}); ids must be unique in a snapshot`, 'The producer emitted two nodes with one id: re-capture, or fix the ids so each node has its own.');
-    }
-    this.seen.set(id, path);
-  }
-}

@@ -1,7 +1,7 @@
 import { ACTIONS, NODE_KINDS, NodeFieldsSchema, ROLES, neutralNode, RootSchema, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SNAPSHOT_VERSIONS_READ, SnapshotSchema, TOGGLES, UNSTATED_FACTS, type DesignToken, type Node, type Rect, type Root, type Snapshot } from '../model/schema.js';
 import { onFirstCall } from '../model/lazy-schema.js';
 import { parseJsonInput } from './guard.js';
-import { FieldReader, IdRegistry, NodePaths, index, isObject, isStringArray, plainDesignToken, plainExtra, prop, type JsonObject, type PathLike } from './read.js';
+import { FieldReader, NodePaths, index, isObject, isStringArray, plainDesignToken, plainExtra, prop, type JsonObject, type PathLike } from './read.js';
 import { withoutSecret } from './secret.js';
 import type { ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
@@ -139,7 +139,7 @@ function readNode(r: FieldReader, raw: unknown, paths: NodePaths, n: number, ids
 /**
  * The snapshot's node ids, unique across its roots: each kept with the number of the node that used it
  * first (counted across the roots, each root's nodes numbered by its NodePaths), so a path is made only
- * when an id repeats; IdRegistry then names both places.
+ * when an id repeats, and the error names both places.
  */
 class NodeIds {
   private readonly seen = new Map<string, number>();
@@ -168,9 +168,7 @@ class NodeIds {
       this.seen.set(id, g);
       return;
     }
-    const registry = new IdRegistry(this.r);
-    registry.claim(id, this.pathOf(first));
-    registry.claim(id, this.pathOf(g));
+    this.r.fail(this.pathOf(g), `duplicate node id "${id}" (first used at ${this.pathOf(first)}); ids must be unique in a snapshot`, 'The producer emitted two nodes with one id: re-capture, or fix the ids so each node has its own.');
   }
 
   private pathOf(g: number): PathLike {
