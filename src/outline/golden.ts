@@ -26,7 +26,7 @@ import { FormatError } from '../errors.js';
 import { MAX_OUTLINE_CHARS, formatOutline, outlineAttrs, outlineFlags, outlineHead, outlineRootFields } from './outline.js';
 import { mayMerge, mergedView, type MergedView } from '../facts/merged-view.js';
 import { readOutline, requireText } from './outline-parse.js';
-import { ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
+import { NO_FLAGS, ROOT_FLAGS, type OutlineEntry, type OutlineRoot, type OutlineValue } from './outline-syntax.js';
 import {
   ACTION_SET, GOLDEN_FLAGS, GOLDEN_HEADER, GOLDEN_VERSION, GOLDEN_VOCABULARY, ROOT_KEYS,
   formatBounds, formatTokens, isNodeKey, parseBounds, parseFacets, parseTokens, validNodeValue, validRootValue,
@@ -53,28 +53,27 @@ const FACET_RE = /^[A-Za-z0-9_.-]+$/;
 const ROLE_SET = new Set<string>(ROLES);
 
 /**
- * The golden attributes of a design token (tokens=, t.<facet>=…, t=) as key, value pairs: facets sorted,
+ * The golden attributes of a design token (tokens=, t.<facet>=…, t=) written into `attrs`: facets sorted,
  * those whose name is not a key-shaped word together in one `t=` JSON object.
  */
-function tokenAttrs(dt: DesignToken): Array<[string, string]> {
-  const kv: Array<[string, string]> = [];
-  if (dt.tokens.length) kv.push(['tokens', formatTokens(dt.tokens)]);
+function putTokenAttrs(dt: DesignToken, attrs: Record<string, string>): void {
+  if (dt.tokens.length) attrs.tokens = formatTokens(dt.tokens);
   let odd: Record<string, string> | null = null;
   for (const facet of Object.keys(dt.resolved).sort()) {
-    if (FACET_RE.test(facet)) kv.push(['t.' + facet, dt.resolved[facet]!]);
+    if (FACET_RE.test(facet)) attrs['t.' + facet] = dt.resolved[facet]!;
     else (odd ??= {})[facet] = dt.resolved[facet]!;
   }
-  if (odd !== null) kv.push(['t', JSON.stringify(odd)]);
-  return kv;
+  if (odd !== null) attrs.t = JSON.stringify(odd);
 }
 
 /** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens (children: none yet). */
 function goldenNodeOf(node: Node, view: MergedView | null): GoldenNode {
   const attrs = outlineAttrs(node);
   attrs.bounds = formatBounds(node.bounds);
-  if (node.designToken) for (const [k, v] of tokenAttrs(node.designToken)) attrs[k] = v;
+  if (node.designToken) putTokenAttrs(node.designToken, attrs);
   const head = view ? outlineHead(node, view.roleAt(view.orderOf(node)!)) : outlineHead(node);
-  const entry: GoldenNode = { head, attrs, flags: outlineFlags(node), negFlags: [], children: [], line: 0, node };
+  const flags = outlineFlags(node);
+  const entry: GoldenNode = { head, attrs, flags: flags.length ? flags : NO_FLAGS, negFlags: NO_FLAGS, children: [], line: 0, node };
   if (node.text !== null) entry.text = node.text;
   if (node.actions.length) entry.actions = node.actions;
   return entry;
@@ -83,12 +82,15 @@ function goldenNodeOf(node: Node, view: MergedView | null): GoldenNode {
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack); `view` null: the raw tree. */
 function goldenSubtree(start: Node, view: MergedView | null): GoldenNode {
   const top = goldenNodeOf(start, view);
-  const stack: Array<[Node, GoldenNode]> = [[start, top]];
-  while (stack.length) {
-    const [node, entry] = stack.pop()!;
+  // Two stacks side by side: a node and its entry.
+  const nodes: Node[] = [start];
+  const entries: GoldenNode[] = [top];
+  while (nodes.length) {
+    const node = nodes.pop()!, entry = entries.pop()!;
     entry.children = (view ? view.childrenOf(node) : node.children).map((child) => {
       const c = goldenNodeOf(child, view);
-      stack.push([child, c]);
+      nodes.push(child);
+      entries.push(c);
       return c;
     });
   }
