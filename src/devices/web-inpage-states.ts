@@ -1,0 +1,155 @@
+/**
+ * The states and properties of an element as Chromium's accessibility tree reports them
+ * (`Accessibility.getFullAXTree`'s `properties` and `value`), worked out in the page from the DOM: the
+ * ones the web importer reads (formats/cdp.ts `toNode`): disabled, focusable, focused, selected,
+ * checked, pressed, expanded, level, url, editable, modal, and the node's value. Facts from WAI-ARIA
+ * 1.2, HTML-AAM and Chromium's own choices where they differ (Chromium wins: web nodes carry its
+ * states); tests/web/inpage-states.spec.ts holds it to getFullAXTree node by node.
+ *
+ * Source text, not a function of this module: it runs in the page (`Runtime.callFunctionOn`), where
+ * nothing of this module exists. `STATES_SOURCE` declares `axStates(el, role)`, `role` being the node's
+ * role in Chromium's vocabulary (the in-page role computation gives it); `INPAGE_STATES` calls it on
+ * `this` for one element.
+ */
+
+/** What `axStates` answers: each property as getFullAXTree's `properties` hold it, present only when Chromium reports it. */
+export interface InpageStates {
+  disabled?: true;
+  focusable?: true;
+  focused?: true;
+  selected?: boolean;
+  checked?: 'true' | 'false' | 'mixed';
+  pressed?: 'true' | 'false' | 'mixed';
+  expanded?: boolean;
+  level?: number;
+  url?: string;
+  editable?: 'plaintext' | 'richtext';
+  modal?: true;
+  /** The node's `value` (AXNode.value): a field's contents, a range's value, a select's chosen option. */
+  value?: string | number;
+}
+
+export const STATES_SOURCE = String.raw`
+function axStates(el, role) {
+  const out = {};
+  const tag = el.localName;
+  const html = el.namespaceURI === 'http://www.w3.org/1999/xhtml';
+  const attr = (n) => el.getAttribute(n);
+  const token = (n) => { const v = attr(n); return v === null ? null : v.trim().toLowerCase(); };
+
+  // Disabled: a form control the HTML rules disable (its own attribute, a disabled fieldset or
+  // optgroup), or aria-disabled on it or an ancestor.
+  let disabled = false;
+  try { disabled = el.matches(':disabled'); } catch { disabled = false; }
+  if (!disabled) for (let a = el; a; a = a.parentElement || (a.getRootNode().host ?? null)) if ((a.getAttribute('aria-disabled') || '').trim().toLowerCase() === 'true') { disabled = true; break; }
+  if (disabled) out.disabled = true;
+
+  // Focusable: what the page can focus. A tabindex attribute makes any element focusable; natively
+  // focusable elements are focusable unless disabled; nothing inert or hidden is.
+  const tabindex = attr('tabindex');
+  const native = html ? ((tag === 'a' || tag === 'area') ? el.hasAttribute('href')
+    : (tag === 'button' || tag === 'select' || tag === 'textarea' || tag === 'option') ? !el.matches(':disabled')
+    : tag === 'input' ? el.type !== 'hidden' && !el.matches(':disabled')
+    : (tag === 'audio' || tag === 'video') ? el.hasAttribute('controls')
+    : tag === 'summary' ? !!el.parentElement && el.parentElement.localName === 'details' && el.parentElement.querySelector(':scope > summary') === el
+    : tag === 'dialog')
+    : tag === 'a' && (el.hasAttribute('href') || el.hasAttributeNS(XLINK, 'href'));
+  const editingHost = el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable);
+  const tabbable = (tabindex !== null && /^\s*[+-]?\d+\s*$/.test(tabindex) && !(el.matches && el.matches(':disabled'))) || native || editingHost;
+  if (tabbable && getComputedStyle(el).visibility === 'visible' && !el.closest('[inert]') && !inertByModal(el)) out.focusable = true;
+
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+  if (active === el && el !== document.body) out.focused = true;
+
+  // Selected: a native option's selectedness, else aria-selected on the roles that take it.
+  if (tag === 'option' && html) out.selected = el.selected;
+  else if (SELECTABLE.has(role)) {
+    const s = token('aria-selected');
+    if (s === 'true') out.selected = true;
+    else if (s === 'false' || role === 'option' || role === 'tab') out.selected = false;
+  }
+
+  // Checked: a native checkbox or radio's checkedness (indeterminate: mixed), else aria-checked.
+  if (tag === 'input' && html && (el.type === 'checkbox' || el.type === 'radio')) out.checked = el.type === 'checkbox' && el.indeterminate ? 'mixed' : el.checked ? 'true' : 'false';
+  else if (CHECKABLE.has(role)) {
+    const c = token('aria-checked');
+    out.checked = c === 'true' ? 'true' : c === 'mixed' && (role === 'checkbox' || role === 'menuitemcheckbox') ? 'mixed' : 'false';
+  }
+
+  if (role === 'button') { const p = token('aria-pressed'); if (p === 'true' || p === 'false' || p === 'mixed') out.pressed = p; }
+
+  // Expanded: aria-expanded; a <details>' summary by the details being open; a drop-down select by its popup.
+  const expanded = token('aria-expanded');
+  if (expanded === 'true' || expanded === 'false') out.expanded = expanded === 'true';
+  else if (html && tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') out.expanded = el.parentElement.open;
+  else if (html && tag === 'select' && role === 'combobox' && !el.multiple && el.size <= 1) { let open = false; try { open = el.matches(':open'); } catch { open = false; } out.expanded = open; }
+
+  if (role === 'heading') {
+    const l = parseInt(attr('aria-level') || '', 10);
+    out.level = l >= 1 ? l : /^h[1-6]$/.test(tag) && html ? Number(tag[1]) : 2;
+  }
+
+  if (role === 'link' && (tag === 'a' || tag === 'area')) {
+    const href = html ? el.getAttribute('href') : el.getAttribute('href') ?? el.getAttributeNS(XLINK, 'href');
+    if (href !== null) { try { out.url = new URL(href, document.baseURI).href; } catch { out.url = href; } }
+  }
+
+  if (el.isContentEditable) out.editable = el.contentEditable === 'plaintext-only' ? 'plaintext' : 'richtext';
+  else if (html && (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(el.type)))) out.editable = 'plaintext';
+
+  if (role === 'dialog' || role === 'alertdialog') {
+    let modal = false;
+    try { modal = el.matches(':modal'); } catch { modal = false; }
+    if (modal || token('aria-modal') === 'true') out.modal = true;
+  }
+
+  const value = valueOf(el, tag, html, role);
+  if (value !== null && value !== '') out.value = value;
+  return out;
+}
+
+const XLINK = 'http://www.w3.org/1999/xlink';
+const SELECTABLE = new Set(['option', 'tab', 'treeitem', 'row', 'gridcell', 'cell', 'columnheader', 'rowheader']);
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+const RANGES = new Set(['slider', 'progressbar', 'meter', 'scrollbar', 'spinbutton']);
+
+// Everything outside an open modal dialog is inert while it is open.
+function inertByModal(el) {
+  const modal = document.querySelector('dialog:modal');
+  return !!modal && !modal.contains(el);
+}
+
+function valueOf(el, tag, html, role) {
+  if (html && tag === 'input') {
+    if (el.type === 'range' || el.type === 'number') return el.value === '' ? null : Number(el.value);
+    if (TEXT_INPUTS.has(el.type) || el.type === '') return el.type === 'password' ? '•'.repeat(el.value.length) : el.value;
+    return null;
+  }
+  if (html && tag === 'textarea') return el.value;
+  if (html && tag === 'select') {
+    const o = el.selectedOptions && el.selectedOptions[0];
+    return el.multiple || el.size > 1 ? null : o ? o.text : null;
+  }
+  if (html && (tag === 'progress' || tag === 'meter')) return el.value;
+  // A contenteditable region's value is its text, and so is a focusable ARIA combobox's that is not a native field.
+  if ((el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) || (role === 'combobox' && el.hasAttribute('tabindex'))) return el.innerText;
+  // A range's value is its number (aria-valuetext is not the value Chromium reports).
+  if (RANGES.has(role) || (role === 'separator' && el.hasAttribute('tabindex'))) {
+    const now = parseFloat(el.getAttribute('aria-valuenow') || '');
+    if (Number.isFinite(now)) return now;
+    // A slider, scroll bar or focusable separator without a value sits halfway between its bounds.
+    if (role === 'slider' || role === 'scrollbar' || role === 'separator') {
+      const min = parseFloat(el.getAttribute('aria-valuemin') || ''), max = parseFloat(el.getAttribute('aria-valuemax') || '');
+      const lo = Number.isFinite(min) ? min : 0, hi = Number.isFinite(max) ? max : 100;
+      return (lo + hi) / 2;
+    }
+    return null;
+  }
+  return null;
+}
+`;
+
+/** Called on one element (`Runtime.callFunctionOn`, `this` the element) with its Chromium role: its InpageStates. */
+export const INPAGE_STATES = `function (role) {\n${STATES_SOURCE}\nreturn axStates(this, role);\n}`;

@@ -1,0 +1,154 @@
+// The in-page states computation (src/devices/web-inpage-states.ts) against Chromium's own getFullAXTree
+// of the same page, node by node: every element node Chromium keeps in its tree, its states asked of
+// the page with Chromium's role (the role is the role computation's to agree on, not this one's).
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { INPAGE_STATES, type InpageStates } from '../../src/devices/web-inpage-states.js';
+
+/** The properties compared, as formats/cdp.ts reads them. */
+export const PROPS = ['disabled', 'focusable', 'focused', 'selected', 'checked', 'pressed', 'expanded', 'level', 'url', 'editable', 'modal', 'value'] as const;
+export type Prop = (typeof PROPS)[number];
+
+export interface StateDisagreement {
+  page: string;
+  /** The element's start tag. */
+  node: string;
+  role: string;
+  prop: Prop;
+  chromium: string;
+  inpage: string;
+}
+
+export interface StateAgreement {
+  /** Element nodes compared (Chromium's non-ignored nodes with an element the page's script reaches). */
+  nodes: number;
+  /** Per property: on how many of them both sides say the same (both absent included). */
+  agreed: Record<Prop, number>;
+  /** Per property: on how many Chromium reports it (a value, or true), and on how many of those the page says the same. */
+  stated: Record<Prop, number>;
+  statedAgreed: Record<Prop, number>;
+  disagreements: StateDisagreement[];
+}
+
+export function emptyStates(): StateAgreement {
+  const zero = () => Object.fromEntries(PROPS.map((p) => [p, 0])) as Record<Prop, number>;
+  return { nodes: 0, agreed: zero(), stated: zero(), statedAgreed: zero(), disagreements: [] };
+}
+
+interface AXNode {
+  ignored: boolean;
+  role?: { value?: string };
+  value?: { value?: unknown };
+  properties?: Array<{ name: string; value: { value?: unknown } }>;
+  backendDOMNodeId?: number;
+}
+
+/** Roles whose nodes are parts of text or text itself: no element of their own to ask. */
+const NOT_ELEMENTS = new Set(['InlineTextBox', 'ListMarker', 'StaticText', 'RootWebArea']);
+
+/**
+ * What Chromium says of a property, as the web importer reads it (formats/cdp.ts): the booleans it
+ * reads as `=== true` by truth, the rest by value; the value as its string.
+ */
+function chromiumSide(n: AXNode, p: Prop): string {
+  if (p === 'value') {
+    const v = n.value?.value;
+    return v === undefined || v === null || v === '' ? '-' : String(v);
+  }
+  const v = n.properties?.find((x) => x.name === p)?.value.value;
+  if (p === 'disabled' || p === 'focusable' || p === 'focused' || p === 'modal') return v === true ? 'true' : '-';
+  if (p === 'editable') return v ? 'editable' : '-';
+  return v === undefined ? '-' : String(v);
+}
+
+function inpageSide(s: InpageStates | null, p: Prop): string {
+  if (!s) return 'no answer';
+  const v = s[p];
+  if (p === 'editable') return v ? 'editable' : '-';
+  if (p === 'selected') return v === undefined ? '-' : String(v);
+  return v === undefined || v === '' ? '-' : String(v);
+}
+
+/** The role's properties that the importer reads only for that role: elsewhere Chromium's answer is not compared. */
+function compared(p: Prop, role: string): boolean {
+  if (p === 'level') return role === 'heading';
+  if (p === 'url') return role === 'link';
+  if (p === 'modal') return role === 'dialog' || role === 'alertdialog';
+  return true;
+}
+
+/** Whether the page's own script reaches the element: not a pseudo-element, nor in a user-agent shadow tree or another frame's document. */
+const REACHED = `function reached(n) { const root = n.getRootNode(); return !n.nodeName.startsWith('::') && n.ownerDocument.defaultView === window.top && (root === n.ownerDocument || (!!root.host && root.host.shadowRoot === root)); }`;
+
+const START_TAG = `function () { const h = this.outerHTML || ''; return h.slice(0, Math.min(h.indexOf('>') + 1 || 140, 140)); }`;
+
+async function onElement<T>(cdp: CDPSession, backendNodeId: number, functionDeclaration: string, args: unknown[]): Promise<T | null> {
+  const r = (await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)) as { object?: { objectId?: string } } | null;
+  if (!r?.object?.objectId) return null;
+  const v = (await cdp.send('Runtime.callFunctionOn', { objectId: r.object.objectId, functionDeclaration, arguments: args.map((value) => ({ value })), returnByValue: true }).catch(() => null)) as { result?: { value?: T }; exceptionDetails?: unknown } | null;
+  return v && !v.exceptionDetails ? (v.result?.value ?? null) : null;
+}
+
+/** One page: each element node Chromium keeps, its states from the page against Chromium's. */
+export async function compareStates(page: Page, label: string, source = INPAGE_STATES): Promise<StateAgreement> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] };
+    const out = emptyStates();
+    const asked = nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== undefined && !NOT_ELEMENTS.has(n.role?.value ?? ''));
+    const answers = await Promise.all(asked.map((n) => onElement<InpageStates | 'not an element'>(cdp, n.backendDOMNodeId!, `function (role) { if (this.nodeType !== 1 || !reached(this)) return 'not an element'; return (${source}).call(this, role); ${REACHED} }`, [n.role?.value ?? ''])));
+    const wrong: Array<Omit<StateDisagreement, 'node' | 'page'> & { id: number }> = [];
+    asked.forEach((n, k) => {
+      const s = answers[k];
+      if (s === 'not an element' || s === null || s === undefined) return; // a pseudo-element, a user-agent shadow node, a node of another frame
+      out.nodes++;
+      const role = n.role?.value ?? '';
+      for (const p of PROPS) {
+        if (!compared(p, role)) { out.agreed[p]++; continue; }
+        const c = chromiumSide(n, p), i = inpageSide(s, p);
+        if (c !== '-') out.stated[p]++;
+        if (c !== '-' && c === i) out.statedAgreed[p]++;
+        if (c === i) out.agreed[p]++;
+        else wrong.push({ id: n.backendDOMNodeId!, role, prop: p, chromium: c, inpage: i });
+      }
+    });
+    for (const w of wrong) {
+      const { id, ...rest } = w;
+      out.disagreements.push({ page: label, node: (await onElement<string>(cdp, id, START_TAG, [])) ?? `backend node ${id}`, ...rest });
+    }
+    return out;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Every page in a fresh tab of the served site (requests elsewhere blocked), compared once loaded; the sums. */
+export async function compareStatesOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<StateAgreement> {
+  const total = emptyStates();
+  const one = async (path: string): Promise<StateAgreement> => {
+    const page = await browser.newPage();
+    try {
+      await page.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
+      await page.goto(`${base}/${path}`);
+      await page.waitForLoadState('networkidle');
+      return await compareStates(page, path);
+    } finally {
+      await page.close();
+    }
+  };
+  // A few pages at once: one page's round trips overlap another's work.
+  let next = 0;
+  const results: StateAgreement[] = new Array<StateAgreement>(pages.length);
+  const worker = async () => { while (next < pages.length) { const k = next++; results[k] = await one(pages[k]!); } };
+  await Promise.all(Array.from({ length: Math.min(4, pages.length) }, worker));
+  for (const r of results) {
+    total.nodes += r.nodes;
+    for (const p of PROPS) {
+      total.agreed[p] += r.agreed[p];
+      total.stated[p] += r.stated[p];
+      total.statedAgreed[p] += r.statedAgreed[p];
+    }
+    total.disagreements.push(...r.disagreements);
+  }
+  return total;
+}
