@@ -20,7 +20,7 @@
  *   the page, as a Compose dialog is a window of its own; touch-modal only when Chromium makes the rest
  *   inert (showModal()): an aria-modal one leaves the page around it taking pointer input.
  */
-import type { Node, Root, Snapshot } from '../model/schema.js';
+import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
@@ -97,7 +97,7 @@ class DomTables {
         const inner: Rect4 = [box[0] + cr[0]!, box[1] + cr[1]!, cr[2]!, cr[3]!];
         this.origin.push([inner[0], inner[1]]);
         const c = this.clipped(o.doc, o.i, inner);
-        this.frameClip.push([c[0], c[1], c[0] + c[2], c[1] + c[3]]);
+        this.frameClip.push([c.x, c.y, c.x + c.width, c.y + c.height]);
       } else {
         this.origin.push([0, 0]);
         this.frameClip.push(null);
@@ -227,12 +227,12 @@ class DomTables {
     return p ?? null;
   }
 
-  /** The node's border box cut to its clipping ancestors and the viewport, as x1,y1,x2,y2. */
-  clipped(doc: number, i: number, r: Rect4): Rect4 {
+  /** A box of the node cut to its clipping ancestors and the viewport (nothing left: all zero). */
+  clipped(doc: number, i: number, r: Rect4): Rect {
     const c = this.clip[doc]!;
     const x1 = Math.max(r[0], c[4 * i]!), y1 = Math.max(r[1], c[4 * i + 1]!);
     const x2 = Math.min(r[0] + r[2], c[4 * i + 2]!), y2 = Math.min(r[1] + r[3], c[4 * i + 3]!);
-    return x2 > x1 && y2 > y1 ? [x1, y1, x2 - x1, y2 - y1] : [0, 0, 0, 0];
+    return x2 > x1 && y2 > y1 ? { x: x1, y: y1, width: x2 - x1, height: y2 - y1 } : { x: 0, y: 0, width: 0, height: 0 };
   }
 
   /** Content larger than the box and overflow that scrolls. */
@@ -300,15 +300,15 @@ class DomTables {
    * Each cut to the node's clip, in viewport coordinates. null for a node that does not wrap: its box
    * is its hit area. Chromium hit-tests a wrapped run by these fragments, not by their bounding box.
    */
-  lineBoxes(doc: number, i: number): Rect4[] | null {
+  lineBoxes(doc: number, i: number): Rect[] | null {
     const boxes = (this.lines[doc] ??= this.lineFragments(doc)).get(i);
     if (!boxes || boxes.length < 8) return null;
     const d = this.dom.documents[doc]!;
-    const out: Rect4[] = [];
+    const out: Rect[] = [];
     const [ox, oy] = this.origin[doc] ?? [0, 0];
     for (let k = 0; k < boxes.length; k += 4) {
       const c = this.clipped(doc, i, [boxes[k]! - (d.scrollOffsetX ?? 0) + ox, boxes[k + 1]! - (d.scrollOffsetY ?? 0) + oy, boxes[k + 2]!, boxes[k + 3]!]);
-      if (c[2] > 0 && c[3] > 0) out.push(c);
+      if (c.width > 0 && c.height > 0) out.push(c);
     }
     return out;
   }
@@ -747,14 +747,14 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
 
   // A wrapped run is hit by its line fragments (facts/clip.ts reads them).
   const lines = at && rect ? dom.lineBoxes(at.doc, at.i) : null;
-  if (lines) platform.lineBoxes = lines.map(([x, y, width, height]) => ({ x, y, width, height }));
+  if (lines) platform.lineBoxes = lines;
 
-  let bounds = { x: 0, y: 0, width: 0, height: 0 };
-  let layoutBounds = null;
+  let bounds: Rect, layoutBounds: Rect | null = null;
   if (rect && at) {
     layoutBounds = { x: rect[0], y: rect[1], width: rect[2], height: rect[3] };
-    const c = dom.clipped(at.doc, at.i, rect);
-    bounds = { x: c[0], y: c[1], width: c[2], height: c[3] };
+    bounds = dom.clipped(at.doc, at.i, rect);
+  } else {
+    bounds = { x: 0, y: 0, width: 0, height: 0 };
   }
 
   const isText = role === 'StaticText';
