@@ -20,7 +20,7 @@
  *   the page, as a Compose dialog is a window of its own; touch-modal only when Chromium makes the rest
  *   inert (showModal()): an aria-modal one leaves the page around it taking pointer input.
  */
-import type { Node, Root, Snapshot } from '../model/schema.js';
+import type { Node, Rect, Root, Snapshot } from '../model/schema.js';
 import { makeNode } from '../model/node.js';
 import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
@@ -49,10 +49,14 @@ const FIELD_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 const DOCUMENT_NODE = 9;
 
 type Rect4 = [number, number, number, number];
+/** A colour as r, g, b (0–255) and alpha (0–1). */
+type Rgba = [number, number, number, number];
 
 /** The DOM side of the join: per DOM node (index into one document), what the tree needs. */
 class DomTables {
-  readonly byBackend = new Map<number, { doc: number; i: number }>();
+  /** Each DOM node by backend id, as its place in all documents' nodes one after another (docStart). */
+  private readonly byBackend = new Map<number, number>();
+  private readonly docStart: number[] = [];
   private readonly layoutOf: Int32Array[] = [];
   private readonly clickable: Array<Set<number>> = [];
   private readonly inputValue: Array<Map<number, string>> = [];
@@ -64,9 +68,9 @@ class DomTables {
   /** Per document, per node: it or an ancestor is position: fixed (it stays put as the page scrolls). */
   private readonly fixedIn: Uint8Array[] = [];
 
-  /** Chromium's role of each DOM element that has an AX node (by backend id): the text-block walk asks which are widgets. */
-  readonly axRole = new Map<number, string>();
-  private readonly kids: Array<number[][] | undefined> = [];
+  /** The DOM elements whose AX node (the last one naming them) has a widget role, by backend id: the text-block walk skips them. */
+  readonly widgets = new Set<number>();
+  private readonly childLinks: Array<{ first: Int32Array; next: Int32Array } | undefined> = [];
 
   /** Per style the mapping reads, its column in layout.styles (-1: not captured, read as ''). */
   private readonly column: Record<CapturedStyle, number>;
@@ -93,14 +97,16 @@ class DomTables {
         const inner: Rect4 = [box[0] + cr[0]!, box[1] + cr[1]!, cr[2]!, cr[3]!];
         this.origin.push([inner[0], inner[1]]);
         const c = this.clipped(o.doc, o.i, inner);
-        this.frameClip.push([c[0], c[1], c[0] + c[2], c[1] + c[3]]);
+        this.frameClip.push([c.x, c.y, c.x + c.width, c.y + c.height]);
       } else {
         this.origin.push([0, 0]);
         this.frameClip.push(null);
       }
       const n = d.nodes.backendNodeId?.length ?? 0;
       const ids = d.nodes.backendNodeId ?? [];
-      for (let i = 0; i < n; i++) this.byBackend.set(ids[i]!, { doc, i });
+      const start = doc > 0 ? this.docStart[doc - 1]! + (dom.documents[doc - 1]!.nodes.backendNodeId?.length ?? 0) : 0;
+      this.docStart.push(start);
+      for (let i = 0; i < n; i++) this.byBackend.set(ids[i]!, start + i);
       const layoutOf = new Int32Array(n).fill(-1);
       d.layout.nodeIndex.forEach((ni, li) => { if (layoutOf[ni] === -1) layoutOf[ni] = li; });
       this.layoutOf.push(layoutOf);
@@ -110,6 +116,15 @@ class DomTables {
       this.inputValue.push(iv);
       this.computeClipAndBackground(doc, n);
     });
+  }
+
+  /** The DOM node of a backend id: its document and index there. */
+  locate(backendNodeId: number): { doc: number; i: number } | undefined {
+    const g = this.byBackend.get(backendNodeId);
+    if (g === undefined) return undefined;
+    let doc = this.docStart.length - 1;
+    while (doc > 0 && this.docStart[doc]! > g) doc--;
+    return { doc, i: g - this.docStart[doc]! };
   }
 
   str(k: number | undefined): string {
@@ -122,6 +137,19 @@ class DomTables {
 
   nodeName(doc: number, i: number): string {
     return this.str(this.dom.documents[doc]!.nodes.nodeName?.[i]);
+  }
+
+  private readonly lowerNames = new Map<number, string>();
+
+  /** The node's name in lower case (an element's tag name), worked out once per distinct name. */
+  tagName(doc: number, i: number): string {
+    const k = this.dom.documents[doc]!.nodes.nodeName?.[i];
+    let name = k === undefined ? undefined : this.lowerNames.get(k);
+    if (name === undefined) {
+      name = this.str(k).toLowerCase();
+      if (k !== undefined) this.lowerNames.set(k, name);
+    }
+    return name;
   }
 
   nodeType(doc: number, i: number): number {
@@ -150,13 +178,15 @@ class DomTables {
   optionValue(doc: number, i: number): string {
     const attr = this.attr(doc, i, 'value');
     if (attr !== null) return attr;
-    const nodes = this.dom.documents[doc]!.nodes, kids = this.children(doc);
+    const nodes = this.dom.documents[doc]!.nodes, { first, next } = this.children(doc);
     let text = '';
-    const stack = [...kids[i]!].reverse();
+    // In document order: a node's subtree, then its next sibling.
+    const stack = first[i]! >= 0 ? [first[i]!] : [];
     while (stack.length) {
       const k = stack.pop()!;
+      if (next[k]! >= 0) stack.push(next[k]!);
       if (this.nodeType(doc, k) === 3) text += this.str(nodes.nodeValue?.[k]);
-      else if (this.nodeName(doc, k) !== 'SCRIPT') for (let c = kids[k]!.length - 1; c >= 0; c--) stack.push(kids[k]![c]!);
+      else if (this.nodeName(doc, k) !== 'SCRIPT' && first[k]! >= 0) stack.push(first[k]!);
     }
     return text.replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
   }
@@ -197,12 +227,12 @@ class DomTables {
     return p ?? null;
   }
 
-  /** The node's border box cut to its clipping ancestors and the viewport, as x1,y1,x2,y2. */
-  clipped(doc: number, i: number, r: Rect4): Rect4 {
+  /** A box of the node cut to its clipping ancestors and the viewport (nothing left: all zero). */
+  clipped(doc: number, i: number, r: Rect4): Rect {
     const c = this.clip[doc]!;
     const x1 = Math.max(r[0], c[4 * i]!), y1 = Math.max(r[1], c[4 * i + 1]!);
     const x2 = Math.min(r[0] + r[2], c[4 * i + 2]!), y2 = Math.min(r[1] + r[3], c[4 * i + 3]!);
-    return x2 > x1 && y2 > y1 ? [x1, y1, x2 - x1, y2 - y1] : [0, 0, 0, 0];
+    return x2 > x1 && y2 > y1 ? { x: x1, y: y1, width: x2 - x1, height: y2 - y1 } : { x: 0, y: 0, width: 0, height: 0 };
   }
 
   /** Content larger than the box and overflow that scrolls. */
@@ -261,7 +291,7 @@ class DomTables {
     return first;
   }
 
-  /** Per document, per DOM node drawn as line fragments: its fragments' layout boxes (x, y, w, h in the document); built on first use. */
+  /** Per document, per DOM node drawn as two or more line fragments: their layout boxes (x, y, w, h in the document); built on first use. */
   private readonly lines: Array<Map<number, number[]> | undefined> = [];
 
   /**
@@ -270,15 +300,15 @@ class DomTables {
    * Each cut to the node's clip, in viewport coordinates. null for a node that does not wrap: its box
    * is its hit area. Chromium hit-tests a wrapped run by these fragments, not by their bounding box.
    */
-  lineBoxes(doc: number, i: number): Rect4[] | null {
+  lineBoxes(doc: number, i: number): Rect[] | null {
     const boxes = (this.lines[doc] ??= this.lineFragments(doc)).get(i);
     if (!boxes || boxes.length < 8) return null;
     const d = this.dom.documents[doc]!;
-    const out: Rect4[] = [];
+    const out: Rect[] = [];
     const [ox, oy] = this.origin[doc] ?? [0, 0];
     for (let k = 0; k < boxes.length; k += 4) {
       const c = this.clipped(doc, i, [boxes[k]! - (d.scrollOffsetX ?? 0) + ox, boxes[k + 1]! - (d.scrollOffsetY ?? 0) + oy, boxes[k + 2]!, boxes[k + 3]!]);
-      if (c[2] > 0 && c[3] > 0) out.push(c);
+      if (c.width > 0 && c.height > 0) out.push(c);
     }
     return out;
   }
@@ -286,14 +316,18 @@ class DomTables {
   /**
    * Each text box to its text node and up through the inline elements around it; each atomic inline
    * box (an element laid out as a box of its own inside an inline element) up through those too. Inline
-   * nesting is shallow, so this is near O(text boxes + layout objects).
+   * nesting is shallow, so this is near O(text boxes + layout objects). Most nodes have one fragment:
+   * a node's first is only kept aside (`first`), and its list made when a second comes.
    */
   private lineFragments(doc: number): Map<number, number[]> {
     const d = this.dom.documents[doc]!;
     const out = new Map<number, number[]>();
+    const first: Array<number[] | null> = (d.nodes.parentIndex ?? []).map(() => null);
     const add = (node: number, b: number[]) => {
+      const f = first[node];
+      if (f === null) { first[node] = b; return; }
       let list = out.get(node);
-      if (!list) out.set(node, (list = []));
+      if (!list) out.set(node, (list = f ? [f[0]!, f[1]!, f[2]!, f[3]!] : []));
       list.push(b[0]!, b[1]!, b[2]!, b[3]!);
     };
     const inline = (e: number) => this.nodeType(doc, e) === 1 && this.layout(doc, e) >= 0 && this.style(doc, e, 'display') === 'inline' && !ATOMIC.has(this.nodeName(doc, e));
@@ -315,15 +349,23 @@ class DomTables {
     return out;
   }
 
-  private children(doc: number): number[][] {
-    let k = this.kids[doc];
-    if (!k) {
+  /** Per node its first child and next sibling (-1: none), children in document order; built on first use. */
+  private children(doc: number): { first: Int32Array; next: Int32Array } {
+    let links = this.childLinks[doc];
+    if (!links) {
       const parents = this.dom.documents[doc]!.nodes.parentIndex ?? [];
-      k = parents.map(() => [] as number[]);
-      parents.forEach((p, i) => { if (p >= 0) k![p]!.push(i); });
-      this.kids[doc] = k;
+      const n = parents.length;
+      const first = new Int32Array(n).fill(-1), next = new Int32Array(n).fill(-1), last = new Int32Array(n).fill(-1);
+      for (let i = 0; i < n; i++) {
+        const p = parents[i]!;
+        if (!(p >= 0 && p < n)) continue;
+        if (last[p] === -1) first[p] = i;
+        else next[last[p]!] = i;
+        last[p] = i;
+      }
+      this.childLinks[doc] = links = { first, next };
     }
-    return k;
+    return links;
   }
 
   private isBlock(doc: number, i: number): boolean {
@@ -344,29 +386,31 @@ class DomTables {
     let block = this.parent(doc, i);
     while (block >= 0 && !this.isBlock(doc, block)) block = this.parent(doc, block);
     if (block < 0) return false;
-    const kids = this.children(doc), nodes = this.dom.documents[doc]!.nodes;
-    let text = '', state = 0; // 0: before the target, 1: on its line, 2: past its line
+    const { first, next } = this.children(doc), nodes = this.dom.documents[doc]!.nodes;
+    // Whether the line so far has text (anything but white space, no-break spaces included).
+    let text = false, state = 0; // 0: before the target, 1: on its line, 2: past its line
     const walk = (n: number): void => {
-      for (const c of kids[n]!) {
+      for (let c = first[n]!; c >= 0; c = next[c]!) {
         if (state === 2) return;
         const type = this.nodeType(doc, c);
-        if (type === 3) { text += this.str(nodes.nodeValue?.[c]); continue; }
+        if (type === 3) { text ||= NOT_SPACE.test(this.str(nodes.nodeValue?.[c])); continue; }
         if (type !== 1) continue;
         if (c === i) state = 1;
         const block = this.isBlock(doc, c);
-        if (block || /^(BR|HR)$/.test(this.nodeName(doc, c))) {
-          if (state === 0) text = '';
+        const name = this.nodeName(doc, c);
+        if (block || name === 'BR' || name === 'HR') {
+          if (state === 0) text = false;
           else state = 2;
         }
-        const inline = this.attr(doc, c, 'style') ?? '';
-        if (block || /(^|;)\s*(display\s*:\s*none|overflow\s*:\s*hidden|float\s*:\s*(left|right|inline-start|inline-end)|position\s*:\s*(absolute|fixed|sticky|static))/i.test(inline)) continue;
+        const inline = this.attr(doc, c, 'style');
+        if (block || (inline !== null && OUT_OF_FLOW_STYLE.test(inline))) continue;
         const ids = nodes.backendNodeId ?? [];
-        if (WIDGET_ROLES.has(this.axRole.get(ids[c]!) ?? '')) continue;
+        if (this.widgets.has(ids[c]!)) continue;
         walk(c);
       }
     };
     walk(block);
-    return text.replace(/\u00a0/g, ' ').trim() !== '';
+    return text;
   }
 
   /** Whether the node or an ancestor is position: fixed. */
@@ -385,6 +429,15 @@ class DomTables {
       this.docElement.set(doc, e);
     }
     return e;
+  }
+
+  private readonly colours = new Map<string, Rgba | null>();
+
+  /** parseCssColor of a computed colour, once per distinct value (a page has few): shared, so copied before it is handed out. */
+  colour(v: string): Rgba | null {
+    let c = this.colours.get(v);
+    if (c === undefined) this.colours.set(v, (c = parseCssColor(v)));
+    return c;
   }
 
   /** Effective background under the node's content: an opaque colour, or the reason it cannot be told. */
@@ -439,7 +492,7 @@ class DomTables {
       if (li >= 0 && this.nodeType(doc, i) === 1) {
         const image = this.style(doc, i, 'background-image');
         if (image && image !== 'none') why.set(i, /gradient\(/.test(image) ? 'a gradient background' : 'a background image');
-        const own = parseCssColor(this.style(doc, i, 'background-color'));
+        const own = this.colour(this.style(doc, i, 'background-color'));
         if (own && own[3] > 0) {
           const a = own[3];
           r = own[0] * a + r * (1 - a); g = own[1] * a + g * (1 - a); b = own[2] * a + b * (1 - a);
@@ -458,6 +511,10 @@ class DomTables {
 
 /** What axe-core calls a block (isInTextBlock): these displays and every table part. */
 const BLOCK_DISPLAY = new Set(['block', 'list-item', 'table', 'flex', 'grid']);
+/** An inline style that takes an element out of the text-block walk (isInTextBlock). */
+const OUT_OF_FLOW_STYLE = /(^|;)\s*(display\s*:\s*none|overflow\s*:\s*hidden|float\s*:\s*(left|right|inline-start|inline-end)|position\s*:\s*(absolute|fixed|sticky|static))/i;
+/** Text that is not all white space (what String.prototype.trim strips, no-break spaces included). */
+const NOT_SPACE = /\S/;
 
 /**
  * A computed `text-shadow` ("rgb(0, 0, 0) 1px 1px 2px, …": colour first, then offsets and blur in px)
@@ -477,7 +534,7 @@ export function parseTextShadows(v: string): Array<{ color: [number, number, num
 }
 
 /** `rgb(…)` / `rgba(…)` (what computed styles give) → [r, g, b, a 0–1], or null. */
-export function parseCssColor(v: string): [number, number, number, number] | null {
+export function parseCssColor(v: string): Rgba | null {
   const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+%?))?\s*\)$/.exec(v.trim());
   if (!m) return null;
   const alpha = m[4] === undefined ? 1 : m[4].endsWith('%') ? Number(m[4].slice(0, -1)) / 100 : Number(m[4]);
@@ -493,6 +550,7 @@ function str(v: AXValue | undefined): string {
   return typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '';
 }
 type AXValue = AXNode['value'];
+type NameSource = NonNullable<NonNullable<AXNode['name']>['sources']>[number];
 
 /** One capture → a Snapshot (see the file comment). */
 export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): Snapshot {
@@ -515,8 +573,12 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
   const roots: Root[] = [];
   const modals: Array<{ node: Node; label: string | null; paint: number; inert: boolean }> = [];
 
-  for (const n of [capture.ax, ...(capture.frames ?? []).map((f) => f.ax)].flat()) {
-    if (n.backendDOMNodeId !== undefined && !n.ignored) dom.axRole.set(n.backendDOMNodeId, str(n.role));
+  for (const ax of [capture.ax, ...(capture.frames ?? []).map((f) => f.ax)]) {
+    for (const n of ax) {
+      if (n.backendDOMNodeId === undefined || n.ignored) continue;
+      if (WIDGET_ROLES.has(str(n.role))) dom.widgets.add(n.backendDOMNodeId);
+      else dom.widgets.delete(n.backendDOMNodeId);
+    }
   }
   const buildFrame = (ax: AXNode[], rootId: string, label: string | null) => {
     const top = buildTree(ax, dom, testId, (node, label2, paint, inert) => modals.push({ node, label: label2, paint, inert }));
@@ -554,18 +616,18 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
   const seen = new Uint8Array(ax.length);
   // Chromium's sign that a modal <dialog> is open: what it made inert is ignored as activeModalDialog.
   const pageInert = ax.some((n) => n.ignored && n.ignoredReasons?.some((r) => r.name === 'activeModalDialog'));
-  // Each entry: an AX node and the treewright node its output goes under.
+  // The AX nodes to visit and, beside each, the treewright node its output goes under.
   const rootHolder = makeNode('holder');
-  const stack: Array<{ at: number; parent: Node }> = [{ at: start, parent: rootHolder }];
+  const stack: number[] = [start], under: Node[] = [rootHolder];
   const lists: Node[] = [];
   while (stack.length) {
-    const { at: index, parent } = stack.pop()!;
+    const index = stack.pop()!, parent = under.pop()!;
     if (seen[index]) continue; // a cycle in a malformed capture
     seen[index] = 1;
     const a = ax[index]!;
     const role = str(a.role);
     if (PARTS.has(role)) continue;
-    const at = a.backendDOMNodeId !== undefined ? dom.byBackend.get(a.backendDOMNodeId) : undefined;
+    const at = a.backendDOMNodeId !== undefined ? dom.locate(a.backendDOMNodeId) : undefined;
     const rect = at ? dom.rect(at.doc, at.i) : null;
     let out: Node = parent;
     if (!a.ignored || (rect && rect[2] > 0 && rect[3] > 0 && at && dom.nodeType(at.doc, at.i) === 1)) {
@@ -583,12 +645,13 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
       }
       if (!a.ignored && LIST_ROLES.has(role)) lists.push(out);
       // A native text field's inner editor repeats its value: the field's editableText holds it.
-      if (at && /^(INPUT|TEXTAREA)$/.test(dom.nodeName(at.doc, at.i))) continue;
+      const element = at ? dom.nodeName(at.doc, at.i) : '';
+      if (element === 'INPUT' || element === 'TEXTAREA') continue;
     }
     const kids = a.childIds ?? [];
     for (let k = kids.length - 1; k >= 0; k--) {
       const c = byId.get(kids[k]!);
-      if (c !== undefined && !seen[c]) stack.push({ at: c, parent: out });
+      if (c !== undefined && !seen[c]) { stack.push(c); under.push(out); }
     }
   }
   for (const list of lists) numberItems(list);
@@ -612,13 +675,18 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   const platform: Record<string, unknown> = {};
   if (a.backendDOMNodeId !== undefined) platform.backendNodeId = a.backendDOMNodeId;
   const name = ignored ? '' : str(a.name);
-  const tagName = at ? dom.nodeName(at.doc, at.i).toLowerCase() : '';
+  const tagName = at ? dom.tagName(at.doc, at.i) : '';
   if (tagName && !tagName.startsWith('#')) platform.element = tagName;
   if (ignored) platform.axIgnored = a.ignoredReasons?.map((r) => r.name).join(',') || true;
-  const nameFrom = a.name?.sources?.find((s) => s.value && str(s.value) !== '')?.type;
-  if (nameFrom) platform.nameFrom = nameFrom;
+  // The first name source with a value, and the first of those not superseded (the one that won).
+  let first: NameSource | undefined, won: NameSource | undefined;
+  for (const s of a.name?.sources ?? []) {
+    if (!s.value || str(s.value) === '') continue;
+    first ??= s;
+    if (!s.superseded) { won = s; break; }
+  }
+  if (first?.type) platform.nameFrom = first.type;
   // The attribute Chromium's name came from: `type` is an image button's default ("Submit"), no text alternative.
-  const won = a.name?.sources?.find((s) => !s.superseded && s.value && str(s.value) !== '');
   if (!ignored && won?.attribute) platform.nameAttribute = won.attribute;
   // An explicit role: an <svg> is an image to name only when it says so.
   const roleAttribute = at ? dom.attr(at.doc, at.i, 'role') : null;
@@ -679,21 +747,21 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
 
   // A wrapped run is hit by its line fragments (facts/clip.ts reads them).
   const lines = at && rect ? dom.lineBoxes(at.doc, at.i) : null;
-  if (lines) platform.lineBoxes = lines.map(([x, y, width, height]) => ({ x, y, width, height }));
+  if (lines) platform.lineBoxes = lines;
 
-  let bounds = { x: 0, y: 0, width: 0, height: 0 };
-  let layoutBounds = null;
+  let bounds: Rect, layoutBounds: Rect | null = null;
   if (rect && at) {
     layoutBounds = { x: rect[0], y: rect[1], width: rect[2], height: rect[3] };
-    const c = dom.clipped(at.doc, at.i, rect);
-    bounds = { x: c[0], y: c[1], width: c[2], height: c[3] };
+    bounds = dom.clipped(at.doc, at.i, rect);
+  } else {
+    bounds = { x: 0, y: 0, width: 0, height: 0 };
   }
 
   const isText = role === 'StaticText';
   if (isText && at) {
     // What text contrast needs: the computed colour and the effective background beneath.
-    const fg = parseCssColor(dom.style(at.doc, at.i, 'color'));
-    if (fg) platform.color = fg;
+    const fg = dom.colour(dom.style(at.doc, at.i, 'color'));
+    if (fg) platform.color = [fg[0], fg[1], fg[2], fg[3]];
     const bg = dom.background(at.doc, at.i);
     if ('rgb' in bg) platform.background = bg.rgb;
     else platform.contrastUnknown = bg.unknown;
@@ -718,7 +786,10 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   if (scrollable) actions.push('ScrollBy');
   if (focusable && !ignored) actions.push('RequestFocus');
 
-  return makeNode(String(a.backendDOMNodeId ?? a.nodeId), {
+  // Every field spelled out, in the model's order: a page can hold many thousands of nodes, and
+  // makeNode would build each one twice.
+  return {
+    id: String(a.backendDOMNodeId ?? a.nodeId),
     kind: 'web',
     role: ignored ? null : role === 'heading' ? 'Heading' : webRole(role),
     rawRole: ignored ? 'none' : role,
@@ -726,11 +797,13 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
     text: isText ? name : null,
     editableText: editable && !password ? value || (at ? dom.value(at.doc, at.i) ?? null : null) : null,
     contentDescription: !isText && name ? name : null,
+    stateDescription: null,
     value: !editable && value ? value : null,
     hint: at ? dom.attr(at.doc, at.i, 'placeholder') : null,
     toggle,
     enabled: !disabled,
     clickable,
+    longClickable: false,
     focusable,
     focused,
     selected,
@@ -742,6 +815,8 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
     actions,
     bounds,
     layoutBounds,
+    designToken: null,
     platform,
-  });
+    children: [],
+  };
 }
