@@ -386,31 +386,45 @@ class DomTables {
     let block = this.parent(doc, i);
     while (block >= 0 && !this.isBlock(doc, block)) block = this.parent(doc, block);
     if (block < 0) return false;
+    const lines = this.linesOf(doc, block);
+    // A node the walk does not reach (inside a widget, or taken out of flow) reads as the block's last line.
+    return lines.hasText[lines.lineOf.get(i) ?? lines.hasText.length - 1]!;
+  }
+
+  /** Per document, per block: its lines as inTextBlock reads them; each block walked once. */
+  private readonly blockLines: Array<Map<number, { lineOf: Map<number, number>; hasText: boolean[] }> | undefined> = [];
+
+  /**
+   * A block's lines, in one walk of it: the line each element it reaches is on, and whether each line
+   * has text (anything but white space, no-break spaces included). A block, <br> or <hr> ends the line
+   * it is on; what a nested block, a widget or an out-of-flow inline style holds is not walked.
+   */
+  private linesOf(doc: number, block: number): { lineOf: Map<number, number>; hasText: boolean[] } {
+    const memo = (this.blockLines[doc] ??= new Map());
+    let lines = memo.get(block);
+    if (lines) return lines;
     const { first, next } = this.children(doc), nodes = this.dom.documents[doc]!.nodes;
-    // Whether the line so far has text (anything but white space, no-break spaces included).
-    let text = false, state = 0; // 0: before the target, 1: on its line, 2: past its line
+    const ids = nodes.backendNodeId ?? [];
+    const lineOf = new Map<number, number>(), hasText = [false];
     const walk = (n: number): void => {
       for (let c = first[n]!; c >= 0; c = next[c]!) {
-        if (state === 2) return;
         const type = this.nodeType(doc, c);
-        if (type === 3) { text ||= NOT_SPACE.test(this.str(nodes.nodeValue?.[c])); continue; }
+        const line = hasText.length - 1;
+        if (type === 3) { if (!hasText[line]) hasText[line] = NOT_SPACE.test(this.str(nodes.nodeValue?.[c])); continue; }
         if (type !== 1) continue;
-        if (c === i) state = 1;
-        const block = this.isBlock(doc, c);
+        lineOf.set(c, line);
+        const isBlock = this.isBlock(doc, c);
         const name = this.nodeName(doc, c);
-        if (block || name === 'BR' || name === 'HR') {
-          if (state === 0) text = false;
-          else state = 2;
-        }
+        if (isBlock || name === 'BR' || name === 'HR') hasText.push(false);
         const inline = this.attr(doc, c, 'style');
-        if (block || (inline !== null && OUT_OF_FLOW_STYLE.test(inline))) continue;
-        const ids = nodes.backendNodeId ?? [];
+        if (isBlock || (inline !== null && OUT_OF_FLOW_STYLE.test(inline))) continue;
         if (this.widgets.has(ids[c]!)) continue;
         walk(c);
       }
     };
     walk(block);
-    return text;
+    memo.set(block, (lines = { lineOf, hasText }));
+    return lines;
   }
 
   /** Whether the node or an ancestor is position: fixed. */
