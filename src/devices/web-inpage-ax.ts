@@ -80,15 +80,19 @@ function staticText(t) {
   return s === ' ' && !spaceKept(t) ? '' : s;
 }
 
-// Chromium keeps a text of collapsible space alone only between two inline neighbours (text, or
-// display: inline elements): next to a block or an inline-block it adds nothing.
+// Chromium keeps a text of collapsible space alone only between two inline neighbours (text, inline
+// elements, images; not inline-blocks, controls or svg) on one line: where the line wraps it renders nothing.
 function spaceKept(t) {
   if (/[^ \t\n\r\f]/.test(t.data)) return true;
   for (const dir of [-1, 1]) {
     const n = flatSibling(t, dir);
-    if (!n || (n.nodeType === 1 && style(n).display !== 'inline') || (n.nodeType !== 1 && n.nodeType !== 3)) return false;
+    if (!n || (n.nodeType !== 1 && n.nodeType !== 3)) return false;
+    if (n.nodeType === 1 && !(isHtml(n, 'img') || (isHtml(n, 'input') && n.type === 'image') || (style(n).display === 'inline' && isHtml(n) && !isHtml(n, 'br')))) return false;
   }
-  return true;
+  const range = document.createRange();
+  range.selectNodeContents(t);
+  for (const r of range.getClientRects()) if (r.width > 0) return true;
+  return false;
 }
 
 function flatSibling(n, dir) {
@@ -139,6 +143,13 @@ function edge(t, dir) {
     }
     const p = flatParent(n);
     if (!p || p.nodeType !== 1) return '';
+    // The parent's ::before (looking back) or ::after (looking forward) box sits at this edge of its content.
+    const pseudo = pseudoText(p, dir < 0 ? '::before' : '::after');
+    if (pseudo) {
+      const pd = pseudo.st.display;
+      if (pd === 'inline' && pseudo.text) return edgeOfString(pseudo.text, dir);
+      if (pd !== 'inline') return pd.startsWith('inline') ? 'x' : '';
+    }
     const d = style(p).display;
     if (d !== 'inline' && d !== 'contents') return '';
     n = p;
@@ -168,7 +179,7 @@ function visit(node, parent, ctx, parentEl) {
   const el = node;
   const st = style(el);
   if (st.display === 'none' && !isHtml(el, 'option')) return;
-  if (isHtml(el, 'area') || isHtml(el, 'map') || (el.namespaceURI === SVG_NS && SVG_UNRENDERED.has(el.localName))) return;
+  if (isHtml(el, 'area') || isHtml(el, 'map') || st.display === 'table-column' || st.display === 'table-column-group' || (el.namespaceURI === SVG_NS && SVG_UNRENDERED.has(el.localName))) return;
   let hidden = ctx.hidden;
   if (!hidden && ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true' || el.hasAttribute('inert'))) hidden = true;
   const outsideModal = modal !== null && !ctx.inModal && el !== modal && !el.contains(modal);

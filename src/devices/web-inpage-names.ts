@@ -16,15 +16,15 @@ const NO_CONTENT = new Set(['alert', 'alertdialog', 'application', 'article', 'b
   'toolbar', 'tree', 'treegrid', 'Iframe', 'RootWebArea', 'SvgRoot', 'combobox', 'table']);
 const TEXT_INPUTS = /^(text|password|number|search|tel|email|url)$/;
 
+// The elements an ID list names, in its order (an ID named twice counts twice, as in Chromium).
 function idrefs(el, attr) {
   const v = el.getAttribute(attr);
   if (!v) return [];
   const root = el.getRootNode();
   const out = [];
   for (const id of v.split(/\s+/)) {
-    if (!id) continue;
-    const e = root.getElementById ? root.getElementById(id) : null;
-    if (e && !out.includes(e)) out.push(e);
+    const e = id && root.getElementById ? root.getElementById(id) : null;
+    if (e) out.push(e);
   }
   return out;
 }
@@ -55,7 +55,8 @@ function pseudoText(el, pseudo) {
     else if (p === 'open-quote') out += '\u201c';
     else if (p === 'close-quote') out += '\u201d';
   }
-  return { text: out, st };
+  // Icon fonts draw private-use characters, which Chromium leaves out of text.
+  return { text: out.replace(/[\uE000-\uF8FF]/g, ''), st };
 }
 
 function cssText(el, pseudo) {
@@ -70,7 +71,7 @@ function labelsText(el, o) {
   // Chromium reads only the labels that are shown, and a control whose labels are all hidden has no name.
   const labels = all.filter((l) => !hiddenDeep(l));
   if (!labels.length) return '';
-  const parts = labels.map((l) => textAlternative(l, { root: o.root, visited: o.visited, recursive: true, inLabel: true, hiddenOk: hiddenDeep(l) })).filter((s) => s.trim());
+  const parts = labels.map((l) => textAlternative(l, { root: o.root, visited: o.visited, recursive: true, inLabel: true, hiddenOk: false })).filter((s) => s.trim());
   return parts.length ? parts.join(' ') : null;
 }
 
@@ -106,7 +107,7 @@ function nativeName(el, role, o) {
   }
   if (/^(input|textarea|select|meter|progress|output|button)$/.test(tag)) {
     const l = !o.inLabelledBy && !el.hasAttribute('aria-labelledby') ? labelsText(el, o) : null;
-    if (l) return l;
+    if (l !== null) return l;
     if (tag === 'button') return null;
     if (tag === 'input' && el.type === 'file') return null;
     const title = el.getAttribute('title');

@@ -222,11 +222,12 @@ function isPotentialLinkTarget(el) {
   return el.hasAttribute('id') && !isHtml(el, 'label') && !isHtml(el, 'optgroup');
 }
 
-// A <label> whose text already names the checkbox or radio it labels, with nothing else of interest in it.
+// A <label> whose text already names the checkbox or radio it labels, with nothing else in it.
 function isRedundantLabel(label) {
   const c = label.control;
   if (!c || !isHtml(c, 'input') || (c.type !== 'checkbox' && c.type !== 'radio')) return false;
   if (c.hasAttribute('aria-label') || c.hasAttribute('aria-labelledby')) return false;
+  for (const e of label.querySelectorAll('*')) if (e !== c && !isHtml(e, 'br')) return false;
   return style(c).visibility === 'visible';
 }
 
@@ -273,7 +274,7 @@ function ignoredBySemantics(el, role, st) {
   if (isHtml(el, 'header') || isHtml(el, 'footer')) return false;
   if (isHtml(el) && /^(button|fieldset|input|object|output|select|textarea)$/.test(el.localName)) return false;
   if (CONTROL_ROLES.has(explicitRole(el))) return false;
-  if (isHtml(el, 'optgroup')) return false;
+  if (isHtml(el, 'optgroup') || isHtml(el, 'option')) return false;
   if (explicitRole(el)) return false;
   if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return false;
   if (isHtml(el, 'legend')) return false;
@@ -281,6 +282,8 @@ function ignoredBySemantics(el, role, st) {
   if (hasAriaAttribute(el) || (el.getAttribute('title') || '') !== '') return false;
   if (isHtml(el, 'img')) return el.getAttribute('alt') === '';
   if (isPotentialLinkTarget(el)) return false;
+  // With inline text boxes asked for (getFullAXTree does), an inline-block among element siblings is kept.
+  if (role !== 'SvgRoot' && role !== 'Canvas' && role !== 'EmbeddedObject' && st.display.startsWith('inline-') && el.parentElement && el.parentElement.childElementCount > 1) return false;
   if (isHtml(el, 'span')) return true;
   if (isHtml(el, 'label')) return isRedundantLabel(el);
   if (el.namespaceURI === SVG_NS && el.localName === 'foreignObject') return true;

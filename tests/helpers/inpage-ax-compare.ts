@@ -87,13 +87,20 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
     const out = emptyAgreement();
     const seen = new Set<number>();
     const wrong: Array<{ id: number; what: AxDisagreement['what']; chromium: string; inpage: string }> = [];
-    for (const n of nodes) {
+    const judged = nodes.filter((n) => {
       const id = n.backendDOMNodeId;
-      const role = n.role?.value ?? '';
-      if (id === undefined || PARTS.has(role) || seen.has(id)) continue;
+      if (id === undefined || PARTS.has(n.role?.value ?? '') || seen.has(id)) return false;
       seen.add(id);
+      return true;
+    });
+    // Chromium's nodes the page has no entry for: asked all at once whether the page's script reaches them.
+    const unmatched = judged.filter((n) => !byBackend.has(n.backendDOMNodeId!));
+    const reach = new Map(await Promise.all(unmatched.map(async (n) => [n.backendDOMNodeId!, (await describeNode(cdp, n.backendDOMNodeId!)).reachable] as const)));
+    for (const n of judged) {
+      const id = n.backendDOMNodeId!;
+      const role = n.role?.value ?? '';
       const e = byBackend.get(id);
-      if (!e && !(await describeNode(cdp, id)).reachable) continue;
+      if (!e && !reach.get(id)) continue;
       out.decided++;
       const inTree = e !== undefined && !e.ignored;
       if (inTree === !n.ignored) out.decisions++;
@@ -120,7 +127,8 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
       if (e.ignored) out.decisions++;
       else wrong.push({ id: e.backendNodeId, what: 'ignored', chromium: 'not in the tree', inpage: `in the tree as ${e.role}` });
     }
-    for (const w of wrong) out.disagreements.push({ page: label, node: (await describeNode(cdp, w.id)).text, what: w.what, chromium: w.chromium, inpage: w.inpage });
+    const described = await Promise.all(wrong.map((w) => describeNode(cdp, w.id)));
+    wrong.forEach((w, k) => out.disagreements.push({ page: label, node: described[k]!.text, what: w.what, chromium: w.chromium, inpage: w.inpage }));
     return out;
   } finally {
     await cdp.detach().catch(() => undefined);
