@@ -55,14 +55,7 @@ function pseudoText(el, pseudo) {
     else if (p === 'open-quote') out += '\u201c';
     else if (p === 'close-quote') out += '\u201d';
   }
-  // Icon fonts draw private-use characters, which Chromium leaves out of text.
-  return { text: out.replace(/[\uE000-\uF8FF]/g, ''), st };
-}
-
-function cssText(el, pseudo) {
-  const p = pseudoText(el, pseudo);
-  if (!p || p.st.visibility !== 'visible' || !/[^ \t\n\r\f]/.test(p.text)) return '';
-  return p.st.display === 'inline' ? p.text : ' ' + p.text + ' ';
+  return { text: out, st };
 }
 
 function labelsText(el, o) {
@@ -158,9 +151,10 @@ function embeddedValue(el, role, o) {
 }
 
 function contentText(el, o) {
-  let s = cssText(el, '::before');
+  let s = '';
   const kid = { root: o.root, visited: o.visited, recursive: true, inLabelledBy: o.inLabelledBy, inLabel: o.inLabel, inNative: o.inNative, hiddenOk: o.hiddenOk };
-  // Text as laid out (its StaticText names); a block's text set apart from its neighbours by a space.
+  // Text as laid out (its StaticText names); a block's text set apart from its neighbours by one space,
+  // not padded at the ends.
   let apart = false;
   const add = (t, block) => {
     if (!t) return;
@@ -168,6 +162,14 @@ function contentText(el, o) {
     s += t;
     apart = block;
   };
+  // A ::before or ::after box adds its text; a block one of spaces alone adds nothing.
+  const pseudo = (which) => {
+    const p = pseudoText(el, which);
+    if (!p || p.st.visibility !== 'visible') return;
+    const block = !p.st.display.startsWith('inline');
+    if (!block || /[^ \t\n\r\f]/.test(p.text)) add(p.text, block);
+  };
+  pseudo('::before');
   for (const n of flatChildren(el)) {
     if (n.nodeType === 3) add(staticText(n), false);
     else if (n.nodeType === 1) {
@@ -177,7 +179,8 @@ function contentText(el, o) {
     }
   }
   for (const owned of idrefs(el, 'aria-owns')) add(textAlternative(owned, kid), true);
-  return s + cssText(el, '::after');
+  pseudo('::after');
+  return s;
 }
 
 // accname's text alternative of one node (the steps of accname 1.2 §4.3.2, as Chromium takes them).

@@ -249,7 +249,9 @@ function holdsInlineContent(el) {
       const s = style(n);
       if (s.display === 'none') continue;
       if (s.display === 'contents') { if (!look(n)) return false; continue; }
-      if (s.position === 'absolute' || s.position === 'fixed' || s.float !== 'none') { any = true; continue; }
+      // An out-of-flow box sits among inline content; floats alone are not inline content.
+      if (s.position === 'absolute' || s.position === 'fixed') { any = true; continue; }
+      if (s.float !== 'none') continue;
       if (!s.display.startsWith('inline') && s.display !== 'ruby') return false;
       any = true;
     }
