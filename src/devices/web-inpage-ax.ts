@@ -25,7 +25,7 @@ import { ROLE_SOURCE } from './web-inpage-roles.js';
 
 const WALK_SOURCE = String.raw`
 const withNodes = !!(options && options.withNodes);
-const styles = new Map(), roles = new Map();
+const styles = new Map(), roles = new Map(), befores = new Map(), afters = new Map(), labelMaps = new Map();
 function style(el) {
   let s = styles.get(el);
   if (s === undefined) { s = getComputedStyle(el); styles.set(el, s); }
@@ -76,6 +76,11 @@ function transform(s, st) {
 
 // A text node's StaticText name, '' when Chromium has no StaticText for it.
 function staticText(t) {
+  // Spaces alone are judged by their neighbours first: that is cheaper than finding the line's edges.
+  if (!/[^ \t\n\r\f]/.test(t.data) && !spaceKept(t)) {
+    const p = t.parentNode && t.parentNode.nodeType === 1 ? style(t.parentNode) : null;
+    if (!p || !/pre|break-spaces/.test(p.whiteSpaceCollapse || p.whiteSpace)) return '';
+  }
   const s = layoutText(t);
   return s === ' ' && !spaceKept(t) ? '' : s;
 }

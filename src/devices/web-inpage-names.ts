@@ -43,6 +43,13 @@ function hiddenHere(el) {
 
 // The text a ::before or ::after box adds (content: strings, attr(), quotes; after a '/', its alt text), '' for none.
 function pseudoText(el, pseudo) {
+  const cache = pseudo === '::before' ? befores : afters;
+  let p = cache.get(el);
+  if (p === undefined) { p = readPseudo(el, pseudo); cache.set(el, p); }
+  return p;
+}
+
+function readPseudo(el, pseudo) {
   const st = getComputedStyle(el, pseudo);
   const c = st.content;
   if (!c || c === 'none' || c === 'normal' || st.display === 'none') return null;
@@ -58,8 +65,23 @@ function pseudoText(el, pseudo) {
   return { text: out, st };
 }
 
+// The <label>s of a control: el.labels searches its tree on every call, so each tree's labels are read once.
+function labelsOf(el) {
+  const root = el.getRootNode();
+  let byControl = labelMaps.get(root);
+  if (byControl === undefined) {
+    byControl = new Map();
+    for (const l of root.querySelectorAll('label')) {
+      const c = l.control;
+      if (c) { if (!byControl.has(c)) byControl.set(c, []); byControl.get(c).push(l); }
+    }
+    labelMaps.set(root, byControl);
+  }
+  return byControl.get(el) || [];
+}
+
 function labelsText(el, o) {
-  const all = el.labels ? [...el.labels] : [];
+  const all = el.labels ? labelsOf(el) : [];
   if (!all.length) return null;
   // Chromium reads only the labels that are shown, and a control whose labels are all hidden has no name.
   const labels = all.filter((l) => !hiddenDeep(l));
