@@ -139,7 +139,7 @@ function nativeName(el, role, o) {
     return null;
   }
   if (tag === 'fieldset') return firstChildText(el, 'legend', o);
-  if (tag === 'figure') return firstChildText(el, 'figcaption', o);
+  // A <figure> is not named by its <figcaption> in Chromium (its title still names it).
   if (tag === 'table') {
     const c = firstChildText(el, 'caption', o);
     if (c && c.trim()) return c;
