@@ -1,0 +1,220 @@
+/**
+ * Roles, accessible names and the ignored bit of a page's elements and text, worked out in the page as
+ * Chromium's accessibility tree (`Accessibility.getFullAXTree`) reports them: its role vocabulary
+ * (`generic`, `image`, `StaticText`, `LineBreak`, `LabelText`, `RootWebArea`, `none` where
+ * role=none/presentation takes effect …) and its accname. Facts from HTML-AAM, accname 1.2 and
+ * Chromium's own choices where they differ (Chromium wins: web nodes carry its names);
+ * tests/web/inpage-ax.spec.ts holds it to getFullAXTree node by node.
+ *
+ * It is source text, not a function of this module: it runs in the page (`Runtime.callFunctionOn`,
+ * `page.evaluate`), where nothing of this module exists, and a TypeScript loader would wrap named
+ * inner functions in helpers the page lacks. The role rules are in web-inpage-roles.ts, the name
+ * computation in web-inpage-names.ts; this file holds the walk.
+ *
+ * Called with `{ withNodes?: boolean }`, it answers `{ entries, nodes? }`: one entry per node of the
+ * flat tree (open shadow roots, slotted content where the slot is), the document first, each
+ * `{ parent, role, name, ignored }`: `parent` the index of the entry above it (-1 for the document),
+ * `role` Chromium's role (also for an ignored node, whose role getFullAXTree reports as `none`),
+ * `name` its accessible name ('' when ignored). `nodes` are the DOM nodes in the same order (then call
+ * it without returnByValue). A subtree that is not rendered (display: none) has no entries; nor do
+ * user-agent shadow trees, pseudo-elements and frames' documents, which this document's script
+ * cannot reach or which are trees of their own.
+ */
+import { NAME_SOURCE } from './web-inpage-names.js';
+import { ROLE_SOURCE } from './web-inpage-roles.js';
+
+const WALK_SOURCE = String.raw`
+const withNodes = !!(options && options.withNodes);
+const styles = new Map(), roles = new Map(), befores = new Map(), afters = new Map(), labelMaps = new Map();
+function style(el) {
+  let s = styles.get(el);
+  if (s === undefined) { s = getComputedStyle(el); styles.set(el, s); }
+  return s;
+}
+function roleOf(el) {
+  let r = roles.get(el);
+  if (r === undefined) { r = computeRole(el); roles.set(el, r); }
+  return r;
+}
+function flatChildren(n) {
+  if (n.nodeType === 1) {
+    if (n.shadowRoot) return n.shadowRoot.childNodes;
+    if (n.localName === 'slot' && n.namespaceURI === HTML_NS) { const a = n.assignedNodes(); if (a.length) return a; }
+  }
+  return n.childNodes;
+}
+
+const entries = [], nodes = [];
+function push(node, parent, role, name, ignored) {
+  entries.push({ parent, role, name, ignored });
+  if (withNodes) nodes.push(node);
+  return entries.length - 1;
+}
+
+// The rendered text of a text node as Chromium's StaticText names it: white space collapsed as the
+// style says, a collapsible space dropped where it meets a block's edge, a line break or another space.
+function layoutText(t) {
+  const parentEl = t.parentNode && t.parentNode.nodeType === 1 ? t.parentNode : flatParent(t);
+  const st = parentEl && parentEl.nodeType === 1 ? style(parentEl) : null;
+  const ws = st ? st.whiteSpaceCollapse || st.whiteSpace : 'collapse';
+  let s = t.data;
+  if (/preserve|pre|break-spaces/.test(ws) && ws !== 'preserve-breaks' && ws !== 'pre-line') return transform(s, st);
+  s = ws === 'preserve-breaks' || ws === 'pre-line' ? s.replace(/[ \t\r\f]*\n[ \t\r\f]*/g, '\n').replace(/[ \t\r\f]+/g, ' ') : s.replace(/[ \t\n\r\f]+/g, ' ');
+  if (s[0] === ' ') { const before = edge(t, -1); if (before === '' || before === ' ') s = s.slice(1); }
+  if (s.length && s[s.length - 1] === ' ' && edge(t, 1) === '') s = s.slice(0, -1);
+  return transform(s, st);
+}
+
+function transform(s, st) {
+  if (!st) return s;
+  const tt = st.textTransform;
+  if (tt === 'uppercase') return s.toUpperCase();
+  if (tt === 'lowercase') return s.toLowerCase();
+  if (tt === 'capitalize') return s.replace(/(^|[\s\-(\[{"'])(\p{L})/gu, (m, a, b) => a + b.toUpperCase());
+  return s;
+}
+
+// A text node's StaticText name, '' when Chromium has no StaticText for it.
+function staticText(t) {
+  // Spaces alone are judged by their neighbours first: that is cheaper than finding the line's edges.
+  if (!/[^ \t\n\r\f]/.test(t.data) && !spaceKept(t)) {
+    const p = t.parentNode && t.parentNode.nodeType === 1 ? style(t.parentNode) : null;
+    if (!p || !/pre|break-spaces/.test(p.whiteSpaceCollapse || p.whiteSpace)) return '';
+  }
+  const s = layoutText(t);
+  return s === ' ' && !spaceKept(t) ? '' : s;
+}
+
+// Chromium keeps a text of collapsible space alone only between two inline neighbours (text, inline
+// elements, images; not inline-blocks, controls or svg) on one line: where the line wraps it renders nothing.
+function spaceKept(t) {
+  if (/[^ \t\n\r\f]/.test(t.data)) return true;
+  for (const dir of [-1, 1]) {
+    const n = flatSibling(t, dir);
+    if (!n || (n.nodeType !== 1 && n.nodeType !== 3)) return false;
+    if (n.nodeType === 1 && !(isHtml(n, 'img') || (isHtml(n, 'input') && n.type === 'image') || (style(n).display === 'inline' && isHtml(n) && !isHtml(n, 'br')))) return false;
+  }
+  const range = document.createRange();
+  range.selectNodeContents(t);
+  for (const r of range.getClientRects()) if (r.width > 0) return true;
+  return false;
+}
+
+function flatSibling(n, dir) {
+  if (n.assignedSlot) {
+    const all = n.assignedSlot.assignedNodes();
+    return all[all.indexOf(n) + dir] || null;
+  }
+  return dir < 0 ? n.previousSibling : n.nextSibling;
+}
+
+function edgeOfString(d, dir) {
+  if (!d) return null;
+  // Spaces alone collapse into what follows them, so looking forward they are passed over.
+  if (dir > 0 && !/[^ \t\n\r\f]/.test(d)) return null;
+  const c = dir < 0 ? d[d.length - 1] : d[0];
+  return /[ \t\n\r\f]/.test(c) ? ' ' : c;
+}
+
+// The rendered character next to a node in its line ('' at a block's edge or a line break, ' ' for a
+// space), or null when the node renders nothing.
+function edgeOf(n, dir) {
+  if (n.nodeType === 3) return edgeOfString(n.data, dir);
+  if (n.nodeType !== 1) return null;
+  const s = style(n);
+  if (s.display === 'none') return null;
+  if (isHtml(n, 'br')) return '';
+  if (s.display !== 'contents' && !s.display.startsWith('inline')) return '';
+  if (s.position === 'absolute' || s.position === 'fixed' || s.float !== 'none') return null;
+  if (s.display !== 'inline' && s.display !== 'contents') return 'x';
+  if (isHtml(n) && /^(img|input|select|textarea|button|video|audio|canvas|iframe|object|embed|svg|meter|progress)$/.test(n.localName)) return 'x';
+  if (n.namespaceURI === SVG_NS) return 'x';
+  const near = pseudoText(n, dir < 0 ? '::after' : '::before');
+  if (near && near.text) return edgeOfString(near.text, dir);
+  const kids = flatChildren(n);
+  for (let i = dir < 0 ? kids.length - 1 : 0; i >= 0 && i < kids.length; i += dir < 0 ? -1 : 1) {
+    const e = edgeOf(kids[i], dir);
+    if (e !== null) return e;
+  }
+  const far = pseudoText(n, dir < 0 ? '::before' : '::after');
+  return far && far.text ? edgeOfString(far.text, dir) : null;
+}
+
+function edge(t, dir) {
+  for (let n = t; ;) {
+    for (let s = flatSibling(n, dir); s; s = flatSibling(s, dir)) {
+      const e = edgeOf(s, dir);
+      if (e !== null) return e;
+    }
+    const p = flatParent(n);
+    if (!p || p.nodeType !== 1) return '';
+    // The parent's ::before (looking back) or ::after (looking forward) box sits at this edge of its content.
+    const pseudo = pseudoText(p, dir < 0 ? '::before' : '::after');
+    if (pseudo) {
+      const pd = pseudo.st.display;
+      if (pd === 'inline' && pseudo.text) return edgeOfString(pseudo.text, dir);
+      if (pd !== 'inline') return pd.startsWith('inline') ? 'x' : '';
+    }
+    const d = style(p).display;
+    if (d !== 'inline' && d !== 'contents') return '';
+    n = p;
+  }
+}
+
+// Chromium's tree has nothing below these.
+const LEAVES = new Set(['option', 'iframe', 'frame', 'img', 'br', 'textarea', 'input']);
+// SVG elements that draw nothing themselves.
+const SVG_UNRENDERED = new Set(['title', 'desc', 'metadata', 'defs', 'clipPath', 'mask', 'linearGradient', 'radialGradient', 'pattern', 'filter',
+  'marker', 'style', 'script', 'symbol']);
+
+let modal = null;
+try { modal = document.querySelector('dialog:modal'); } catch { modal = null; }
+
+function visitText(t, parent, ctx, parentEl) {
+  if (isHtml(parentEl, 'select') || isHtml(parentEl, 'optgroup')) return;
+  if (parentEl.namespaceURI === SVG_NS && !/^(text|tspan|textPath|a)$/.test(parentEl.localName)) return;
+  const name = staticText(t);
+  if (!name) return;
+  push(t, parent, 'StaticText', name, ctx.hidden || ctx.inLabel || ctx.outsideModal || style(parentEl).visibility !== 'visible');
+}
+
+function visit(node, parent, ctx, parentEl) {
+  if (node.nodeType === 3) { visitText(node, parent, ctx, parentEl); return; }
+  if (node.nodeType !== 1) return;
+  const el = node;
+  const st = style(el);
+  if (st.display === 'none' && !isHtml(el, 'option')) return;
+  if (isHtml(el, 'area') || isHtml(el, 'map') || st.display === 'table-column' || st.display === 'table-column-group' || (el.namespaceURI === SVG_NS && SVG_UNRENDERED.has(el.localName))) return;
+  let hidden = ctx.hidden;
+  if (!hidden && ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true' || el.hasAttribute('inert'))) hidden = true;
+  const outsideModal = modal !== null && !ctx.inModal && el !== modal && !el.contains(modal);
+  const role = roleOf(el);
+  const ignored = hidden || outsideModal || st.visibility !== 'visible' || ignoredBySemantics(el, role, st);
+  const name = ignored ? '' : nameOf(el, role);
+  const k = push(el, parent, role, name, ignored);
+  if (isHtml(el) && LEAVES.has(el.localName)) return;
+  // A closed <details> renders its summary alone; content-visibility: hidden renders no content.
+  const closed = isHtml(el, 'details') && !el.open ? el.querySelector(':scope > summary') : undefined;
+  if (st.contentVisibility === 'hidden') return;
+  const kid = { hidden, inModal: ctx.inModal || el === modal, outsideModal, inLabel: ignored && (ctx.inLabel || role === 'LabelText') };
+  for (const c of flatChildren(el)) if (closed === undefined || c === closed) visit(c, k, kid, el);
+}
+
+push(document, -1, 'RootWebArea', (document.title || '').replace(/[ \t\n\r\f]+/g, ' ').trim(), false);
+if (document.documentElement) visit(document.documentElement, 0, { hidden: false, inModal: false, inLabel: false }, null);
+return withNodes ? { entries, nodes } : { entries };
+`;
+
+/** The in-page function's declaration, for `Runtime.callFunctionOn` or `page.evaluate` (as a string). */
+export const INPAGE_AX = `function (options) {\n${ROLE_SOURCE}\n${NAME_SOURCE}\n${WALK_SOURCE}\n}`;
+
+/** One node of the in-page answer, in the flat tree's order. */
+export interface InpageAxEntry {
+  /** Index of the entry above it; -1 for the document. */
+  parent: number;
+  /** Chromium's role, in getFullAXTree's vocabulary (also for an ignored node). */
+  role: string;
+  /** The accessible name ('' when ignored). */
+  name: string;
+  ignored: boolean;
+}

@@ -1,0 +1,252 @@
+/**
+ * In-page source (see web-inpage-ax.ts): an element's accessible name as Chromium computes it
+ * (accname 1.2 with HTML-AAM's native sources, and Chromium's choices where they differ). Plain
+ * function declarations joined into the in-page function's body; `roleOf`, `style`, `flatChildren`
+ * and `isHtml` come from the other parts.
+ */
+export const NAME_SOURCE = String.raw`
+// Roles named by their content.
+const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'DisclosureTriangle', 'doc-backlink', 'doc-biblioref', 'doc-glossref',
+  'doc-noteref', 'gridcell', 'heading', 'LineBreak', 'link', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'PopUpButton', 'radio',
+  'rowheader', 'switch', 'tab', 'ToggleButton', 'tooltip', 'treeitem']);
+// Roles whose content never joins another element's name: containers of many parts, and widgets (named by their value instead).
+const NO_CONTENT = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'complementary', 'contentinfo', 'dialog', 'document',
+  'feed', 'figure', 'form', 'grid', 'image', 'listbox', 'log', 'main', 'marquee', 'math', 'menu', 'menubar', 'meter', 'navigation', 'progressbar',
+  'radiogroup', 'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status', 'tablist', 'tabpanel', 'textbox', 'timer',
+  'toolbar', 'tree', 'treegrid', 'Iframe', 'RootWebArea', 'SvgRoot', 'combobox', 'table']);
+const TEXT_INPUTS = /^(text|password|number|search|tel|email|url)$/;
+
+// The elements an ID list names, in its order (an ID named twice counts twice, as in Chromium).
+function idrefs(el, attr) {
+  const v = el.getAttribute(attr);
+  if (!v) return [];
+  const root = el.getRootNode();
+  const out = [];
+  for (const id of v.split(/\s+/)) {
+    const e = id && root.getElementById ? root.getElementById(id) : null;
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+// Hidden with its ancestors (display: none, visibility, aria-hidden): a referenced node is read with its hidden parts then.
+function hiddenDeep(el) {
+  if (!el.checkVisibility({ visibilityProperty: true })) return !isHtml(el, 'option');
+  return !!(el.closest('[aria-hidden="true" i]'));
+}
+
+function hiddenHere(el) {
+  const st = style(el);
+  if (st.display === 'none' || st.visibility !== 'visible') return !isHtml(el, 'option');
+  return (el.getAttribute('aria-hidden') || '').toLowerCase() === 'true';
+}
+
+// The text a ::before or ::after box adds (content: strings, attr(), quotes; after a '/', its alt text), '' for none.
+function pseudoText(el, pseudo) {
+  const cache = pseudo === '::before' ? befores : afters;
+  let p = cache.get(el);
+  if (p === undefined) { p = readPseudo(el, pseudo); cache.set(el, p); }
+  return p;
+}
+
+function readPseudo(el, pseudo) {
+  const st = getComputedStyle(el, pseudo);
+  const c = st.content;
+  if (!c || c === 'none' || c === 'normal' || st.display === 'none') return null;
+  const parts = c.match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/|[^\s"'/]+\([^)]*\)|[^\s"'/]+/g) || [];
+  const slash = parts.indexOf('/');
+  let out = '';
+  for (const p of slash >= 0 ? parts.slice(slash + 1) : parts) {
+    if (p[0] === '"' || p[0] === "'") out += p.slice(1, -1).replace(/\\(.)/g, '$1');
+    else if (p.startsWith('attr(')) out += el.getAttribute(p.slice(5, -1).trim()) || '';
+    else if (p === 'open-quote') out += '\u201c';
+    else if (p === 'close-quote') out += '\u201d';
+  }
+  return { text: out, st };
+}
+
+// The <label>s of a control: el.labels searches its tree on every call, so each tree's labels are read once.
+function labelsOf(el) {
+  const root = el.getRootNode();
+  let byControl = labelMaps.get(root);
+  if (byControl === undefined) {
+    byControl = new Map();
+    for (const l of root.querySelectorAll('label')) {
+      const c = l.control;
+      if (c) { if (!byControl.has(c)) byControl.set(c, []); byControl.get(c).push(l); }
+    }
+    labelMaps.set(root, byControl);
+  }
+  return byControl.get(el) || [];
+}
+
+function labelsText(el, o) {
+  const all = el.labels ? labelsOf(el) : [];
+  if (!all.length) return null;
+  // Chromium reads only the labels that are shown, and a control whose labels are all hidden has no name.
+  const labels = all.filter((l) => !hiddenDeep(l));
+  if (!labels.length) return '';
+  const parts = labels.map((l) => textAlternative(l, { root: o.root, visited: o.visited, recursive: true, inLabel: true, hiddenOk: false })).filter((s) => s.trim());
+  return parts.length ? parts.join(' ') : null;
+}
+
+function firstChildText(el, tag, o) {
+  for (const c of el.children) if (c.localName === tag) return textAlternative(c, { root: o.root, visited: o.visited, recursive: true, inNative: true, hiddenOk: hiddenDeep(c) });
+  return null;
+}
+
+// HTML-AAM's native sources; null when there is none and the computation goes on.
+function nativeName(el, role, o) {
+  if (el.namespaceURI === SVG_NS) {
+    for (const c of el.children) if (c.localName === 'title') return c.textContent;
+    if (el.localName === 'a') return el.getAttribute('xlink:title') || null;
+    return null;
+  }
+  if (!isHtml(el)) return null;
+  const tag = el.localName;
+  if (tag === 'input') {
+    const type = el.type;
+    if (type === 'button' || type === 'submit' || type === 'reset') {
+      if (el.value.trim()) return el.value;
+      const l = !o.inLabelledBy && labelsText(el, o);
+      if (l) return l;
+      if (type !== 'button' && !el.hasAttribute('value')) return type === 'submit' ? 'Submit' : 'Reset';
+      return type === 'button' ? null : '';
+    }
+    if (type === 'image') {
+      const l = !o.inLabelledBy && labelsText(el, o);
+      if (l) return l;
+      for (const a of ['alt', 'value', 'title']) { const v = el.getAttribute(a); if (v && v.trim()) return v; }
+      return 'Submit';
+    }
+  }
+  if (/^(input|textarea|select|meter|progress|output|button)$/.test(tag)) {
+    const l = !o.inLabelledBy && !el.hasAttribute('aria-labelledby') ? labelsText(el, o) : null;
+    if (l !== null) return l;
+    if (tag === 'button') return null;
+    if (tag === 'input' && el.type === 'file') return null;
+    const title = el.getAttribute('title');
+    if (title && title.trim()) return title;
+    if ((tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.test(el.type)))) {
+      const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
+      if (ph && ph.trim()) return ph;
+    }
+    return tag === 'output' ? null : '';
+  }
+  if (tag === 'img' || tag === 'area') {
+    const a = el.getAttribute('alt');
+    if (a && a.trim()) return a;
+    return null;
+  }
+  if (tag === 'fieldset') return firstChildText(el, 'legend', o);
+  // A <figure> is not named by its <figcaption> in Chromium (its title still names it).
+  if (tag === 'table') {
+    const c = firstChildText(el, 'caption', o);
+    if (c && c.trim()) return c;
+    const s = el.getAttribute('summary');
+    return s && s.trim() ? s : null;
+  }
+  if (tag === 'optgroup') return el.getAttribute('label');
+  if (tag === 'option' && (el.getAttribute('label') || '').trim()) return el.getAttribute('label');
+  return null;
+}
+
+// What a control inside another element's name gives it: its value, not its label.
+function embeddedValue(el, role, o) {
+  if (role === 'textbox' || role === 'searchbox') return isHtml(el, 'input') || isHtml(el, 'textarea') ? el.value : el.textContent;
+  if (role === 'combobox' || role === 'listbox') {
+    if (isHtml(el, 'select')) {
+      const sel = [...el.selectedOptions];
+      if (!sel.length && el.options.length) sel.push(el.options[0]);
+      return sel.map((x) => textAlternative(x, { ...o, recursive: true })).join(' ');
+    }
+    if (isHtml(el, 'input')) return el.value;
+    return null;
+  }
+  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar' || role === 'meter') {
+    const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
+    if (v !== null) return v;
+    return isHtml(el, 'input') ? el.value : (el.getAttribute('value') || '');
+  }
+  if (role === 'menu') return '';
+  return null;
+}
+
+function contentText(el, o) {
+  let s = '';
+  const kid = { root: o.root, visited: o.visited, recursive: true, inLabelledBy: o.inLabelledBy, inLabel: o.inLabel, inNative: o.inNative, hiddenOk: o.hiddenOk };
+  // Text as laid out (its StaticText names); a block's text set apart from its neighbours by one space,
+  // not padded at the ends.
+  let apart = false;
+  const add = (t, block) => {
+    if (!t) return;
+    if ((block || apart) && s && !/ $/.test(s)) s += ' ';
+    s += t;
+    apart = block;
+  };
+  // A ::before or ::after box adds its text; a block one of spaces alone adds nothing.
+  const pseudo = (which) => {
+    const p = pseudoText(el, which);
+    if (!p || p.st.visibility !== 'visible') return;
+    const block = !p.st.display.startsWith('inline');
+    if (!block || /[^ \t\n\r\f]/.test(p.text)) add(p.text, block);
+  };
+  pseudo('::before');
+  for (const n of flatChildren(el)) {
+    if (n.nodeType === 3) add(staticText(n), false);
+    else if (n.nodeType === 1) {
+      if (isHtml(n, 'br')) { apart = true; continue; }
+      const display = style(n).display;
+      add(textAlternative(n, kid), display !== 'inline' && display !== 'contents');
+    }
+  }
+  for (const owned of idrefs(el, 'aria-owns')) add(textAlternative(owned, kid), true);
+  pseudo('::after');
+  return s;
+}
+
+// accname's text alternative of one node (the steps of accname 1.2 §4.3.2, as Chromium takes them).
+function textAlternative(el, o) {
+  if (o.visited.has(el)) return '';
+  o.visited.add(el);
+  if (o.recursive && !o.hiddenOk && hiddenHere(el)) return '';
+  if (!o.inLabelledBy) {
+    const refs = idrefs(el, 'aria-labelledby');
+    if (refs.length) {
+      const s = refs.map((r) => textAlternative(r, { root: o.root, visited: new Set(o.root === el ? [] : [el]), recursive: true, inLabelledBy: true, hiddenOk: hiddenDeep(r) })).join(' ');
+      if (s.trim()) return s;
+    }
+  }
+  const role = roleOf(el);
+  if (o.recursive && el !== o.root) {
+    const v = embeddedValue(el, role, o);
+    if (v !== null) return v;
+  }
+  const label = el.getAttribute('aria-label');
+  if (label && label.trim()) return label;
+  if (role !== 'none') {
+    const n = nativeName(el, role, o);
+    if (n !== null) return n;
+  }
+  if (FROM_CONTENT.has(role) || (role === 'row' && rowOfGrid(el)) || (o.recursive && !NO_CONTENT.has(role)) || (isHtml(el, 'summary') && role !== 'none')) {
+    const s = contentText(el, o);
+    if (s.trim()) return s;
+  }
+  const title = el.getAttribute('title');
+  if (title && title.trim()) return title;
+  return '';
+}
+
+// A row of a grid or treegrid is named by its cells; a table's row is not.
+function rowOfGrid(row) {
+  const owner = closestFlat(row, (e) => { const r = explicitRole(e); return r === 'grid' || r === 'treegrid' || r === 'table' || (!r && isHtml(e, 'table')); });
+  return !!owner && (explicitRole(owner) === 'grid' || explicitRole(owner) === 'treegrid');
+}
+
+// Runs of white space collapse to one space; the ends are kept as the text left them (Chromium's names are not trimmed).
+function nameOf(el, role) {
+  if (role === 'none') return '';
+  if (role === 'LineBreak') return '\n';
+  return textAlternative(el, { root: el, visited: new Set(), recursive: false }).replace(/[ \t\n\r\f]+/g, ' ');
+}
+`;

@@ -1,0 +1,302 @@
+/**
+ * In-page source (see web-inpage-ax.ts): an element's role in Chromium's vocabulary and whether
+ * Chromium's tree ignores it. Plain function declarations, joined into the in-page function's body;
+ * `style(el)` (the cached computed style) comes from there.
+ */
+export const ROLE_SOURCE = String.raw`
+const HTML_NS = 'http://www.w3.org/1999/xhtml', SVG_NS = 'http://www.w3.org/2000/svg';
+// ARIA 1.2, DPUB and Graphics roles Chromium takes from a role attribute; abstract ones are not here.
+const ARIA_ROLES = new Set(('alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox comment ' +
+  'complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading image img ' +
+  'insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note ' +
+  'option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox sectionfooter sectionheader ' +
+  'separator slider spinbutton status strong subscript suggestion superscript switch tab table tablist tabpanel term textbox time timer toolbar ' +
+  'tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol ' +
+  'doc-abstract doc-acknowledgments doc-afterword doc-appendix doc-backlink doc-biblioentry doc-bibliography doc-biblioref doc-chapter doc-colophon ' +
+  'doc-conclusion doc-cover doc-credit doc-credits doc-dedication doc-endnote doc-endnotes doc-epigraph doc-epilogue doc-errata doc-example ' +
+  'doc-footnote doc-foreword doc-glossary doc-glossref doc-index doc-introduction doc-noteref doc-notice doc-pagebreak doc-pagefooter ' +
+  'doc-pageheader doc-pagelist doc-part doc-preface doc-prologue doc-pullquote doc-qna doc-subtitle doc-tip doc-toc').split(' '));
+// Chromium's spelling of an ARIA role where it differs.
+const ARIA_SPELLING = { img: 'image', presentation: 'none', directory: 'list' };
+// Attributes that keep role=none/presentation from taking effect (ARIA's global states and properties).
+const GLOBAL_ARIA = ['aria-atomic', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby', 'aria-details', 'aria-dropeffect',
+  'aria-flowto', 'aria-grabbed', 'aria-keyshortcuts', 'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription'];
+// Roles Chromium always keeps in its tree (besides the rules in ignoredBySemantics).
+const ALWAYS_INCLUDED = new Set(['Abbr', 'application', 'article', 'Audio', 'banner', 'blockquote', 'code', 'complementary', 'deletion', 'contentinfo',
+  'insertion', 'definition', 'DescriptionList', 'term', 'dialog', 'emphasis', 'Figcaption', 'figure', 'form', 'list', 'listitem', 'main', 'mark',
+  'math', 'meter', 'navigation', 'PluginObject', 'progressbar', 'region', 'Ruby', 'search', 'separator', 'subscript', 'superscript', 'strong',
+  'time', 'Video', 'sectionheader', 'sectionfooter', 'alert', 'alertdialog', 'log', 'marquee', 'status', 'timer']);
+const TABLE_ROLES = new Set(['table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader']);
+const CONTROL_ROLES = new Set(['button', 'checkbox', 'combobox', 'gridcell', 'link', 'listbox', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+  'option', 'radio', 'scrollbar', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem', 'menu', 'menubar', 'radiogroup',
+  'tablist', 'toolbar', 'tree', 'treegrid', 'grid', 'listbox']);
+const INPUT_ROLES = { button: 'button', reset: 'button', submit: 'button', image: 'button', file: 'button', checkbox: 'checkbox', radio: 'radio',
+  number: 'spinbutton', range: 'slider', search: 'searchbox', color: 'ColorWell', date: 'Date', 'datetime-local': 'DateTime', month: 'DateTime',
+  week: 'DateTime', time: 'InputTime' };
+const TAG_ROLES = { article: 'article', blockquote: 'blockquote', button: 'button', caption: 'caption', code: 'code', datalist: 'listbox',
+  dd: 'definition', del: 'deletion', s: 'deletion', details: 'group', dfn: 'term', dialog: 'dialog', dl: 'DescriptionList', dt: 'term',
+  em: 'emphasis', fieldset: 'group', figure: 'figure', figcaption: 'Figcaption', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading',
+  h5: 'heading', h6: 'heading', hr: 'separator', iframe: 'Iframe', frame: 'Iframe', img: 'image', ins: 'insertion', label: 'LabelText', legend: 'Legend',
+  li: 'listitem', main: 'main', mark: 'mark', math: 'math', menu: 'list', meter: 'meter', nav: 'navigation', ol: 'list', ul: 'list',
+  optgroup: 'group', output: 'status', p: 'paragraph', progress: 'progressbar', search: 'search', strong: 'strong', sub: 'subscript',
+  sup: 'superscript', textarea: 'textbox', time: 'time', abbr: 'Abbr', ruby: 'Ruby', rt: 'RubyAnnotation', rp: 'RubyAnnotation', audio: 'Audio',
+  video: 'Video', canvas: 'Canvas', embed: 'EmbeddedObject', object: 'PluginObject', address: 'group', hgroup: 'group', br: 'LineBreak',
+  table: 'table' };
+
+function flatParent(n) {
+  if (n.assignedSlot) return n.assignedSlot;
+  const p = n.parentNode;
+  return p && p.nodeType === 11 ? p.host || null : p;
+}
+
+function closestFlat(el, test) {
+  for (let e = flatParent(el); e && e.nodeType === 1; e = flatParent(e)) if (test(e)) return e;
+  return null;
+}
+
+function isHtml(el, tag) { return el.namespaceURI === HTML_NS && (tag === undefined || el.localName === tag); }
+
+function explicitRole(el) {
+  const v = el.getAttribute('role');
+  if (!v) return '';
+  for (const t of v.trim().toLowerCase().split(/\s+/)) if (ARIA_ROLES.has(t)) return ARIA_SPELLING[t] || t;
+  return '';
+}
+
+function hasGlobalAria(el) {
+  for (const a of GLOBAL_ARIA) if (el.hasAttribute(a)) return true;
+  return false;
+}
+
+function isDisabled(el) {
+  if (!isHtml(el) || !/^(button|input|select|textarea|option|optgroup|fieldset)$/.test(el.localName)) return false;
+  return el.matches(':disabled');
+}
+
+function focusable(el) {
+  if (isDisabled(el)) return false;
+  const ti = el.getAttribute('tabindex');
+  if (ti !== null && /^\s*[-+]?\d/.test(ti)) return true;
+  if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return true;
+  if (!isHtml(el)) return el.localName === 'a' && (el.hasAttribute('href') || el.hasAttribute('xlink:href'));
+  switch (el.localName) {
+    case 'a': case 'area': return el.hasAttribute('href');
+    case 'button': case 'select': case 'textarea': case 'iframe': return true;
+    case 'input': return el.type !== 'hidden';
+    case 'summary': return !!el.parentElement && isHtml(el.parentElement, 'details') && el.parentElement.querySelector(':scope > summary') === el;
+    case 'audio': case 'video': return el.hasAttribute('controls');
+  }
+  return false;
+}
+
+// The presentational role reaches the elements a list or table owns (li, tr, td …) from an ancestor that has it.
+const PRESENTATION_FROM = { li: ['ul', 'ol', 'menu'], dt: ['dl'], dd: ['dl'], tr: ['table', 'tbody', 'thead', 'tfoot'], td: ['tr'], th: ['tr'],
+  tbody: ['table'], thead: ['table'], tfoot: ['table'], caption: ['table'] };
+
+function inheritsPresentation(el) {
+  let e = el;
+  for (;;) {
+    const owners = isHtml(e) && PRESENTATION_FROM[e.localName];
+    const p = e.parentElement;
+    if (!owners || !p || !isHtml(p) || !owners.includes(p.localName)) return false;
+    const r = explicitRole(p);
+    if (r === 'none') return !focusable(p) && !hasGlobalAria(p);
+    if (r) return false;
+    if (p.localName === 'table' || p.localName === 'ul' || p.localName === 'ol' || p.localName === 'menu' || p.localName === 'dl') return false;
+    e = p;
+  }
+}
+
+function tableOf(el) {
+  for (let e = el.parentElement; e; e = e.parentElement) if (isHtml(e, 'table')) return e;
+  return null;
+}
+
+function isHeaderCell(n) { return !!n && n.nodeType === 1 && isHtml(n, 'th'); }
+function isFullDataCell(n) { return !!n && n.nodeType === 1 && isHtml(n, 'td') && n.hasChildNodes(); }
+
+function headerCellRole(th) {
+  const scope = (th.getAttribute('scope') || '').toLowerCase();
+  if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+  if (scope === 'col' || scope === 'colgroup') return 'columnheader';
+  const next = th.nextElementSibling, prev = th.previousElementSibling;
+  if (!next && !prev) return 'columnheader';
+  if (isHeaderCell(next) && isHeaderCell(prev)) return 'columnheader';
+  if (isFullDataCell(next) || isFullDataCell(prev)) return 'rowheader';
+  const row = th.parentElement;
+  if (!row || !isHtml(row, 'tr')) return 'columnheader';
+  const first = row.firstElementChild, last = row.lastElementChild;
+  if (isFullDataCell(first) || isFullDataCell(last)) return 'rowheader';
+  if (isFullDataCell(first && first.nextElementSibling) || isFullDataCell(last && last.previousElementSibling)) return 'rowheader';
+  return 'columnheader';
+}
+
+function nameFromAuthor(el) {
+  return !!((el.getAttribute('aria-label') || '').trim() || el.hasAttribute('aria-labelledby') || (el.getAttribute('title') || '').trim());
+}
+
+// Sectioning elements (and main) that turn header/footer/aside into plain sections.
+function inSectioning(el, withMain) {
+  return !!closestFlat(el, (e) => {
+    const r = explicitRole(e);
+    if (r) return r === 'article' || r === 'complementary' || r === 'navigation' || r === 'region' || (withMain && r === 'main');
+    return isHtml(e) && (e.localName === 'article' || e.localName === 'aside' || e.localName === 'nav' || e.localName === 'section' || (withMain && e.localName === 'main'));
+  });
+}
+
+// Whether an <svg> holds elements Chromium's tree keeps (then it is an SVG root with parts, else an image).
+function svgHasParts(svg) {
+  for (const e of svg.querySelectorAll('*')) {
+    if (e.hasAttribute('role') || e.hasAttribute('tabindex') || (e.localName === 'a' && (e.hasAttribute('href') || e.hasAttribute('xlink:href')))) return true;
+    if ((e.localName === 'title' || e.localName === 'desc') && e.parentNode !== svg) return true;
+  }
+  return false;
+}
+
+function nativeRole(el) {
+  if (el.namespaceURI === SVG_NS) {
+    if (el.localName === 'svg' && !(el.parentNode && el.parentNode.namespaceURI === SVG_NS)) return el.firstElementChild && !svgHasParts(el) ? 'image' : 'SvgRoot';
+    if (el.localName === 'a') return el.hasAttribute('href') || el.hasAttribute('xlink:href') ? 'link' : 'group';
+    if (el.localName === 'g') return 'group';
+    if (/^(circle|ellipse|line|path|polygon|polyline|rect|use)$/.test(el.localName)) return 'graphics-symbol';
+    if (el.localName === 'image') return 'image';
+    return 'generic';
+  }
+  if (!isHtml(el)) return 'generic';
+  const tag = el.localName;
+  switch (tag) {
+    case 'a': case 'area': return el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : 'generic';
+    case 'input': {
+      const type = el.type;
+      if (el.list && type !== 'color') return 'combobox';
+      return INPUT_ROLES[type] || 'textbox';
+    }
+    case 'select': return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+    case 'option': return 'option';
+    case 'summary': {
+      const p = closestFlat(el, () => true);
+      const host = p && isHtml(p, 'slot') ? flatParent(p) : p;
+      return host && isHtml(host, 'details') ? 'DisclosureTriangle' : 'generic';
+    }
+    case 'header': return inSectioning(el, true) ? 'sectionheader' : 'banner';
+    case 'footer': return inSectioning(el, true) ? 'sectionfooter' : 'contentinfo';
+    case 'aside': return inSectioning(el, false) && !nameFromAuthor(el) ? 'generic' : 'complementary';
+    case 'section': return nameFromAuthor(el) ? 'region' : 'generic';
+    case 'form': return 'form';
+    case 'tr': return tableOf(el) ? 'row' : 'generic';
+    case 'tbody': case 'thead': case 'tfoot': return tableOf(el) ? 'rowgroup' : 'generic';
+    case 'td': case 'th': {
+      const table = tableOf(el);
+      if (!table || !el.parentElement || !isHtml(el.parentElement, 'tr')) return 'generic';
+      const tr = explicitRole(table);
+      if (tag === 'td') return tr === 'grid' || tr === 'treegrid' ? 'gridcell' : 'cell';
+      return headerCellRole(el);
+    }
+  }
+  return TAG_ROLES[tag] || 'generic';
+}
+
+// Chromium's role for an element, in its vocabulary ('none' where role=none/presentation takes effect).
+function computeRole(el) {
+  const explicit = explicitRole(el);
+  if (explicit === 'none') {
+    if (focusable(el) || hasGlobalAria(el)) return nativeRole(el);
+    return 'none';
+  }
+  if (explicit) {
+    if ((explicit === 'region' || explicit === 'form') && !nameFromAuthor(el)) return explicit === 'region' ? 'generic' : 'form';
+    return explicit;
+  }
+  if (inheritsPresentation(el)) return 'none';
+  return nativeRole(el);
+}
+
+function hasAriaAttribute(el) {
+  for (const a of el.attributes) if (a.name.startsWith('aria-')) return true;
+  return false;
+}
+
+function isPotentialLinkTarget(el) {
+  if (el.getRootNode() !== document || el.namespaceURI === SVG_NS) return false;
+  if (isHtml(el, 'a') && el.hasAttribute('name')) return true;
+  return el.hasAttribute('id') && !isHtml(el, 'label') && !isHtml(el, 'optgroup');
+}
+
+// A <label> whose text already names the checkbox or radio it labels, with nothing else in it.
+function isRedundantLabel(label) {
+  const c = label.control;
+  if (!c || !isHtml(c, 'input') || (c.type !== 'checkbox' && c.type !== 'radio')) return false;
+  if (c.hasAttribute('aria-label') || c.hasAttribute('aria-labelledby')) return false;
+  for (const e of label.querySelectorAll('*')) if (e !== c && !isHtml(e, 'br')) return false;
+  return style(c).visibility === 'visible';
+}
+
+function isBlockFlow(display) {
+  return display === 'block' || display === 'inline-block' || display === 'list-item' || display === 'flow-root' || display === 'table-cell' ||
+    display === 'table-caption' || display === 'inline flow-root' || display === 'block flow' || display === 'block flow-root';
+}
+
+// Whether a block flow box directly holds inline content (then Chromium keeps it: it lays out lines).
+function holdsInlineContent(el) {
+  let any = false;
+  const look = (parent) => {
+    for (const n of flatChildren(parent)) {
+      if (n.nodeType === 3) {
+        if (/[^ \t\n\r\f]/.test(n.data) || (n.data && /pre|break-spaces/.test(style(parent.nodeType === 1 ? parent : el).whiteSpace))) any = true;
+        continue;
+      }
+      if (n.nodeType !== 1) continue;
+      const s = style(n);
+      if (s.display === 'none') continue;
+      if (s.display === 'contents') { if (!look(n)) return false; continue; }
+      // An out-of-flow box sits among inline content; floats alone are not inline content.
+      if (s.position === 'absolute' || s.position === 'fixed') { any = true; continue; }
+      if (s.float !== 'none') continue;
+      if (!s.display.startsWith('inline') && s.display !== 'ruby') return false;
+      any = true;
+    }
+    return true;
+  };
+  return look(el) && any;
+}
+
+// Whether Chromium ignores a rendered element that is not hidden, inert or outside an open modal dialog.
+function ignoredBySemantics(el, role, st) {
+  if (role === 'none') return true;
+  if (el.namespaceURI === SVG_NS) {
+    if (closestFlat(el, (e) => e.localName === 'symbol') || el.localName === 'symbol') return true;
+    if (el.localName === 'svg' && el.firstElementChild && !(el.parentNode && el.parentNode.namespaceURI === SVG_NS)) return false;
+    for (const c of el.children) if (c.localName === 'title' || c.localName === 'desc') return false;
+  }
+  if (TABLE_ROLES.has(role) || isHtml(el, 'thead') || isHtml(el, 'tfoot')) return false;
+  if (isHtml(el, 'html')) return true;
+  if (!isHtml(el, 'body') && focusable(el)) return false;
+  if (role === 'link' || role === 'heading') return false;
+  if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onmouseup')) return false;
+  if (isHtml(el, 'header') || isHtml(el, 'footer')) return false;
+  if (isHtml(el) && /^(button|fieldset|input|object|output|select|textarea)$/.test(el.localName)) return false;
+  if (CONTROL_ROLES.has(explicitRole(el))) return false;
+  if (isHtml(el, 'optgroup') || isHtml(el, 'option')) return false;
+  if (explicitRole(el)) return false;
+  if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return false;
+  if (isHtml(el, 'legend')) return false;
+  if (ALWAYS_INCLUDED.has(role) || isHtml(el, 'section') || isHtml(el, 'hgroup') || isHtml(el, 'details') || role === 'DisclosureTriangle') return false;
+  if (hasAriaAttribute(el) || (el.getAttribute('title') || '') !== '') return false;
+  if (isHtml(el, 'img')) return el.getAttribute('alt') === '';
+  if (isPotentialLinkTarget(el)) return false;
+  // With inline text boxes asked for (getFullAXTree does), an inline-block among element siblings is kept.
+  if (role !== 'SvgRoot' && role !== 'Canvas' && role !== 'EmbeddedObject' && st.display.startsWith('inline-') && el.parentElement && el.parentElement.childElementCount > 1) return false;
+  if (isHtml(el, 'span')) return true;
+  if (isHtml(el, 'label')) return isRedundantLabel(el);
+  if (el.namespaceURI === SVG_NS && el.localName === 'foreignObject') return true;
+  // Chromium's default: kept when it has a box that matters to layout.
+  if (st.display === 'contents') return true;
+  if (role === 'Iframe' || role === 'LineBreak' || role === 'EmbeddedObject' || role === 'Canvas') return false;
+  // A scroll container: scrolls by the user, or by script where its content overflows.
+  if (/auto|scroll/.test(st.overflowX + st.overflowY)) return false;
+  if (/hidden/.test(st.overflowX + st.overflowY) && (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)) return false;
+  if (st.position !== 'static') return false;
+  if (isBlockFlow(st.display) && holdsInlineContent(el)) return false;
+  return true;
+}
+`;

@@ -1,0 +1,165 @@
+// The in-page accessibility computation (src/devices/web-inpage-ax.ts) against Chromium's own
+// getFullAXTree of the same page, node by node, joined on the DOM node (backend node id): shared by
+// tests/web/inpage-ax.spec.ts (which asserts the targets) and bench/web.ts (which prints the figures).
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
+
+export interface AxDisagreement {
+  page: string;
+  /** The DOM node: a start tag, or a text node's text in quotes. */
+  node: string;
+  what: 'role' | 'name' | 'ignored';
+  chromium: string;
+  inpage: string;
+}
+
+export interface AxAgreement {
+  /** Chromium's non-ignored element nodes (the document included), and how many have its role and name in the page. */
+  elements: number; roles: number; names: number;
+  /** Chromium's non-ignored text nodes (StaticText), and how many have its name. */
+  texts: number; textNames: number;
+  /** Nodes either side has (Chromium's ignored ones included), and how many are in or out of the tree on both. */
+  decided: number; decisions: number;
+  disagreements: AxDisagreement[];
+}
+
+export function emptyAgreement(): AxAgreement {
+  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, decided: 0, decisions: 0, disagreements: [] };
+}
+
+export function addAgreement(total: AxAgreement, a: AxAgreement): void {
+  total.elements += a.elements; total.roles += a.roles; total.names += a.names; total.texts += a.texts; total.textNames += a.textNames;
+  total.decided += a.decided; total.decisions += a.decisions; total.disagreements.push(...a.disagreements);
+}
+
+interface AXNode { ignored: boolean; role?: { value?: string }; name?: { value?: string }; backendDOMNodeId?: number }
+
+/** Roles that are parts of a text, not nodes of their own (formats/cdp.ts leaves them out too). */
+const PARTS = new Set(['InlineTextBox', 'ListMarker']);
+
+/** The DOM node of a backend id as a start tag or quoted text, and whether this document's script reaches it (not a pseudo-element, user-agent shadow tree or another frame's document). */
+const DESCRIBE = `function () {
+  const root = this.getRootNode();
+  const reachable = this.nodeType === 9 || (!this.nodeName.startsWith('::') && this.ownerDocument.defaultView === window.top && (root === this.ownerDocument || (!!root.host && root.host.shadowRoot === root)));
+  return { reachable, text: describe(this) };
+  function describe(n) {
+    if (n.nodeType === 3) return JSON.stringify(n.data.replace(/\\s+/g, ' ').slice(0, 60));
+    if (n.nodeType === 9) return '#document';
+    const html = n.outerHTML || '';
+    return html.slice(0, Math.min(html.indexOf('>') + 1 || 120, 120));
+  }
+}`;
+
+async function describeNode(cdp: CDPSession, backendNodeId: number): Promise<{ reachable: boolean; text: string }> {
+  const r = (await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)) as { object?: { objectId?: string } } | null;
+  if (!r?.object?.objectId) return { reachable: false, text: `backend node ${backendNodeId}` };
+  const v = (await cdp.send('Runtime.callFunctionOn', { objectId: r.object.objectId, functionDeclaration: DESCRIBE, returnByValue: true })) as { result: { value?: { reachable: boolean; text: string } } };
+  return v.result.value ?? { reachable: false, text: `backend node ${backendNodeId}` };
+}
+
+/** Runs the in-page function on the page's main document: its entries and each one's backend node id. */
+export async function inpageEntries(cdp: CDPSession, source = INPAGE_AX): Promise<Array<InpageAxEntry & { backendNodeId: number }>> {
+  const r = (await cdp.send('Runtime.evaluate', { expression: `(${source})({ withNodes: true })` })) as { result: { objectId?: string }; exceptionDetails?: { exception?: { description?: string } } };
+  if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? 'the in-page function threw');
+  const objectId = r.result.objectId!;
+  const entries = ((await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.entries; }', returnByValue: true })) as { result: { value: InpageAxEntry[] } }).result.value;
+  const list = (await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.nodes; }' })) as { result: { objectId: string } };
+  const props = (await cdp.send('Runtime.getProperties', { objectId: list.result.objectId, ownProperties: true })) as { result: Array<{ name: string; value?: { objectId?: string } }> };
+  const ids = new Array<number>(entries.length).fill(-1);
+  await Promise.all(props.result.filter((p) => /^\d+$/.test(p.name) && p.value?.objectId).map(async (p) => {
+    const d = (await cdp.send('DOM.describeNode', { objectId: p.value!.objectId! })) as { node: { backendNodeId: number } };
+    ids[Number(p.name)] = d.node.backendNodeId;
+  }));
+  return entries.map((e, k) => ({ ...e, backendNodeId: ids[k]! }));
+}
+
+/**
+ * One page: each of Chromium's AX nodes with a DOM node the page's script reaches, against the in-page
+ * entry of that node (`source`: the in-page function, a broken copy in the test that proves the check fails).
+ */
+export async function compareInpageAx(page: Page, label: string, source = INPAGE_AX): Promise<AxAgreement> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] };
+    const mine = await inpageEntries(cdp, source);
+    const byBackend = new Map(mine.map((e) => [e.backendNodeId, e]));
+    const out = emptyAgreement();
+    const seen = new Set<number>();
+    const wrong: Array<{ id: number; what: AxDisagreement['what']; chromium: string; inpage: string }> = [];
+    const judged = nodes.filter((n) => {
+      const id = n.backendDOMNodeId;
+      if (id === undefined || PARTS.has(n.role?.value ?? '') || seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+    // Chromium's nodes the page has no entry for: asked all at once whether the page's script reaches them.
+    const unmatched = judged.filter((n) => !byBackend.has(n.backendDOMNodeId!));
+    const reach = new Map(await Promise.all(unmatched.map(async (n) => [n.backendDOMNodeId!, (await describeNode(cdp, n.backendDOMNodeId!)).reachable] as const)));
+    for (const n of judged) {
+      const id = n.backendDOMNodeId!;
+      const role = n.role?.value ?? '';
+      const e = byBackend.get(id);
+      if (!e && !reach.get(id)) continue;
+      out.decided++;
+      const inTree = e !== undefined && !e.ignored;
+      if (inTree === !n.ignored) out.decisions++;
+      else wrong.push({ id, what: 'ignored', chromium: n.ignored ? 'ignored' : `in the tree as ${role}`, inpage: e ? (e.ignored ? 'ignored' : `in the tree as ${e.role}`) : 'no entry' });
+      if (n.ignored) continue;
+      const name = n.name?.value ?? '';
+      if (role === 'StaticText') {
+        out.texts++;
+        if (e?.name === name) out.textNames++;
+        else wrong.push({ id, what: 'name', chromium: JSON.stringify(name), inpage: e ? JSON.stringify(e.name) : 'no entry' });
+        continue;
+      }
+      out.elements++;
+      if (e?.role === role) out.roles++;
+      else wrong.push({ id, what: 'role', chromium: role, inpage: e?.role ?? 'no entry' });
+      // A node the page leaves out of the tree has no name there: its name is judged with the decision.
+      if (e?.name === name || (e?.ignored && e.role === role)) out.names++;
+      else wrong.push({ id, what: 'name', chromium: JSON.stringify(name), inpage: e ? JSON.stringify(e.name) : 'no entry' });
+    }
+    // Nodes the page keeps that Chromium has no node for at all.
+    for (const e of mine) {
+      if (seen.has(e.backendNodeId)) continue;
+      out.decided++;
+      if (e.ignored) out.decisions++;
+      else wrong.push({ id: e.backendNodeId, what: 'ignored', chromium: 'not in the tree', inpage: `in the tree as ${e.role}` });
+    }
+    const described = await Promise.all(wrong.map((w) => describeNode(cdp, w.id)));
+    wrong.forEach((w, k) => out.disagreements.push({ page: label, node: described[k]!.text, what: w.what, chromium: w.chromium, inpage: w.inpage }));
+    return out;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Pages compared at once: enough to overlap one page's waits with another's work. */
+const AT_ONCE = 4;
+
+/** Every page in a fresh tab of the served site (requests elsewhere blocked), compared once loaded; AT_ONCE at a time, summed in page order. */
+export async function inpageAxOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<AxAgreement> {
+  const one = async (path: string): Promise<AxAgreement> => {
+    const page = await browser.newPage();
+    try {
+      await page.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
+      await page.goto(`${base}/${path}`);
+      await page.waitForLoadState('networkidle');
+      return await compareInpageAx(page, path);
+    } finally {
+      await page.close();
+    }
+  };
+  const results = new Array<AxAgreement>(pages.length);
+  let next = 0;
+  const worker = async () => { while (next < pages.length) { const k = next++; results[k] = await one(pages[k]!); } };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, pages.length) }, worker));
+  const total = emptyAgreement();
+  for (const r of results) addAgreement(total, r);
+  return total;
+}
+
+export function disagreementLine(d: AxDisagreement): string {
+  return `${d.page}: ${d.what}: Chromium ${d.chromium}, in-page ${d.inpage}: ${d.node}`;
+}
