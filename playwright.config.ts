@@ -20,7 +20,6 @@ const overProtocols = ['moui', 'jetwhale'].map((protocol) => ({
  */
 const LONG = [
   'web/ground-truth.spec.ts',
-  'web/inpage-ax.spec.ts',
   'package/pack.spec.ts',
   'matchers/template-update.spec.ts',
   'web/device.spec.ts',

@@ -3,6 +3,7 @@
 // tests/web/inpage-ax.spec.ts (which asserts the targets) and bench/web.ts (which prints the figures).
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
+import { WALK_DOM, sameOrder, snapshotOrder } from './dom-order.js';
 
 export interface AxDisagreement {
   page: string;
@@ -57,20 +58,32 @@ async function describeNode(cdp: CDPSession, backendNodeId: number): Promise<{ r
   return v.result.value ?? { reachable: false, text: `backend node ${backendNodeId}` };
 }
 
-/** Runs the in-page function on the page's main document: its entries and each one's backend node id. */
-export async function inpageEntries(cdp: CDPSession, source = INPAGE_AX): Promise<Array<InpageAxEntry & { backendNodeId: number }>> {
-  const r = (await cdp.send('Runtime.evaluate', { expression: `(${source})({ withNodes: true })` })) as { result: { objectId?: string }; exceptionDetails?: { exception?: { description?: string } } };
-  if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? 'the in-page function threw');
-  const objectId = r.result.objectId!;
-  const entries = ((await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.entries; }', returnByValue: true })) as { result: { value: InpageAxEntry[] } }).result.value;
-  const list = (await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.nodes; }' })) as { result: { objectId: string } };
-  const props = (await cdp.send('Runtime.getProperties', { objectId: list.result.objectId, ownProperties: true })) as { result: Array<{ name: string; value?: { objectId?: string } }> };
-  const ids = new Array<number>(entries.length).fill(-1);
-  await Promise.all(props.result.filter((p) => /^\d+$/.test(p.name) && p.value?.objectId).map(async (p) => {
-    const d = (await cdp.send('DOM.describeNode', { objectId: p.value!.objectId! })) as { node: { backendNodeId: number } };
-    ids[Number(p.name)] = d.node.backendNodeId;
-  }));
-  return entries.map((e, k) => ({ ...e, backendNodeId: ids[k]! }));
+/** In the page, on the entries' node list: each node's place in the main document's snapshot order, and that order's names. */
+const PLACES = `function () {
+  ${WALK_DOM}
+  const all = walkDom();
+  const place = new Map(all.map((n, k) => [n, k]));
+  return { names: all.map((n) => n.nodeName), places: this.map((n) => place.get(n) ?? -1) };
+}`;
+
+/**
+ * Runs the in-page function on the page's main document: its entries and each one's backend node id,
+ * joined by position with the DOM snapshot's order (dom-order.ts); `reachable` the backend ids of every
+ * node the page's script reaches. A page that changes between the reads is read again.
+ */
+export async function inpageEntries(cdp: CDPSession, source = INPAGE_AX): Promise<{ entries: Array<InpageAxEntry & { backendNodeId: number }>; reachable: Set<number> }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const order = await snapshotOrder(cdp);
+    const r = (await cdp.send('Runtime.evaluate', { expression: `(${source})({ withNodes: true })` })) as { result: { objectId?: string }; exceptionDetails?: { exception?: { description?: string } } };
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? 'the in-page function threw');
+    const objectId = r.result.objectId!;
+    const entries = ((await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.entries; }', returnByValue: true })) as { result: { value: InpageAxEntry[] } }).result.value;
+    const list = (await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.nodes; }' })) as { result: { objectId: string } };
+    const { result } = (await cdp.send('Runtime.callFunctionOn', { objectId: list.result.objectId, functionDeclaration: PLACES, returnByValue: true })) as { result: { value: { names: string[]; places: number[] } } };
+    if (!sameOrder(result.value.names, order.names)) continue;
+    return { entries: entries.map((e, k) => ({ ...e, backendNodeId: order.ids[result.value.places[k]!] ?? -1 })), reachable: new Set(order.ids) };
+  }
+  throw new Error('the page kept changing between its DOM snapshot and the in-page walk');
 }
 
 /**
@@ -82,7 +95,7 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
   try {
     await cdp.send('DOM.getDocument', { depth: 0 });
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] };
-    const mine = await inpageEntries(cdp, source);
+    const { entries: mine, reachable } = await inpageEntries(cdp, source);
     const byBackend = new Map(mine.map((e) => [e.backendNodeId, e]));
     const out = emptyAgreement();
     const seen = new Set<number>();
@@ -93,14 +106,11 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
       seen.add(id);
       return true;
     });
-    // Chromium's nodes the page has no entry for: asked all at once whether the page's script reaches them.
-    const unmatched = judged.filter((n) => !byBackend.has(n.backendDOMNodeId!));
-    const reach = new Map(await Promise.all(unmatched.map(async (n) => [n.backendDOMNodeId!, (await describeNode(cdp, n.backendDOMNodeId!)).reachable] as const)));
     for (const n of judged) {
       const id = n.backendDOMNodeId!;
       const role = n.role?.value ?? '';
       const e = byBackend.get(id);
-      if (!e && !reach.get(id)) continue;
+      if (!e && !reachable.has(id)) continue; // a pseudo-element, a user-agent shadow node, another frame's node
       out.decided++;
       const inTree = e !== undefined && !e.ignored;
       if (inTree === !n.ignored) out.decisions++;

@@ -3,6 +3,7 @@
 // the page with Chromium's role (the role is the role computation's to agree on, not this one's).
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { INPAGE_STATES, type InpageStates } from '../../src/devices/web-inpage-states.js';
+import { WALK_DOM, sameOrder, snapshotOrder } from './dom-order.js';
 
 /** The properties compared, as formats/cdp.ts reads them. */
 export const PROPS = ['disabled', 'focusable', 'focused', 'selected', 'checked', 'pressed', 'expanded', 'level', 'url', 'editable', 'modal', 'value'] as const;
@@ -76,9 +77,6 @@ function compared(p: Prop, role: string): boolean {
   return true;
 }
 
-/** Whether the page's own script reaches the element: not a pseudo-element, nor in a user-agent shadow tree or another frame's document. */
-const REACHED = `function reached(n) { const root = n.getRootNode(); return !n.nodeName.startsWith('::') && n.ownerDocument.defaultView === window.top && (root === n.ownerDocument || (!!root.host && root.host.shadowRoot === root)); }`;
-
 const START_TAG = `function () { const h = this.outerHTML || ''; return h.slice(0, Math.min(h.indexOf('>') + 1 || 140, 140)); }`;
 
 async function onElement<T>(cdp: CDPSession, backendNodeId: number, functionDeclaration: string, args: unknown[]): Promise<T | null> {
@@ -88,19 +86,38 @@ async function onElement<T>(cdp: CDPSession, backendNodeId: number, functionDecl
   return v && !v.exceptionDetails ? (v.result?.value ?? null) : null;
 }
 
+/**
+ * In the page, in one call: the main document's nodes in snapshot order (their names, to check the
+ * join), and the states of each one given a role (`roles[k]`, Chromium's role of node k).
+ */
+const STATES_BY_ORDER = (source: string) => `function (roles) {
+  ${WALK_DOM}
+  const nodes = walkDom();
+  const states = (${source});
+  return { names: nodes.map((n) => n.nodeName), states: nodes.map((n, k) => roles[k] ? states.call(n, roles[k]) : null) };
+}`;
+
 /** One page: each element node Chromium keeps, its states from the page against Chromium's. */
 export async function compareStates(page: Page, label: string, source = INPAGE_STATES): Promise<StateAgreement> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    await cdp.send('DOM.getDocument', { depth: 0 });
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] };
+    const byBackend = new Map<number, AXNode>();
+    for (const n of nodes) if (!n.ignored && n.backendDOMNodeId !== undefined && !NOT_ELEMENTS.has(n.role?.value ?? '')) byBackend.set(n.backendDOMNodeId, n);
+    // Joined by position with the DOM snapshot's order; a page that changes between the reads is read again.
+    let answer: { names: string[]; states: Array<InpageStates | null> } | null = null, order: { names: string[]; ids: number[] } | null = null;
+    for (let attempt = 0; attempt < 3 && !answer; attempt++) {
+      order = await snapshotOrder(cdp);
+      const roles = order.ids.map((id) => byBackend.get(id)?.role?.value ?? null);
+      const { result } = (await cdp.send('Runtime.evaluate', { expression: `(${STATES_BY_ORDER(source)})(${JSON.stringify(roles)})`, returnByValue: true })) as { result: { value: { names: string[]; states: Array<InpageStates | null> } } };
+      if (sameOrder(result.value.names, order.names)) answer = result.value;
+    }
+    if (!answer || !order) throw new Error(`${label}: the page kept changing between its DOM snapshot and the in-page walk`);
     const out = emptyStates();
-    const asked = nodes.filter((n) => !n.ignored && n.backendDOMNodeId !== undefined && !NOT_ELEMENTS.has(n.role?.value ?? ''));
-    const answers = await Promise.all(asked.map((n) => onElement<InpageStates | 'not an element'>(cdp, n.backendDOMNodeId!, `function (role) { if (this.nodeType !== 1 || !reached(this)) return 'not an element'; return (${source}).call(this, role); ${REACHED} }`, [n.role?.value ?? ''])));
     const wrong: Array<Omit<StateDisagreement, 'node' | 'page'> & { id: number }> = [];
-    asked.forEach((n, k) => {
-      const s = answers[k];
-      if (s === 'not an element' || s === null || s === undefined) return; // a pseudo-element, a user-agent shadow node, a node of another frame
+    order.ids.forEach((id, k) => {
+      const n = byBackend.get(id), s = answer.states[k];
+      if (!n || !s) return; // not an element Chromium keeps, or one the page's script does not reach
       out.nodes++;
       const role = n.role?.value ?? '';
       for (const p of PROPS) {
@@ -109,13 +126,11 @@ export async function compareStates(page: Page, label: string, source = INPAGE_S
         if (c !== '-') out.stated[p]++;
         if (c !== '-' && c === i) out.statedAgreed[p]++;
         if (c === i) out.agreed[p]++;
-        else wrong.push({ id: n.backendDOMNodeId!, role, prop: p, chromium: c, inpage: i });
+        else wrong.push({ id, role, prop: p, chromium: c, inpage: i });
       }
     });
-    for (const w of wrong) {
-      const { id, ...rest } = w;
-      out.disagreements.push({ page: label, node: (await onElement<string>(cdp, id, START_TAG, [])) ?? `backend node ${id}`, ...rest });
-    }
+    const described = await Promise.all(wrong.map((w) => onElement<string>(cdp, w.id, START_TAG, [])));
+    wrong.forEach(({ id, ...rest }, k) => out.disagreements.push({ page: label, node: described[k] ?? `backend node ${id}`, ...rest }));
     return out;
   } finally {
     await cdp.detach().catch(() => undefined);

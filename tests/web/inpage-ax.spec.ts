@@ -15,7 +15,7 @@ test.afterAll(async () => { await browser?.close(); await site?.close(); });
 const PAGES = [...new Set([...HIT_PAGES, ...AXE_PAGES, ...APG_SAMPLE])];
 
 test('roles, names and the ignored bit worked out in the page agree with getFullAXTree on ≥ 99% of nodes', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(120_000);
   const t = await inpageAxOnPages(browser, site.url, PAGES);
   // Every disagreement is printed, as the bench prints them.
   for (const d of t.disagreements) console.log(`in-page AX disagreement: ${disagreementLine(d)}`);

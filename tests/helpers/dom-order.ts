@@ -1,0 +1,41 @@
+// The DOM nodes of a page's main document in DOMSnapshot.captureSnapshot's order, on both sides: Chromium
+// lists them depth first with an open shadow root's children right after its host (the root itself not
+// listed) and its ::before / ::after / ::marker boxes as nodes of their own; the page's own walk is the
+// same without those. Joined by position, a node the page holds gets its backend node id with one
+// snapshot and one in-page call, instead of a DevTools call per node.
+import type { CDPSession } from '@playwright/test';
+
+/** In the page: the main document's nodes in snapshot order (a function body's source: `walkDom()` answers the list). */
+export const WALK_DOM = String.raw`
+function walkDom() {
+  const out = [];
+  const visit = (n) => {
+    out.push(n);
+    if (n.nodeType === 1 && n.shadowRoot) for (let c = n.shadowRoot.firstChild; c; c = c.nextSibling) visit(c);
+    for (let c = n.firstChild; c; c = c.nextSibling) visit(c);
+  };
+  visit(document);
+  return out;
+}`;
+
+/** The main document's nodes as Chromium's DOM snapshot lists them, pseudo-element boxes left out: names and backend ids. */
+export async function snapshotOrder(cdp: CDPSession): Promise<{ names: string[]; ids: number[] }> {
+  const snap = (await cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [] })) as unknown as {
+    documents: Array<{ nodes: { nodeName?: number[]; backendNodeId?: number[] } }>;
+    strings: string[];
+  };
+  const d = snap.documents[0]!;
+  const names: string[] = [], ids: number[] = [];
+  (d.nodes.nodeName ?? []).forEach((k, i) => {
+    const name = snap.strings[k] ?? '';
+    if (name.startsWith('::')) return;
+    names.push(name);
+    ids.push(d.nodes.backendNodeId![i]!);
+  });
+  return { names, ids };
+}
+
+/** Whether the page's walk (its node names, in order) is the snapshot's: else the page changed between the two reads. */
+export function sameOrder(walked: readonly string[], names: readonly string[]): boolean {
+  return walked.length === names.length && walked.every((n, k) => n === names[k]);
+}
