@@ -4,7 +4,7 @@
  * (`generic`, `image`, `StaticText`, `LineBreak`, `LabelText`, `RootWebArea`, `none` where
  * role=none/presentation takes effect …) and its accname. Facts from HTML-AAM, accname 1.2 and
  * Chromium's own choices where they differ (Chromium wins: web nodes carry its names);
- * tests/web/inpage-ax.spec.ts holds it to getFullAXTree node by node.
+ * tests/web/inpage.spec.ts holds it to getFullAXTree node by node.
  *
  * It is source text, not a function of this module: it runs in the page (`Runtime.callFunctionOn`,
  * `page.evaluate`), where nothing of this module exists, and a TypeScript loader would wrap named

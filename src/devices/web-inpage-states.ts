@@ -4,7 +4,7 @@
  * ones the web importer reads (formats/cdp.ts `toNode`): disabled, focusable, focused, selected,
  * checked, pressed, expanded, level, url, editable, modal, and the node's value. Facts from WAI-ARIA
  * 1.2, HTML-AAM and Chromium's own choices where they differ (Chromium wins: web nodes carry its
- * states); tests/web/inpage-states.spec.ts holds it to getFullAXTree node by node.
+ * states); tests/web/inpage.spec.ts holds it to getFullAXTree node by node.
  *
  * Source text, not a function of this module: it runs in the page (`Runtime.callFunctionOn`), where
  * nothing of this module exists. `STATES_SOURCE` declares `axStates(el, role)`, `role` being the node's

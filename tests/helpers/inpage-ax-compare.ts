@@ -1,9 +1,10 @@
 // The in-page accessibility computation (src/devices/web-inpage-ax.ts) against Chromium's own
 // getFullAXTree of the same page, node by node, joined on the DOM node (backend node id): shared by
-// tests/web/inpage-ax.spec.ts (which asserts the targets) and bench/web.ts (which prints the figures).
+// tests/web/inpage.spec.ts (which asserts the targets) and bench/web.ts (which prints the figures).
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
 import { WALK_DOM, sameOrder, snapshotOrder } from './dom-order.js';
+import { onFixturePages } from './fixture-pages.js';
 
 export interface AxDisagreement {
   page: string;
@@ -145,28 +146,10 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
   }
 }
 
-/** Pages compared at once: enough to overlap one page's waits with another's work. */
-const AT_ONCE = 4;
-
-/** Every page in a fresh tab of the served site (requests elsewhere blocked), compared once loaded; AT_ONCE at a time, summed in page order. */
+/** Every page compared (fixture-pages.ts), summed in page order. */
 export async function inpageAxOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<AxAgreement> {
-  const one = async (path: string): Promise<AxAgreement> => {
-    const page = await browser.newPage();
-    try {
-      await page.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
-      await page.goto(`${base}/${path}`);
-      await page.waitForLoadState('networkidle');
-      return await compareInpageAx(page, path);
-    } finally {
-      await page.close();
-    }
-  };
-  const results = new Array<AxAgreement>(pages.length);
-  let next = 0;
-  const worker = async () => { while (next < pages.length) { const k = next++; results[k] = await one(pages[k]!); } };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, pages.length) }, worker));
   const total = emptyAgreement();
-  for (const r of results) addAgreement(total, r);
+  for (const r of await onFixturePages(browser, base, pages, (page, label) => compareInpageAx(page, label))) addAgreement(total, r);
   return total;
 }
 

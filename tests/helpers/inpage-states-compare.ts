@@ -1,7 +1,7 @@
 // The in-page states computation (src/devices/web-inpage-states.ts) against Chromium's own getFullAXTree
 // of the same page, node by node: every element node Chromium keeps in its tree, its states asked of
 // the page with Chromium's role (the role is the role computation's to agree on, not this one's).
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { INPAGE_STATES, type InpageStates } from '../../src/devices/web-inpage-states.js';
 import { WALK_DOM, sameOrder, snapshotOrder } from './dom-order.js';
 
@@ -137,33 +137,13 @@ export async function compareStates(page: Page, label: string, source = INPAGE_S
   }
 }
 
-/** Every page in a fresh tab of the served site (requests elsewhere blocked), compared once loaded; the sums. */
-export async function compareStatesOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<StateAgreement> {
-  const total = emptyStates();
-  const one = async (path: string): Promise<StateAgreement> => {
-    const page = await browser.newPage();
-    try {
-      await page.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
-      await page.goto(`${base}/${path}`);
-      await page.waitForLoadState('networkidle');
-      return await compareStates(page, path);
-    } finally {
-      await page.close();
-    }
-  };
-  // A few pages at once: one page's round trips overlap another's work.
-  let next = 0;
-  const results: StateAgreement[] = new Array<StateAgreement>(pages.length);
-  const worker = async () => { while (next < pages.length) { const k = next++; results[k] = await one(pages[k]!); } };
-  await Promise.all(Array.from({ length: Math.min(4, pages.length) }, worker));
-  for (const r of results) {
-    total.nodes += r.nodes;
-    for (const p of PROPS) {
-      total.agreed[p] += r.agreed[p];
-      total.stated[p] += r.stated[p];
-      total.statedAgreed[p] += r.statedAgreed[p];
-    }
-    total.disagreements.push(...r.disagreements);
+/** Summed agreements, in the order given. */
+export function addStates(total: StateAgreement, r: StateAgreement): void {
+  total.nodes += r.nodes;
+  for (const p of PROPS) {
+    total.agreed[p] += r.agreed[p];
+    total.stated[p] += r.stated[p];
+    total.statedAgreed[p] += r.statedAgreed[p];
   }
-  return total;
+  total.disagreements.push(...r.disagreements);
 }

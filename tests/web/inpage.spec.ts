@@ -1,0 +1,66 @@
+// The in-page computations (src/devices/web-inpage-ax.ts, web-inpage-states.ts) agree with Chromium's own
+// getFullAXTree node by node: the role, the accessible name and whether the node is in the tree; the
+// states the importer reads and the value. On the corpus pages, axe-core's rule fixtures and a sample of
+// the APG examples (all of them in `npm run bench`), each page loaded once for both.
+import { test, expect, type Browser } from '@playwright/test';
+import { INPAGE_AX } from '../../src/devices/web-inpage-ax.js';
+import { addAgreement, compareInpageAx, disagreementLine, emptyAgreement, type AxAgreement } from '../helpers/inpage-ax-compare.js';
+import { PROPS, addStates, compareStates, emptyStates, type StateAgreement } from '../helpers/inpage-states-compare.js';
+import { onFixturePages } from '../helpers/fixture-pages.js';
+import { APG_SAMPLE, AXE_PAGES, HIT_PAGES, launch, serveFixtures } from './helpers.js';
+import type { StaticSite } from '../../examples/web-site/serve.js';
+
+let browser: Browser;
+let site: StaticSite;
+const PAGES = [...new Set([...HIT_PAGES, ...AXE_PAGES, ...APG_SAMPLE])];
+const ax: AxAgreement = emptyAgreement();
+const states: StateAgreement = emptyStates();
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  browser = await launch();
+  site = await serveFixtures();
+  const both = await onFixturePages(browser, site.url, PAGES, async (page, label) => ({ ax: await compareInpageAx(page, label), states: await compareStates(page, label) }));
+  for (const r of both) { addAgreement(ax, r.ax); addStates(states, r.states); }
+});
+test.afterAll(async () => { await browser?.close(); await site?.close(); });
+
+test('roles, names and the ignored bit worked out in the page agree with getFullAXTree on ≥ 99% of nodes', () => {
+  // Every disagreement is printed, as the bench prints them.
+  for (const d of ax.disagreements) console.log(`in-page AX disagreement: ${disagreementLine(d)}`);
+  console.log(`in-page AX vs getFullAXTree on ${PAGES.length} pages: elements ${ax.elements}, roles ${ax.roles}, names ${ax.names}; texts ${ax.texts}, names ${ax.textNames}; in or out of the tree ${ax.decisions}/${ax.decided}`);
+  expect(ax.elements).toBeGreaterThanOrEqual(1000);
+  expect(ax.roles / ax.elements).toBeGreaterThanOrEqual(0.99);
+  expect(ax.names / ax.elements).toBeGreaterThanOrEqual(0.99);
+  expect(ax.textNames / ax.texts).toBeGreaterThanOrEqual(0.99);
+  expect(ax.decisions / ax.decided).toBeGreaterThanOrEqual(0.99);
+});
+
+test('states worked out in the page agree with getFullAXTree on ≥ 99% of elements, property by property, and on ≥ 99% of the states Chromium reports', () => {
+  const t = states;
+  for (const d of t.disagreements) console.log(`in-page states disagreement: ${d.page}: ${d.node} (${d.role}) ${d.prop}: Chromium ${d.chromium}, in the page ${d.inpage}`);
+  console.log(`in-page states vs getFullAXTree on ${PAGES.length} pages, ${t.nodes} elements: ${PROPS.map((p) => `${p} ${t.statedAgreed[p]}/${t.stated[p]} stated`).join(', ')}`);
+  expect(t.nodes).toBeGreaterThanOrEqual(1000);
+  for (const p of PROPS) expect(t.agreed[p] / t.nodes, p).toBeGreaterThanOrEqual(0.99);
+  // Most elements state little: agreement on what Chromium does state is the figure that can fall.
+  const stated = PROPS.reduce((a, p) => a + t.stated[p], 0), statedAgreed = PROPS.reduce((a, p) => a + t.statedAgreed[p], 0);
+  expect(stated).toBeGreaterThanOrEqual(500);
+  expect(statedAgreed / stated).toBeGreaterThanOrEqual(0.99);
+  // Each property the pages exercise at all is held to it on its own too.
+  for (const p of PROPS) if (t.stated[p] >= 20) expect(t.statedAgreed[p] / t.stated[p], p).toBeGreaterThanOrEqual(0.95);
+});
+
+test('the comparison fails a computation that breaks one rule (names from content for every role)', async () => {
+  const broken = INPAGE_AX.replace('if (FROM_CONTENT.has(role) ||', 'if (true ||');
+  expect(broken).not.toBe(INPAGE_AX);
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${site.url}/pages/shop.html`);
+    const good = await compareInpageAx(page, 'shop', INPAGE_AX);
+    const bad = await compareInpageAx(page, 'shop', broken);
+    expect(good.names / good.elements).toBeGreaterThanOrEqual(0.99);
+    expect(bad.names / bad.elements).toBeLessThan(0.9);
+  } finally {
+    await page.close();
+  }
+});
