@@ -20,6 +20,7 @@ const overProtocols = ['moui', 'jetwhale'].map((protocol) => ({
  */
 const LONG = [
   'web/ground-truth.spec.ts',
+  'web/inpage.spec.ts',
   'package/pack.spec.ts',
   'matchers/template-update.spec.ts',
   'web/device.spec.ts',
