@@ -14,7 +14,7 @@ test.beforeAll(async () => { browser = await launch(); site = await serveFixture
 test.afterAll(async () => { await browser?.close(); await site?.close(); });
 
 /**
- * A sample of the APG example pages for hit-testing (real pages beyond the corpus; all 76 run in `npm
+ * A sample of the APG example pages for hit-testing (real pages beyond the corpus; all 72 run in `npm
  * run bench`): wrapped running text with inline links, a scrolling listbox, tabs.
  */
 const HIT_APG_SAMPLE = [
