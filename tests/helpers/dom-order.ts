@@ -39,3 +39,20 @@ export async function snapshotOrder(cdp: CDPSession): Promise<{ names: string[];
 export function sameOrder(walked: readonly string[], names: readonly string[]): boolean {
   return walked.length === names.length && walked.every((n, k) => n === names[k]);
 }
+
+/** In the page, on one node: its start tag, or a text node's text in quotes, for naming it in a disagreement. */
+const DESCRIBE = `function () {
+  if (this.nodeType === 3) return JSON.stringify(this.data.replace(/\\s+/g, ' ').slice(0, 60));
+  if (this.nodeType === 9) return '#document';
+  const html = this.outerHTML || '';
+  return html.slice(0, Math.min(html.indexOf('>') + 1 || 120, 120));
+}`;
+
+/** A node by its backend id, as DESCRIBE names it (`backend node N` when it is gone). */
+export async function describeNode(cdp: CDPSession, backendNodeId: number): Promise<string> {
+  const gone = `backend node ${backendNodeId}`;
+  const r = (await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)) as { object?: { objectId?: string } } | null;
+  if (!r?.object?.objectId) return gone;
+  const v = (await cdp.send('Runtime.callFunctionOn', { objectId: r.object.objectId, functionDeclaration: DESCRIBE, returnByValue: true }).catch(() => null)) as { result?: { value?: string } } | null;
+  return v?.result?.value ?? gone;
+}

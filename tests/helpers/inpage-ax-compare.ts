@@ -3,7 +3,7 @@
 // tests/web/inpage.spec.ts (which asserts the targets) and bench/web.ts (which prints the figures).
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
-import { WALK_DOM, sameOrder, snapshotOrder } from './dom-order.js';
+import { WALK_DOM, describeNode, sameOrder, snapshotOrder } from './dom-order.js';
 import { onFixturePages } from './fixture-pages.js';
 
 export interface AxDisagreement {
@@ -38,26 +38,6 @@ interface AXNode { ignored: boolean; role?: { value?: string }; name?: { value?:
 
 /** Roles that are parts of a text, not nodes of their own (formats/cdp.ts leaves them out too). */
 const PARTS = new Set(['InlineTextBox', 'ListMarker']);
-
-/** The DOM node of a backend id as a start tag or quoted text, and whether this document's script reaches it (not a pseudo-element, user-agent shadow tree or another frame's document). */
-const DESCRIBE = `function () {
-  const root = this.getRootNode();
-  const reachable = this.nodeType === 9 || (!this.nodeName.startsWith('::') && this.ownerDocument.defaultView === window.top && (root === this.ownerDocument || (!!root.host && root.host.shadowRoot === root)));
-  return { reachable, text: describe(this) };
-  function describe(n) {
-    if (n.nodeType === 3) return JSON.stringify(n.data.replace(/\\s+/g, ' ').slice(0, 60));
-    if (n.nodeType === 9) return '#document';
-    const html = n.outerHTML || '';
-    return html.slice(0, Math.min(html.indexOf('>') + 1 || 120, 120));
-  }
-}`;
-
-async function describeNode(cdp: CDPSession, backendNodeId: number): Promise<{ reachable: boolean; text: string }> {
-  const r = (await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)) as { object?: { objectId?: string } } | null;
-  if (!r?.object?.objectId) return { reachable: false, text: `backend node ${backendNodeId}` };
-  const v = (await cdp.send('Runtime.callFunctionOn', { objectId: r.object.objectId, functionDeclaration: DESCRIBE, returnByValue: true })) as { result: { value?: { reachable: boolean; text: string } } };
-  return v.result.value ?? { reachable: false, text: `backend node ${backendNodeId}` };
-}
 
 /** In the page, on the entries' node list: each node's place in the main document's snapshot order, and that order's names. */
 const PLACES = `function () {
@@ -139,7 +119,7 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
       else wrong.push({ id: e.backendNodeId, what: 'ignored', chromium: 'not in the tree', inpage: `in the tree as ${e.role}` });
     }
     const described = await Promise.all(wrong.map((w) => describeNode(cdp, w.id)));
-    wrong.forEach((w, k) => out.disagreements.push({ page: label, node: described[k]!.text, what: w.what, chromium: w.chromium, inpage: w.inpage }));
+    wrong.forEach((w, k) => out.disagreements.push({ page: label, node: described[k]!, what: w.what, chromium: w.chromium, inpage: w.inpage }));
     return out;
   } finally {
     await cdp.detach().catch(() => undefined);

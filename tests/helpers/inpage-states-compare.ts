@@ -1,9 +1,9 @@
 // The in-page states computation (src/devices/web-inpage-states.ts) against Chromium's own getFullAXTree
 // of the same page, node by node: every element node Chromium keeps in its tree, its states asked of
 // the page with Chromium's role (the role is the role computation's to agree on, not this one's).
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { INPAGE_STATES, type InpageStates } from '../../src/devices/web-inpage-states.js';
-import { WALK_DOM, sameOrder, snapshotOrder } from './dom-order.js';
+import { WALK_DOM, describeNode, sameOrder, snapshotOrder } from './dom-order.js';
 
 /** The properties compared, as formats/cdp.ts reads them. */
 export const PROPS = ['disabled', 'focusable', 'focused', 'selected', 'checked', 'pressed', 'expanded', 'level', 'url', 'editable', 'modal', 'value'] as const;
@@ -77,15 +77,6 @@ function compared(p: Prop, role: string): boolean {
   return true;
 }
 
-const START_TAG = `function () { const h = this.outerHTML || ''; return h.slice(0, Math.min(h.indexOf('>') + 1 || 140, 140)); }`;
-
-async function onElement<T>(cdp: CDPSession, backendNodeId: number, functionDeclaration: string, args: unknown[]): Promise<T | null> {
-  const r = (await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)) as { object?: { objectId?: string } } | null;
-  if (!r?.object?.objectId) return null;
-  const v = (await cdp.send('Runtime.callFunctionOn', { objectId: r.object.objectId, functionDeclaration, arguments: args.map((value) => ({ value })), returnByValue: true }).catch(() => null)) as { result?: { value?: T }; exceptionDetails?: unknown } | null;
-  return v && !v.exceptionDetails ? (v.result?.value ?? null) : null;
-}
-
 /**
  * In the page, in one call: the main document's nodes in snapshot order (their names, to check the
  * join), and the states of each one given a role (`roles[k]`, Chromium's role of node k).
@@ -129,8 +120,8 @@ export async function compareStates(page: Page, label: string, source = INPAGE_S
         else wrong.push({ id, role, prop: p, chromium: c, inpage: i });
       }
     });
-    const described = await Promise.all(wrong.map((w) => onElement<string>(cdp, w.id, START_TAG, [])));
-    wrong.forEach(({ id, ...rest }, k) => out.disagreements.push({ page: label, node: described[k] ?? `backend node ${id}`, ...rest }));
+    const described = await Promise.all(wrong.map((w) => describeNode(cdp, w.id)));
+    wrong.forEach(({ id, ...rest }, k) => out.disagreements.push({ page: label, node: described[k]!, ...rest }));
     return out;
   } finally {
     await cdp.detach().catch(() => undefined);
