@@ -1,18 +1,15 @@
-// Each of a list of fixture pages in a fresh tab of the served site (requests elsewhere blocked), once
-// loaded and settled: the engine-agreement helpers run their comparisons there, a few pages at once so
-// one page's round trips overlap another's work. Answers in page order.
+// Each of a list of fixture pages in a fresh tab of the served site, requests elsewhere blocked (a page's
+// links to other hosts fail at once, with or without a network): the engine-agreement helpers judge
+// their pages there, `atOnce` at a time so one page's waits overlap another's work. Answers in page order.
 import type { Browser, Page } from '@playwright/test';
 
-const AT_ONCE = 4;
-
-export async function onFixturePages<T>(browser: Browser, base: string, pages: readonly string[], compare: (page: Page, label: string) => Promise<T>): Promise<T[]> {
+export async function onFixturePages<T>(browser: Browser, base: string, pages: readonly string[], judge: (page: Page, path: string) => Promise<T>, atOnce = 4): Promise<T[]> {
   const one = async (path: string): Promise<T> => {
     const page = await browser.newPage();
     try {
       await page.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
       await page.goto(`${base}/${path}`);
-      await page.waitForLoadState('networkidle');
-      return await compare(page, path);
+      return await judge(page, path);
     } finally {
       await page.close();
     }
@@ -20,6 +17,14 @@ export async function onFixturePages<T>(browser: Browser, base: string, pages: r
   const results = new Array<T>(pages.length);
   let next = 0;
   const worker = async () => { while (next < pages.length) { const k = next++; results[k] = await one(pages[k]!); } };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, pages.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(atOnce, pages.length) }, worker));
   return results;
+}
+
+/** onFixturePages, each page judged once no request is in flight (its scripts have loaded what they load). */
+export function onSettledFixturePages<T>(browser: Browser, base: string, pages: readonly string[], judge: (page: Page, path: string) => Promise<T>): Promise<T[]> {
+  return onFixturePages(browser, base, pages, async (page, path) => {
+    await page.waitForLoadState('networkidle');
+    return judge(page, path);
+  });
 }

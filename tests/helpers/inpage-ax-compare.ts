@@ -4,7 +4,7 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
 import { WALK_DOM, describeNode, sameOrder, snapshotOrder } from './dom-order.js';
-import { onFixturePages } from './fixture-pages.js';
+import { onSettledFixturePages } from './fixture-pages.js';
 
 export interface AxDisagreement {
   page: string;
@@ -129,7 +129,7 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
 /** Every page compared (fixture-pages.ts), summed in page order. */
 export async function inpageAxOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<AxAgreement> {
   const total = emptyAgreement();
-  for (const r of await onFixturePages(browser, base, pages, (page, label) => compareInpageAx(page, label))) addAgreement(total, r);
+  for (const r of await onSettledFixturePages(browser, base, pages, (page, label) => compareInpageAx(page, label))) addAgreement(total, r);
   return total;
 }
 

@@ -5,28 +5,14 @@ import type { Browser, Page } from '@playwright/test';
 import { audit, webDevice, type Snapshot } from '../../src/index.js';
 import { compareHittability, type HitComparison } from './web-oracle.js';
 import { compareRules, RULE_PAIRS, type RuleAgreement } from './axe-compare.js';
+import { onFixturePages } from './fixture-pages.js';
 
 /** Pages judged at once: enough to overlap one page's waits with another's work, few enough that none waits its load timeout behind the rest. */
 const AT_ONCE = 6;
 
-/** The pages are independent (one tab each, nothing shared), so they are judged side by side, AT_ONCE at a time; the answers come back in page order. */
-async function eachPage<T>(browser: Browser, base: string, pages: readonly string[], judge: (page: Page, snapshot: Snapshot, path: string) => Promise<T>): Promise<T[]> {
-  const judgeOne = async (path: string): Promise<T> => {
-    const page = await browser.newPage();
-    try {
-      // Only the served site: a page's links to other hosts fail at once, with or without a network.
-      await page.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
-      await page.goto(`${base}/${path}`);
-      return await judge(page, await (await webDevice(page)).snapshot(), path);
-    } finally {
-      await page.close();
-    }
-  };
-  const out: T[] = new Array<T>(pages.length);
-  let next = 0;
-  const worker = async () => { while (next < pages.length) { const k = next++; out[k] = await judgeOne(pages[k]!); } };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, pages.length) }, worker));
-  return out;
+/** Each page (fixture-pages.ts) judged on a capture through a web device. */
+function eachPage<T>(browser: Browser, base: string, pages: readonly string[], judge: (page: Page, snapshot: Snapshot, path: string) => Promise<T>): Promise<T[]> {
+  return onFixturePages(browser, base, pages, async (page, path) => judge(page, await (await webDevice(page)).snapshot(), path), AT_ONCE);
 }
 
 /**

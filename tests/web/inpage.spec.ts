@@ -6,7 +6,7 @@ import { test, expect, type Browser } from '@playwright/test';
 import { INPAGE_AX } from '../../src/devices/web-inpage-ax.js';
 import { addAgreement, compareInpageAx, disagreementLine, emptyAgreement, type AxAgreement } from '../helpers/inpage-ax-compare.js';
 import { PROPS, addStates, compareStates, emptyStates, type StateAgreement } from '../helpers/inpage-states-compare.js';
-import { onFixturePages } from '../helpers/fixture-pages.js';
+import { onSettledFixturePages } from '../helpers/fixture-pages.js';
 import { APG_SAMPLE, AXE_PAGES, HIT_PAGES, launch, serveFixtures } from './helpers.js';
 import type { StaticSite } from '../../examples/web-site/serve.js';
 
@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   browser = await launch();
   site = await serveFixtures();
-  const both = await onFixturePages(browser, site.url, PAGES, async (page, label) => ({ ax: await compareInpageAx(page, label), states: await compareStates(page, label) }));
+  const both = await onSettledFixturePages(browser, site.url, PAGES, async (page, label) => ({ ax: await compareInpageAx(page, label), states: await compareStates(page, label) }));
   for (const r of both) { addAgreement(ax, r.ax); addStates(states, r.states); }
 });
 test.afterAll(async () => { await browser?.close(); await site?.close(); });
