@@ -4,6 +4,9 @@
  * function declarations joined into the in-page function's body; `roleOf`, `style`, `flatChildren`
  * and `isHtml` come from the other parts.
  */
+/** In-page source shared by the in-page parts: the input types that are text fields. */
+export const TEXT_INPUTS_SOURCE = String.raw`const TEXT_INPUTS = /^(text|password|number|search|tel|email|url)$/;`;
+
 export const NAME_SOURCE = String.raw`
 // Roles named by their content.
 const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'DisclosureTriangle', 'doc-backlink', 'doc-biblioref', 'doc-glossref',
@@ -14,7 +17,7 @@ const NO_CONTENT = new Set(['alert', 'alertdialog', 'application', 'article', 'b
   'feed', 'figure', 'form', 'grid', 'image', 'listbox', 'log', 'main', 'marquee', 'math', 'menu', 'menubar', 'meter', 'navigation', 'progressbar',
   'radiogroup', 'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status', 'tablist', 'tabpanel', 'textbox', 'timer',
   'toolbar', 'tree', 'treegrid', 'Iframe', 'RootWebArea', 'SvgRoot', 'combobox', 'table']);
-const TEXT_INPUTS = /^(text|password|number|search|tel|email|url)$/;
+${TEXT_INPUTS_SOURCE}
 
 // The elements an ID list names, in its order (an ID named twice counts twice, as in Chromium).
 function idrefs(el, attr) {

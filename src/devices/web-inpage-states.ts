@@ -11,6 +11,7 @@
  * role in Chromium's vocabulary (the in-page role computation gives it); `INPAGE_STATES` calls it on
  * `this` for one element.
  */
+import { TEXT_INPUTS_SOURCE } from './web-inpage-names.js';
 
 /** What `axStates` answers: each property as getFullAXTree's `properties` hold it, present only when Chromium reports it. */
 export interface InpageStates {
@@ -96,7 +97,7 @@ function axStates(el, role) {
   }
 
   if (el.isContentEditable) out.editable = el.contentEditable === 'plaintext-only' ? 'plaintext' : 'richtext';
-  else if (html && (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(el.type)))) out.editable = 'plaintext';
+  else if (html && (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.test(el.type)))) out.editable = 'plaintext';
 
   if (role === 'dialog' || role === 'alertdialog') {
     let modal = false;
@@ -112,7 +113,7 @@ function axStates(el, role) {
 const XLINK = 'http://www.w3.org/1999/xlink';
 const SELECTABLE = new Set(['option', 'tab', 'treeitem', 'row', 'gridcell', 'cell', 'columnheader', 'rowheader']);
 const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
-const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+${TEXT_INPUTS_SOURCE}
 const RANGES = new Set(['slider', 'progressbar', 'meter', 'scrollbar', 'spinbutton']);
 
 // Everything outside an open modal dialog is inert while it is open.
@@ -124,7 +125,7 @@ function inertByModal(el) {
 function valueOf(el, tag, html, role) {
   if (html && tag === 'input') {
     if (el.type === 'range' || el.type === 'number') return el.value === '' ? null : Number(el.value);
-    if (TEXT_INPUTS.has(el.type) || el.type === '') return el.type === 'password' ? '•'.repeat(el.value.length) : el.value;
+    if (TEXT_INPUTS.test(el.type) || el.type === '') return el.type === 'password' ? '•'.repeat(el.value.length) : el.value;
     return null;
   }
   if (html && tag === 'textarea') return el.value;
