@@ -11,7 +11,8 @@
  * inner functions in helpers the page lacks. The role rules are in web-inpage-roles.ts, the name
  * computation in web-inpage-names.ts; this file holds the walk.
  *
- * Called with `{ withNodes?: boolean }`, it answers `{ entries, nodes? }`: one entry per node of the
+ * Called with `{ withNodes?: boolean, chromium?: number }` (`chromium`: the browser's major version,
+ * for the rules that changed between versions; the newest apply when it is left out), it answers `{ entries, nodes? }`: one entry per node of the
  * flat tree (open shadow roots, slotted content where the slot is), the document first, each
  * `{ parent, role, name, ignored }`: `parent` the index of the entry above it (-1 for the document),
  * `role` Chromium's role (also for an ignored node, whose role getFullAXTree reports as `none`),
@@ -25,6 +26,8 @@ import { ROLE_SOURCE } from './web-inpage-roles.js';
 
 const WALK_SOURCE = String.raw`
 const withNodes = !!(options && options.withNodes);
+// Chromium's major version: a few rules changed between versions; unnamed, the newest rules apply.
+const chromium = (options && options.chromium) || Infinity;
 const styles = new Map(), roles = new Map(), befores = new Map(), afters = new Map(), labelMaps = new Map();
 function style(el) {
   let s = styles.get(el);

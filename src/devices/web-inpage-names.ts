@@ -90,7 +90,9 @@ function labelsText(el, o) {
   const labels = all.filter((l) => !hiddenDeep(l));
   if (!labels.length) return '';
   const parts = labels.map((l) => textAlternative(l, { root: o.root, visited: o.visited, recursive: true, inLabel: true, hiddenOk: false })).filter((s) => s.trim());
-  return parts.length ? parts.join(' ') : null;
+  if (!parts.length) return null;
+  // Chromium 150 kept the spaces at the joined labels' ends, 156 trims them (ASCII white space; a no-break space stays).
+  return chromium >= 156 ? parts.join(' ').replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, '') : parts.join(' ');
 }
 
 function firstChildText(el, tag, o) {

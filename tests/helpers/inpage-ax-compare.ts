@@ -52,10 +52,10 @@ const PLACES = `function () {
  * joined by position with the DOM snapshot's order (dom-order.ts); `reachable` the backend ids of every
  * node the page's script reaches. A page that changes between the reads is read again.
  */
-export async function inpageEntries(cdp: CDPSession, source = INPAGE_AX): Promise<{ entries: Array<InpageAxEntry & { backendNodeId: number }>; reachable: Set<number> }> {
+export async function inpageEntries(cdp: CDPSession, chromium: number, source = INPAGE_AX): Promise<{ entries: Array<InpageAxEntry & { backendNodeId: number }>; reachable: Set<number> }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const order = await snapshotOrder(cdp);
-    const r = (await cdp.send('Runtime.evaluate', { expression: `(${source})({ withNodes: true })` })) as { result: { objectId?: string }; exceptionDetails?: { exception?: { description?: string } } };
+    const r = (await cdp.send('Runtime.evaluate', { expression: `(${source})({ withNodes: true, chromium: ${chromium} })` })) as { result: { objectId?: string }; exceptionDetails?: { exception?: { description?: string } } };
     if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? 'the in-page function threw');
     const objectId = r.result.objectId!;
     const entries = ((await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.entries; }', returnByValue: true })) as { result: { value: InpageAxEntry[] } }).result.value;
@@ -67,6 +67,11 @@ export async function inpageEntries(cdp: CDPSession, source = INPAGE_AX): Promis
   throw new Error('the page kept changing between its DOM snapshot and the in-page walk');
 }
 
+/** The major version of the Chromium a page runs in, for the in-page rules that changed between versions. */
+export function chromiumMajor(page: Page): number {
+  return Number(page.context().browser()?.version().split('.')[0]) || Infinity;
+}
+
 /**
  * One page: each of Chromium's AX nodes with a DOM node the page's script reaches, against the in-page
  * entry of that node (`source`: the in-page function, a broken copy in the test that proves the check fails).
@@ -76,7 +81,7 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
   try {
     await cdp.send('DOM.getDocument', { depth: 0 });
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] };
-    const { entries: mine, reachable } = await inpageEntries(cdp, source);
+    const { entries: mine, reachable } = await inpageEntries(cdp, chromiumMajor(page), source);
     const byBackend = new Map(mine.map((e) => [e.backendNodeId, e]));
     const out = emptyAgreement();
     const seen = new Set<number>();
