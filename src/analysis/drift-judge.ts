@@ -22,7 +22,7 @@ export interface FindingData {
   [k: string]: unknown;
 }
 
-/** One finding a design token earns, before it is put on a node (drift.ts adds the node's label). */
+/** One finding a design token earns, before it is put on a node (drift.ts adds the node's label to its data). */
 export interface DriftHit {
   rule: DriftRule;
   message: string;
@@ -254,7 +254,8 @@ export class DriftJudge {
       out.push({ rule: 'unknown-token', message, data: { token: name, facet: uncoveredFacets, expected: suggestion, actual: uncoveredValues, suggestion } });
     }
     if (facetHits) for (const h of facetHits) out.push(h);
-    for (const h of plan.unchecked) out.push(h);
+    // Each hit's data is its own: drift.ts writes the node's label into it.
+    for (const h of plan.unchecked) out.push({ rule: h.rule, message: h.message, data: { token: h.data.token, facet: null, expected: null, actual: null } });
     return out;
   }
 
@@ -299,7 +300,7 @@ export class DriftJudge {
   }
 }
 
-/** A catalog token not checked on a node: its hit (the data object is shared; drift.ts copies it into each finding). */
+/** A catalog token not checked on a node: its hit, shared by the plans (`hits` gives each node its own copy). */
 function uncheckedHit(name: string, kinds: readonly FacetKind[], someResolved: boolean): DriftHit {
   const what = kinds.map((k) => KIND_NAME[k]).join(' / ');
   return {

@@ -4,8 +4,9 @@
  *
  * One pass over the nodes. What a node's findings need beyond its values (catalog entries, which token
  * each facet is checked against, the words of unknown and unchecked tokens) depends on its token and
- * facet names alone: planned once per such shape (DriftJudge.plan), then applied to each node's values
- * (DriftJudge.hits). A design system repeats a few shapes over thousands of nodes.
+ * facet names alone: planned once per such shape (DriftJudge.plan, kept for the first MAX_PLANS shapes),
+ * then applied to each node's values (DriftJudge.hits). A design system repeats a few shapes over
+ * thousands of nodes.
  */
 import type { DesignToken, Node, Snapshot } from '../model/schema.js';
 import { outlineHead, outlineLine } from '../outline/outline.js';
@@ -79,6 +80,12 @@ export function checkDrift(snapshot: Snapshot, catalog: Catalog | CatalogIndex, 
   return run.out;
 }
 
+/**
+ * The design-token shapes whose plans a check keeps. A design system repeats a few shapes over a screen;
+ * where every node has a shape of its own, keeping thousands of plans costs more than planning again.
+ */
+const MAX_PLANS = 64;
+
 /** A design-token shape (token names, facet names and kinds) with its plan. */
 interface PlannedShape {
   tokens: readonly string[];
@@ -103,6 +110,8 @@ class DriftRun {
    * is worked out per node from the plan (DriftJudge.hits).
    */
   private readonly plans = new Map<string, PlannedShape[]>();
+  /** How many shapes `plans` holds (at most MAX_PLANS). */
+  private kept = 0;
   /** The design token being judged: its facets' names, kinds and values, in its plan's order. */
   private readonly names: string[] = [];
   private readonly facets: Facet[] = [];
@@ -145,14 +154,20 @@ class DriftRun {
     // The key may be shared by different shapes (a name holding the separator, a facet whose kind its
     // value decides): the shapes under one key are told apart by comparing them whole.
     const key = tokens.join('\u0000') + '\u0001' + names.join('\u0000');
-    let bucket = this.plans.get(key);
-    if (!bucket) this.plans.set(key, (bucket = []));
-    for (let b = 0; b < bucket.length; b++) {
-      const s = bucket[b]!;
-      if (sameItems(s.tokens, tokens) && sameItems(s.names, names) && sameItems(s.facets, facets)) return judge.hits(s.plan, raws);
+    const bucket = this.plans.get(key);
+    if (bucket) {
+      for (let b = 0; b < bucket.length; b++) {
+        const s = bucket[b]!;
+        if (sameItems(s.tokens, tokens) && sameItems(s.names, names) && sameItems(s.facets, facets)) return judge.hits(s.plan, raws);
+      }
     }
     const plan = judge.plan(tokens, names.map((n, k) => [n, facets[k]!] as const));
-    bucket.push({ tokens: [...tokens], names: [...names], facets: [...facets], plan });
+    if (this.kept < MAX_PLANS) {
+      const shape = { tokens: [...tokens], names: [...names], facets: [...facets], plan };
+      if (bucket) bucket.push(shape);
+      else this.plans.set(key, [shape]);
+      this.kept++;
+    }
     return judge.hits(plan, raws);
   }
 
@@ -171,7 +186,9 @@ class DriftRun {
       this.named = { node, line: outlineLine(node, { snapshot: this.snapshot, merged }), label: nodeLabel(node, viewRole(this.snapshot, node, merged)) };
     }
     const { line, label } = this.named;
-    const f: Finding = { check: 'drift', rule, severity, nodeId: node.id, rootId, node: line, message: `${label}: ${message}`, data: { ...data, label } };
+    // `data` is this finding's own (DriftJudge.hits makes it per hit).
+    data.label = label;
+    const f: Finding = { check: 'drift', rule, severity, nodeId: node.id, rootId, node: line, message: `${label}: ${message}`, data };
     if (data.actual !== null) f.measured = data.actual;
     if (data.expected !== null) f.threshold = data.expected;
     this.out.push(f);
