@@ -215,15 +215,20 @@ export async function run(all: Shape[] = shapes(10_000)): Promise<{ misses: stri
  * CPU ms per call of each job and of the floor, in this process, at one size: as many different screens
  * as make SCALE_NODES nodes (ten 10k screens, or one 100k screen), each sample reading all of them once.
  */
-function measureScale(n: number): { jobs: number[]; floor: number } {
+function measureScale(n: number): Scale {
   const screens = Array.from({ length: Math.max(1, SCALE_NODES / n) }, (_, k) => inputs(n, null, k + 1));
   const parsed = screens.map((i) => (JSON.parse(i.cmp) as { root: Json }).root);
   const over = <T>(xs: T[], f: (x: T) => unknown) => () => { for (const x of xs) f(x); };
-  const samples = timeRounds([...JOBS.map((job) => over(screens, job.ours)), over(parsed, walkFloor)].map((f) => ({ f, input: 0, reps: 1 })), SCALE_SAMPLES);
-  return { jobs: samples.slice(0, JOBS.length).map((t) => median(t) / screens.length), floor: median(samples[JOBS.length]!) / screens.length };
+  const samples = timeRounds([...JOBS.map((job) => over(screens, job.ours)), over(parsed, walkFloor), over(screens, (i) => JSON.parse(i.cmp))]
+    .map((f) => ({ f, input: 0, reps: 1 })), SCALE_SAMPLES);
+  const per = (t: number[]) => median(t) / screens.length;
+  return { jobs: samples.slice(0, JOBS.length).map(per), floor: per(samples[JOBS.length]!), parse: per(samples[JOBS.length + 1]!) };
 }
 
-const inChild = (n: number) => inChildProcess<{ jobs: number[]; floor: number }>(fileURLToPath(import.meta.url), ['--scale', String(n)]);
+/** One size's CPU ms per screen: each job, the bare walk, and JSON.parse of the jobs' cmp text. */
+interface Scale { jobs: number[]; floor: number; parse: number }
+
+const inChild = (n: number) => inChildProcess<Scale>(fileURLToPath(import.meta.url), ['--scale', String(n)]);
 
 /**
  * Each job at 100,000 nodes against 10,000. Each size in a process of its own holding the same amount of
@@ -234,14 +239,17 @@ const inChild = (n: number) => inChildProcess<{ jobs: number[]; floor: number }>
  */
 async function scaling(): Promise<void> {
   console.log(`\nscaling: treewright at 100,000 nodes vs 10,000 (target ≤ ${MAX_SCALING}×; 10× is linear), each size in its own process, ` +
-    `${SCALE_ROUNDS} rounds; beside it the memory-walk floor`);
-  const small: Array<{ jobs: number[]; floor: number }> = [], large: typeof small = [];
+    `${SCALE_ROUNDS} rounds; beside it the memory-walk floor and JSON.parse's own scaling`);
+  const small: Scale[] = [], large: Scale[] = [];
   for (let r = 0; r < SCALE_ROUNDS; r++) {
     small.push(await inChild(10_000));
     large.push(await inChild(100_000));
   }
   const floors = roundRatio(large.map((x) => x.floor), small.map((x) => x.floor));
   console.log(`  ${'bare walk over the parsed JSON (floor)'.padEnd(42)} ${fmt(median(small.map((x) => x.floor)), 10)} ${fmt(median(large.map((x) => x.floor)), 10)} ${fmt(floors.ratio, 6)}×`);
+  // What the machine's memory does to any reader of the text: JSON.parse itself, in the same processes.
+  const parses = roundRatio(large.map((x) => x.parse), small.map((x) => x.parse));
+  console.log(`  ${'JSON.parse of the same text (reference)'.padEnd(42)} ${fmt(median(small.map((x) => x.parse)), 10)} ${fmt(median(large.map((x) => x.parse)), 10)} ${fmt(parses.ratio, 6)}×`);
   JOBS.forEach((job, k) => {
     const a = small.map((x) => x.jobs[k]!), b = large.map((x) => x.jobs[k]!);
     const r = roundRatio(b, a);
