@@ -129,6 +129,7 @@ export async function run(): Promise<void> {
     const pc = (a: number, b: number) => `${a}/${b} (${(100 * a / b).toFixed(1)}%)`;
     console.log(`in-page roles and names vs Chromium getFullAXTree, APG example pages (${APG_PAGES.length}): roles ${pc(ax.roles, ax.elements)}, names ${pc(ax.names, ax.elements)} of the elements in the tree; text names ${pc(ax.textNames, ax.texts)}; in or out of the tree ${pc(ax.decisions, ax.decided)} (target ≥ 99% each)`);
     for (const d of ax.disagreements) console.log(`  ${disagreementLine(d)}`);
+    for (const page of ax.unjudged) console.log(`  ${page}: not compared, it kept changing while it was read`);
 
     const sums = new Map<string, { v: number; vt: number; t: number; ta: number; only: string[] }>();
     const axePages = [...AXE_PAGES, ...APG_PAGES];

@@ -35,6 +35,21 @@ export async function snapshotOrder(cdp: CDPSession): Promise<{ names: string[];
   return { names, ids };
 }
 
+/**
+ * Waits until the page's DOM has not changed for a moment (at most a few seconds): a page that changes
+ * while it is read (a feed loading articles) is read again once it is still.
+ */
+export async function quiet(cdp: CDPSession): Promise<void> {
+  await cdp.send('Runtime.evaluate', { awaitPromise: true, expression: `new Promise((done) => {
+    let timer = 0;
+    const stop = () => { observer.disconnect(); clearTimeout(limit); done(); };
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(stop, 150); });
+    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    timer = setTimeout(stop, 150);
+    const limit = setTimeout(stop, 3000);
+  })` });
+}
+
 /** Whether the page's walk (its node names, in order) is the snapshot's: else the page changed between the two reads. */
 export function sameOrder(walked: readonly string[], names: readonly string[]): boolean {
   return walked.length === names.length && walked.every((n, k) => n === names[k]);

@@ -3,7 +3,7 @@
 // tests/web/inpage.spec.ts (which asserts the targets) and bench/web.ts (which prints the figures).
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
-import { WALK_DOM, describeNode, sameOrder, snapshotOrder } from './dom-order.js';
+import { WALK_DOM, describeNode, quiet, sameOrder, snapshotOrder } from './dom-order.js';
 import { onSettledFixturePages } from './fixture-pages.js';
 
 export interface AxDisagreement {
@@ -23,15 +23,17 @@ export interface AxAgreement {
   /** Nodes either side has (Chromium's ignored ones included), and how many are in or out of the tree on both. */
   decided: number; decisions: number;
   disagreements: AxDisagreement[];
+  /** Pages that kept changing while they were read: not compared. */
+  unjudged: string[];
 }
 
 export function emptyAgreement(): AxAgreement {
-  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, decided: 0, decisions: 0, disagreements: [] };
+  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, decided: 0, decisions: 0, disagreements: [], unjudged: [] };
 }
 
 export function addAgreement(total: AxAgreement, a: AxAgreement): void {
   total.elements += a.elements; total.roles += a.roles; total.names += a.names; total.texts += a.texts; total.textNames += a.textNames;
-  total.decided += a.decided; total.decisions += a.decisions; total.disagreements.push(...a.disagreements);
+  total.decided += a.decided; total.decisions += a.decisions; total.disagreements.push(...a.disagreements); total.unjudged.push(...a.unjudged);
 }
 
 interface AXNode { ignored: boolean; role?: { value?: string }; name?: { value?: string }; backendDOMNodeId?: number }
@@ -50,10 +52,12 @@ const PLACES = `function () {
 /**
  * Runs the in-page function on the page's main document: its entries and each one's backend node id,
  * joined by position with the DOM snapshot's order (dom-order.ts); `reachable` the backend ids of every
- * node the page's script reaches. A page that changes between the reads is read again.
+ * node the page's script reaches. A page that changes between the reads is read again once it is still;
+ * null when it kept changing.
  */
-export async function inpageEntries(cdp: CDPSession, chromium: number, source = INPAGE_AX): Promise<{ entries: Array<InpageAxEntry & { backendNodeId: number }>; reachable: Set<number> }> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+export async function inpageEntries(cdp: CDPSession, chromium: number, source = INPAGE_AX): Promise<{ entries: Array<InpageAxEntry & { backendNodeId: number }>; reachable: Set<number> } | null> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (attempt > 0) await quiet(cdp);
     const order = await snapshotOrder(cdp);
     const r = (await cdp.send('Runtime.evaluate', { expression: `(${source})({ withNodes: true, chromium: ${chromium} })` })) as { result: { objectId?: string }; exceptionDetails?: { exception?: { description?: string } } };
     if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? 'the in-page function threw');
@@ -64,7 +68,7 @@ export async function inpageEntries(cdp: CDPSession, chromium: number, source = 
     if (!sameOrder(result.value.names, order.names)) continue;
     return { entries: entries.map((e, k) => ({ ...e, backendNodeId: order.ids[result.value.places[k]!] ?? -1 })), reachable: new Set(order.ids) };
   }
-  throw new Error('the page kept changing between its DOM snapshot and the in-page walk');
+  return null;
 }
 
 /** The major version of the Chromium a page runs in, for the in-page rules that changed between versions. */
@@ -81,9 +85,11 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
   try {
     await cdp.send('DOM.getDocument', { depth: 0 });
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] };
-    const { entries: mine, reachable } = await inpageEntries(cdp, chromiumMajor(page), source);
-    const byBackend = new Map(mine.map((e) => [e.backendNodeId, e]));
     const out = emptyAgreement();
+    const read = await inpageEntries(cdp, chromiumMajor(page), source);
+    if (!read) { out.unjudged.push(label); return out; }
+    const { entries: mine, reachable } = read;
+    const byBackend = new Map(mine.map((e) => [e.backendNodeId, e]));
     const seen = new Set<number>();
     const wrong: Array<{ id: number; what: AxDisagreement['what']; chromium: string; inpage: string }> = [];
     const judged = nodes.filter((n) => {

@@ -29,6 +29,7 @@ test('roles, names and the ignored bit worked out in the page agree with getFull
   // Every disagreement is printed, as the bench prints them.
   for (const d of ax.disagreements) console.log(`in-page AX disagreement: ${disagreementLine(d)}`);
   console.log(`in-page AX vs getFullAXTree on ${PAGES.length} pages: elements ${ax.elements}, roles ${ax.roles}, names ${ax.names}; texts ${ax.texts}, names ${ax.textNames}; in or out of the tree ${ax.decisions}/${ax.decided}`);
+  expect(ax.unjudged, 'pages that kept changing while read').toEqual([]);
   expect(ax.elements).toBeGreaterThanOrEqual(1000);
   expect(ax.roles / ax.elements).toBeGreaterThanOrEqual(0.99);
   expect(ax.names / ax.elements).toBeGreaterThanOrEqual(0.99);
@@ -40,6 +41,7 @@ test('states worked out in the page agree with getFullAXTree on ≥ 99% of eleme
   const t = states;
   for (const d of t.disagreements) console.log(`in-page states disagreement: ${d.page}: ${d.node} (${d.role}) ${d.prop}: Chromium ${d.chromium}, in the page ${d.inpage}`);
   console.log(`in-page states vs getFullAXTree on ${PAGES.length} pages, ${t.nodes} elements: ${PROPS.map((p) => `${p} ${t.statedAgreed[p]}/${t.stated[p]} stated`).join(', ')}`);
+  expect(t.unjudged, 'pages that kept changing while read').toEqual([]);
   expect(t.nodes).toBeGreaterThanOrEqual(1000);
   for (const p of PROPS) expect(t.agreed[p] / t.nodes, p).toBeGreaterThanOrEqual(0.99);
   // Most elements state little: agreement on what Chromium does state is the figure that can fall.
