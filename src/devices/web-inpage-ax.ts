@@ -16,7 +16,8 @@
  * flat tree (open shadow roots, slotted content where the slot is), the document first, each
  * `{ parent, role, name, ignored }`: `parent` the index of the entry above it (-1 for the document),
  * `role` Chromium's role (also for an ignored node, whose role getFullAXTree reports as `none`),
- * `name` its accessible name ('' when ignored). `nodes` are the DOM nodes in the same order (then call
+ * `name` its accessible name ('' when ignored), `from` / `attr` its source (getFullAXTree's name source
+ * type and attribute). `nodes` are the DOM nodes in the same order (then call
  * it without returnByValue). A subtree that is not rendered (display: none) has no entries; nor do
  * user-agent shadow trees, pseudo-elements and frames' documents, which this document's script
  * cannot reach or which are trees of their own.
@@ -48,8 +49,11 @@ function flatChildren(n) {
 }
 
 const entries = [], nodes = [];
-function push(node, parent, role, name, ignored) {
-  entries.push({ parent, role, name, ignored });
+function push(node, parent, role, name, ignored, source) {
+  const e = { parent, role, name, ignored };
+  // The name's source, as the importer reads getFullAXTree's (set only where a source gave a value).
+  if (source && source.from) { e.from = source.from; if (source.attr) e.attr = source.attr; }
+  entries.push(e);
   if (withNodes) nodes.push(node);
   return entries.length - 1;
 }
@@ -193,8 +197,9 @@ function visit(node, parent, ctx, parentEl) {
   const outsideModal = modal !== null && !ctx.inModal && el !== modal && !el.contains(modal);
   const role = roleOf(el);
   const ignored = hidden || outsideModal || st.visibility !== 'visible' || ignoredBySemantics(el, role, st);
-  const name = ignored ? '' : nameOf(el, role);
-  const k = push(el, parent, role, name, ignored);
+  const source = { from: null, attr: null };
+  const name = ignored ? '' : nameOf(el, role, source);
+  const k = push(el, parent, role, name, ignored, source);
   if (isHtml(el) && LEAVES.has(el.localName)) return;
   // A closed <details> renders its summary alone; content-visibility: hidden renders no content.
   const closed = isHtml(el, 'details') && !el.open ? el.querySelector(':scope > summary') : undefined;
@@ -203,7 +208,8 @@ function visit(node, parent, ctx, parentEl) {
   for (const c of flatChildren(el)) if (closed === undefined || c === closed) visit(c, k, kid, el);
 }
 
-push(document, -1, 'RootWebArea', (document.title || '').replace(/[ \t\n\r\f]+/g, ' ').trim(), false);
+const title = (document.title || '').replace(/[ \t\n\r\f]+/g, ' ').trim();
+push(document, -1, 'RootWebArea', title, false, { from: title ? 'relatedElement' : null, attr: null });
 if (document.documentElement) visit(document.documentElement, 0, { hidden: false, inModal: false, inLabel: false }, null);
 return withNodes ? { entries, nodes } : { entries };
 `;
@@ -220,4 +226,7 @@ export interface InpageAxEntry {
   /** The accessible name ('' when ignored). */
   name: string;
   ignored: boolean;
+  /** Where a name came from, as getFullAXTree's first name source with a value says: its type, and the attribute of the one that won. */
+  from?: string;
+  attr?: string;
 }

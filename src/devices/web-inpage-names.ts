@@ -100,11 +100,19 @@ function firstChildText(el, tag, o) {
   return null;
 }
 
+// Where a text alternative came from, as getFullAXTree's name sources say (type, and the attribute),
+// noted on the computation's options as it returns.
+function from(o, type, attr, v) {
+  o.from = type;
+  o.attr = attr;
+  return v;
+}
+
 // HTML-AAM's native sources; null when there is none and the computation goes on.
 function nativeName(el, role, o) {
   if (el.namespaceURI === SVG_NS) {
-    for (const c of el.children) if (c.localName === 'title') return c.textContent;
-    if (el.localName === 'a') return el.getAttribute('xlink:title') || null;
+    for (const c of el.children) if (c.localName === 'title') return c.textContent ? from(o, 'relatedElement', null, c.textContent) : c.textContent;
+    if (el.localName === 'a') return el.getAttribute('xlink:title') ? from(o, 'attribute', 'xlink:title', el.getAttribute('xlink:title')) : null;
     return null;
   }
   if (!isHtml(el)) return null;
@@ -112,47 +120,53 @@ function nativeName(el, role, o) {
   if (tag === 'input') {
     const type = el.type;
     if (type === 'button' || type === 'submit' || type === 'reset') {
-      if (el.value.trim()) return el.value;
+      if (el.value.trim()) return from(o, 'attribute', 'value', el.value);
       const l = !o.inLabelledBy && labelsText(el, o);
-      if (l) return l;
-      if (type !== 'button' && !el.hasAttribute('value')) return type === 'submit' ? 'Submit' : 'Reset';
+      if (l) return from(o, 'relatedElement', null, l);
+      // Chromium reports a submit or reset button's default words as its contents.
+      if (type !== 'button' && !el.hasAttribute('value')) return from(o, 'contents', null, type === 'submit' ? 'Submit' : 'Reset');
       return type === 'button' ? null : '';
     }
     if (type === 'image') {
       const l = !o.inLabelledBy && labelsText(el, o);
-      if (l) return l;
-      for (const a of ['alt', 'value', 'title']) { const v = el.getAttribute(a); if (v && v.trim()) return v; }
-      return 'Submit';
+      if (l) return from(o, 'relatedElement', null, l);
+      for (const a of ['alt', 'value', 'title']) { const v = el.getAttribute(a); if (v && v.trim()) return from(o, 'attribute', a, v); }
+      return from(o, 'attribute', 'type', 'Submit');
     }
   }
   if (/^(input|textarea|select|meter|progress|output|button)$/.test(tag)) {
     const l = !o.inLabelledBy && !el.hasAttribute('aria-labelledby') ? labelsText(el, o) : null;
-    if (l !== null) return l;
+    if (l !== null) {
+      // Labels all hidden: no name, though Chromium still lists the title as a source with a value.
+      if (l === '') return (el.getAttribute('title') || '').trim() ? from(o, 'attribute', null, '') : '';
+      return from(o, 'relatedElement', null, l);
+    }
     if (tag === 'button') return null;
     if (tag === 'input' && el.type === 'file') return null;
     const title = el.getAttribute('title');
-    if (title && title.trim()) return title;
+    if (title && title.trim()) return from(o, 'attribute', 'title', title);
     if ((tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.test(el.type)))) {
-      const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
-      if (ph && ph.trim()) return ph;
+      const ph = el.getAttribute('placeholder'), aph = el.getAttribute('aria-placeholder');
+      if (ph && ph.trim()) return from(o, 'placeholder', 'placeholder', ph);
+      if (!ph && aph && aph.trim()) return from(o, 'placeholder', 'aria-placeholder', aph);
     }
     return tag === 'output' ? null : '';
   }
   if (tag === 'img' || tag === 'area') {
     const a = el.getAttribute('alt');
-    if (a && a.trim()) return a;
+    if (a && a.trim()) return from(o, 'attribute', 'alt', a);
     return null;
   }
-  if (tag === 'fieldset') return firstChildText(el, 'legend', o);
+  if (tag === 'fieldset') { const l = firstChildText(el, 'legend', o); return l === null ? null : from(o, 'relatedElement', null, l); }
   // A <figure> is not named by its <figcaption> in Chromium (its title still names it).
   if (tag === 'table') {
     const c = firstChildText(el, 'caption', o);
-    if (c && c.trim()) return c;
+    if (c && c.trim()) return from(o, 'relatedElement', null, c);
     const s = el.getAttribute('summary');
-    return s && s.trim() ? s : null;
+    return s && s.trim() ? from(o, 'attribute', 'summary', s) : null;
   }
-  if (tag === 'optgroup') return el.getAttribute('label');
-  if (tag === 'option' && (el.getAttribute('label') || '').trim()) return el.getAttribute('label');
+  if (tag === 'optgroup') return el.hasAttribute('label') ? from(o, 'attribute', 'label', el.getAttribute('label')) : null;
+  if (tag === 'option' && (el.getAttribute('label') || '').trim()) return from(o, 'attribute', 'label', el.getAttribute('label'));
   return null;
 }
 
@@ -219,7 +233,7 @@ function textAlternative(el, o) {
     const refs = idrefs(el, 'aria-labelledby');
     if (refs.length) {
       const s = refs.map((r) => textAlternative(r, { root: o.root, visited: new Set(o.root === el ? [] : [el]), recursive: true, inLabelledBy: true, hiddenOk: hiddenDeep(r) })).join(' ');
-      if (s.trim()) return s;
+      if (s.trim()) return from(o, 'relatedElement', 'aria-labelledby', s);
     }
   }
   const role = roleOf(el);
@@ -228,17 +242,17 @@ function textAlternative(el, o) {
     if (v !== null) return v;
   }
   const label = el.getAttribute('aria-label');
-  if (label && label.trim()) return label;
+  if (label && label.trim()) return from(o, 'attribute', 'aria-label', label);
   if (role !== 'none') {
     const n = nativeName(el, role, o);
     if (n !== null) return n;
   }
   if (FROM_CONTENT.has(role) || (role === 'row' && rowOfGrid(el)) || (o.recursive && !NO_CONTENT.has(role)) || (isHtml(el, 'summary') && role !== 'none')) {
     const s = contentText(el, o);
-    if (s.trim()) return s;
+    if (s.trim()) return from(o, 'contents', null, s);
   }
   const title = el.getAttribute('title');
-  if (title && title.trim()) return title;
+  if (title && title.trim()) return from(o, 'attribute', 'title', title);
   return '';
 }
 
@@ -249,9 +263,14 @@ function rowOfGrid(row) {
 }
 
 // Runs of white space collapse to one space; the ends are kept as the text left them (Chromium's names are not trimmed).
-function nameOf(el, role) {
+// \`source\` gets where a name came from: \`from\` the name source's type, \`attr\` its attribute.
+function nameOf(el, role, source) {
   if (role === 'none') return '';
-  if (role === 'LineBreak') return '\n';
-  return textAlternative(el, { root: el, visited: new Set(), recursive: false }).replace(/[ \t\n\r\f]+/g, ' ');
+  if (role === 'LineBreak') { source.from = 'contents'; return '\n'; }
+  const o = { root: el, visited: new Set(), recursive: false, from: null, attr: null };
+  const name = textAlternative(el, o).replace(/[ \t\n\r\f]+/g, ' ');
+  source.from = o.from;
+  source.attr = o.attr;
+  return name;
 }
 `;

@@ -10,7 +10,7 @@ export interface AxDisagreement {
   page: string;
   /** The DOM node: a start tag, or a text node's text in quotes. */
   node: string;
-  what: 'role' | 'name' | 'ignored';
+  what: 'role' | 'name' | 'ignored' | 'source';
   chromium: string;
   inpage: string;
 }
@@ -20,6 +20,8 @@ export interface AxAgreement {
   elements: number; roles: number; names: number;
   /** Chromium's non-ignored text nodes (StaticText), and how many have its name. */
   texts: number; textNames: number;
+  /** Of the elements, how many have the name's source the importer reads (nameFrom, nameAttribute) the same in the page. */
+  sources: number;
   /** Nodes either side has (Chromium's ignored ones included), and how many are in or out of the tree on both. */
   decided: number; decisions: number;
   disagreements: AxDisagreement[];
@@ -28,15 +30,30 @@ export interface AxAgreement {
 }
 
 export function emptyAgreement(): AxAgreement {
-  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, decided: 0, decisions: 0, disagreements: [], unjudged: [] };
+  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, sources: 0, decided: 0, decisions: 0, disagreements: [], unjudged: [] };
 }
 
 export function addAgreement(total: AxAgreement, a: AxAgreement): void {
-  total.elements += a.elements; total.roles += a.roles; total.names += a.names; total.texts += a.texts; total.textNames += a.textNames;
+  total.elements += a.elements; total.roles += a.roles; total.names += a.names; total.texts += a.texts; total.textNames += a.textNames; total.sources += a.sources;
   total.decided += a.decided; total.decisions += a.decisions; total.disagreements.push(...a.disagreements); total.unjudged.push(...a.unjudged);
 }
 
-interface AXNode { ignored: boolean; role?: { value?: string }; name?: { value?: string }; backendDOMNodeId?: number }
+interface AXNode {
+  ignored: boolean; role?: { value?: string }; backendDOMNodeId?: number;
+  name?: { value?: string; sources?: Array<{ type: string; value?: { value?: unknown }; attribute?: string; superseded?: boolean }> };
+}
+
+/** The name's source as formats/cdp.ts reads it: the first source with a value's type, the attribute of the one that won. */
+function sourceOf(n: AXNode): string {
+  let first: string | undefined, attr: string | undefined;
+  for (const s of n.name?.sources ?? []) {
+    const v = s.value?.value;
+    if (v === undefined || v === '') continue;
+    first ??= s.type;
+    if (!s.superseded) { attr = s.attribute; break; }
+  }
+  return `${first ?? '-'}/${attr ?? '-'}`;
+}
 
 /** Roles that are parts of a text, not nodes of their own (formats/cdp.ts leaves them out too). */
 const PARTS = new Set(['InlineTextBox', 'ListMarker']);
@@ -84,6 +101,8 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('DOM.getDocument', { depth: 0 });
+    // A page still changing (a feed adding articles) would differ between Chromium's read and the page's.
+    await quiet(cdp);
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] };
     const out = emptyAgreement();
     const read = await inpageEntries(cdp, chromiumMajor(page), source);
@@ -121,6 +140,9 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
       // A node the page leaves out of the tree has no name there: its name is judged with the decision.
       if (e?.name === name || (e?.ignored && e.role === role)) out.names++;
       else wrong.push({ id, what: 'name', chromium: JSON.stringify(name), inpage: e ? JSON.stringify(e.name) : 'no entry' });
+      const source = sourceOf(n), mine = e ? `${e.from ?? '-'}/${e.attr ?? '-'}` : 'no entry';
+      if (source === mine || (e?.ignored && e.role === role)) out.sources++;
+      else wrong.push({ id, what: 'source', chromium: source, inpage: mine });
     }
     // Nodes the page keeps that Chromium has no node for at all.
     for (const e of mine) {

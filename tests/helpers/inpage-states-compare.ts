@@ -94,6 +94,7 @@ const STATES_BY_ORDER = (source: string) => `function (roles) {
 export async function compareStates(page: Page, label: string, source = INPAGE_STATES): Promise<StateAgreement> {
   const cdp = await page.context().newCDPSession(page);
   try {
+    await quiet(cdp); // as compareInpageAx: Chromium's read and the page's of the same, still page
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] };
     const byBackend = new Map<number, AXNode>();
     for (const n of nodes) if (!n.ignored && n.backendDOMNodeId !== undefined && !NOT_ELEMENTS.has(n.role?.value ?? '')) byBackend.set(n.backendDOMNodeId, n);

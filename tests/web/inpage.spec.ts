@@ -25,14 +25,15 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { await browser?.close(); await site?.close(); });
 
-test('roles, names and the ignored bit worked out in the page agree with getFullAXTree on ≥ 99% of nodes', () => {
+test('roles, names, name sources and the ignored bit worked out in the page agree with getFullAXTree on ≥ 99% of nodes', () => {
   // Every disagreement is printed, as the bench prints them.
   for (const d of ax.disagreements) console.log(`in-page AX disagreement: ${disagreementLine(d)}`);
-  console.log(`in-page AX vs getFullAXTree on ${PAGES.length} pages: elements ${ax.elements}, roles ${ax.roles}, names ${ax.names}; texts ${ax.texts}, names ${ax.textNames}; in or out of the tree ${ax.decisions}/${ax.decided}`);
+  console.log(`in-page AX vs getFullAXTree on ${PAGES.length} pages: elements ${ax.elements}, roles ${ax.roles}, names ${ax.names}, name sources ${ax.sources}; texts ${ax.texts}, names ${ax.textNames}; in or out of the tree ${ax.decisions}/${ax.decided}`);
   expect(ax.unjudged, 'pages that kept changing while read').toEqual([]);
   expect(ax.elements).toBeGreaterThanOrEqual(1000);
   expect(ax.roles / ax.elements).toBeGreaterThanOrEqual(0.99);
   expect(ax.names / ax.elements).toBeGreaterThanOrEqual(0.99);
+  expect(ax.sources / ax.elements).toBeGreaterThanOrEqual(0.99);
   expect(ax.textNames / ax.texts).toBeGreaterThanOrEqual(0.99);
   expect(ax.decisions / ax.decided).toBeGreaterThanOrEqual(0.99);
 });
@@ -52,7 +53,7 @@ test('states worked out in the page agree with getFullAXTree on ≥ 99% of eleme
   for (const p of PROPS) if (t.stated[p] >= 20) expect(t.statedAgreed[p] / t.stated[p], p).toBeGreaterThanOrEqual(0.95);
 });
 
-test('the comparison fails a computation that breaks one rule (names from content for every role)', async () => {
+test('the comparison fails a computation that breaks one rule (names from content for every role; a name from content said to come from an attribute)', async () => {
   const broken = INPAGE_AX.replace('if (FROM_CONTENT.has(role) ||', 'if (true ||');
   expect(broken).not.toBe(INPAGE_AX);
   const page = await browser.newPage();
@@ -62,6 +63,12 @@ test('the comparison fails a computation that breaks one rule (names from conten
     const bad = await compareInpageAx(page, 'shop', broken);
     expect(good.names / good.elements).toBeGreaterThanOrEqual(0.99);
     expect(bad.names / bad.elements).toBeLessThan(0.9);
+    // And one that says a name from content came from an attribute.
+    const badSource = INPAGE_AX.replace("from(o, 'contents', null, s)", "from(o, 'attribute', null, s)");
+    expect(badSource).not.toBe(INPAGE_AX);
+    const wrongSources = await compareInpageAx(page, 'shop', badSource);
+    expect(good.sources / good.elements).toBeGreaterThanOrEqual(0.99);
+    expect(wrongSources.sources / wrongSources.elements).toBeLessThan(0.9);
   } finally {
     await page.close();
   }
