@@ -49,8 +49,9 @@ function flatChildren(n) {
 }
 
 const entries = [], nodes = [];
-function push(node, parent, role, name, ignored, source) {
+function push(node, parent, role, name, ignored, source, description) {
   const e = { parent, role, name, ignored };
+  if (description) e.description = description;
   // The name's source, as the importer reads getFullAXTree's (set only where a source gave a value).
   if (source && source.from) { e.from = source.from; if (source.attr) e.attr = source.attr; }
   entries.push(e);
@@ -199,7 +200,7 @@ function visit(node, parent, ctx, parentEl) {
   const ignored = hidden || outsideModal || st.visibility !== 'visible' || ignoredBySemantics(el, role, st);
   const source = { from: null, attr: null };
   const name = ignored ? '' : nameOf(el, role, source);
-  const k = push(el, parent, role, name, ignored, source);
+  const k = push(el, parent, role, name, ignored, source, ignored || role === 'none' ? '' : descriptionOf(el, source));
   if (isHtml(el) && LEAVES.has(el.localName)) return;
   // A closed <details> renders its summary alone; content-visibility: hidden renders no content.
   const closed = isHtml(el, 'details') && !el.open ? el.querySelector(':scope > summary') : undefined;
@@ -229,4 +230,6 @@ export interface InpageAxEntry {
   /** Where a name came from, as getFullAXTree's first name source with a value says: its type, and the attribute of the one that won. */
   from?: string;
   attr?: string;
+  /** The accessible description, when there is one. */
+  description?: string;
 }

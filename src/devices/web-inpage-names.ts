@@ -105,6 +105,7 @@ function firstChildText(el, tag, o) {
 function from(o, type, attr, v) {
   o.from = type;
   o.attr = attr;
+  if (attr === 'title') o.titleUsed = true;
   return v;
 }
 
@@ -138,7 +139,11 @@ function nativeName(el, role, o) {
     const l = !o.inLabelledBy && !el.hasAttribute('aria-labelledby') ? labelsText(el, o) : null;
     if (l !== null) {
       // Labels all hidden: no name, though Chromium still lists the title as a source with a value.
-      if (l === '') return (el.getAttribute('title') || '').trim() ? from(o, 'attribute', null, '') : '';
+      if (l === '') {
+        if (!(el.getAttribute('title') || '').trim()) return '';
+        o.titleUsed = true;
+        return from(o, 'attribute', null, '');
+      }
       return from(o, 'relatedElement', null, l);
     }
     if (tag === 'button') return null;
@@ -262,6 +267,26 @@ function rowOfGrid(row) {
   return !!owner && (explicitRole(owner) === 'grid' || explicitRole(owner) === 'treegrid');
 }
 
+// An element's accessible description as Chromium gives it: aria-describedby's elements, else
+// aria-description, else an SVG's <desc>, an input button's value or a title that the name did not use.
+// White space collapsed as in a name.
+function descriptionOf(el, source) {
+  const refs = idrefs(el, 'aria-describedby');
+  if (refs.length) {
+    const s = refs.map((r) => textAlternative(r, { root: r, visited: new Set([el]), recursive: true, inLabelledBy: true, hiddenOk: hiddenDeep(r) })).join(' ');
+    if (s.trim()) return s.replace(/[ \t\n\r\f]+/g, ' ');
+  }
+  const d = el.getAttribute('aria-description');
+  if (d && d.trim()) return d.replace(/[ \t\n\r\f]+/g, ' ');
+  if (el.namespaceURI === SVG_NS) {
+    for (const c of el.children) if (c.localName === 'desc' && c.textContent.trim()) return c.textContent.replace(/[ \t\n\r\f]+/g, ' ');
+  }
+  if (isHtml(el, 'input') && /^(button|submit|reset)$/.test(el.type) && source.attr !== 'value' && el.value.trim()) return el.value.replace(/[ \t\n\r\f]+/g, ' ');
+  const t = el.getAttribute('title');
+  if (t && t.trim() && !source.titleUsed) return t.replace(/[ \t\n\r\f]+/g, ' ');
+  return '';
+}
+
 // Runs of white space collapse to one space; the ends are kept as the text left them (Chromium's names are not trimmed).
 // \`source\` gets where a name came from: \`from\` the name source's type, \`attr\` its attribute.
 function nameOf(el, role, source) {
@@ -271,6 +296,7 @@ function nameOf(el, role, source) {
   const name = textAlternative(el, o).replace(/[ \t\n\r\f]+/g, ' ');
   source.from = o.from;
   source.attr = o.attr;
+  source.titleUsed = !!o.titleUsed;
   return name;
 }
 `;

@@ -10,7 +10,7 @@ export interface AxDisagreement {
   page: string;
   /** The DOM node: a start tag, or a text node's text in quotes. */
   node: string;
-  what: 'role' | 'name' | 'ignored' | 'source';
+  what: 'role' | 'name' | 'ignored' | 'source' | 'description';
   chromium: string;
   inpage: string;
 }
@@ -22,6 +22,8 @@ export interface AxAgreement {
   texts: number; textNames: number;
   /** Of the elements, how many have the name's source the importer reads (nameFrom, nameAttribute) the same in the page. */
   sources: number;
+  /** Of the elements, how many have Chromium's description in the page. */
+  descriptions: number;
   /** Nodes either side has (Chromium's ignored ones included), and how many are in or out of the tree on both. */
   decided: number; decisions: number;
   disagreements: AxDisagreement[];
@@ -30,16 +32,16 @@ export interface AxAgreement {
 }
 
 export function emptyAgreement(): AxAgreement {
-  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, sources: 0, decided: 0, decisions: 0, disagreements: [], unjudged: [] };
+  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, sources: 0, descriptions: 0, decided: 0, decisions: 0, disagreements: [], unjudged: [] };
 }
 
 export function addAgreement(total: AxAgreement, a: AxAgreement): void {
-  total.elements += a.elements; total.roles += a.roles; total.names += a.names; total.texts += a.texts; total.textNames += a.textNames; total.sources += a.sources;
+  total.elements += a.elements; total.roles += a.roles; total.names += a.names; total.texts += a.texts; total.textNames += a.textNames; total.sources += a.sources; total.descriptions += a.descriptions;
   total.decided += a.decided; total.decisions += a.decisions; total.disagreements.push(...a.disagreements); total.unjudged.push(...a.unjudged);
 }
 
 interface AXNode {
-  ignored: boolean; role?: { value?: string }; backendDOMNodeId?: number;
+  ignored: boolean; role?: { value?: string }; backendDOMNodeId?: number; description?: { value?: unknown };
   name?: { value?: string; sources?: Array<{ type: string; value?: { value?: unknown }; attribute?: string; superseded?: boolean }> };
 }
 
@@ -143,6 +145,9 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
       const source = sourceOf(n), mine = e ? `${e.from ?? '-'}/${e.attr ?? '-'}` : 'no entry';
       if (source === mine || (e?.ignored && e.role === role)) out.sources++;
       else wrong.push({ id, what: 'source', chromium: source, inpage: mine });
+      const description = typeof n.description?.value === 'string' ? n.description.value : '';
+      if ((e?.description ?? '') === description || (e?.ignored && e.role === role)) out.descriptions++;
+      else wrong.push({ id, what: 'description', chromium: JSON.stringify(description), inpage: e ? JSON.stringify(e.description ?? '') : 'no entry' });
     }
     // Nodes the page keeps that Chromium has no node for at all.
     for (const e of mine) {

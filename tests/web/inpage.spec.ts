@@ -28,12 +28,13 @@ test.afterAll(async () => { await browser?.close(); await site?.close(); });
 test('roles, names, name sources and the ignored bit worked out in the page agree with getFullAXTree on ≥ 99% of nodes', () => {
   // Every disagreement is printed, as the bench prints them.
   for (const d of ax.disagreements) console.log(`in-page AX disagreement: ${disagreementLine(d)}`);
-  console.log(`in-page AX vs getFullAXTree on ${PAGES.length} pages: elements ${ax.elements}, roles ${ax.roles}, names ${ax.names}, name sources ${ax.sources}; texts ${ax.texts}, names ${ax.textNames}; in or out of the tree ${ax.decisions}/${ax.decided}`);
+  console.log(`in-page AX vs getFullAXTree on ${PAGES.length} pages: elements ${ax.elements}, roles ${ax.roles}, names ${ax.names}, name sources ${ax.sources}, descriptions ${ax.descriptions}; texts ${ax.texts}, names ${ax.textNames}; in or out of the tree ${ax.decisions}/${ax.decided}`);
   expect(ax.unjudged, 'pages that kept changing while read').toEqual([]);
   expect(ax.elements).toBeGreaterThanOrEqual(1000);
   expect(ax.roles / ax.elements).toBeGreaterThanOrEqual(0.99);
   expect(ax.names / ax.elements).toBeGreaterThanOrEqual(0.99);
   expect(ax.sources / ax.elements).toBeGreaterThanOrEqual(0.99);
+  expect(ax.descriptions / ax.elements).toBeGreaterThanOrEqual(0.99);
   expect(ax.textNames / ax.texts).toBeGreaterThanOrEqual(0.99);
   expect(ax.decisions / ax.decided).toBeGreaterThanOrEqual(0.99);
 });
