@@ -127,7 +127,7 @@ export async function run(): Promise<void> {
 
     const ax = await inpageAxOnPages(browser, site.url, APG_PAGES);
     const pc = (a: number, b: number) => `${a}/${b} (${(100 * a / b).toFixed(1)}%)`;
-    console.log(`in-page roles and names vs Chromium getFullAXTree, APG example pages (${APG_PAGES.length}): roles ${pc(ax.roles, ax.elements)}, names ${pc(ax.names, ax.elements)}, name sources ${pc(ax.sources, ax.elements)}, descriptions ${pc(ax.descriptions, ax.elements)} of the elements in the tree; text names ${pc(ax.textNames, ax.texts)}; in or out of the tree ${pc(ax.decisions, ax.decided)} (target ≥ 99% each)`);
+    console.log(`in-page roles and names vs Chromium getFullAXTree, APG example pages (${APG_PAGES.length}): roles ${pc(ax.roles, ax.elements)}, names ${pc(ax.names, ax.elements)}, name sources ${pc(ax.sources, ax.elements)}, descriptions ${pc(ax.descriptions, ax.elements)} of the elements in the tree; text names ${pc(ax.textNames, ax.texts)}; in or out of the tree ${pc(ax.decisions, ax.decided)}, why out ${pc(ax.reasons, ax.bothIgnored)} (target ≥ 99% each)`);
     for (const d of ax.disagreements) console.log(`  ${disagreementLine(d)}`);
     for (const page of ax.unjudged) console.log(`  ${page}: not compared, it kept changing while it was read`);
 

@@ -50,7 +50,8 @@ function flatChildren(n) {
 
 const entries = [], nodes = [];
 function push(node, parent, role, name, ignored, source, description) {
-  const e = { parent, role, name, ignored };
+  const e = { parent, role, name, ignored: !!ignored };
+  if (ignored) e.why = ignored;
   if (description) e.description = description;
   // The name's source, as the importer reads getFullAXTree's (set only where a source gave a value).
   if (source && source.from) { e.from = source.from; if (source.attr) e.attr = source.attr; }
@@ -183,7 +184,8 @@ function visitText(t, parent, ctx, parentEl) {
   if (parentEl.namespaceURI === SVG_NS && !/^(text|tspan|textPath|a)$/.test(parentEl.localName)) return;
   const name = staticText(t);
   if (!name) return;
-  push(t, parent, 'StaticText', name, ctx.hidden || ctx.inLabel || ctx.outsideModal || style(parentEl).visibility !== 'visible');
+  // A label's text that its control repeats is presentational to Chromium.
+  push(t, parent, 'StaticText', name, ctx.hidden || (ctx.outsideModal && 'activeModalDialog') || (ctx.inLabel && 'presentationalRole') || (style(parentEl).visibility !== 'visible' && 'notVisible'));
 }
 
 function visit(node, parent, ctx, parentEl) {
@@ -193,11 +195,16 @@ function visit(node, parent, ctx, parentEl) {
   const st = style(el);
   if (st.display === 'none' && !isHtml(el, 'option')) return;
   if (isHtml(el, 'area') || isHtml(el, 'map') || st.display === 'table-column' || st.display === 'table-column-group' || (el.namespaceURI === SVG_NS && SVG_UNRENDERED.has(el.localName))) return;
-  let hidden = ctx.hidden;
-  if (!hidden && ((el.getAttribute('aria-hidden') || '').toLowerCase() === 'true' || el.hasAttribute('inert'))) hidden = true;
+  // Hidden from the tree with its subtree: the element says why ('…Element'), its subtree inherits it ('…Subtree').
+  const ariaHidden = (el.getAttribute('aria-hidden') || '').toLowerCase() === 'true';
+  const here = ariaHidden ? 'ariaHiddenElement' : el.hasAttribute('inert') ? 'inertElement' : '';
+  const hidden = here ? here.replace('Element', 'Subtree') : ctx.hidden;
   const outsideModal = modal !== null && !ctx.inModal && el !== modal && !el.contains(modal);
   const role = roleOf(el);
-  const ignored = hidden || outsideModal || st.visibility !== 'visible' || ignoredBySemantics(el, role, st);
+  const semantic = ignoredBySemantics(el, role, st);
+  // With a modal dialog open, what is left out beside it (its ancestors included) is left out for the dialog.
+  const ignored = here || ctx.hidden || ((outsideModal || (semantic && modal !== null && !ctx.inModal && el !== modal)) && 'activeModalDialog') ||
+    (st.visibility !== 'visible' && 'notVisible') || semantic;
   const source = { from: null, attr: null };
   const name = ignored ? '' : nameOf(el, role, source);
   const k = push(el, parent, role, name, ignored, source, ignored || role === 'none' ? '' : descriptionOf(el, source));
@@ -211,7 +218,7 @@ function visit(node, parent, ctx, parentEl) {
 
 const title = (document.title || '').replace(/[ \t\n\r\f]+/g, ' ').trim();
 push(document, -1, 'RootWebArea', title, false, { from: title ? 'relatedElement' : null, attr: null });
-if (document.documentElement) visit(document.documentElement, 0, { hidden: false, inModal: false, inLabel: false }, null);
+if (document.documentElement) visit(document.documentElement, 0, { hidden: '', inModal: false, inLabel: false }, null);
 return withNodes ? { entries, nodes } : { entries };
 `;
 
@@ -227,6 +234,8 @@ export interface InpageAxEntry {
   /** The accessible name ('' when ignored). */
   name: string;
   ignored: boolean;
+  /** Why it is left out (getFullAXTree's ignored reason: ariaHiddenElement, uninteresting, …), when it is. */
+  why?: string;
   /** Where a name came from, as getFullAXTree's first name source with a value says: its type, and the attribute of the one that won. */
   from?: string;
   attr?: string;

@@ -261,7 +261,17 @@ function holdsInlineContent(el) {
 }
 
 // Whether Chromium ignores a rendered element that is not hidden, inert or outside an open modal dialog.
+// Why Chromium leaves an element out of its tree for what it is ('' when it keeps it), in
+// getFullAXTree's words: a role of none is presentational, a label its control repeats is labelFor,
+// anything else left out is uninteresting.
 function ignoredBySemantics(el, role, st) {
+  const why = uninteresting(el, role, st);
+  if (!why) return '';
+  if (role === 'none') return 'presentationalRole';
+  return isHtml(el, 'label') ? 'labelFor' : 'uninteresting';
+}
+
+function uninteresting(el, role, st) {
   if (role === 'none') return true;
   if (el.namespaceURI === SVG_NS) {
     if (closestFlat(el, (e) => e.localName === 'symbol') || el.localName === 'symbol') return true;

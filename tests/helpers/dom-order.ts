@@ -43,9 +43,9 @@ export async function quiet(cdp: CDPSession): Promise<void> {
   await cdp.send('Runtime.evaluate', { awaitPromise: true, expression: `new Promise((done) => {
     let timer = 0;
     const stop = () => { observer.disconnect(); clearTimeout(limit); done(); };
-    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(stop, 150); });
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(stop, 100); });
     observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    timer = setTimeout(stop, 150);
+    timer = setTimeout(stop, 100);
     const limit = setTimeout(stop, 3000);
   })` });
 }

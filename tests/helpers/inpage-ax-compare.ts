@@ -10,7 +10,7 @@ export interface AxDisagreement {
   page: string;
   /** The DOM node: a start tag, or a text node's text in quotes. */
   node: string;
-  what: 'role' | 'name' | 'ignored' | 'source' | 'description';
+  what: 'role' | 'name' | 'ignored' | 'source' | 'description' | 'reason';
   chromium: string;
   inpage: string;
 }
@@ -26,22 +26,24 @@ export interface AxAgreement {
   descriptions: number;
   /** Nodes either side has (Chromium's ignored ones included), and how many are in or out of the tree on both. */
   decided: number; decisions: number;
+  /** Nodes both sides leave out, and on how many they give the same reasons (getFullAXTree's ignoredReasons). */
+  bothIgnored: number; reasons: number;
   disagreements: AxDisagreement[];
   /** Pages that kept changing while they were read: not compared. */
   unjudged: string[];
 }
 
 export function emptyAgreement(): AxAgreement {
-  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, sources: 0, descriptions: 0, decided: 0, decisions: 0, disagreements: [], unjudged: [] };
+  return { elements: 0, roles: 0, names: 0, texts: 0, textNames: 0, sources: 0, descriptions: 0, decided: 0, decisions: 0, bothIgnored: 0, reasons: 0, disagreements: [], unjudged: [] };
 }
 
 export function addAgreement(total: AxAgreement, a: AxAgreement): void {
   total.elements += a.elements; total.roles += a.roles; total.names += a.names; total.texts += a.texts; total.textNames += a.textNames; total.sources += a.sources; total.descriptions += a.descriptions;
-  total.decided += a.decided; total.decisions += a.decisions; total.disagreements.push(...a.disagreements); total.unjudged.push(...a.unjudged);
+  total.decided += a.decided; total.decisions += a.decisions; total.bothIgnored += a.bothIgnored; total.reasons += a.reasons; total.disagreements.push(...a.disagreements); total.unjudged.push(...a.unjudged);
 }
 
 interface AXNode {
-  ignored: boolean; role?: { value?: string }; backendDOMNodeId?: number; description?: { value?: unknown };
+  ignored: boolean; role?: { value?: string }; backendDOMNodeId?: number; description?: { value?: unknown }; ignoredReasons?: Array<{ name: string }>;
   name?: { value?: string; sources?: Array<{ type: string; value?: { value?: unknown }; attribute?: string; superseded?: boolean }> };
 }
 
@@ -128,6 +130,12 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
       const inTree = e !== undefined && !e.ignored;
       if (inTree === !n.ignored) out.decisions++;
       else wrong.push({ id, what: 'ignored', chromium: n.ignored ? 'ignored' : `in the tree as ${role}`, inpage: e ? (e.ignored ? 'ignored' : `in the tree as ${e.role}`) : 'no entry' });
+      if (n.ignored && e?.ignored) {
+        out.bothIgnored++;
+        const reasons = (n.ignoredReasons ?? []).map((r) => r.name).join(',');
+        if (reasons === e.why) out.reasons++;
+        else wrong.push({ id, what: 'reason', chromium: reasons, inpage: e.why ?? '' });
+      }
       if (n.ignored) continue;
       const name = n.name?.value ?? '';
       if (role === 'StaticText') {

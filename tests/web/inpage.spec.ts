@@ -17,7 +17,7 @@ const ax: AxAgreement = emptyAgreement();
 const states: StateAgreement = emptyStates();
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   browser = await launch();
   site = await serveFixtures();
   const both = await onSettledFixturePages(browser, site.url, PAGES, async (page, label) => ({ ax: await compareInpageAx(page, label), states: await compareStates(page, label) }));
@@ -28,7 +28,7 @@ test.afterAll(async () => { await browser?.close(); await site?.close(); });
 test('roles, names, name sources and the ignored bit worked out in the page agree with getFullAXTree on ≥ 99% of nodes', () => {
   // Every disagreement is printed, as the bench prints them.
   for (const d of ax.disagreements) console.log(`in-page AX disagreement: ${disagreementLine(d)}`);
-  console.log(`in-page AX vs getFullAXTree on ${PAGES.length} pages: elements ${ax.elements}, roles ${ax.roles}, names ${ax.names}, name sources ${ax.sources}, descriptions ${ax.descriptions}; texts ${ax.texts}, names ${ax.textNames}; in or out of the tree ${ax.decisions}/${ax.decided}`);
+  console.log(`in-page AX vs getFullAXTree on ${PAGES.length} pages: elements ${ax.elements}, roles ${ax.roles}, names ${ax.names}, name sources ${ax.sources}, descriptions ${ax.descriptions}; texts ${ax.texts}, names ${ax.textNames}; in or out of the tree ${ax.decisions}/${ax.decided}, why out ${ax.reasons}/${ax.bothIgnored}`);
   expect(ax.unjudged, 'pages that kept changing while read').toEqual([]);
   expect(ax.elements).toBeGreaterThanOrEqual(1000);
   expect(ax.roles / ax.elements).toBeGreaterThanOrEqual(0.99);
@@ -37,6 +37,8 @@ test('roles, names, name sources and the ignored bit worked out in the page agre
   expect(ax.descriptions / ax.elements).toBeGreaterThanOrEqual(0.99);
   expect(ax.textNames / ax.texts).toBeGreaterThanOrEqual(0.99);
   expect(ax.decisions / ax.decided).toBeGreaterThanOrEqual(0.99);
+  expect(ax.bothIgnored).toBeGreaterThanOrEqual(100);
+  expect(ax.reasons / ax.bothIgnored).toBeGreaterThanOrEqual(0.99);
 });
 
 test('states worked out in the page agree with getFullAXTree on ≥ 99% of elements, property by property, and on ≥ 99% of the states Chromium reports', () => {
