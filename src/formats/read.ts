@@ -369,11 +369,13 @@ export class FieldReader {
 export function plainExtra(v: unknown, maxDepth: number): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (v === null || typeof v !== 'object') return true;
-  const values: unknown[] = [v];
-  const depths: number[] = [1];
-  while (values.length) {
-    const x = values.pop()!;
-    const depth = depths.pop()!;
+  // The arrays and objects still to look at, with their depths: made when one holds another (most hold
+  // only numbers and strings).
+  let values: unknown[] | null = null;
+  let depths: number[] | null = null;
+  let x: unknown = v;
+  let depth = 1;
+  for (;;) {
     if (depth > maxDepth) return false;
     if (Array.isArray(x)) {
       for (let i = 0; i < x.length; i++) {
@@ -381,8 +383,8 @@ export function plainExtra(v: unknown, maxDepth: number): boolean {
         if (typeof y === 'number') {
           if (!Number.isFinite(y)) return false;
         } else if (y !== null && typeof y === 'object') {
-          values.push(y);
-          depths.push(depth + 1);
+          (values ??= []).push(y);
+          (depths ??= []).push(depth + 1);
         }
       }
     } else {
@@ -391,13 +393,15 @@ export function plainExtra(v: unknown, maxDepth: number): boolean {
         if (typeof y === 'number') {
           if (!Number.isFinite(y)) return false;
         } else if (y !== null && typeof y === 'object') {
-          values.push(y);
-          depths.push(depth + 1);
+          (values ??= []).push(y);
+          (depths ??= []).push(depth + 1);
         }
       }
     }
+    if (values === null || values.length === 0) return true;
+    x = values.pop();
+    depth = depths!.pop()!;
   }
-  return true;
 }
 
 /** `{x, y, width, height}` as `xywh` reads it when `xywh` would accept it; null for anything `xywh` must judge. */
