@@ -66,7 +66,7 @@ function typeInfo(type: string): { name: string; row: ReturnType<typeof appleRow
  */
 function appleNode(e: AppleFields): Node {
   const type = e.type ?? null, identifier = e.identifier ?? null, title = e.title ?? null, placeholder = e.placeholder ?? null;
-  const traits = e.traits ?? [];
+  const traits = e.traits ?? NO_TRAITS;
   const info = type === null ? null : typeInfo(type);
   const t = info === null ? '' : info.name;
   const row = info?.row;
@@ -134,6 +134,9 @@ function appleNode(e: AppleFields): Node {
   if (unstated) node.unstated = ['clickable'];
   return node;
 }
+
+/** The traits of an element that has none: read, never written. */
+const NO_TRAITS: readonly string[] = [];
 
 function nonEmpty(s: string | null): string | null {
   return s === null || s.trim() === '' ? null : s;

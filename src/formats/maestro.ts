@@ -59,7 +59,8 @@ function hasClass(top: JsonObject): boolean {
 
 /**
  * A node's attributes read in one pass: each value a reader takes, under its name, and the attributes
- * the reader has no field for. The path of the attributes is made only when an error names it.
+ * the reader has no field for. The path of the attributes is made only when an error names it. One
+ * per walk, read anew for each node (`read`): a node is built before the next one is read.
  */
 class Attrs {
   text: unknown;
@@ -82,12 +83,17 @@ class Attrs {
   focusable: unknown;
   /** The attributes the reader has no field for, or null when there are none. */
   others: Record<string, unknown> | null = null;
+  /** The node whose attributes these are. */
+  private n = 0;
 
-  constructor(
-    a: JsonObject,
-    private readonly paths: NodePaths,
-    private readonly n: number,
-  ) {
+  constructor(private readonly paths: NodePaths) {}
+
+  /** Node `n`'s attributes `a`. */
+  read(a: JsonObject, n: number): this {
+    this.n = n;
+    this.text = this.accessibilityText = this.hintText = this.resourceId = this.bounds = this.enabled = this.focused = this.selected = this.checked = undefined;
+    this.clickable = this.scrollable = this.cls = this.title = this.value = this.password = this.checkable = this.longClickable = this.focusable = undefined;
+    this.others = null;
     for (const k in a) {
       const v = a[k];
       switch (k) {
@@ -112,6 +118,7 @@ class Attrs {
         default: (this.others ??= {})[k] = v;
       }
     }
+    return this;
   }
 
   get path(): PathLike {
@@ -181,10 +188,11 @@ function extras(at: Attrs): Record<string, unknown> {
 /** Walks the Maestro tree iteratively, building with `make` (children appended by the walker). */
 function walkMaestro<T extends { children: T[] }>(r: FieldReader, top: JsonObject, path: PathLike, make: (node: JsonObject, at: Attrs) => T): T {
   const paths = new NodePaths(path);
+  const at = new Attrs(paths);
   return walkJsonTree(r, top, paths, (o, n) => {
     const attributes = o.attributes;
     const a = attributes === undefined ? {} : isObject(attributes) ? attributes : r.object(attributes, prop(paths.at(n), 'attributes'));
-    return make(o, new Attrs(a, paths, n));
+    return make(o, at.read(a, n));
   });
 }
 

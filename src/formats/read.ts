@@ -74,8 +74,9 @@ export class NodePaths {
 
 /**
  * A JSON tree read in pre-order without recursion (a capture may nest deeper than the call stack):
- * `make` builds one node from its raw object, `n` being its number in `paths`; the walker appends it to
- * its parent's `children` and then reads its own `children` list, if any. Returns the top node.
+ * `make` builds one node from its raw object (its `children` empty), `n` being its number in `paths`;
+ * the walker puts it in its parent's `children` and then reads its own `children` list, if any.
+ * Returns the top node.
  */
 export function walkJsonTree<T extends { children: T[] }>(r: FieldReader, top: unknown, paths: NodePaths, make: (o: JsonObject, n: number) => T): T {
   let out: T | null = null;
@@ -85,15 +86,18 @@ export function walkJsonTree<T extends { children: T[] }>(r: FieldReader, top: u
   const indexes: number[] = [0];
   const parents: Array<T | null> = [null];
   while (raws.length) {
-    const raw = raws.pop(), parent = parents.pop()!;
-    const n = paths.add(ups.pop()!, indexes.pop()!);
+    const raw = raws.pop(), parent = parents.pop()!, at = indexes.pop()!;
+    const n = paths.add(ups.pop()!, at);
     const o = isObject(raw) ? raw : r.object(raw, paths.at(n));
     const made = make(o, n);
-    if (parent) parent.children.push(made);
+    if (parent) parent.children[at] = made;
     else out = made;
     const kids = o.children;
     if (kids === undefined || kids === null) continue;
     if (!Array.isArray(kids)) r.optArray(o, 'children', paths.at(n));
+    // The node's list starts as a copy of the raw list, made once at its length (a list grown child by
+    // child keeps spare room for as long as the snapshot lives); each raw child is replaced by its node.
+    if ((kids as unknown[]).length) made.children = (kids as unknown[]).slice() as T[];
     for (let i = (kids as unknown[]).length - 1; i >= 0; i--) {
       raws.push((kids as unknown[])[i]);
       ups.push(n);
@@ -365,11 +369,13 @@ export class FieldReader {
 export function plainExtra(v: unknown, maxDepth: number): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (v === null || typeof v !== 'object') return true;
-  const values: unknown[] = [v];
-  const depths: number[] = [1];
-  while (values.length) {
-    const x = values.pop()!;
-    const depth = depths.pop()!;
+  // The arrays and objects still to look at, with their depths: made when one holds another (most hold
+  // only numbers and strings).
+  let values: unknown[] | null = null;
+  let depths: number[] | null = null;
+  let x: unknown = v;
+  let depth = 1;
+  for (;;) {
     if (depth > maxDepth) return false;
     if (Array.isArray(x)) {
       for (let i = 0; i < x.length; i++) {
@@ -377,8 +383,8 @@ export function plainExtra(v: unknown, maxDepth: number): boolean {
         if (typeof y === 'number') {
           if (!Number.isFinite(y)) return false;
         } else if (y !== null && typeof y === 'object') {
-          values.push(y);
-          depths.push(depth + 1);
+          (values ??= []).push(y);
+          (depths ??= []).push(depth + 1);
         }
       }
     } else {
@@ -387,13 +393,15 @@ export function plainExtra(v: unknown, maxDepth: number): boolean {
         if (typeof y === 'number') {
           if (!Number.isFinite(y)) return false;
         } else if (y !== null && typeof y === 'object') {
-          values.push(y);
-          depths.push(depth + 1);
+          (values ??= []).push(y);
+          (depths ??= []).push(depth + 1);
         }
       }
     }
+    if (values === null || values.length === 0) return true;
+    x = values.pop();
+    depth = depths!.pop()!;
   }
-  return true;
 }
 
 /** `{x, y, width, height}` as `xywh` reads it when `xywh` would accept it; null for anything `xywh` must judge. */

@@ -330,7 +330,7 @@ function holds(list: readonly string[], set: Set<string> | null, name: string): 
 function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
   // name, at (negated: -at - 1), … flat: no object per flag; the cursor's, reused line after line.
   const rawFlags = cur.rawFlags;
-  rawFlags.length = 0;
+  if (rawFlags.length !== 0) rawFlags.length = 0;
   let flagList = false;
   let toggleAt = 0;
   while (cur.skipSpace()) {
@@ -350,13 +350,17 @@ function readBody(cur: LineCursor, isRoot: boolean, body: LineBody): LineBody {
       cur.readFlags(rawFlags);
       flagList = true;
     } else {
-      // The key runs to '=' and is KEY_RE.
+      // The key runs to '=' and is KEY_RE. A key read before is found from the first '=': a remembered key
+      // holds no space, quote, bracket or '=', so it is the run the scan finds.
       const t = cur.text;
-      let eq = at;
-      for (let c = t.charCodeAt(eq); eq < cur.end && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq));
-      const isKey = eq > at && eq < cur.end && t.charCodeAt(eq) === 61;
-      let key = isKey ? cur.keys.known(at, eq) : null;
-      if (isKey && key === null && KEY_RE.test(t.slice(at, eq))) key = cur.keys.remember(at, eq);
+      let eq = t.indexOf('=', at);
+      let key = eq > at && eq < cur.end ? cur.keys.known(at, eq) : null;
+      if (key === null) {
+        eq = at;
+        for (let c = t.charCodeAt(eq); eq < cur.end && !isWs(c) && c !== 61 && c !== 34 && c !== 91 && c !== 93; c = t.charCodeAt(++eq));
+        const isKey = eq > at && eq < cur.end && t.charCodeAt(eq) === 61;
+        if (isKey) key = cur.keys.known(at, eq) ?? (KEY_RE.test(t.slice(at, eq)) ? cur.keys.remember(at, eq) : null);
+      }
       if (key === null) {
         let end = at;
         while (end < cur.end && !isWs(cur.text.charCodeAt(end))) end++;

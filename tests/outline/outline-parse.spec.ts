@@ -277,6 +277,21 @@ test('a word read before as one kind (head, flag, key) is still checked as anoth
   expect(words.filter(both)).toEqual(['a', 'Z9', 'a-b', 'a_b', 'constructor', 'checked'].filter((t) => FLAG_RE.test(t)));
 });
 
+test('a key read before is found again only as a whole key=: an = later on the line or on the next line is not its =', () => {
+  // Each text remembers `desc` (or `tag`) on line 1; line 2 holds the word without its '=', an '=' further on.
+  const cases: Array<[string, string, number, number]> = [
+    ['- a desc=x\n- b desc "y=z"', 'unknown token "desc"', 2, 5],
+    ['- a desc=x\n- b desc x=y', 'unknown token "desc"', 2, 5],
+    ['- a tag=x\n- b tag\n- c tag=y', 'unknown token "tag"', 2, 5],
+  ];
+  for (const [text, message, line, column] of cases) {
+    const e = parseError(text);
+    expect(e.message).toContain(message);
+    expect(e.details).toMatchObject({ line, column });
+  }
+  expect(parseOutline('- a desc=x\n- b desc=y=z tag="p q" desc2=w').entries[1]!.attrs).toEqual({ desc: 'y=z', tag: 'p q', desc2: 'w' });
+});
+
 test('[constructor] and [toString] are flags like any other, not toggle sugar', () => {
   expect(parseOutline('- node [constructor toString checked]').entries[0]).toMatchObject({ flags: ['constructor', 'toString'], attrs: { toggle: 'on' } });
 });
