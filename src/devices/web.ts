@@ -43,6 +43,8 @@ export class WebDriver implements Driver {
   private readonly marks = new WeakMap<Snapshot, string>();
   /** The navigation count when the current action reached its target (see confirmTarget). */
   private actionNavigations = -1;
+  /** The element the current action reached (checkActionable or confirmTarget) and the point checked: a click there must land on it. */
+  private actionTarget: { backendNodeId: number; x: number; y: number } | null = null;
   private closed = false;
 
   constructor(readonly page: Page, private readonly options: WebDriverOptions = {}) {
@@ -250,6 +252,7 @@ export class WebDriver implements Driver {
       });
     }
     this.actionNavigations = this.navigations;
+    this.actionTarget = { backendNodeId, x: point.x, y: point.y };
   }
 
   /**
@@ -266,6 +269,8 @@ export class WebDriver implements Driver {
     if (!v) return { ok: false, code: 'detached', reason: 'the node is no longer in the page' };
     if (v.verdict === 'ok') {
       this.actionNavigations = this.navigations;
+      // Forced (no hit check), the click goes where it goes, as Playwright's force.
+      this.actionTarget = need.hittable ? { backendNodeId, x: v.x, y: v.y } : null;
       return { ok: true, point: { x: v.x, y: v.y } };
     }
     return { ok: false, code: v.verdict, reason: v.reason };
@@ -286,8 +291,42 @@ export class WebDriver implements Driver {
     await this.guard('click', async () => {
       this.inputs++;
       this.stillOnPage('click');
-      await this.page.mouse.click(x, y, options.long ? { delay: LONG_PRESS_MS } : {});
+      const target = this.actionTarget;
+      this.actionTarget = null;
+      const watch = target && target.x === x && target.y === y ? await this.interceptOn(target.backendNodeId) : null;
+      let landed = 'ok';
+      try {
+        await this.page.mouse.click(x, y, options.long ? { delay: LONG_PRESS_MS } : {});
+      } finally {
+        if (watch) landed = await watch();
+      }
+      if (landed !== 'ok') {
+        throw new TargetError('stale_generation', `click at (${x}, ${y}): ${landed} (the click was held back; the locator is resolved again)`, {
+          where: this.description, hint: 'Something moved over the target between the check and the click: it is checked again; { force: true } clicks anyway.',
+        });
+      }
     });
+  }
+
+  /**
+   * As Playwright's hit-target interceptor: until the click is over, the pointer and mouse events that
+   * would reach another element than the target (something moved or appeared over it after the check)
+   * are held back in the page. Answers a function that stops watching and says where the click landed:
+   * 'ok', or what took it. A page that navigated or a target gone says 'ok' (nothing is held back there).
+   */
+  private async interceptOn(backendNodeId: number): Promise<(() => Promise<string>) | null> {
+    const s = await this.cdp();
+    const objectId = await objectIdOf(s, backendNodeId);
+    if (!objectId) return null;
+    const armed = (await s.send('Runtime.callFunctionOn', { objectId, functionDeclaration: INTERCEPT_CLICK }).catch(() => null)) as { result?: { objectId?: string } } | null;
+    await s.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+    const watcher = armed?.result?.objectId;
+    if (!watcher) return null;
+    return async () => {
+      const r = (await s.send('Runtime.callFunctionOn', { objectId: watcher, functionDeclaration: 'function () { return this.stop(); }', returnByValue: true }).catch(() => null)) as { result?: { value?: unknown } } | null;
+      await s.send('Runtime.releaseObject', { objectId: watcher }).catch(() => undefined);
+      return typeof r?.result?.value === 'string' ? r.result.value : 'ok';
+    };
   }
 
   async selectAll(): Promise<void> {
@@ -681,6 +720,32 @@ export async function goto(page: Page, url: string, timeout = 30_000): Promise<R
   }
   return response;
 }
+
+/**
+ * In the page, `this` the click's target: watches the pointer and mouse events of the click in the
+ * capture phase; the first one decides whether the click reaches the target (its path holds it), and
+ * when it does not, that event and the rest of the click are held back (not delivered to the page).
+ * Answers a watcher whose stop() ends the watch and says 'ok' or what took the click.
+ */
+const INTERCEPT_CLICK = `function () {
+  const target = this, win = this.ownerDocument.defaultView;
+  const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'contextmenu'];
+  let verdict = null;
+  const watch = (e) => {
+    if (!e.isTrusted) return;
+    if (verdict === null) {
+      const path = e.composedPath();
+      if (path.includes(target)) verdict = 'ok';
+      else {
+        const hit = path[0] && path[0].nodeType === 1 ? path[0] : null;
+        verdict = hit ? '<' + hit.tagName.toLowerCase() + (hit.id ? '#' + hit.id : '') + '> would have taken it' : 'it would have missed the target';
+      }
+    }
+    if (verdict !== 'ok') { e.preventDefault(); e.stopImmediatePropagation(); }
+  };
+  for (const t of types) win.addEventListener(t, watch, { capture: true });
+  return { stop() { for (const t of types) win.removeEventListener(t, watch, { capture: true }); return verdict === null ? 'ok' : verdict; } };
+}`;
 
 /** In the page, `this` the node: whether a click at (x, y) reaches it ('ok', or what it hits instead). */
 const HIT_AT_POINT = `function (x, y) {

@@ -66,6 +66,27 @@ test('a covered button: the click fails naming the element that intercepts point
   await page.close();
 });
 
+test('something that covers the target after the check (a tooltip shown as the pointer arrives) does not take the click: it is held back in the page and the target checked again, as Playwright\'s hit-target check', async () => {
+  // The cover appears on the pointer's arrival, after the in-page check passed; `hideAfter` ms later it goes.
+  const page = async (hideAfter: number | null) => open(`<button id="go" style="position:absolute;left:20px;top:20px;width:120px;height:40px">Go</button>
+    <div id="cover" style="display:none;position:absolute;left:0;top:0;width:400px;height:200px;background:rgba(0,0,0,.2)"></div>${CLICKS}
+    <script>let shown = false; document.getElementById('go').addEventListener('mouseover', () => {
+      if (shown) return; shown = true; const c = document.getElementById('cover'); c.style.display = 'block';
+      ${hideAfter === null ? '' : `setTimeout(() => { c.style.display = 'none'; }, ${hideAfter});`} });</script>`);
+  // It stays: the click never lands on the cover, and fails naming it once the time is up.
+  const stays = await page(null);
+  const e = await errorOf(stays.device.byRole('Button', { name: 'Go' }).click({ timeout: 1000 }));
+  pwExpect(e.code).toBe('not_hittable');
+  pwExpect(e.message).toContain('<div id="cover"');
+  pwExpect(await clicks(stays.page)).toEqual([]);
+  await stays.page.close();
+  // It goes: the held-back click is not lost; the target is clicked once, the cover never.
+  const goes = await page(200);
+  await goes.device.byRole('Button', { name: 'Go' }).click({ timeout: 5000 });
+  pwExpect(await clicks(goes.page)).toEqual(['go']);
+  await goes.page.close();
+});
+
 test('a moving button is clicked only once it stays put for two animation frames', async () => {
   // The button moves one pixel every frame until the test stops it; each click records whether it moved still.
   const { page, device } = await open(`<button id="go" style="position:absolute;left:20px;top:20px">Go</button>
