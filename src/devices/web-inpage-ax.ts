@@ -12,15 +12,16 @@
  * computation in web-inpage-names.ts; this file holds the walk.
  *
  * Called with `{ withNodes?: boolean, chromium?: number }` (`chromium`: the browser's major version,
- * for the rules that changed between versions; the newest apply when it is left out), it answers `{ entries, nodes? }`: one entry per node of the
- * flat tree (open shadow roots, slotted content where the slot is), the document first, each
- * `{ parent, role, name, ignored }`: `parent` the index of the entry above it (-1 for the document),
- * `role` Chromium's role (also for an ignored node, whose role getFullAXTree reports as `none`),
- * `name` its accessible name ('' when ignored), `from` / `attr` its source (getFullAXTree's name source
- * type and attribute). `nodes` are the DOM nodes in the same order (then call
- * it without returnByValue). A subtree that is not rendered (display: none) has no entries; nor do
- * user-agent shadow trees, pseudo-elements and frames' documents, which this document's script
- * cannot reach or which are trees of their own.
+ * for the rules that changed between versions; the newest apply when it is left out), it answers
+ * `{ entries, nodes? }`: one entry per node of the flat tree (open shadow roots, slotted content where
+ * the slot is), the document first, each `{ parent, role, name, ignored, why?, from?, attr?,
+ * description? }`: `parent` the index of the entry above it (-1 for the document), `role` Chromium's
+ * role (also for an ignored node, whose role getFullAXTree reports as `none`), `name` its accessible
+ * name ('' when ignored), `why` the reason it is left out, `from` / `attr` its name's source and
+ * `description`, each in getFullAXTree's terms (InpageAxEntry). `nodes` are the DOM nodes in the same
+ * order (then call it without returnByValue). A subtree that is not rendered (display: none) has no
+ * entries; nor do user-agent shadow trees, pseudo-elements and frames' documents, which this
+ * document's script cannot reach or which are trees of their own.
  */
 import { NAME_SOURCE } from './web-inpage-names.js';
 import { ROLE_SOURCE } from './web-inpage-roles.js';
