@@ -69,7 +69,7 @@ function layoutText(t) {
   const ws = st ? st.whiteSpaceCollapse || st.whiteSpace : 'collapse';
   let s = t.data;
   if (/preserve|pre|break-spaces/.test(ws) && ws !== 'preserve-breaks' && ws !== 'pre-line') return transform(s, st);
-  s = ws === 'preserve-breaks' || ws === 'pre-line' ? s.replace(/[ \t\r\f]*\n[ \t\r\f]*/g, '\n').replace(/[ \t\r\f]+/g, ' ') : s.replace(/[ \t\n\r\f]+/g, ' ');
+  s = ws === 'preserve-breaks' || ws === 'pre-line' ? s.replace(/[ \t\r\f]*\n[ \t\r\f]*/g, '\n').replace(/[ \t\r\f]+/g, ' ') : collapse(s);
   if (s[0] === ' ') { const before = edge(t, -1); if (before === '' || before === ' ') s = s.slice(1); }
   if (s.length && s[s.length - 1] === ' ' && edge(t, 1) === '') s = s.slice(0, -1);
   return transform(s, st);
@@ -217,7 +217,7 @@ function visit(node, parent, ctx, parentEl) {
   for (const c of flatChildren(el)) if (closed === undefined || c === closed) visit(c, k, kid, el);
 }
 
-const title = (document.title || '').replace(/[ \t\n\r\f]+/g, ' ').trim();
+const title = collapse(document.title || '').trim();
 push(document, -1, 'RootWebArea', title, false, { from: title ? 'relatedElement' : null, attr: null });
 if (document.documentElement) visit(document.documentElement, 0, { hidden: '', inModal: false, inLabel: false }, null);
 return withNodes ? { entries, nodes } : { entries };

@@ -91,7 +91,7 @@ function labelsText(el, o) {
   if (!labels.length) return '';
   const parts = labels.map((l) => textAlternative(l, { root: o.root, visited: o.visited, recursive: true, inLabel: true, hiddenOk: false })).filter((s) => s.trim());
   if (!parts.length) return null;
-  // Chromium 150 kept the spaces at the joined labels' ends, 156 trims them (ASCII white space; a no-break space stays).
+  // From Chromium 156 on, a name from labels is trimmed of ASCII white space at its ends (a no-break space stays).
   return chromium >= 156 ? parts.join(' ').replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, '') : parts.join(' ');
 }
 
@@ -267,6 +267,11 @@ function rowOfGrid(row) {
   return !!owner && (explicitRole(owner) === 'grid' || explicitRole(owner) === 'treegrid');
 }
 
+// Runs of white space as one space, as Chromium's names and descriptions have them.
+function collapse(s) {
+  return s.replace(/[ \t\n\r\f]+/g, ' ');
+}
+
 // An element's accessible description as Chromium gives it: aria-describedby's elements, else
 // aria-description, else an SVG's <desc>, an input button's value or a title that the name did not use.
 // White space collapsed as in a name.
@@ -274,16 +279,16 @@ function descriptionOf(el, source) {
   const refs = idrefs(el, 'aria-describedby');
   if (refs.length) {
     const s = refs.map((r) => textAlternative(r, { root: r, visited: new Set([el]), recursive: true, inLabelledBy: true, hiddenOk: hiddenDeep(r) })).join(' ');
-    if (s.trim()) return s.replace(/[ \t\n\r\f]+/g, ' ');
+    if (s.trim()) return collapse(s);
   }
   const d = el.getAttribute('aria-description');
-  if (d && d.trim()) return d.replace(/[ \t\n\r\f]+/g, ' ');
+  if (d && d.trim()) return collapse(d);
   if (el.namespaceURI === SVG_NS) {
-    for (const c of el.children) if (c.localName === 'desc' && c.textContent.trim()) return c.textContent.replace(/[ \t\n\r\f]+/g, ' ');
+    for (const c of el.children) if (c.localName === 'desc' && c.textContent.trim()) return collapse(c.textContent);
   }
-  if (isHtml(el, 'input') && /^(button|submit|reset)$/.test(el.type) && source.attr !== 'value' && el.value.trim()) return el.value.replace(/[ \t\n\r\f]+/g, ' ');
+  if (isHtml(el, 'input') && /^(button|submit|reset)$/.test(el.type) && source.attr !== 'value' && el.value.trim()) return collapse(el.value);
   const t = el.getAttribute('title');
-  if (t && t.trim() && !source.titleUsed) return t.replace(/[ \t\n\r\f]+/g, ' ');
+  if (t && t.trim() && !source.titleUsed) return collapse(t);
   return '';
 }
 
@@ -293,7 +298,7 @@ function nameOf(el, role, source) {
   if (role === 'none') return '';
   if (role === 'LineBreak') { source.from = 'contents'; return '\n'; }
   const o = { root: el, visited: new Set(), recursive: false, from: null, attr: null };
-  const name = textAlternative(el, o).replace(/[ \t\n\r\f]+/g, ' ');
+  const name = collapse(textAlternative(el, o));
   source.from = o.from;
   source.attr = o.attr;
   source.titleUsed = !!o.titleUsed;

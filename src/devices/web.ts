@@ -721,6 +721,9 @@ export async function goto(page: Page, url: string, timeout = 30_000): Promise<R
   return response;
 }
 
+/** In-page source: an element as a hit message names it, `<tag#id>`. */
+const TAG_OF = `function tagOf(e) { return '<' + e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '>'; }`;
+
 /**
  * In the page, `this` the click's target: watches the pointer and mouse events of the click in the
  * capture phase; the first one decides whether the click reaches the target (its path holds it), and
@@ -728,6 +731,7 @@ export async function goto(page: Page, url: string, timeout = 30_000): Promise<R
  * Answers a watcher whose stop() ends the watch and says 'ok' or what took the click.
  */
 const INTERCEPT_CLICK = `function () {
+  ${TAG_OF}
   const target = this, win = this.ownerDocument.defaultView;
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'contextmenu'];
   let verdict = null;
@@ -738,7 +742,7 @@ const INTERCEPT_CLICK = `function () {
       if (path.includes(target)) verdict = 'ok';
       else {
         const hit = path[0] && path[0].nodeType === 1 ? path[0] : null;
-        verdict = hit ? '<' + hit.tagName.toLowerCase() + (hit.id ? '#' + hit.id : '') + '> would have taken it' : 'it would have missed the target';
+        verdict = hit ? tagOf(hit) + ' would have taken it' : 'it would have missed the target';
       }
     }
     if (verdict !== 'ok') { e.preventDefault(); e.stopImmediatePropagation(); }
@@ -749,12 +753,13 @@ const INTERCEPT_CLICK = `function () {
 
 /** In the page, `this` the node: whether a click at (x, y) reaches it ('ok', or what it hits instead). */
 const HIT_AT_POINT = `function (x, y) {
+  ${TAG_OF}
   if (!this.isConnected) return 'detached';
   const el = this.nodeType === 1 ? this : this.parentElement;
   const hit = this.ownerDocument.elementFromPoint(x, y);
   if (!hit) return 'nothing at the point';
   if (hit === el || (el && el.contains(hit))) return 'ok';
-  return 'covered by <' + hit.tagName.toLowerCase() + (hit.id ? '#' + hit.id : '') + '>';
+  return 'covered by ' + tagOf(hit);
 }`;
 
 /**

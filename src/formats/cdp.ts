@@ -566,6 +566,20 @@ function str(v: AXValue | undefined): string {
 type AXValue = AXNode['value'];
 type NameSource = NonNullable<NonNullable<AXNode['name']>['sources']>[number];
 
+/**
+ * Where an AX node's name came from: the first name source with a value (its type is the node's
+ * `nameFrom`) and the first of those not superseded, the one that won (its attribute, `nameAttribute`).
+ */
+export function nameSources(a: AXNode): { first?: NameSource; won?: NameSource } {
+  let first: NameSource | undefined;
+  for (const s of a.name?.sources ?? []) {
+    if (!s.value || str(s.value) === '') continue;
+    first ??= s;
+    if (!s.superseded) return { first, won: s };
+  }
+  return first ? { first } : {};
+}
+
 /** One capture → a Snapshot (see the file comment). */
 export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): Snapshot {
   const where = options.source ?? `web:${capture.url}`;
@@ -692,13 +706,7 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   const tagName = at ? dom.tagName(at.doc, at.i) : '';
   if (tagName && !tagName.startsWith('#')) platform.element = tagName;
   if (ignored) platform.axIgnored = a.ignoredReasons?.map((r) => r.name).join(',') || true;
-  // The first name source with a value, and the first of those not superseded (the one that won).
-  let first: NameSource | undefined, won: NameSource | undefined;
-  for (const s of a.name?.sources ?? []) {
-    if (!s.value || str(s.value) === '') continue;
-    first ??= s;
-    if (!s.superseded) { won = s; break; }
-  }
+  const { first, won } = nameSources(a);
   if (first?.type) platform.nameFrom = first.type;
   // The attribute Chromium's name came from: `type` is an image button's default ("Submit"), no text alternative.
   if (!ignored && won?.attribute) platform.nameAttribute = won.attribute;

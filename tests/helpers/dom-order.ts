@@ -50,6 +50,24 @@ export async function quiet(cdp: CDPSession): Promise<void> {
   })` });
 }
 
+/** The snapshot order: the names and backend ids of the main document's nodes (snapshotOrder). */
+export type SnapshotOrder = Awaited<ReturnType<typeof snapshotOrder>>;
+
+/**
+ * The DOM snapshot's order and an in-page read joined to it by position (`read` answers the names of the
+ * nodes it walked, in the page's walk order): a page that changed between the two is read again once it
+ * is still (quiet). Null when it kept changing.
+ */
+export async function readJoined<T extends { names: readonly string[] }>(cdp: CDPSession, read: (order: SnapshotOrder) => Promise<T>): Promise<{ order: SnapshotOrder; answer: T } | null> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (attempt > 0) await quiet(cdp);
+    const order = await snapshotOrder(cdp);
+    const answer = await read(order);
+    if (sameOrder(answer.names, order.names)) return { order, answer };
+  }
+  return null;
+}
+
 /** Whether the page's walk (its node names, in order) is the snapshot's: else the page changed between the two reads. */
 export function sameOrder(walked: readonly string[], names: readonly string[]): boolean {
   return walked.length === names.length && walked.every((n, k) => n === names[k]);

@@ -3,7 +3,9 @@
 // tests/web/inpage.spec.ts (which asserts the targets) and bench/web.ts (which prints the figures).
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
-import { WALK_DOM, describeNode, quiet, sameOrder, snapshotOrder } from './dom-order.js';
+import { nameSources } from '../../src/formats/cdp.js';
+import type { AXNode } from '../../src/formats/cdp-types.js';
+import { WALK_DOM, describeNode, quiet, readJoined } from './dom-order.js';
 import { onSettledFixturePages } from './fixture-pages.js';
 
 export interface AxDisagreement {
@@ -42,21 +44,10 @@ export function addAgreement(total: AxAgreement, a: AxAgreement): void {
   total.decided += a.decided; total.decisions += a.decisions; total.bothIgnored += a.bothIgnored; total.reasons += a.reasons; total.disagreements.push(...a.disagreements); total.unjudged.push(...a.unjudged);
 }
 
-interface AXNode {
-  ignored: boolean; role?: { value?: string }; backendDOMNodeId?: number; description?: { value?: unknown }; ignoredReasons?: Array<{ name: string }>;
-  name?: { value?: string; sources?: Array<{ type: string; value?: { value?: unknown }; attribute?: string; superseded?: boolean }> };
-}
-
-/** The name's source as formats/cdp.ts reads it: the first source with a value's type, the attribute of the one that won. */
+/** The name's source as formats/cdp.ts reads it (nameFrom / nameAttribute), in the page's entry form. */
 function sourceOf(n: AXNode): string {
-  let first: string | undefined, attr: string | undefined;
-  for (const s of n.name?.sources ?? []) {
-    const v = s.value?.value;
-    if (v === undefined || v === '') continue;
-    first ??= s.type;
-    if (!s.superseded) { attr = s.attribute; break; }
-  }
-  return `${first ?? '-'}/${attr ?? '-'}`;
+  const { first, won } = nameSources(n);
+  return `${first?.type ?? '-'}/${won?.attribute ?? '-'}`;
 }
 
 /** Roles that are parts of a text, not nodes of their own (formats/cdp.ts leaves them out too). */
@@ -77,19 +68,18 @@ const PLACES = `function () {
  * null when it kept changing.
  */
 export async function inpageEntries(cdp: CDPSession, chromium: number, source = INPAGE_AX): Promise<{ entries: Array<InpageAxEntry & { backendNodeId: number }>; reachable: Set<number> } | null> {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    if (attempt > 0) await quiet(cdp);
-    const order = await snapshotOrder(cdp);
+  const joined = await readJoined(cdp, async () => {
     const r = (await cdp.send('Runtime.evaluate', { expression: `(${source})({ withNodes: true, chromium: ${chromium} })` })) as { result: { objectId?: string }; exceptionDetails?: { exception?: { description?: string } } };
     if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? 'the in-page function threw');
     const objectId = r.result.objectId!;
     const entries = ((await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.entries; }', returnByValue: true })) as { result: { value: InpageAxEntry[] } }).result.value;
     const list = (await cdp.send('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.nodes; }' })) as { result: { objectId: string } };
     const { result } = (await cdp.send('Runtime.callFunctionOn', { objectId: list.result.objectId, functionDeclaration: PLACES, returnByValue: true })) as { result: { value: { names: string[]; places: number[] } } };
-    if (!sameOrder(result.value.names, order.names)) continue;
-    return { entries: entries.map((e, k) => ({ ...e, backendNodeId: order.ids[result.value.places[k]!] ?? -1 })), reachable: new Set(order.ids) };
-  }
-  return null;
+    return { ...result.value, entries };
+  });
+  if (!joined) return null;
+  const { order, answer } = joined;
+  return { entries: answer.entries.map((e, k) => ({ ...e, backendNodeId: order.ids[answer.places[k]!] ?? -1 })), reachable: new Set(order.ids) };
 }
 
 /** The major version of the Chromium a page runs in, for the in-page rules that changed between versions. */
@@ -117,13 +107,13 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
     const wrong: Array<{ id: number; what: AxDisagreement['what']; chromium: string; inpage: string }> = [];
     const judged = nodes.filter((n) => {
       const id = n.backendDOMNodeId;
-      if (id === undefined || PARTS.has(n.role?.value ?? '') || seen.has(id)) return false;
+      if (id === undefined || PARTS.has(String(n.role?.value ?? '')) || seen.has(id)) return false;
       seen.add(id);
       return true;
     });
     for (const n of judged) {
       const id = n.backendDOMNodeId!;
-      const role = n.role?.value ?? '';
+      const role = String(n.role?.value ?? '');
       const e = byBackend.get(id);
       if (!e && !reachable.has(id)) continue; // a pseudo-element, a user-agent shadow node, another frame's node
       out.decided++;
@@ -137,7 +127,7 @@ export async function compareInpageAx(page: Page, label: string, source = INPAGE
         else wrong.push({ id, what: 'reason', chromium: reasons, inpage: e.why ?? '' });
       }
       if (n.ignored) continue;
-      const name = n.name?.value ?? '';
+      const name = String(n.name?.value ?? '');
       if (role === 'StaticText') {
         out.texts++;
         if (e?.name === name) out.textNames++;

@@ -3,7 +3,7 @@
 // the page with Chromium's role (the role is the role computation's to agree on, not this one's).
 import type { Page } from '@playwright/test';
 import { INPAGE_STATES, type InpageStates } from '../../src/devices/web-inpage-states.js';
-import { WALK_DOM, describeNode, quiet, sameOrder, snapshotOrder } from './dom-order.js';
+import { WALK_DOM, describeNode, quiet, readJoined } from './dom-order.js';
 
 /** The properties compared, as formats/cdp.ts reads them. */
 export const PROPS = ['disabled', 'focusable', 'focused', 'selected', 'checked', 'pressed', 'expanded', 'level', 'url', 'editable', 'modal', 'value'] as const;
@@ -99,16 +99,14 @@ export async function compareStates(page: Page, label: string, source = INPAGE_S
     const byBackend = new Map<number, AXNode>();
     for (const n of nodes) if (!n.ignored && n.backendDOMNodeId !== undefined && !NOT_ELEMENTS.has(n.role?.value ?? '')) byBackend.set(n.backendDOMNodeId, n);
     // Joined by position with the DOM snapshot's order; a page that changes between the reads is read again once it is still.
-    let answer: { names: string[]; states: Array<InpageStates | null> } | null = null, order: { names: string[]; ids: number[] } | null = null;
-    for (let attempt = 0; attempt < 4 && !answer; attempt++) {
-      if (attempt > 0) await quiet(cdp);
-      order = await snapshotOrder(cdp);
+    const joined = await readJoined(cdp, async (order) => {
       const roles = order.ids.map((id) => byBackend.get(id)?.role?.value ?? null);
       const { result } = (await cdp.send('Runtime.evaluate', { expression: `(${STATES_BY_ORDER(source)})(${JSON.stringify(roles)})`, returnByValue: true })) as { result: { value: { names: string[]; states: Array<InpageStates | null> } } };
-      if (sameOrder(result.value.names, order.names)) answer = result.value;
-    }
+      return result.value;
+    });
     const out = emptyStates();
-    if (!answer || !order) { out.unjudged.push(label); return out; }
+    if (!joined) { out.unjudged.push(label); return out; }
+    const { order, answer } = joined;
     const wrong: Array<Omit<StateDisagreement, 'node' | 'page'> & { id: number }> = [];
     order.ids.forEach((id, k) => {
       const n = byBackend.get(id), s = answer.states[k];
