@@ -15,7 +15,9 @@ import { fillRects } from '../src/devices/web.js';
 import { median } from './stats.js';
 import { RULE_PAIRS, AXE_ONLY } from '../tests/helpers/axe-compare.js';
 import { axeAgreementOnPages, hittabilityOnPages } from '../tests/helpers/web-agreement.js';
-import { disagreementLine, inpageAxOnPages } from '../tests/helpers/inpage-ax-compare.js';
+import { chromiumMajor, disagreementLine, inpageAxOnPages } from '../tests/helpers/inpage-ax-compare.js';
+import { axNodesFromInpage, compareInpageSnapshot, inpageCapture, type CaptureEntry } from '../tests/helpers/inpage-snapshot.js';
+import { onSettledFixturePages } from '../tests/helpers/fixture-pages.js';
 import { INPAGE_AX } from '../src/devices/web-inpage-ax.js';
 import { APG_PAGES, AXE_PAGES, HIT_PAGES } from '../tests/web/helpers.js';
 import { serveStatic } from '../examples/web-site/serve.js';
@@ -60,7 +62,9 @@ async function measure(p: Page, elements: number): Promise<void> {
   const capture: number[] = [], query: number[] = [], pwCount: number[] = [], aria: number[] = [];
   const pwClick: number[] = [], clickAtRest: number[] = [], clickAfterChange: number[] = [];
   const capturesAtRest: number[] = [], capturesAfterChange: number[] = [], actionPart: number[] = [];
-  const axAlone: number[] = [], domAlone: number[] = [], together: number[] = [], mapping: number[] = [], inpage: number[] = [];
+  const axAlone: number[] = [], domAlone: number[] = [], together: number[] = [], mapping: number[] = [], inpage: number[] = [], inpageWhole: number[] = [];
+  // The in-page capture (tests/helpers/inpage-snapshot.ts): the pass with states, beside the DOM snapshot, then the importer.
+  const inpageSource = inpageCapture(chromiumMajor(p));
   // Roles, names and the ignored bit worked out in the page (devices/web-inpage-ax.ts), by value as a capture would take them.
   const inpageAx = () => cdp.send('Runtime.evaluate', { expression: `(${INPAGE_AX})({})`, returnByValue: true });
   const go = () => device.byRole('Button', { name: 'Go', exact: true }).click();
@@ -87,6 +91,12 @@ async function measure(p: Page, elements: number): Promise<void> {
     together.push(await time(() => Promise.all([cdp.send('Accessibility.getFullAXTree'), domSnapshot()])));
     const recorded = await recorder.record();
     mapping.push(await time(async () => importCdp(recorded)));
+    inpageWhole.push(await time(async () => {
+      const [r, dom] = await Promise.all([cdp.send('Runtime.evaluate', { expression: inpageSource, returnByValue: true }), domSnapshot()]);
+      const { entries } = (r as { result: { value: { entries: CaptureEntry[] } } }).result.value;
+      const capture = { ...recorded, dom };
+      importCdp({ ...capture, ax: axNodesFromInpage(entries, capture) });
+    }));
     const snap = await device.snapshot();
     query.push(await time(async () => resolveSelector(snap, [{ kind: 'role', role: 'Button', options: { name: `Edit ${Math.floor(elements / 10)}` } }]).length));
     pwCount.push(await time(() => p.getByRole('button', { name: `Edit ${Math.floor(elements / 10)}`, exact: true }).count()));
@@ -102,6 +112,7 @@ async function measure(p: Page, elements: number): Promise<void> {
   const r = (xs: number[]) => `${median(xs).toFixed(1)} ms (${(median(xs) / median(aria)).toFixed(2)}×)`;
   // A figure of its own, not the capture's pass or fail: the whole in-page capture is to cost ≤ 1.0× ariaSnapshot().
   console.log(`    in-page roles, names and ignored bit (the in-page capture's first part): ${median(inpage).toFixed(1)} ms vs ariaSnapshot() ${median(aria).toFixed(1)} ms: ${(median(inpage) / median(aria)).toFixed(2)}× (the whole in-page capture's target ≤ 1.0×)`);
+  console.log(`    the in-page capture (the pass with states beside the DOM snapshot, then the importer; not yet the device's): ${r(inpageWhole)}`);
   console.log(`    a capture's parts, each × ariaSnapshot(): getFullAXTree alone ${r(axAlone)}, DOMSnapshot alone ${r(domAlone)}, both issued together ${r(together)}, mapping in Node ${r(mapping)}`);
   const last = await recorder.record();
   const mb = (v: unknown) => (JSON.stringify(v).length / 1e6).toFixed(1);
@@ -130,6 +141,10 @@ export async function run(): Promise<void> {
     console.log(`in-page roles and names vs Chromium getFullAXTree, APG example pages (${APG_PAGES.length}): roles ${pc(ax.roles, ax.elements)}, names ${pc(ax.names, ax.elements)}, name sources ${pc(ax.sources, ax.elements)}, descriptions ${pc(ax.descriptions, ax.elements)} of the elements in the tree; text names ${pc(ax.textNames, ax.texts)}; in or out of the tree ${pc(ax.decisions, ax.decided)}, why out ${pc(ax.reasons, ax.bothIgnored)} (target ≥ 99% each)`);
     for (const d of ax.disagreements) console.log(`  ${disagreementLine(d)}`);
     for (const page of ax.unjudged) console.log(`  ${page}: not compared, it kept changing while it was read`);
+
+    const snapshots = await onSettledFixturePages(browser, site.url, [...new Set([...HIT_PAGES, ...AXE_PAGES, ...APG_PAGES])], (page, label) => compareInpageSnapshot(page, label));
+    console.log(`in-page capture vs the device's (Chromium's getFullAXTree), the same DOM snapshot, byte for byte: ${snapshots.filter((x) => x.identical).length}/${snapshots.length} pages identical`);
+    for (const x of snapshots.filter((y) => !y.identical)) console.log(`  ${x.page}: ${x.unjudged ? 'kept changing' : x.differences.slice(0, 2).join('; ')}`);
 
     const sums = new Map<string, { v: number; vt: number; t: number; ta: number; only: string[] }>();
     const axePages = [...AXE_PAGES, ...APG_PAGES];

@@ -30,7 +30,7 @@ const WALK_SOURCE = String.raw`
 const withNodes = !!(options && options.withNodes);
 // Chromium's major version: a few rules changed between versions; unnamed, the newest rules apply.
 const chromium = (options && options.chromium) || Infinity;
-const styles = new Map(), roles = new Map(), befores = new Map(), afters = new Map(), labelMaps = new Map();
+const styles = new Map(), roles = new Map(), befores = new Map(), afters = new Map(), labelMaps = new Map(), namingIds = new Map();
 function style(el) {
   let s = styles.get(el);
   if (s === undefined) { s = getComputedStyle(el); styles.set(el, s); }
@@ -171,6 +171,31 @@ function edge(t, dir) {
   }
 }
 
+const CONTENTS = { from: 'contents', attr: null };
+
+// A pseudo-element box Chromium lists under its element: the box (an ignored node, or generic when it is
+// a block) and its text, whose words the DOM snapshot's layout holds (the capture joins them: \`pseudo\`).
+function pushPseudo(el, k, which, ctx) {
+  let box, shows;
+  if (which === '::marker') {
+    box = { st: getComputedStyle(el, '::marker') };
+    // A <summary>'s disclosure triangle is drawn, not text.
+    shows = /^disclosure-/.test(style(el).listStyleType) && style(el).listStyleImage === 'none' ? [] : ['text'];
+  } else {
+    box = pseudoText(el, which);
+    if (!box || !box.shows.length) return;
+    shows = box.shows;
+  }
+  const block = which !== '::marker' && !box.st.display.startsWith('inline');
+  const hidden = ctx.hidden || (ctx.outsideModal && 'activeModalDialog') || (box.st.visibility !== 'visible' && 'notVisible');
+  const at = push(null, k, block ? 'generic' : 'none', '', hidden || (block ? '' : which === '::marker' ? 'presentationalRole' : 'uninteresting'));
+  entries[at].pseudo = which;
+  for (const part of shows) {
+    const t = part === 'image' ? push(null, at, 'image', '', hidden) : push(null, at, 'StaticText', '', hidden, CONTENTS);
+    entries[t].pseudoPart = which;
+  }
+}
+
 // Chromium's tree has nothing below these.
 const LEAVES = new Set(['option', 'iframe', 'frame', 'img', 'br', 'textarea', 'input']);
 // SVG elements that draw nothing themselves.
@@ -186,7 +211,7 @@ function visitText(t, parent, ctx, parentEl) {
   const name = staticText(t);
   if (!name) return;
   // A label's text that its control repeats is presentational to Chromium.
-  push(t, parent, 'StaticText', name, ctx.hidden || (ctx.outsideModal && 'activeModalDialog') || (ctx.inLabel && 'presentationalRole') || (style(parentEl).visibility !== 'visible' && 'notVisible'));
+  push(t, parent, 'StaticText', name, ctx.hidden || (ctx.outsideModal && 'activeModalDialog') || (ctx.inLabel && 'presentationalRole') || (style(parentEl).visibility !== 'visible' && 'notVisible'), CONTENTS);
 }
 
 function visit(node, parent, ctx, parentEl) {
@@ -208,13 +233,20 @@ function visit(node, parent, ctx, parentEl) {
     (st.visibility !== 'visible' && 'notVisible') || semantic;
   const source = { from: null, attr: null };
   const name = ignored ? '' : nameOf(el, role, source);
-  const k = push(el, parent, role, name, ignored, source, ignored || role === 'none' ? '' : descriptionOf(el, source));
+  // An ignored element Chromium does not keep has no entry: its children hang on the entry above it.
+  const k = ignored && !includedWhenIgnored(el, st, hidden, role, ignored) ? parent : push(el, parent, role, name, ignored, source, ignored || role === 'none' ? '' : descriptionOf(el, source));
   if (isHtml(el) && LEAVES.has(el.localName)) return;
   // A closed <details> renders its summary alone; content-visibility: hidden renders no content.
   const closed = isHtml(el, 'details') && !el.open ? el.querySelector(':scope > summary') : undefined;
   if (st.contentVisibility === 'hidden') return;
   const kid = { hidden, inModal: ctx.inModal || el === modal, outsideModal, inLabel: ignored && (ctx.inLabel || role === 'LabelText') };
-  for (const c of flatChildren(el)) if (closed === undefined || c === closed) visit(c, k, kid, el);
+  // A list item's marker is Chromium's ListMarker, a part the capture leaves out, unless the item is not a list item.
+  if (hasMarker(st) && role !== 'listitem') pushPseudo(el, k, '::marker', kid);
+  pushPseudo(el, k, '::before', kid);
+  // A select shown as a drop-down holds its options in a popup (Chromium's MenuListPopup).
+  const under = role === 'combobox' && isHtml(el, 'select') ? push(null, k, 'MenuListPopup', '', false) : k;
+  for (const c of flatChildren(el)) if (closed === undefined || c === closed) visit(c, under, kid, el);
+  pushPseudo(el, k, '::after', kid);
 }
 
 const title = collapse(document.title || '').trim();

@@ -58,6 +58,15 @@ function readPseudo(el, pseudo) {
   if (!c || c === 'none' || c === 'normal' || st.display === 'none') return null;
   const parts = c.match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/|[^\s"'/]+\([^)]*\)|[^\s"'/]+/g) || [];
   const slash = parts.indexOf('/');
+  // What the box shows, in order: an image for each url(), a run of text for the rest (its words come
+  // from the layout; here only whether there are any).
+  const shows = [];
+  for (const p of slash >= 0 ? parts.slice(0, slash) : parts) {
+    const image = /^(url|image-set|-webkit-image-set|[a-z-]*gradient)\(/.test(p);
+    const words = !image && ((p[0] === '"' || p[0] === "'") ? /[^ \t\n\r\f]/.test(p.slice(1, -1)) : p !== 'no-open-quote' && p !== 'no-close-quote');
+    if (image) shows.push('image');
+    else if (words && shows[shows.length - 1] !== 'text') shows.push('text');
+  }
   let out = '';
   for (const p of slash >= 0 ? parts.slice(slash + 1) : parts) {
     if (p[0] === '"' || p[0] === "'") out += p.slice(1, -1).replace(/\\(.)/g, '$1');
@@ -65,7 +74,7 @@ function readPseudo(el, pseudo) {
     else if (p === 'open-quote') out += '\u201c';
     else if (p === 'close-quote') out += '\u201d';
   }
-  return { text: out, st };
+  return { text: out, st, shows };
 }
 
 // The <label>s of a control: el.labels searches its tree on every call, so each tree's labels are read once.

@@ -309,4 +309,45 @@ function uninteresting(el, role, st) {
   if (isBlockFlow(st.display) && holdsInlineContent(el)) return false;
   return true;
 }
+
+// Whether Chromium keeps an element it ignores in its tree (getFullAXTree lists it, ignored) rather
+// than dropping it and hanging its children on the nearest ancestor it keeps: labels and what they
+// hold, hosts of pseudo-element boxes, what names or describes another node while hidden, <html>,
+// media, menus, elements that break lines, ruby annotations, tables, their bodies, rows and cells.
+function includedWhenIgnored(el, st, hidden, role, why) {
+  if (el.hasAttribute('aria-owns')) return true;
+  const parent = el.parentNode;
+  if (!parent || parent.nodeType !== 1 || (el.assignedSlot && el.assignedSlot !== null)) return true;
+  if (isHtml(el, 'label')) return true;
+  if (isHtml(parent, 'label') && !isHtml(el, 'span')) return true;
+  if (isHtml(parent, 'map') || isHtml(parent, 'rt')) return true;
+  if (pseudoText(el, '::before') || pseudoText(el, '::after') || hasMarker(st)) return true;
+  if (usedForNaming(el) && (st.visibility !== 'visible' || hidden)) return true;
+  if (isHtml(el) && /^(html|video|audio|rt|table|tbody|tr|td|th)$/.test(el.localName)) return true;
+  if (explicitRole(el) === 'menu') return true;
+  // A line-breaking element (Blink editing's enclosing block: any display but inline, or a <br>) that is
+  // visible (not inert, not hidden by its style) and not presentational.
+  if (role !== 'none' && (isHtml(el, 'br') || st.display !== 'inline') && st.visibility === 'visible' && !/^inert|activeModalDialog/.test(why)) return true;
+  return false;
+}
+
+// Whether a list item shows a ::marker box.
+function hasMarker(st) {
+  return st.display === 'list-item' && (st.listStyleType !== 'none' || st.listStyleImage !== 'none');
+}
+
+// Whether another element's aria-labelledby or aria-describedby names this one, or it is a label's control.
+function usedForNaming(el) {
+  if (!el.id) return false;
+  const root = el.getRootNode();
+  let ids = namingIds.get(root);
+  if (ids === undefined) {
+    ids = new Set();
+    for (const r of root.querySelectorAll('[aria-labelledby], [aria-describedby]')) {
+      for (const a of ['aria-labelledby', 'aria-describedby']) for (const id of (r.getAttribute(a) || '').split(/\s+/)) if (id) ids.add(id);
+    }
+    namingIds.set(root, ids);
+  }
+  return ids.has(el.id);
+}
 `;

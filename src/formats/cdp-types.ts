@@ -57,6 +57,8 @@ export interface DomSnapshotDocument {
     styles: number[][];
     bounds: number[][];
     paintOrders?: number[];
+    /** A text box's laid-out words (a string index; -1 for a box that is not text): a pseudo-element's text lives only here. */
+    text?: number[];
     clientRects?: number[][];
     scrollRects?: number[][];
   };

@@ -648,6 +648,7 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
   const rootHolder = makeNode('holder');
   const stack: number[] = [start], under: Node[] = [rootHolder];
   const lists: Node[] = [];
+  const unplaced = new Map<Node, number>();
   while (stack.length) {
     const index = stack.pop()!, parent = under.pop()!;
     if (seen[index]) continue; // a cycle in a malformed capture
@@ -660,6 +661,13 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
     let out: Node = parent;
     if (!a.ignored || (rect && rect[2] > 0 && rect[3] > 0 && at && dom.nodeType(at.doc, at.i) === 1)) {
       out = toNode(a, role, at, rect, dom, testId);
+      // A node with no DOM node in the snapshot (a pseudo-element's text, a select's popup) is named by
+      // its place, `<parent id>.<k>`: Chromium's own ids for them are counters no other reader can know.
+      if (!at) {
+        const k = unplaced.get(parent) ?? 0;
+        unplaced.set(parent, k + 1);
+        out.id = `${parent.id}.${k}`;
+      }
       if (!a.ignored && (role === 'dialog' || role === 'alertdialog') && prop(a, 'modal') === true) {
         // A <dialog> opened with showModal() makes the rest of the page inert (no pointer events reach
         // it; Chromium prunes it from the tree, ignored as activeModalDialog): touch-modal. An
@@ -701,7 +709,8 @@ function numberItems(list: Node): void {
 function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefined, rect: Rect4 | null, dom: DomTables, testId: string): Node {
   const ignored = a.ignored;
   const platform: Record<string, unknown> = {};
-  if (a.backendDOMNodeId !== undefined) platform.backendNodeId = a.backendDOMNodeId;
+  // Only a node the DOM snapshot has is one to act on (a select's popup lives in its user-agent shadow tree).
+  if (a.backendDOMNodeId !== undefined && at) platform.backendNodeId = a.backendDOMNodeId;
   const name = ignored ? '' : str(a.name);
   const tagName = at ? dom.tagName(at.doc, at.i) : '';
   if (tagName && !tagName.startsWith('#')) platform.element = tagName;

@@ -7,6 +7,7 @@ import { INPAGE_AX } from '../../src/devices/web-inpage-ax.js';
 import { addAgreement, compareInpageAx, disagreementLine, emptyAgreement, type AxAgreement } from '../helpers/inpage-ax-compare.js';
 import { PROPS, addStates, compareStates, emptyStates, type StateAgreement } from '../helpers/inpage-states-compare.js';
 import { onSettledFixturePages } from '../helpers/fixture-pages.js';
+import { compareInpageSnapshot, type SnapshotComparison } from '../helpers/inpage-snapshot.js';
 import { APG_SAMPLE, AXE_PAGES, HIT_PAGES, launch, serveFixtures } from './helpers.js';
 import type { StaticSite } from '../../examples/web-site/serve.js';
 
@@ -15,13 +16,17 @@ let site: StaticSite;
 const PAGES = [...new Set([...HIT_PAGES, ...AXE_PAGES, ...APG_SAMPLE])];
 const ax: AxAgreement = emptyAgreement();
 const states: StateAgreement = emptyStates();
+const snapshots: SnapshotComparison[] = [];
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // Three comparisons on each of 37 pages, beside the rest of the suite on a 2-core machine.
+  test.setTimeout(300_000);
   browser = await launch();
   site = await serveFixtures();
-  const both = await onSettledFixturePages(browser, site.url, PAGES, async (page, label) => ({ ax: await compareInpageAx(page, label), states: await compareStates(page, label) }));
-  for (const r of both) { addAgreement(ax, r.ax); addStates(states, r.states); }
+  const all = await onSettledFixturePages(browser, site.url, PAGES, async (page, label) => ({
+    ax: await compareInpageAx(page, label), states: await compareStates(page, label), snapshot: await compareInpageSnapshot(page, label),
+  }));
+  for (const r of all) { addAgreement(ax, r.ax); addStates(states, r.states); snapshots.push(r.snapshot); }
 });
 test.afterAll(async () => { await browser?.close(); await site?.close(); });
 
@@ -54,6 +59,15 @@ test('states worked out in the page agree with getFullAXTree on ≥ 99% of eleme
   expect(statedAgreed / stated).toBeGreaterThanOrEqual(0.99);
   // Each property the pages exercise at all is held to it on its own too.
   for (const p of PROPS) if (t.stated[p] >= 20) expect(t.statedAgreed[p] / t.stated[p], p).toBeGreaterThanOrEqual(0.95);
+});
+
+test('a capture whose AX nodes come from the in-page pass gives the snapshot Chromium\'s getFullAXTree gives, byte for byte, on ≥ 27 of the 37 pages', () => {
+  // Raised as the in-page pass closes its gaps (the bench prints all 104 pages); every page that differs is named with its first differences.
+  for (const s of snapshots.filter((x) => !x.identical)) console.log(`in-page snapshot differs: ${s.page}${s.unjudged ? ' (kept changing)' : ''}\n  ${s.differences.join('\n  ')}`);
+  const same = snapshots.filter((x) => x.identical).length;
+  console.log(`in-page capture vs Chromium's: ${same}/${snapshots.length} pages give identical snapshots`);
+  expect(snapshots.filter((x) => x.unjudged).map((x) => x.page)).toEqual([]);
+  expect(same).toBeGreaterThanOrEqual(27);
 });
 
 test('the comparison fails a computation that breaks one rule (names from content for every role; a name from content said to come from an attribute)', async () => {
