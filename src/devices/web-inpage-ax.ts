@@ -19,9 +19,12 @@
  * role (also for an ignored node, whose role getFullAXTree reports as `none`), `name` its accessible
  * name ('' when ignored), `why` the reason it is left out, `from` / `attr` its name's source and
  * `description`, each in getFullAXTree's terms (InpageAxEntry). `nodes` are the DOM nodes in the same
- * order (then call it without returnByValue). A subtree that is not rendered (display: none) has no
- * entries; nor do user-agent shadow trees, pseudo-elements and frames' documents, which this
- * document's script cannot reach or which are trees of their own.
+ * order (then call it without returnByValue; null for an entry with no DOM node). The entries are laid
+ * out as getFullAXTree lays out its nodes: an ignored element Chromium drops has none (its children
+ * hang on the entry above); a `::before` / `::after` box, a `::marker` that is not a list item's, their
+ * text or image, and a drop-down select's popup have entries with no DOM node. A subtree that is not
+ * rendered (display: none) has no entries; nor do user-agent shadow trees and frames' documents,
+ * which this document's script cannot reach or which are trees of their own.
  */
 import { NAME_SOURCE } from './web-inpage-names.js';
 import { ROLE_SOURCE } from './web-inpage-roles.js';
@@ -274,4 +277,8 @@ export interface InpageAxEntry {
   attr?: string;
   /** The accessible description, when there is one. */
   description?: string;
+  /** A pseudo-element box (its element is the entry above). */
+  pseudo?: '::before' | '::after' | '::marker';
+  /** The text or image a pseudo-element box shows (its box is the entry above); its words are the DOM snapshot's layout text. */
+  pseudoPart?: '::before' | '::after' | '::marker';
 }

@@ -317,7 +317,8 @@ function uninteresting(el, role, st) {
 function includedWhenIgnored(el, st, hidden, role, why) {
   if (el.hasAttribute('aria-owns')) return true;
   const parent = el.parentNode;
-  if (!parent || parent.nodeType !== 1 || (el.assignedSlot && el.assignedSlot !== null)) return true;
+  // No element parent (a shadow root's child), or a flat-tree parent that is not the DOM parent (slotted).
+  if (!parent || parent.nodeType !== 1 || el.assignedSlot) return true;
   if (isHtml(el, 'label')) return true;
   if (isHtml(parent, 'label') && !isHtml(el, 'span')) return true;
   if (isHtml(parent, 'map') || isHtml(parent, 'rt')) return true;
@@ -336,7 +337,7 @@ function hasMarker(st) {
   return st.display === 'list-item' && (st.listStyleType !== 'none' || st.listStyleImage !== 'none');
 }
 
-// Whether another element's aria-labelledby or aria-describedby names this one, or it is a label's control.
+// Whether another element's aria-labelledby or aria-describedby names this one.
 function usedForNaming(el) {
   if (!el.id) return false;
   const root = el.getRootNode();

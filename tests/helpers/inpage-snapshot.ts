@@ -14,8 +14,6 @@ import { chromiumMajor } from './inpage-ax-compare.js';
 
 /** An entry of the in-page pass with what the join needs: its DOM node's place in snapshot order, its pseudo box's host's, its states. */
 export interface CaptureEntry extends InpageAxEntry {
-  pseudo?: '::before' | '::after' | '::marker';
-  pseudoPart?: '::before' | '::after' | '::marker';
   /** Place of its DOM node in the snapshot order (-1: none, a pseudo box's or a popup's). */
   place: number;
   /** A pseudo box's (or its part's) element, by place. */
