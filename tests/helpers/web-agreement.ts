@@ -22,11 +22,12 @@ function eachPage<T>(browser: Browser, base: string, pages: readonly string[], j
  */
 export async function hittabilityOnPages(browser: Browser, base: string, pages: readonly string[]): Promise<HitComparison> {
   const total: HitComparison = { compared: 0, agreed: 0, disagreements: [] };
-  const judge = async (page: Page, _first: Snapshot, path: string) => {
+  // Captured once, after the layout holds still (not also on load, as eachPage would).
+  const judge = async (page: Page, path: string) => {
     await settled(page);
     return compareHittability(page, await (await webDevice(page)).snapshot(), path);
   };
-  for (const c of await eachPage(browser, base, pages, judge)) {
+  for (const c of await onFixturePages(browser, base, pages, judge, AT_ONCE)) {
     total.compared += c.compared; total.agreed += c.agreed; total.disagreements.push(...c.disagreements);
   }
   return total;
