@@ -242,7 +242,9 @@ function visit(node, parent, ctx, parentEl) {
   // A closed <details> renders its summary alone; content-visibility: hidden renders no content.
   const closed = isHtml(el, 'details') && !el.open ? el.querySelector(':scope > summary') : undefined;
   if (st.contentVisibility === 'hidden') return;
-  const kid = { hidden, inModal: ctx.inModal || el === modal, outsideModal, inLabel: ignored && (ctx.inLabel || role === 'LabelText') };
+  // Chromium looks for an inert node's inert element along its own tree: where that element has no
+  // entry (inert, it breaks no line), what it holds reads as inert elements themselves.
+  const kid = { hidden: here === 'inertElement' && k === parent ? here : hidden, inModal: ctx.inModal || el === modal, outsideModal, inLabel: ignored && (ctx.inLabel || role === 'LabelText') };
   // A list item's marker is Chromium's ListMarker, a part the capture leaves out, unless the item is not a list item.
   if (hasMarker(st) && role !== 'listitem') pushPseudo(el, k, '::marker', kid);
   pushPseudo(el, k, '::before', kid);
