@@ -176,8 +176,9 @@ function edge(t, dir) {
 
 const CONTENTS = { from: 'contents', attr: null };
 
-// A pseudo-element box Chromium lists under its element: the box (an ignored node, or generic when it is
-// a block) and its text, whose words the DOM snapshot's layout holds (the capture joins them: \`pseudo\`).
+// A pseudo-element box Chromium lists under its element: the box (an ignored node when laid out inline,
+// else generic, an inline-block too) and its text, whose words the DOM snapshot's layout holds (the
+// capture joins them: \`pseudo\`).
 function pushPseudo(el, k, which, ctx) {
   let box, shows;
   if (which === '::marker') {
@@ -189,7 +190,7 @@ function pushPseudo(el, k, which, ctx) {
     if (!box || !box.shows.length) return;
     shows = box.shows;
   }
-  const block = which !== '::marker' && !box.st.display.startsWith('inline');
+  const block = which !== '::marker' && box.st.display !== 'inline';
   const hidden = ctx.hidden || (ctx.outsideModal && 'activeModalDialog') || (box.st.visibility !== 'visible' && 'notVisible');
   const at = push(null, k, block ? 'generic' : 'none', '', hidden || (block ? '' : which === '::marker' ? 'presentationalRole' : 'uninteresting'));
   entries[at].pseudo = which;

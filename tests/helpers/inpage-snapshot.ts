@@ -126,11 +126,13 @@ export async function compareInpageSnapshot(page: Page, label: string): Promise<
   try {
     for (let attempt = 0; attempt < 4; attempt++) {
       if (attempt > 0) await quiet(await page.context().newCDPSession(page));
+      // Any change between the two reads (a carousel turning) would be a difference of the page's, not of the pass.
+      await page.evaluate(WATCH);
       const capture = await driver.record();
-      const { entries, names } = (await page.evaluate(inpageCapture(chromium))) as { entries: CaptureEntry[]; names: string[] };
+      const { entries, names, changed } = (await page.evaluate(`(() => { const c = window.__twChanges(); return { ...${inpageCapture(chromium)}, changed: c }; })()`)) as { entries: CaptureEntry[]; names: string[]; changed: number };
       const d = capture.dom.documents[0]!;
       const ordered = (d.nodes.nodeName ?? []).map((k) => capture.dom.strings[k] ?? '').filter((n) => !n.startsWith('::'));
-      if (!sameOrder(names, ordered)) continue;
+      if (changed > 0 || !sameOrder(names, ordered)) continue;
       const chromiumSide = importCdp(capture);
       const inpageSide = importCdp({ ...capture, ax: axNodesFromInpage(entries, capture) });
       const json = (s: unknown) => JSON.stringify(s, (k, v: unknown) => (k === 'generation' || k === 'capturedAt' ? undefined : v));
@@ -142,6 +144,14 @@ export async function compareInpageSnapshot(page: Page, label: string): Promise<
     await driver.close();
   }
 }
+
+/** In the page: counts DOM mutations from now on; `__twChanges()` answers the count and stops counting. */
+const WATCH = `(() => {
+  let n = 0;
+  const observer = new MutationObserver((records) => { n += records.length; });
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  window.__twChanges = () => { observer.disconnect(); return n + observer.takeRecords().length; };
+})()`;
 
 interface Tree { node: TreeNode }
 interface TreeNode { id: string; rawRole: string | null; children: TreeNode[]; [field: string]: unknown }
