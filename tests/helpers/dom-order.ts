@@ -5,7 +5,7 @@
 // snapshot and one in-page call, instead of a DevTools call per node.
 import type { CDPSession } from '@playwright/test';
 
-/** In the page: the main document's nodes in snapshot order (a function body's source: `walkDom()` answers the list). */
+/** In the page: the main document's nodes in snapshot order (a function body's source: `walkDom()` answers the list, `placesOf(list)` each node's place in it). */
 export const WALK_DOM = String.raw`
 function walkDom() {
   const out = [];
@@ -16,6 +16,9 @@ function walkDom() {
   };
   visit(document);
   return out;
+}
+function placesOf(all) {
+  return new Map(all.map((n, k) => [n, k]));
 }`;
 
 /** The main document's nodes as Chromium's DOM snapshot lists them, pseudo-element boxes left out: names and backend ids. */
@@ -54,18 +57,29 @@ export async function quiet(cdp: CDPSession): Promise<void> {
 export type SnapshotOrder = Awaited<ReturnType<typeof snapshotOrder>>;
 
 /**
- * The DOM snapshot's order and an in-page read joined to it by position (`read` answers the names of the
- * nodes it walked, in the page's walk order): a page that changed between the two is read again once it
- * is still (quiet). Null when it kept changing.
+ * A read of a page that may change under it: read again once the page is still (quiet), four reads at
+ * most. `read` answers null when the page changed while it read; null here when it kept changing.
  */
-export async function readJoined<T extends { names: readonly string[] }>(cdp: CDPSession, read: (order: SnapshotOrder) => Promise<T>): Promise<{ order: SnapshotOrder; answer: T } | null> {
+export async function readStill<T>(cdp: CDPSession, read: () => Promise<T | null>): Promise<T | null> {
   for (let attempt = 0; attempt < 4; attempt++) {
     if (attempt > 0) await quiet(cdp);
-    const order = await snapshotOrder(cdp);
-    const answer = await read(order);
-    if (sameOrder(answer.names, order.names)) return { order, answer };
+    const answer = await read();
+    if (answer !== null) return answer;
   }
   return null;
+}
+
+/**
+ * The DOM snapshot's order and an in-page read joined to it by position (`read` answers the names of the
+ * nodes it walked, in the page's walk order): a page that changed between the two is read again once it
+ * is still (readStill). Null when it kept changing.
+ */
+export function readJoined<T extends { names: readonly string[] }>(cdp: CDPSession, read: (order: SnapshotOrder) => Promise<T>): Promise<{ order: SnapshotOrder; answer: T } | null> {
+  return readStill(cdp, async () => {
+    const order = await snapshotOrder(cdp);
+    const answer = await read(order);
+    return sameOrder(answer.names, order.names) ? { order, answer } : null;
+  });
 }
 
 /** Whether the page's walk (its node names, in order) is the snapshot's: else the page changed between the two reads. */

@@ -57,7 +57,7 @@ const PARTS = new Set(['InlineTextBox', 'ListMarker']);
 const PLACES = `function () {
   ${WALK_DOM}
   const all = walkDom();
-  const place = new Map(all.map((n, k) => [n, k]));
+  const place = placesOf(all);
   return { names: all.map((n) => n.nodeName), places: this.map((n) => place.get(n) ?? -1) };
 }`;
 

@@ -9,7 +9,7 @@ import { STATES_SOURCE, type InpageStates } from '../../src/devices/web-inpage-s
 import { WebDriver } from '../../src/devices/web.js';
 import { importCdp } from '../../src/formats/cdp.js';
 import type { AXNode, CdpCapture } from '../../src/formats/cdp-types.js';
-import { WALK_DOM, quiet, sameOrder } from './dom-order.js';
+import { WALK_DOM, readStill, sameOrder } from './dom-order.js';
 import { chromiumMajor } from './inpage-ax-compare.js';
 
 /** An entry of the in-page pass with what the join needs: its DOM node's place in snapshot order, its pseudo box's host's, its states. */
@@ -28,7 +28,7 @@ export function inpageCapture(chromium: number): string {
   ${STATES_SOURCE}
   ${WALK_DOM}
   const all = walkDom();
-  const place = new Map(all.map((n, k) => [n, k]));
+  const place = placesOf(all);
   const at = (n) => (n ? place.get(n) ?? -1 : -1);
   const focusedDocument = document.hasFocus();
   const entries = ax.entries.map((e, k) => {
@@ -123,24 +123,25 @@ export interface SnapshotComparison {
 export async function compareInpageSnapshot(page: Page, label: string): Promise<SnapshotComparison> {
   const chromium = chromiumMajor(page);
   const driver = new WebDriver(page);
+  const cdp = await page.context().newCDPSession(page);
   try {
-    for (let attempt = 0; attempt < 4; attempt++) {
-      if (attempt > 0) await quiet(await page.context().newCDPSession(page));
+    const compared = await readStill(cdp, async () => {
       // Any change between the two reads (a carousel turning) would be a difference of the page's, not of the pass.
       await page.evaluate(WATCH);
       const capture = await driver.record();
       const { entries, names, changed } = (await page.evaluate(`(() => { const c = window.__twChanges(); return { ...${inpageCapture(chromium)}, changed: c }; })()`)) as { entries: CaptureEntry[]; names: string[]; changed: number };
       const d = capture.dom.documents[0]!;
       const ordered = (d.nodes.nodeName ?? []).map((k) => capture.dom.strings[k] ?? '').filter((n) => !n.startsWith('::'));
-      if (changed > 0 || !sameOrder(names, ordered)) continue;
+      if (changed > 0 || !sameOrder(names, ordered)) return null;
       const chromiumSide = importCdp(capture);
       const inpageSide = importCdp({ ...capture, ax: axNodesFromInpage(entries, capture) });
       const json = (s: unknown) => JSON.stringify(s, (k, v: unknown) => (k === 'generation' || k === 'capturedAt' ? undefined : v));
       const identical = json(chromiumSide) === json(inpageSide);
       return { page: label, identical, differences: identical ? [] : nodeDifferences(chromiumSide.roots, inpageSide.roots) };
-    }
-    return { page: label, identical: false, differences: [], unjudged: true };
+    });
+    return compared ?? { page: label, identical: false, differences: [], unjudged: true };
   } finally {
+    await cdp.detach().catch(() => undefined);
     await driver.close();
   }
 }

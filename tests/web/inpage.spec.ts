@@ -19,7 +19,7 @@ const states: StateAgreement = emptyStates();
 const snapshots: SnapshotComparison[] = [];
 
 test.beforeAll(async () => {
-  // Three comparisons on each of 37 pages, beside the rest of the suite on a 2-core machine.
+  // Three comparisons on every page, beside the rest of the suite on a 2-core machine.
   test.setTimeout(300_000);
   browser = await launch();
   site = await serveFixtures();
