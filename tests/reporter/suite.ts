@@ -198,10 +198,13 @@ export async function runSuite(): Promise<SuiteRuns> {
   const home = await readFile(path.join(REPO, 'fixtures/trees/home.json'), 'utf8');
   await writeFile(path.join(dir, 'golden/home.tree'), editedHomeGolden(home));
 
+  // Each run has a transform cache of its own: runs at once sharing Playwright's one cache folder can
+  // read a transformed spec another is still writing, and then report its lines unmapped.
+  const cache = (name: string) => ({ PLAYWRIGHT_TRANSFORM_CACHE_DIR: path.join(dir, `cache-${name}`) });
   const [full, s1, s2] = await Promise.all([
-    pw(dir, ['test', '--config', 'playwright.config.ts'], { TW_OUTPUT_DIR: 'results-full' }),
-    pw(dir, ['test', '--config', 'playwright.config.ts', '--shard=1/2'], { TW_OUTPUT_DIR: 'results-1', TW_BLOB_DIR: 'blob-1' }),
-    pw(dir, ['test', '--config', 'playwright.config.ts', '--shard=2/2'], { TW_OUTPUT_DIR: 'results-2', TW_BLOB_DIR: 'blob-2' }),
+    pw(dir, ['test', '--config', 'playwright.config.ts'], { TW_OUTPUT_DIR: 'results-full', ...cache('full') }),
+    pw(dir, ['test', '--config', 'playwright.config.ts', '--shard=1/2'], { TW_OUTPUT_DIR: 'results-1', TW_BLOB_DIR: 'blob-1', ...cache('1') }),
+    pw(dir, ['test', '--config', 'playwright.config.ts', '--shard=2/2'], { TW_OUTPUT_DIR: 'results-2', TW_BLOB_DIR: 'blob-2', ...cache('2') }),
   ]);
   for (const [name, run] of [['shard 1/2', s1], ['shard 2/2', s2]] as const) {
     if (run.exitCode !== 1) throw new Error(`${name} exited ${run.exitCode} (expected 1: the suite fails on purpose)\n${run.stdout}\n${run.stderr}`);
@@ -210,7 +213,7 @@ export async function runSuite(): Promise<SuiteRuns> {
   for (const b of ['blob-1', 'blob-2']) {
     for (const f of await readdir(path.join(dir, b))) await cp(path.join(dir, b, f), path.join(dir, 'blobs', f));
   }
-  const merged = await pw(dir, ['merge-reports', '--config', 'merge.config.ts', 'blobs']);
+  const merged = await pw(dir, ['merge-reports', '--config', 'merge.config.ts', 'blobs'], cache('merge'));
   const read = (p: string) => readFile(path.join(dir, p), 'utf8').catch(() => '');
   return {
     dir,
