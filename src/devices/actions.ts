@@ -339,7 +339,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       if (driver.checkActionable && need.stable && isVisible(node, snapshot)) {
         // The one target checked in the app itself (visible, stable over two frames, enabled, receives
         // events at its point), as Playwright does: no second capture, no reachability over the tree.
-        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable });
+        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable, fresh: !reused });
         if (v.ok) return { snapshot, node, route: choice.route, aim: v.point };
         reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
         code = v.code === 'detached' ? 'target_not_found' : v.code;

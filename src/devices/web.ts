@@ -238,7 +238,7 @@ export class WebDriver implements Driver {
       if (r.exceptionDetails) throw new Error(r.exceptionDetails.text ?? 'the check threw in the page');
       return r.result?.value ?? null;
     } finally {
-      await s.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+      release(s, { objectId });
     }
   }
 
@@ -260,11 +260,11 @@ export class WebDriver implements Driver {
    * capture of the whole tree. A node that passes is the target of the input that follows (a
    * navigation from here on fails that input).
    */
-  async checkActionable(node: Node, point: Point, need: { enabled: boolean; hittable: boolean }): Promise<Actionability> {
+  async checkActionable(node: Node, point: Point, need: { enabled: boolean; hittable: boolean; fresh: boolean }): Promise<Actionability> {
     const backendNodeId = node.platform.backendNodeId;
     if (typeof backendNodeId !== 'number') return { ok: false, code: 'target_not_found', reason: 'the node has no DOM node to act on' };
     const box = node.layoutBounds ?? node.bounds;
-    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable])) as
+    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable, need.fresh])) as
       { verdict: 'ok'; x: number; y: number } | { verdict: Exclude<Extract<Actionability, { ok: false }>['code'], 'detached'>; reason: string } | null;
     if (!v) return { ok: false, code: 'detached', reason: 'the node is no longer in the page' };
     if (v.verdict === 'ok') {
@@ -319,12 +319,12 @@ export class WebDriver implements Driver {
     const objectId = await objectIdOf(s, backendNodeId);
     if (!objectId) return null;
     const armed = (await s.send('Runtime.callFunctionOn', { objectId, functionDeclaration: INTERCEPT_CLICK }).catch(() => null)) as { result?: { objectId?: string } } | null;
-    await s.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+    release(s, { objectId });
     const watcher = armed?.result?.objectId;
     if (!watcher) return null;
     return async () => {
       const r = (await s.send('Runtime.callFunctionOn', { objectId: watcher, functionDeclaration: 'function () { return this.stop(); }', returnByValue: true }).catch(() => null)) as { result?: { value?: unknown } } | null;
-      await s.send('Runtime.releaseObject', { objectId: watcher }).catch(() => undefined);
+      release(s, { objectId: watcher });
       return typeof r?.result?.value === 'string' ? r.result.value : 'ok';
     };
   }
@@ -521,6 +521,15 @@ export class WebDriver implements Driver {
   }
 }
 
+/**
+ * Lets the page drop an object (or a group) the session held: sent, not awaited. The session answers in
+ * order, so nothing sent after it can find the object, and the answer says nothing an action needs.
+ */
+function release(s: CDPSession, what: { objectId: string } | { objectGroup: string }): void {
+  const sent = 'objectId' in what ? s.send('Runtime.releaseObject', what) : s.send('Runtime.releaseObjectGroup', what);
+  sent.catch(() => undefined);
+}
+
 /** The page object of a backend node, or null when it no longer resolves (gone from the document). */
 async function objectIdOf(s: CDPSession, backendNodeId: number, objectGroup?: string): Promise<string | null> {
   const r = (await s.send('DOM.resolveNode', { backendNodeId, ...(objectGroup ? { objectGroup } : {}) }).catch(() => null)) as { object?: { objectId?: string } } | null;
@@ -584,7 +593,7 @@ export async function fillRects(s: CDPSession, dom: DomSnapshot): Promise<void> 
       });
     }));
   } finally {
-    await s.send('Runtime.releaseObjectGroup', { objectGroup: group }).catch(() => undefined);
+    release(s, { objectGroup: group });
   }
 }
 
@@ -771,7 +780,7 @@ const HIT_AT_POINT = `function (x, y) {
  * node moved since the capture, else the centre of its visible part. Answers { verdict: 'ok', x, y } or
  * { verdict: code, reason }.
  */
-const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit) {
+const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit, fresh) {
   const node = this;
   if (!node.isConnected) return null;
   const el = node.nodeType === 1 ? node : node.parentElement;
@@ -785,15 +794,21 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
   };
   // A page that renders no frames (a hidden tab) still gets its two samples, a timer apart.
   const frame = () => new Promise((resolve) => { win.requestAnimationFrame(() => resolve()); win.setTimeout(resolve, 500); });
+  const key = (r) => r.map((v) => Math.round(v * 100) / 100).join(',');
   await frame();
   const a = box();
-  await frame();
-  if (!node.isConnected) return null;
-  const b = box();
+  let b = a;
+  // Stable: the same box at two samples a frame apart. A capture taken for this action just now is the
+  // first sample when its box is the page's own (a transformed or text box may read a hair apart): then
+  // one frame decides, else two samples in the page do.
+  if (!(fresh && key(a) === key([lx, ly, lw, lh]))) {
+    await frame();
+    if (!node.isConnected) return null;
+    b = box();
+  }
   const style = win.getComputedStyle(el);
   const shown = el.checkVisibility ? el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) : style.visibility === 'visible';
   if (!(b[2] > 0 && b[3] > 0) || !shown) return { verdict: 'target_not_found', reason: 'the node is not visible' };
-  const key = (r) => r.map((v) => Math.round(v * 100) / 100).join(',');
   if (key(a) !== key(b)) return { verdict: 'target_not_found', reason: 'not stable: its bounds keep changing (' + key(a) + ' → ' + key(b) + ')' };
   if (needEnabled && (el.matches(':disabled') || el.closest('[aria-disabled="true"]'))) return { verdict: 'target_disabled', reason: 'the node is disabled' };
   let x = tx, y = ty;

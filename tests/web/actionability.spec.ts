@@ -114,6 +114,34 @@ test('a moving button is clicked only once it stays put for two animation frames
   await page.close();
 });
 
+test('stability takes one frame after a capture taken for the click, whose box is the first sample; two on a reused capture, or when the box moved since', async () => {
+  // Counts the animation frames the page is asked for (the in-page check's samples are a frame apart).
+  const { page, device } = await open(`<button id="go" style="position:absolute;left:20px;top:20px" onclick="this.textContent = 'Clicked'">Go</button>
+    <button id="shift" style="position:absolute;left:20px;top:100px">Shift</button>
+    <script>window.frames_ = 0; const raf = window.requestAnimationFrame.bind(window); window.requestAnimationFrame = (f) => { frames_++; return raf(f); };</script>${CLICKS}`);
+  const framesOf = async (click: () => Promise<unknown>) => {
+    await page.evaluate(() => { (window as unknown as { frames_: number }).frames_ = 0; });
+    await click();
+    return page.evaluate(() => (window as unknown as { frames_: number }).frames_);
+  };
+  // webDevice's capture, unchanged since: reused, so its box is no sample of now: two frames.
+  pwExpect(await framesOf(() => device.byRole('Button', { name: 'Go' }).click())).toBe(2);
+  // The click changed the page: the next click captures, and a frame later the box is the same.
+  pwExpect(await framesOf(() => device.byRole('Button', { name: 'Clicked' }).click())).toBe(1);
+  // Moved after the capture (a layout shift as the click starts): the capture's box is not the page's
+  // any more, so two samples in the page decide, and the click lands where the button is now.
+  const driver = device.driver as unknown as { checkActionable: (...a: unknown[]) => Promise<unknown> };
+  const check = driver.checkActionable.bind(driver);
+  driver.checkActionable = async (...a: unknown[]) => {
+    await page.evaluate(() => { document.getElementById('shift')!.style.top = '140px'; });
+    return check(...a);
+  };
+  pwExpect(await framesOf(() => device.byRole('Button', { name: 'Shift' }).click())).toBe(2);
+  driver.checkActionable = check;
+  pwExpect(await clicks(page)).toEqual(['go', 'go', 'shift']);
+  await page.close();
+});
+
 test('a disabled button: the click fails with target_disabled, and waits for it to be enabled', async () => {
   const { page, device } = await open(`<button id="go" disabled>Go</button><button id="aria" aria-disabled="true">Soft</button>${CLICKS}`);
   const e = await errorOf(device.byRole('Button', { name: 'Go' }).click({ timeout: 300 }));
