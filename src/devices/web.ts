@@ -45,6 +45,12 @@ export class WebDriver implements Driver {
   private actionNavigations = -1;
   /** The element the current action reached (checkActionable or confirmTarget) and the point checked: a click there must land on it. */
   private actionTarget: { backendNodeId: number; x: number; y: number } | null = null;
+  /**
+   * What `unchanged` read when it found the page changed: the capture that follows it at once (an action
+   * resolving afresh) starts from these metrics, one call to the page fewer. Any other call to the page,
+   * navigation or input in between drops them.
+   */
+  private changedMetrics: { metrics: PageMetrics; navigations: number; inputs: number } | null = null;
   private closed = false;
 
   constructor(readonly page: Page, private readonly options: WebDriverOptions = {}) {
@@ -93,6 +99,7 @@ export class WebDriver implements Driver {
   /** Runs a page operation, turning Playwright's "closed" errors into typed ones naming the stage. */
   private async guard<T>(stage: string, body: () => Promise<T>): Promise<T> {
     this.alive(stage);
+    if (stage !== 'capture') this.changedMetrics = null;
     try {
       return await body();
     } catch (e) {
@@ -122,8 +129,9 @@ export class WebDriver implements Driver {
       for (let attempt = 0; ; attempt++) {
         const s = await this.cdp();
         const navigationsBefore = this.navigations;
+        const known = attempt === 0 ? this.takeChangedMetrics() : null;
         // One call before the answers: the change mark, the viewport and the size check (answerWithinCap).
-        const answers = await evaluate<PageMetrics>(s, measureWithin(this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES)).then((metrics) => {
+        const answers = await (known ? Promise.resolve(known) : this.measure(s)).then((metrics) => {
           this.answerWithinCap(metrics.floor);
           // Issued together, the AX tree first: the renderer answers one at a time, so the browser turns
           // the large AX answer into JSON (and Node parses it) while the renderer takes the DOM snapshot.
@@ -158,6 +166,18 @@ export class WebDriver implements Driver {
         return { capture, mark: watchable && metrics.mark ? `${metrics.mark}/${this.navigations}/${this.inputs}` : null };
       }
     });
+  }
+
+  /** The change mark, the viewport and the size check of a capture about to be taken. */
+  private measure(s: CDPSession): Promise<PageMetrics> {
+    return evaluate<PageMetrics>(s, measureWithin(this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES));
+  }
+
+  /** The metrics `unchanged` read just before, when nothing has happened to the page since. */
+  private takeChangedMetrics(): PageMetrics | null {
+    const m = this.changedMetrics;
+    this.changedMetrics = null;
+    return m && m.navigations === this.navigations && m.inputs === this.inputs ? m.metrics : null;
   }
 
   /**
@@ -219,8 +239,11 @@ export class WebDriver implements Driver {
   async unchanged(snapshot: Snapshot): Promise<boolean> {
     const mark = this.marks.get(snapshot);
     if (!mark || this.closed || this.page.isClosed()) return false;
-    const now = await this.guard('check for changes', async () => evaluate<string | null>(await this.cdp(), TAKE_MARK)).catch(() => null);
-    return `${now}/${this.navigations}/${this.inputs}` === mark;
+    // The capture's own metrics (the mark among them), so that a capture right after a change needs no call of its own.
+    const metrics = await this.guard('check for changes', async () => this.measure(await this.cdp())).catch(() => null);
+    const same = `${metrics?.mark ?? null}/${this.navigations}/${this.inputs}` === mark;
+    this.changedMetrics = metrics && !same ? { metrics, navigations: this.navigations, inputs: this.inputs } : null;
+    return same;
   }
 
   /**
@@ -680,8 +703,6 @@ function measureWithin(limit: number): string {
   return `(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href, mark: ${WATCHER}.take(),
     floor: ${FLOOR_CEILING} > ${Math.floor(limit)} ? ${ANSWER_FLOOR} : null }))()`;
 }
-
-const TAKE_MARK = `(() => { const w = window[Symbol.for('treewright.watch')]; return w ? w.take() : null; })()`;
 
 function backendId(node: Node): number {
   const id = node.platform.backendNodeId;

@@ -142,6 +142,49 @@ test('stability takes one frame after a capture taken for the click, whose box i
   await page.close();
 });
 
+test('a click right after a change asks the page once before the capture: the change check\'s reading is the capture\'s own', async () => {
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.setContent(`<!doctype html><title>Calls</title><button id="go" onclick="this.textContent = 'Clicked ' + clicks.length">Go</button>${CLICKS}`);
+  // Every CDP call of the device's session, by method.
+  const calls: string[] = [];
+  const context = page.context();
+  const open = context.newCDPSession.bind(context);
+  context.newCDPSession = async (p) => {
+    const session = await open(p);
+    const send = session.send.bind(session);
+    session.send = ((method: string, params?: object) => { calls.push(method); return send(method as never, params as never); }) as typeof session.send;
+    return session;
+  };
+  const device = await webDevice(page);
+  await device.byRole('Button', { name: 'Go' }).click();
+  calls.length = 0;
+  const captures = countCaptures(device.driver);
+  await device.byRole('Button', { name: /^Clicked/ }).click();
+  pwExpect(captures.count).toBe(1);
+  // The change check (mark, viewport and size check in one), then the capture's two answers.
+  pwExpect(calls.slice(0, 3)).toEqual(['Runtime.evaluate', 'Accessibility.getFullAXTree', 'DOMSnapshot.captureSnapshot']);
+  pwExpect(calls.filter((m) => m === 'Runtime.evaluate')).toHaveLength(1);
+  captures.stop();
+  pwExpect(await clicks(page)).toEqual(['go', 'go']);
+  // The reading is kept only for the capture that follows the check at once: a call to the page in
+  // between (a hover) drops it, and the capture reads the page afresh.
+  const driver = device.driver as unknown as { unchanged(s: unknown): Promise<boolean>; hover(x: number, y: number): Promise<void> };
+  const before = device.lastSnapshot();
+  await page.evaluate(() => { document.title = 'Changed'; });
+  pwExpect(await driver.unchanged(before)).toBe(false);
+  calls.length = 0;
+  await device.snapshot();
+  pwExpect(calls.slice(0, 2)).toEqual(['Accessibility.getFullAXTree', 'DOMSnapshot.captureSnapshot']);
+  await page.evaluate(() => { document.title = 'Changed again'; });
+  pwExpect(await driver.unchanged(device.lastSnapshot())).toBe(false);
+  await driver.hover(1, 1);
+  calls.length = 0;
+  const after = await device.snapshot();
+  pwExpect(calls[0]).toBe('Runtime.evaluate');
+  pwExpect(after.roots[0]!.label).toBe('Changed again');
+  await page.close();
+});
+
 test('a disabled button: the click fails with target_disabled, and waits for it to be enabled', async () => {
   const { page, device } = await open(`<button id="go" disabled>Go</button><button id="aria" aria-disabled="true">Soft</button>${CLICKS}`);
   const e = await errorOf(device.byRole('Button', { name: 'Go' }).click({ timeout: 300 }));
