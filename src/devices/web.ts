@@ -40,7 +40,7 @@ export class WebDriver implements Driver {
   /** Input this driver sent (taps, keys, wheel, scrolling, focus): a capture before it is not reused. */
   private inputs = 0;
   /** Each capture's change mark (see unchanged). */
-  private readonly marks = new WeakMap<Snapshot, string>();
+  private readonly marks = new WeakMap<Snapshot, Mark>();
   /** The navigation count when the current action reached its target (see confirmTarget). */
   private actionNavigations = -1;
   /** The element the current action reached (checkActionable or confirmTarget) and the point checked: a click there must land on it. */
@@ -124,7 +124,7 @@ export class WebDriver implements Driver {
    * frames, shadow roots). The mark is read first, on the same session, so a change while the tree is
    * read moves the mark past it.
    */
-  private async recordWatched(): Promise<{ capture: CdpCapture; mark: string | null }> {
+  private async recordWatched(): Promise<{ capture: CdpCapture; mark: Mark | null }> {
     return this.guard('capture', async () => {
       for (let attempt = 0; ; attempt++) {
         const s = await this.cdp();
@@ -163,14 +163,14 @@ export class WebDriver implements Driver {
         };
         // Mutations in frames and shadow trees are out of the watcher's sight: such a capture is never reused.
         const watchable = dom.documents.length === 1 && !dom.documents[0]!.nodes.shadowRootType?.index.length && unreadFrames.length === 0;
-        return { capture, mark: watchable && metrics.mark ? `${metrics.mark}/${this.navigations}/${this.inputs}` : null };
+        return { capture, mark: watchable && metrics.mark ? { page: metrics.mark, navigations: this.navigations, inputs: this.inputs } : null };
       }
     });
   }
 
   /** The change mark, the viewport and the size check of a capture about to be taken. */
   private measure(s: CDPSession): Promise<PageMetrics> {
-    return evaluate<PageMetrics>(s, measureWithin(this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES));
+    return evaluate<PageMetrics>(s, measureWithin(this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES, null));
   }
 
   /** The metrics `unchanged` read just before, when nothing has happened to the page since. */
@@ -239,10 +239,12 @@ export class WebDriver implements Driver {
   async unchanged(snapshot: Snapshot): Promise<boolean> {
     const mark = this.marks.get(snapshot);
     if (!mark || this.closed || this.page.isClosed()) return false;
-    // The capture's own metrics (the mark among them), so that a capture right after a change needs no call of its own.
-    const metrics = await this.guard('check for changes', async () => this.measure(await this.cdp())).catch(() => null);
-    const same = `${metrics?.mark ?? null}/${this.navigations}/${this.inputs}` === mark;
-    this.changedMetrics = metrics && !same ? { metrics, navigations: this.navigations, inputs: this.inputs } : null;
+    const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+    // The mark alone when the page's is as it was; else, in the same call, the metrics a capture starts
+    // with, so that the capture right after a change needs no call of its own.
+    const read = await this.guard('check for changes', async () => evaluate<PageMetrics | { mark: string }>(await this.cdp(), measureWithin(limit, mark.page))).catch(() => null);
+    const same = read?.mark === mark.page && this.navigations === mark.navigations && this.inputs === mark.inputs;
+    this.changedMetrics = read && 'url' in read && !same ? { metrics: read, navigations: this.navigations, inputs: this.inputs } : null;
     return same;
   }
 
@@ -622,6 +624,9 @@ export async function fillRects(s: CDPSession, dom: DomSnapshot): Promise<void> 
 
 interface PageMetrics { width: number; height: number; dpr: number; title: string; url: string; mark: string | null; floor: number | null }
 
+/** A capture's change mark: the page's (its watcher's), and the navigations and input the driver had counted. */
+interface Mark { page: string; navigations: number; inputs: number }
+
 /** Runtime.evaluate by value in the page's main world. */
 async function evaluate<T>(s: CDPSession, expression: string): Promise<T> {
   const r = (await s.send('Runtime.evaluate', { expression, returnByValue: true })) as { result?: { value?: unknown }; exceptionDetails?: { text?: string; exception?: { description?: string } } };
@@ -697,11 +702,14 @@ const FLOOR_CEILING = `(() => {
 
 /**
  * The change mark (the watcher installed first), the viewport and the page's title and URL, and the
- * DOM snapshot answer's floor when its ceiling passes `limit` (else null: within the cap).
+ * DOM snapshot answer's floor when its ceiling passes `limit` (else null: within the cap). With
+ * `unless`, a mark equal to it comes alone (`{ mark }`: nothing has changed, nothing else is read).
  */
-function measureWithin(limit: number): string {
-  return `(() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href, mark: ${WATCHER}.take(),
-    floor: ${FLOOR_CEILING} > ${Math.floor(limit)} ? ${ANSWER_FLOOR} : null }))()`;
+function measureWithin(limit: number, unless: string | null): string {
+  return `(() => { const mark = ${WATCHER}.take();
+    ${unless === null ? '' : `if (mark === ${JSON.stringify(unless)}) return { mark };`}
+    return { width: innerWidth, height: innerHeight, dpr: devicePixelRatio, title: document.title, url: location.href, mark,
+      floor: ${FLOOR_CEILING} > ${Math.floor(limit)} ? ${ANSWER_FLOOR} : null }; })()`;
 }
 
 function backendId(node: Node): number {
