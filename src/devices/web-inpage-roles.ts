@@ -325,10 +325,11 @@ function includedWhenIgnored(el, st, hidden, role, why) {
   if (pseudoText(el, '::before') || pseudoText(el, '::after') || hasMarker(st)) return true;
   if (usedForNaming(el) && (st.visibility !== 'visible' || hidden)) return true;
   if (isHtml(el) && /^(html|video|audio|rt|table|tbody|tr|td|th)$/.test(el.localName)) return true;
+  if (el.hasAttribute('lang')) return true;
   if (explicitRole(el) === 'menu') return true;
-  // A line-breaking element (Blink editing's enclosing block: any display but inline, or a <br>) that is
-  // visible (not inert, not hidden by its style) and not presentational.
-  if (role !== 'none' && (isHtml(el, 'br') || st.display !== 'inline') && st.visibility === 'visible' && !/^inert|activeModalDialog/.test(why)) return true;
+  // A line-breaking element (Blink editing's enclosing block: a box that is not inline-level, or a <br>)
+  // that is visible (not inert, not hidden by its style) and not presentational.
+  if (role !== 'none' && (isHtml(el, 'br') || !/^(inline|ruby|math|contents)/.test(st.display)) && st.visibility === 'visible' && !/^inert|activeModalDialog/.test(why)) return true;
   return false;
 }
 
