@@ -326,6 +326,10 @@ function includedWhenIgnored(el, st, hidden, role, why) {
   if (usedForNaming(el) && (st.visibility !== 'visible' || hidden)) return true;
   if (isHtml(el) && /^(html|video|audio|rt|table|tbody|tr|td|th)$/.test(el.localName)) return true;
   if (el.hasAttribute('lang')) return true;
+  // An aria-hidden control that keeps focus and is named by its content (found by probing Chromium: a
+  // button, link, checkbox, tab, heading or gridcell stays; a text field, combobox, slider, option,
+  // tree item, image or a plain focusable span does not).
+  if (/^ariaHidden/.test(why) && FROM_CONTENT.has(role) && role !== 'option' && role !== 'treeitem' && focusable(el)) return true;
   if (explicitRole(el) === 'menu') return true;
   // A line-breaking element (Blink editing's enclosing block: a box that is not inline-level, or a <br>)
   // that is visible (not inert, not hidden by its style) and not presentational.
