@@ -168,9 +168,14 @@ export class WebDriver implements Driver {
     });
   }
 
+  /** The largest CDP answer a capture may ask for, bytes. */
+  private get answerLimit(): number {
+    return this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  }
+
   /** The change mark, the viewport and the size check of a capture about to be taken. */
   private measure(s: CDPSession): Promise<PageMetrics> {
-    return evaluate<PageMetrics>(s, measureWithin(this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES, null));
+    return evaluate<PageMetrics>(s, measureWithin(this.answerLimit, null));
   }
 
   /** The metrics `unchanged` read just before, when nothing has happened to the page since. */
@@ -187,7 +192,7 @@ export class WebDriver implements Driver {
    * too_large when that is over the cap, before the answer exists.
    */
   private answerWithinCap(floor: number | null): void {
-    const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+    const limit = this.answerLimit;
     if (floor !== null && floor > limit) {
       throw new FormatError('too_large', `capture: Chromium's DOM snapshot of the page would be at least ${floor} bytes, over the ${limit}-byte limit for one answer`, {
         where: this.description, stage: 'capture', limit, size: floor,
@@ -239,10 +244,9 @@ export class WebDriver implements Driver {
   async unchanged(snapshot: Snapshot): Promise<boolean> {
     const mark = this.marks.get(snapshot);
     if (!mark || this.closed || this.page.isClosed()) return false;
-    const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     // The mark alone when the page's is as it was; else, in the same call, the metrics a capture starts
     // with, so that the capture right after a change needs no call of its own.
-    const read = await this.guard('check for changes', async () => evaluate<PageMetrics | { mark: string }>(await this.cdp(), measureWithin(limit, mark.page))).catch(() => null);
+    const read = await this.guard('check for changes', async () => evaluate<PageMetrics | { mark: string }>(await this.cdp(), measureWithin(this.answerLimit, mark.page))).catch(() => null);
     const same = read?.mark === mark.page && this.navigations === mark.navigations && this.inputs === mark.inputs;
     this.changedMetrics = read && 'url' in read && !same ? { metrics: read, navigations: this.navigations, inputs: this.inputs } : null;
     return same;
