@@ -323,7 +323,7 @@ function includedWhenIgnored(el, st, hidden, role, why) {
   if (isHtml(parent, 'label') && !isHtml(el, 'span')) return true;
   if (isHtml(parent, 'map') || isHtml(parent, 'rt')) return true;
   if (pseudoText(el, '::before') || pseudoText(el, '::after') || hasMarker(st)) return true;
-  if (usedForNaming(el) && (st.visibility !== 'visible' || hidden)) return true;
+  if ((st.visibility !== 'visible' || hidden) && usedForNaming(el)) return true;
   if (isHtml(el) && /^(html|video|audio|rt|table|tbody|tr|td|th)$/.test(el.localName)) return true;
   if (el.hasAttribute('lang')) return true;
   // An aria-hidden control that keeps focus and is named by its content (found by probing Chromium: a
@@ -342,8 +342,14 @@ function hasMarker(st) {
   return st.display === 'list-item' && (st.listStyleType !== 'none' || st.listStyleImage !== 'none');
 }
 
-// Whether another element's aria-labelledby or aria-describedby names this one.
+// Whether the element is part of what names another: inside a <label>, or inside (or itself) an element
+// another's aria-labelledby or aria-describedby points at.
 function usedForNaming(el) {
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement) if (isHtml(n, 'label') || referencedForNaming(n)) return true;
+  return false;
+}
+
+function referencedForNaming(el) {
   if (!el.id) return false;
   const root = el.getRootNode();
   let ids = namingIds.get(root);
