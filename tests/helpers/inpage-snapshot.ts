@@ -80,11 +80,11 @@ export function axNodesFromInpage(entries: readonly CaptureEntry[], capture: Cdp
       if (name === '') return null;
     }
     const backend = e.place >= 0 ? ids[places[e.place]!] : e.pseudo && box !== undefined ? ids[box] : undefined;
-    const n: AXNode = { nodeId: backend !== undefined ? String(backend) : `inpage-${k}`, ignored: e.ignored, role: { type: 'role', value: e.ignored ? 'none' : e.role }, childIds: [] };
-    if (backend !== undefined) n.backendDOMNodeId = backend;
     // An element Chromium would leave out as uninteresting is kept when a script listens for its clicks
     // (addEventListener: the page's pass sees only onclick attributes; the DOM snapshot sees them all).
     if (e.ignored && e.why === 'uninteresting' && e.place >= 0 && clickable.has(places[e.place]!)) e = { ...e, ignored: false, role: 'generic', name: '' };
+    const n: AXNode = { nodeId: backend !== undefined ? String(backend) : `inpage-${k}`, ignored: e.ignored, role: { type: 'role', value: e.ignored ? 'none' : e.role }, childIds: [] };
+    if (backend !== undefined) n.backendDOMNodeId = backend;
     if (e.ignored) {
       n.ignoredReasons = [{ name: e.why ?? 'uninteresting' }];
       return n;
