@@ -25,8 +25,8 @@ import { WEB_FIXTURES } from '../tests/web/helpers.js';
 
 /**
  * Rounds per figure. An action waits on the page's animation frames (Playwright's and treewright's
- * both), so one click lands anywhere within a frame (16.7 ms at 60 Hz) of another: at 500 elements,
- * seven rounds moved the click's median ratio by 0.4 from run to run.
+ * both), so one click lands anywhere within a frame of another: the clicks' medians need more rounds
+ * than a capture's to hold from run to run.
  */
 const ROUNDS = 15;
 

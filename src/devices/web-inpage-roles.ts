@@ -333,7 +333,7 @@ function includedWhenIgnored(el, st, hidden, role, why) {
   if (explicitRole(el) === 'menu') return true;
   // A line-breaking element (Blink editing's enclosing block: a box that is not inline-level, or a <br>)
   // that is visible (not inert, not aria-hidden, not hidden by its style) and not presentational.
-  if (role !== 'none' && (isHtml(el, 'br') || !/^(inline|ruby|math|contents)/.test(st.display)) && st.visibility === 'visible' && !/^inert|activeModalDialog|ariaHidden/.test(why)) return true;
+  if (role !== 'none' && (isHtml(el, 'br') || !/^(inline|ruby|math|contents)/.test(st.display)) && st.visibility === 'visible' && !/^(inert|activeModalDialog|ariaHidden)/.test(why)) return true;
   return false;
 }
 
