@@ -1,7 +1,7 @@
 import type { Node, Role, Snapshot } from '../model/schema.js';
 import { perSnapshot } from '../model/memo.js';
 import { CONTROL_ROLES } from '../roles/compose.js';
-import { FACT, nodeFacts, ownFacts, type NodeFacts } from './node-facts.js';
+import { FACT, nodeFacts, ownFacts } from './node-facts.js';
 
 /**
  * The merged view of a snapshot (docs/design.md §4, JetWhale's "Merged (default): one node per control"):
@@ -34,11 +34,11 @@ export interface MergedView {
 export const mergedView: (snapshot: Snapshot) => MergedView = perSnapshot(buildMergedView);
 
 /**
- * Whether the merged view may merge anything: some control container (no role, and CONTAINER among its
- * own facts) has a control-role leaf child. Read off each node's own facts, so a screen with no such pair
- * (most Compose trees, where the control carries its role itself) is known to read as the raw tree
- * without building the facts store the view is built on. A necessary condition of buildMergedView's
- * pairs, never sufficient.
+ * Whether the merged view merges anything: some control container has a role child (isControlContainer,
+ * isRoleChild), read off each node's own facts and bounds, which are what the facts store holds for them.
+ * So a screen with no such pair (most Compose trees, where the control carries its role itself) is known
+ * to read as the raw tree without building the facts store the view is built on; true exactly when
+ * buildMergedView's count is not 0.
  */
 export const mayMerge: (snapshot: Snapshot) => boolean = perSnapshot((snapshot) => {
   const stack: Node[] = [];
@@ -48,7 +48,7 @@ export const mayMerge: (snapshot: Snapshot) => boolean = perSnapshot((snapshot) 
     const kids = node.children;
     if (kids.length === 0) continue;
     if (node.role === null && ownFacts(node) & CONTAINER) {
-      for (const c of kids) if (c.role !== null && c.children.length === 0 && CONTROL_ROLES.has(c.role)) return true;
+      for (const c of kids) if (isRoleChild(c, ownFacts(c), node)) return true;
     }
     for (const c of kids) stack.push(c);
   }
@@ -79,8 +79,7 @@ const CONTAINER = FACT.CLICK | FACT.TOGGLEABLE | FACT.FOCUSABLE;
 const NOT_ROLE_CHILD = FACT.LABELLED | FACT.CLICK | FACT.LONG_CLICK | FACT.EDITABLE | FACT.SCROLLABLE;
 
 function buildMergedView(snapshot: Snapshot): MergedView {
-  // Document order, subtree ends, roles, bits and bounds from the facts store: the same order as the
-  // query layer's index.
+  // Document order, subtree ends and bits from the facts store: the same order as the query layer's index.
   const facts = nodeFacts(snapshot);
   const { nodes, ends, orderOf, flags } = facts;
   const n = nodes.length;
@@ -93,7 +92,7 @@ function buildMergedView(snapshot: Snapshot): MergedView {
     if (nodes[i]!.role !== null || ends[i] === i + 1 || !(flags[i]! & CONTAINER)) continue;
     // Direct children: the first at i + 1, each next one where the previous subtree ends.
     for (let j = i + 1; j < ends[i]!; j = ends[j]!) {
-      if (!isRoleChild(facts, j, i)) continue;
+      if (!isRoleChild(nodes[j]!, flags[j]!, nodes[i]!)) continue;
       into ??= new Int32Array(n).fill(-1);
       taken ??= new Int32Array(n).fill(-1);
       into[j] = i;
@@ -122,10 +121,13 @@ function buildMergedView(snapshot: Snapshot): MergedView {
   };
 }
 
-/** Node j is a control-role leaf that says nothing and takes nothing, lying within its parent p's bounds. */
-function isRoleChild(facts: NodeFacts, j: number, p: number): boolean {
-  const role = facts.nodes[j]!.role;
-  if (role === null || !CONTROL_ROLES.has(role) || facts.ends[j] !== j + 1 || facts.flags[j]! & NOT_ROLE_CHILD) return false;
-  const { bx, by, bw, bh } = facts;
-  return bx[j]! >= bx[p]! && by[j]! >= by[p]! && bx[j]! + bw[j]! <= bx[p]! + bw[p]! && by[j]! + bh[j]! <= by[p]! + bh[p]!;
+/**
+ * `child` (its fact bits `bits`) is a control-role leaf that says nothing and takes nothing, lying within
+ * its parent's bounds: the role child a control container takes its role from.
+ */
+function isRoleChild(child: Node, bits: number, parent: Node): boolean {
+  const role = child.role;
+  if (role === null || !CONTROL_ROLES.has(role) || child.children.length !== 0 || bits & NOT_ROLE_CHILD) return false;
+  const c = child.bounds, p = parent.bounds;
+  return c.x >= p.x && c.y >= p.y && c.x + c.width <= p.x + p.width && c.y + c.height <= p.y + p.height;
 }

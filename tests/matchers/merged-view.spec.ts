@@ -145,3 +145,44 @@ test('002: a strict-mode violation lists its candidates as the outline names the
   expect(e.message).toMatch(/strict mode violation: byRole\('Button', \{ name: 'More options', exact: true \}\) resolved to 4 nodes:\n {4}1\) Button #\d+ /);
   expect(e.message).not.toMatch(/\d\) View #/);
 });
+
+test('mayMerge says exactly whether the view merges anything: every real capture, and a control beside each kind of near-pair', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { importTree } = await import('../../src/formats/index.js');
+  const { mayMerge } = await import('../../src/facts/merged-view.js');
+  const { makeNode } = await import('../../src/model/node.js');
+  const { makeSnapshot } = await import('../../src/model/serialize.js');
+  let merging = 0, captures = 0;
+  for (const dir of ['uiautomator', 'trees', 'ios']) {
+    for (const f of readdirSync(`fixtures/${dir}`).filter((x) => /\.(xml|json)$/.test(x))) {
+      const s = importTree(readFileSync(`fixtures/${dir}/${f}`));
+      captures++;
+      expect(mayMerge(s), f).toBe(mergedView(s).mergedCount > 0);
+      if (mayMerge(s)) merging++;
+    }
+  }
+  // The dumps whose Compose controls come as a View plus a role child (002, 005, 013, 016) merge; the rest read raw.
+  expect(merging).toBeGreaterThanOrEqual(4);
+  expect(captures - merging).toBeGreaterThanOrEqual(15);
+
+  // A clickable container and one leaf child: the pair merges only when the child is a control-role leaf
+  // that says nothing, takes nothing and lies within the container.
+  const box = { x: 0, y: 0, width: 100, height: 40 };
+  const screen = (child: Parameters<typeof makeNode>[1], grand = false) => makeSnapshot({
+    source: 'test', capturedAt: '1970-01-01T00:00:00.000Z',
+    roots: [{ rootId: 'r', label: null, unit: 'px', density: 1, windowOffset: { x: 0, y: 0 }, touchModal: false,
+      node: makeNode('0', { bounds: box, clickable: true, actions: ['Click'] }, [makeNode('1', { bounds: { x: 10, y: 10, width: 20, height: 20 }, ...child }, grand ? [makeNode('2')] : [])]) }],
+  });
+  const cases: Array<[string, ReturnType<typeof screen>, boolean]> = [
+    ['a role child', screen({ role: 'Button' }), true],
+    ['a child that names itself', screen({ role: 'Button', text: 'Go' }), false],
+    ['a child that is clickable', screen({ role: 'Button', clickable: true }), false],
+    ['a child outside the container', screen({ role: 'Button', bounds: { x: 90, y: 10, width: 20, height: 20 } }), false],
+    ['a child with children', screen({ role: 'Button' }, true), false],
+    ['a child whose role is not a control', screen({ role: 'Text' }), false],
+  ];
+  for (const [what, s, merges] of cases) {
+    expect(mergedView(s).mergedCount > 0, what).toBe(merges);
+    expect(mayMerge(s), what).toBe(merges);
+  }
+});
