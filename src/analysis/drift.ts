@@ -105,11 +105,11 @@ class DriftRun {
   readonly out: Finding[] = [];
   private readonly judge: DriftJudge;
   /**
-   * Plans by design-token shape: its token names, then each facet's name and kind.
-   * Values are not in it: a screen may resolve a different value on every node, and what a value changes
-   * is worked out per node from the plan (DriftJudge.hits).
+   * Plans by design-token shape (its token names, then each facet's name and kind), bucketed by its first
+   * token name, then by its last facet name (hitsOf). Values are not in it: a screen may resolve a different
+   * value on every node, and what a value changes is worked out per node from the plan (DriftJudge.hits).
    */
-  private readonly plans = new Map<string, PlannedShape[]>();
+  private readonly plans = new Map<string, Map<string, PlannedShape[]>>();
   /** How many shapes `plans` holds (at most MAX_PLANS). */
   private kept = 0;
   /** The design token being judged: its facets' names, kinds and values, in its plan's order. */
@@ -151,10 +151,11 @@ class DriftRun {
       raws.push(raw);
       facets.push(f);
     }
-    // The key may be shared by different shapes (a name holding the separator, a facet whose kind its
-    // value decides): the shapes under one key are told apart by comparing them whole.
-    const key = tokens.join('\u0000') + '\u0001' + names.join('\u0000');
-    const bucket = this.plans.get(key);
+    // Shapes are found by two names the node already holds, and told apart within a bucket by comparing
+    // them whole: no key is built per node.
+    const first = tokens.length ? tokens[0]! : '', last = names.length ? names[names.length - 1]! : '';
+    let byLast = this.plans.get(first);
+    const bucket = byLast?.get(last);
     if (bucket) {
       for (let b = 0; b < bucket.length; b++) {
         const s = bucket[b]!;
@@ -165,7 +166,10 @@ class DriftRun {
     if (this.kept < MAX_PLANS) {
       const shape = { tokens: [...tokens], names: [...names], facets: [...facets], plan };
       if (bucket) bucket.push(shape);
-      else this.plans.set(key, [shape]);
+      else {
+        if (!byLast) this.plans.set(first, (byLast = new Map()));
+        byLast.set(last, [shape]);
+      }
       this.kept++;
     }
     return judge.hits(plan, raws);

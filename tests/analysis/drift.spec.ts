@@ -365,3 +365,29 @@ test('a token named twice on a node is one claim: each finding names it once', (
   const apart = (node: Node) => findingsOf(node).map(({ nodeId: _id, node: _line, ...rest }) => rest);
   expect(apart(twice)).toEqual(apart(tokened({ tokens: ['Primary', 'Nope'], resolved: { background: '#FFFFFF' } })));
 });
+
+test('one check over many shapes finds what each node checked alone finds: shapes that share names, a kind its value decides, more shapes than are kept', () => {
+  const tokens: DesignToken[] = [
+    // Same token and facet names; the unnamed facet's kind comes from its value (a colour, then a length).
+    { tokens: ['Surface'], resolved: { accent: '#FFFFFF' } },
+    { tokens: ['Surface'], resolved: { accent: '16dp' } },
+    { tokens: ['RadiusCard'], resolved: { accent: '#FFFFFF' } },
+    // The same first token and last facet, told apart by what lies between.
+    { tokens: ['Surface', 'RadiusCard'], resolved: { color: '#FFFFFF', radius: '12dp' } },
+    { tokens: ['Surface', 'PaddingCard'], resolved: { color: '#FFFFFF', radius: '12dp' } },
+    { tokens: ['Surface'], resolved: { color: '#FFFFFF', padding: '4dp', radius: '12dp' } },
+    // A name holding what a joined key would have used as a separator.
+    { tokens: ['Surface\u0000RadiusCard'], resolved: { radius: '16dp' } },
+    { tokens: [], resolved: { textColor: '#1A1A1A' } },
+    // Past the shapes a check keeps (64): each is planned afresh, and judged the same.
+    ...Array.from({ length: 80 }, (_, k): DesignToken => ({ tokens: ['Surface', k % 2 ? 'Primary' : `Made${k}`], resolved: { [`fill${k}`]: k % 3 ? '#FFFFFF' : '#0A2540', radius: `${k}dp` } })),
+  ];
+  // Twice over: the second pass meets every shape again, kept or not.
+  const nodes = [...tokens, ...tokens].map((dt, k) => n({ tag: `t${k}`, bounds: r(0, k * 10, 100, 10), designToken: dt }));
+  const together = checkDrift(snap(root(n({ bounds: r(0, 0, 100, 2000) }, nodes), { rootId: 'app' })), CAT);
+  const alone = nodes.flatMap((node) => findingsOf(n({ tag: node.tag, bounds: node.bounds, designToken: node.designToken })));
+  const line = (f: { rule: string; message: string; data: unknown }) => `${f.rule} ${f.message} ${JSON.stringify(f.data)}`;
+  expect(together.map(line)).toEqual(alone.map(line));
+  expect(together.length).toBeGreaterThan(150);
+  expect(new Set(together.map((f) => f.rule))).toEqual(new Set(['token-mismatch', 'unknown-token', 'no-token-for-facet', 'unchecked-token']));
+});
