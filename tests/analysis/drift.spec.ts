@@ -386,7 +386,7 @@ test('one check over many shapes finds what each node checked alone finds: shape
   const nodes = [...tokens, ...tokens].map((dt, k) => n({ tag: `t${k}`, bounds: r(0, k * 10, 100, 10), designToken: dt }));
   const together = checkDrift(snap(root(n({ bounds: r(0, 0, 100, 2000) }, nodes), { rootId: 'app' })), CAT);
   const alone = nodes.flatMap((node) => findingsOf(n({ tag: node.tag, bounds: node.bounds, designToken: node.designToken })));
-  const line = (f: { rule: string; message: string; data: unknown }) => `${f.rule} ${f.message} ${JSON.stringify(f.data)}`;
+  const line = (f: { rule: string; message: string; data?: unknown }) => `${f.rule} ${f.message} ${JSON.stringify(f.data)}`;
   expect(together.map(line)).toEqual(alone.map(line));
   expect(together.length).toBeGreaterThan(150);
   expect(new Set(together.map((f) => f.rule))).toEqual(new Set(['token-mismatch', 'unknown-token', 'no-token-for-facet', 'unchecked-token']));
