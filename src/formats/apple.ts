@@ -88,10 +88,7 @@ function appleNode(e: AppleFields): Node {
   const isToggle = (role !== null && APPLE_TOGGLE_ROLES.has(role)) || traits.includes('ToggleButton');
   const stated = isToggle && value !== null ? (value === '1' || value === 'true' ? 'on' : value === '0' || value === 'false' ? 'off' : value === '2' ? 'indeterminate' : null) : null;
   const toggle = stated ?? (e.checked === true ? 'on' : null);
-  const actions: Action[] = [];
-  if (clickable) actions.push('Click');
-  if (editable) actions.push('SetText');
-  if (scrollable) actions.push('ScrollBy');
+  const actions = ACTION_SETS[(clickable ? 1 : 0) | (editable ? 2 : 0) | (scrollable ? 4 : 0)]!;
   const platform: Record<string, unknown> = e.extras ?? {};
   if (type !== null) platform.type = type;
   if (identifier !== null) platform.accessibilityIdentifier = identifier;
@@ -134,6 +131,19 @@ function appleNode(e: AppleFields): Node {
   if (unstated) node.unstated = ['clickable'];
   return node;
 }
+
+/**
+ * The actions an element's flags stand for, in a fixed order: one shared frozen array per combination, as
+ * uiautomator.ts shares its own. Nothing writes to a read node's actions; a writer that did would throw
+ * rather than change every node.
+ */
+const ACTION_SETS: readonly Action[][] = Array.from({ length: 8 }, (_, bits) => {
+  const out: Action[] = [];
+  if (bits & 1) out.push('Click');
+  if (bits & 2) out.push('SetText');
+  if (bits & 4) out.push('ScrollBy');
+  return Object.freeze(out) as Action[];
+});
 
 /** The traits of an element that has none: read, never written. */
 const NO_TRAITS: readonly string[] = [];

@@ -55,3 +55,16 @@ test('idb flat list: the first element holds the rest, its windows become roots'
   ]);
   expect(s.warnings.map((w) => w.code)).toEqual(['flat-hierarchy']);
 });
+
+test('actions are what the element says, in a fixed order, one frozen list per combination shared by the nodes that have it', () => {
+  const wda = { value: el('XCUIElementTypeApplication', { name: 'App' }, [
+    el('XCUIElementTypeButton', { label: 'A' }), el('XCUIElementTypeButton', { label: 'B' }),
+    el('XCUIElementTypeTextField', { label: 'Name' }), el('XCUIElementTypeScrollView', {}), el('XCUIElementTypeStaticText', { label: 'T' }),
+  ]) };
+  const [a, b, field, scroller, text] = importTree(JSON.stringify(wda)).roots[0]!.node.children;
+  expect([a, b, field, scroller, text].map((n) => n!.actions)).toEqual([['Click'], ['Click'], ['SetText'], ['ScrollBy'], []]);
+  expect(a!.actions).toBe(b!.actions);
+  expect(Object.isFrozen(a!.actions)).toBe(true);
+  expect(() => (a!.actions as string[]).push('LongClick')).toThrow(TypeError);
+  expect(b!.actions).toEqual(['Click']);
+});
