@@ -184,9 +184,12 @@ function edge(t, dir) {
 
 const CONTENTS = { from: 'contents', attr: null };
 
-// A pseudo-element box Chromium lists under its element: the box (an ignored node when laid out inline,
-// else generic, an inline-block too) and its text, whose words the DOM snapshot's layout holds (the
-// capture joins them: \`pseudo\`).
+// A pseudo-element box Chromium lists under its element (one that shows nothing only where it stands on
+// a line): the box, and the text or image it shows, whose words the DOM snapshot's layout holds (the
+// capture joins them: \`pseudo\`). The box is generic when it is laid out as a block flow (blockified by
+// a float or position too), a list item when it is one, else an ignored node (inline, flex, grid, table).
+const PSEUDO_GENERIC = new Set(['block', 'inline-block', 'flow-root', 'table-cell']);
+const INLINE_LEVEL = /^(inline|ruby)/;
 function pushPseudo(el, k, which, ctx) {
   let box, shows;
   if (which === '::marker') {
@@ -195,12 +198,15 @@ function pushPseudo(el, k, which, ctx) {
     shows = /^disclosure-/.test(style(el).listStyleType) && style(el).listStyleImage === 'none' ? [] : ['text'];
   } else {
     box = pseudoText(el, which);
-    if (!box || !box.shows.length) return;
+    if (!box) return;
     shows = box.shows;
+    // A box that shows nothing is listed only on a line: inline-level itself, or in an inline-level element.
+    if (!shows.length && !INLINE_LEVEL.test(box.st.display) && !INLINE_LEVEL.test(style(el).display)) return;
   }
-  const block = which !== '::marker' && box.st.display !== 'inline';
+  const d = box.st.display;
+  const role = which === '::marker' ? 'none' : d === 'list-item' ? 'listitem' : PSEUDO_GENERIC.has(d) ? 'generic' : 'none';
   const hidden = ctx.hidden || (ctx.outsideModal && 'activeModalDialog') || (box.st.visibility !== 'visible' && 'notVisible');
-  const at = push(null, k, block ? 'generic' : 'none', '', hidden || (block ? '' : which === '::marker' ? 'presentationalRole' : 'uninteresting'));
+  const at = push(null, k, role, '', hidden || (role !== 'none' ? '' : which === '::marker' ? 'presentationalRole' : 'uninteresting'));
   entries[at].pseudo = which;
   for (const part of shows) {
     const t = part === 'image' ? push(null, at, 'image', '', hidden) : push(null, at, 'StaticText', '', hidden, CONTENTS);

@@ -90,3 +90,21 @@ test('the comparison fails a computation that breaks one rule (names from conten
     await page.close();
   }
 });
+
+test('a ::before box that shows nothing is in the tree where it stands on a line, as Chromium lists it: inline-level itself, or in an inline-level element', async () => {
+  // Hosts inline (span, link), inline-block (a button), block-level (a flex button, a list item); boxes
+  // empty and inline-block (APG breadcrumb's separator), empty inline, empty block, and one with text.
+  const hosts = ['<span class=h>s</span>', '<a class=h href="#x">a</a>', '<button class=h>b</button>', '<button class=h style="display:flex">f</button>', '<ul><li class=h>l</li></ul>'];
+  const boxes = ['content:""; display:inline-block; width:5px; height:5px; border:1px solid', 'content:""', 'content:""; display:block', 'content:"z"'];
+  let html = '', css = '';
+  hosts.forEach((h, i) => boxes.forEach((b, j) => { css += `#c${i}_${j} .h::before { ${b} }\n`; html += `<section id=c${i}_${j}>${h}</section>`; }));
+  const page = await browser.newPage();
+  try {
+    await page.setContent(`<!doctype html><title>pseudo boxes</title><style>${css}</style>${html}`);
+    const r = await compareInpageSnapshot(page, 'pseudo boxes');
+    expect(r.differences).toEqual([]);
+    expect(r.identical).toBe(true);
+  } finally {
+    await page.close();
+  }
+});
