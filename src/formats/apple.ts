@@ -6,6 +6,7 @@ import { withoutSecret } from './secret.js';
 import { sourceLabel } from './source-label.js';
 import type { FormatName, ImportOptions } from './types.js';
 import { type Warning } from '../model/warnings.js';
+import { frozenSubsets } from './frozen-subsets.js';
 
 /**
  * One element of an iOS / macOS page source, as the XML and JSON readers hand it over (XCUITest and
@@ -132,18 +133,8 @@ function appleNode(e: AppleFields): Node {
   return node;
 }
 
-/**
- * The actions an element's flags stand for, in a fixed order: one shared frozen array per combination, as
- * uiautomator.ts shares its own. Nothing writes to a read node's actions; a writer that did would throw
- * rather than change every node.
- */
-const ACTION_SETS: readonly Action[][] = Array.from({ length: 8 }, (_, bits) => {
-  const out: Action[] = [];
-  if (bits & 1) out.push('Click');
-  if (bits & 2) out.push('SetText');
-  if (bits & 4) out.push('ScrollBy');
-  return Object.freeze(out) as Action[];
-});
+/** The actions an element's flags stand for, in a fixed order: one shared frozen list per combination. */
+const ACTION_SETS = frozenSubsets<Action>(['Click', 'SetText', 'ScrollBy']);
 
 /** The traits of an element that has none: read, never written. */
 const NO_TRAITS: readonly string[] = [];

@@ -8,6 +8,7 @@ import { normaliseRole } from './role-map.js';
 import { parseSourceLabel, sourceLabel } from './source-label.js';
 import type { ImportOptions } from './types.js';
 import { checkVersion } from './version.js';
+import { frozenSubsets } from './frozen-subsets.js';
 
 /**
  * cmp-inspector tree v1 (docs/design.md §5): `{ schemaVersion: 1, source, root }`, node =
@@ -36,14 +37,12 @@ const OPTIONAL = ['role', 'clickable', 'disabled'] as const;
 const KNOWN = new Set(['testTag', 'text', 'contentDescription', 'bounds', 'designToken', 'children', 'size', ...OPTIONAL]);
 
 /**
- * What a node reads as whatever its fields, one shared frozen array each, as uiautomator.ts shares its
- * action lists: nothing writes to a read node's actions or to `platform.cmpAbsent`, and a writer that
- * did would throw rather than change every node. The absent optional fields come in eight combinations
- * (bit 1 role, 2 clickable, 4 disabled), each in OPTIONAL's order.
+ * What a node reads as whatever its fields, one shared frozen list each (frozenSubsets): its actions
+ * (none, or a click), and the optional fields it lacked (bit 1 role, 2 clickable, 4 disabled), each in
+ * OPTIONAL's order, for `platform.cmpAbsent`.
  */
-const NO_ACTIONS: Action[] = Object.freeze([]) as unknown as Action[];
-const CLICK: Action[] = Object.freeze(['Click']) as unknown as Action[];
-const ABSENT: ReadonlyArray<string[]> = Array.from({ length: 8 }, (_, bits) => Object.freeze(OPTIONAL.filter((_k, i) => bits & (1 << i))) as unknown as string[]);
+const [NO_ACTIONS, CLICK] = frozenSubsets<Action>(['Click']) as [Action[], Action[]];
+const ABSENT = frozenSubsets<string>(OPTIONAL);
 
 export function importCmp(text: string, opts: CmpImportOptions = {}): Snapshot {
   return cmpFromValue(parseJsonInput(text, opts, WHAT), opts);

@@ -13,6 +13,7 @@ import type { ImportOptions } from './types.js';
 import { checkDensity, withDensity } from './density.js';
 import { warning, type Warning } from '../model/warnings.js';
 import { LABEL_FOR, linkLabelFor } from './android-label-for.js';
+import { frozenSubsets } from './frozen-subsets.js';
 
 /*
  * uiautomator / Appium page-source XML → Snapshot.
@@ -116,19 +117,8 @@ function windowRoots(dump: Dump): Root[] {
   });
 }
 
-/**
- * The actions a node's flags stand for, in a fixed order: one shared frozen array per combination
- * (sixteen in all). Nothing writes to a read node's actions; a writer that did would throw rather than
- * change every node.
- */
-const ACTION_SETS: readonly Action[][] = Array.from({ length: 16 }, (_, bits) => {
-  const out: Action[] = [];
-  if (bits & 1) out.push('Click');
-  if (bits & 2) out.push('LongClick');
-  if (bits & 4) out.push('ScrollBy');
-  if (bits & 8) out.push('SetText');
-  return Object.freeze(out) as Action[];
-});
+/** The actions a node's flags stand for, in a fixed order: one shared frozen list per combination. */
+const ACTION_SETS = frozenSubsets<Action>(['Click', 'LongClick', 'ScrollBy', 'SetText']);
 
 function actionsOf(click: boolean, longClick: boolean, scroll: boolean, edit: boolean): Action[] {
   return ACTION_SETS[(click ? 1 : 0) | (longClick ? 2 : 0) | (scroll ? 4 : 0) | (edit ? 8 : 0)]!;
