@@ -1,13 +1,15 @@
 // The web device in Chromium, side by side with Playwright on the same page in the same run, at 500 and
 // 5,000 elements: a capture against ariaSnapshot(), a click against getByRole().click() (on a page
-// unchanged since the device's last capture, and right after the page changed, when the click needs
-// a capture to resolve on: then also its own part, the capture aside), byRole against
-// getByRole().count(); each a ratio with its target and ok / MISS; beside them the in-page roles and
-// names (devices/web-inpage-ax.ts), the first part of a capture taken in the page. Then the engine as
-// ground truth: hittability vs elementFromPoint, the in-page roles and names vs getFullAXTree, and the
-// a11y rules vs axe-core, with every disagreement printed. The figures are medians over rounds that alternate the
+// unchanged since the device's last capture, and right after the page changed, when the page is asked
+// whether the locator still finds its node, else a capture resolves it: then also the click's own part,
+// any capture aside), byRole against getByRole().count(); each a ratio with its target and ok / MISS;
+// beside them the in-page roles and names (devices/web-inpage-ax.ts), the first part of a capture taken
+// in the page. The click after a change again on real pages (APG tabs, accordion, checkboxes). Then the
+// engine as ground truth: hittability vs elementFromPoint, the in-page roles and names vs getFullAXTree,
+// the changed page's check of a locator vs fresh captures, and the a11y rules vs axe-core, with every
+// disagreement printed. The figures are medians over rounds that alternate the
 // two sides.
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, WebDriver, findChromium, importCdp, resolveSelector, webDevice } from '../src/index.js';
 import { countCaptures } from '../tests/helpers/capture-count.js';
 import { DOM_SNAPSHOT_PARAMS, type DomSnapshot } from '../src/formats/cdp-types.js';
@@ -18,6 +20,7 @@ import { axeAgreementOnPages, hittabilityOnPages } from '../tests/helpers/web-ag
 import { chromiumMajor, disagreementLine, inpageAxOnPages } from '../tests/helpers/inpage-ax-compare.js';
 import { axNodesFromInpage, compareInpageSnapshot, inpageCapture, type CaptureEntry } from '../tests/helpers/inpage-snapshot.js';
 import { onSettledFixturePages } from '../tests/helpers/fixture-pages.js';
+import { stillResolvesOnPage, sumTallies } from '../tests/helpers/still-resolves.js';
 import { INPAGE_AX } from '../src/devices/web-inpage-ax.js';
 import { APG_PAGES, AXE_PAGES, HIT_PAGES } from '../tests/web/helpers.js';
 import { serveStatic } from '../examples/web-site/serve.js';
@@ -81,7 +84,8 @@ async function measure(p: Page, elements: number): Promise<void> {
     counter.reset();
     clickAtRest.push(await time(go));
     capturesAtRest.push(counter.count);
-    // Playwright's click changes the page (the button's text): treewright's next click captures to resolve.
+    // Playwright's click changes the page (the button's text): treewright's next click asks the page
+    // whether its locator still finds the button alone (else it captures to resolve).
     pwClick.push(await time(() => p.getByRole('button', { name: 'Go', exact: true }).click()));
     counter.reset();
     captureMs = 0;
@@ -127,6 +131,39 @@ async function measure(p: Page, elements: number): Promise<void> {
   console.log(line('byRole on a capture', query, pwCount, 'getByRole().count()', 1.0));
 }
 
+/** Real pages whose controls change the page when clicked: two of a kind, clicked in turn. */
+const REAL_CLICKS: ReadonlyArray<{ page: string; role: 'tab' | 'button' | 'checkbox'; names: [string, string] }> = [
+  { page: 'apg/content/patterns/tabs/examples/tabs-automatic.html', role: 'tab', names: ['Maria Ahlefeldt', 'Carl Andersen'] },
+  { page: 'apg/content/patterns/accordion/examples/accordion.html', role: 'button', names: ['Personal Information', 'Billing Address'] },
+  { page: 'apg/content/patterns/checkbox/examples/checkbox.html', role: 'checkbox', names: ['Lettuce', 'Tomato'] },
+];
+
+/**
+ * On real pages: Playwright clicks one control, which changes the page, then treewright clicks the other
+ * (and the other way round on the next round), each getByRole().click() on the same page.
+ */
+async function realPageClicks(browser: Browser, base: string): Promise<void> {
+  for (const { page: path, role, names } of REAL_CLICKS) {
+    const p = await browser.newPage();
+    await p.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
+    await p.goto(`${base}/${path}`);
+    await p.waitForLoadState('networkidle');
+    const device = await webDevice(p);
+    const counter = countCaptures(device.driver);
+    const pw: number[] = [], tw: number[] = [], captures: number[] = [];
+    for (let k = 0; k < ROUNDS; k++) {
+      const [a, b] = k % 2 ? [names[1], names[0]] : names;
+      pw.push(await time(() => p.getByRole(role, { name: a, exact: true }).click()));
+      counter.reset();
+      tw.push(await time(() => device.getByRole(role, { name: b, exact: true }).click()));
+      captures.push(counter.count);
+    }
+    counter.stop();
+    console.log(line(`click right after the page changed, ${path.split('/').pop()} (${role}s)`, tw, pw, 'getByRole().click()', 1.5, ` · ${Math.max(...captures)} capture(s)`));
+    await p.close();
+  }
+}
+
 export async function run(): Promise<void> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const site = await serveStatic(WEB_FIXTURES);
@@ -134,6 +171,7 @@ export async function run(): Promise<void> {
     const p = await browser.newPage();
     for (const n of [500, 5000]) await measure(p, n);
     await p.close();
+    await realPageClicks(browser, site.url);
 
     for (const [what, pages] of [['corpus pages', HIT_PAGES], [`APG example pages (${APG_PAGES.length}, beyond the corpus)`, APG_PAGES]] as const) {
       const total = await hittabilityOnPages(browser, site.url, pages);
@@ -146,6 +184,15 @@ export async function run(): Promise<void> {
     console.log(`in-page roles and names vs Chromium getFullAXTree, APG example pages (${APG_PAGES.length}): roles ${pc(ax.roles, ax.elements)}, names ${pc(ax.names, ax.elements)}, name sources ${pc(ax.sources, ax.elements)}, descriptions ${pc(ax.descriptions, ax.elements)} of the elements in the tree; text names ${pc(ax.textNames, ax.texts)}; in or out of the tree ${pc(ax.decisions, ax.decided)}, why out ${pc(ax.reasons, ax.bothIgnored)} (target ≥ 99% each)`);
     for (const d of ax.disagreements) console.log(`  ${disagreementLine(d)}`);
     for (const page of ax.unjudged) console.log(`  ${page}: not compared, it kept changing while it was read`);
+
+    // The page's check that a capture's one match still stands (WebDriver.stillResolves), judged by fresh captures.
+    for (const [what, pages] of [['corpus pages', HIT_PAGES], [`APG example pages (${APG_PAGES.length})`, APG_PAGES]] as const) {
+      const t = sumTallies(await onSettledFixturePages(browser, site.url, pages, (page, label) => stillResolvesOnPage(page, label, 40, 1)));
+      console.log(`a changed page's check of a locator vs fresh captures, ${what}: confirmed ${pc(t.confirmed, t.unique)} of the locators that find one node, ` +
+        `${pc(t.confirmedAfterChange, t.stillAlone)} of those still alone after a change; confirmed where a fresh capture disagrees: ${t.wrong.length} ` +
+        `(of ${t.unique + t.several + t.changes} judged: ${t.several} with several matches, ${t.changes} after changes) ${t.wrong.length === 0 ? 'ok' : 'WRONG'}`);
+      for (const w of t.wrong) console.log(`  ${w}`);
+    }
 
     const snapshots = await onSettledFixturePages(browser, site.url, [...new Set([...HIT_PAGES, ...AXE_PAGES, ...APG_PAGES])], (page, label) => compareInpageSnapshot(page, label));
     console.log(`in-page capture vs the device's (Chromium's getFullAXTree), the same DOM snapshot, byte for byte: ${snapshots.filter((x) => x.identical).length}/${snapshots.length} pages identical`);

@@ -314,6 +314,12 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   // The previous capture, where the app says nothing changed since: the locator resolves on it and the
   // target is checked in the app. Anything short of an actionable target on it captures afresh at once.
   let reuse = samples.previous && driver.checkActionable && driver.unchanged && (await driver.unchanged(samples.previous)) ? samples.previous : null;
+  // Changed since: the capture still serves an action that reads only where its node is, when the app
+  // says the locator finds that node alone now.
+  if (!reuse && samples.previous && driver.checkActionable && driver.stillResolves && specOf(a.kind).aimOnly) {
+    const was = resolveSelector(samples.previous, selector);
+    if (was.length === 1 && await driver.stillResolves(samples.previous, was[0]!, selector)) reuse = samples.previous;
+  }
   for (let i = 0; ; i++) {
     const reused = reuse !== null;
     snapshot = reuse ?? await capture();

@@ -1,5 +1,6 @@
 import type { Action, Node, Point, Snapshot } from '../model/schema.js';
 import { CAPABILITY_NAMES, type CapabilityName } from '../query/action.js';
+import type { Selector } from '../query/selector.js';
 
 /**
  * What a device can do beyond capturing; tests and the MCP shim check this before acting. Derived
@@ -122,6 +123,13 @@ export interface DriverActions {
    * checked in the app itself.
    */
   unchanged?(snapshot: Snapshot): Promise<boolean>;
+  /**
+   * Whether a locator that resolved on this capture (one of the driver's own) to `node` alone still
+   * finds that node alone in the app, which has changed since: an action may then resolve on the
+   * capture instead of capturing again. Only with checkActionable, which then checks the target as on
+   * any reused capture. False whenever the driver cannot tell.
+   */
+  stillResolves?(snapshot: Snapshot, node: Node, selector: Selector): Promise<boolean>;
   /** Presses any key Playwright names ('Tab', 'ArrowDown', 'Control+A'); drivers without it press only `Key`s. */
   pressKeyName?(key: string): Promise<void>;
   /** A pointer over a point, no button (hover), and a double click: devices with a mouse. */

@@ -269,14 +269,24 @@ function visit(node, parent, ctx, parentEl) {
   pushPseudo(el, k, '::after', kid);
 }
 
+`;
+
+const WALK_RUN = String.raw`
 const title = collapse(document.title || '').trim();
 push(document, -1, 'RootWebArea', title, false, { from: title ? 'relatedElement' : null, attr: null });
 if (document.documentElement) visit(document.documentElement, 0, { hidden: '', inModal: false, inLabel: false }, null);
 return withNodes ? { entries, nodes } : { entries };
 `;
 
+/**
+ * Every declaration the walk and the name computation use (the rules, the caches, the walk's
+ * functions), run nothing: the body of an in-page function that asks for some elements' roles or names
+ * without walking the page (web-inpage-others.ts). `options` must be in scope.
+ */
+export const INPAGE_DECLARATIONS = `${ROLE_SOURCE}\n${NAME_SOURCE}\n${WALK_SOURCE}`;
+
 /** The in-page function's declaration, for `Runtime.callFunctionOn` or `page.evaluate` (as a string). */
-export const INPAGE_AX = `function (options) {\n${ROLE_SOURCE}\n${NAME_SOURCE}\n${WALK_SOURCE}\n}`;
+export const INPAGE_AX = `function (options) {\n${INPAGE_DECLARATIONS}\n${WALK_RUN}\n}`;
 
 /** One node of the in-page answer, in the flat tree's order. */
 export interface InpageAxEntry {

@@ -6,6 +6,15 @@ import { DeviceError, FormatError, TargetError, isTreewrightError } from '../err
 import { rowIndexOf } from './actions.js';
 import { type Actionability, type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
+import { pageCheckableRole } from '../query/page-checkable.js';
+import { roleAnswers } from '../query/resolve.js';
+import { roleNameMatches } from '../query/vocabulary.js';
+import type { Selector } from '../query/selector.js';
+import { mergedView } from '../facts/merged-view.js';
+import { ARIA_ROLE_NAMES, type RoleFacts } from '../roles/aria.js';
+import { WEB_ROLES } from '../roles/web.js';
+import { webRole } from '../formats/web-roles.js';
+import { INSTALL_OTHERS, OTHERS_CALL } from './web-inpage-others.js';
 import { performsOf } from './semantics.js';
 import { MAX_ANSWER_BYTES, withinTime } from './answer-limits.js';
 
@@ -24,6 +33,8 @@ export interface WebDriverOptions {
 
 const KEYS: Record<Key, string> = { enter: 'Enter', del: 'Backspace', end: 'End', back: 'Alt+ArrowLeft' };
 const LONG_PRESS_MS = 800;
+/** The roles stillResolves judges before asking the page: an element with another role is named and judged after. */
+const KNOWN_ROLES = [...new Set([...WEB_ROLES.keys(), ...ARIA_ROLE_NAMES])];
 
 /**
  * A page in Chromium, over Playwright's own CDP session: the tree is Chromium's accessibility tree
@@ -39,7 +50,7 @@ export class WebDriver implements Driver {
   private navigations = 0;
   /** Input this driver sent (taps, keys, wheel, scrolling, focus): a capture before it is not reused. */
   private inputs = 0;
-  /** Each capture's change mark (see unchanged). */
+  /** Each capture's change mark (see unchanged and stillResolves). */
   private readonly marks = new WeakMap<Snapshot, Mark>();
   /** The navigation count when the current action reached its target (see confirmTarget). */
   private actionNavigations = -1;
@@ -161,9 +172,13 @@ export class WebDriver implements Driver {
           url: metrics.url, title: metrics.title, viewport: { width: metrics.width, height: metrics.height }, devicePixelRatio: metrics.dpr,
           ax: ax.nodes, dom, styles: DOM_SNAPSHOT_PARAMS.computedStyles, frames, unreadFrames,
         };
-        // Mutations in frames and shadow trees are out of the watcher's sight: such a capture is never reused.
-        const watchable = dom.documents.length === 1 && !dom.documents[0]!.nodes.shadowRootType?.index.length && unreadFrames.length === 0;
-        return { capture, mark: watchable && metrics.mark ? { page: metrics.mark, navigations: this.navigations, inputs: this.inputs } : null };
+        // Mutations in frames and shadow trees are out of the watcher's sight: such a capture is never
+        // reused as it is (unchanged). A closed shadow tree is out of the page's own sight as well, so its
+        // capture is never checked in the page either (stillResolves).
+        const shadow = dom.documents[0]!.nodes.shadowRootType;
+        const watched = dom.documents.length === 1 && !shadow?.index.length && unreadFrames.length === 0;
+        const closed = shadow?.value.some((v) => dom.strings[v] === 'closed') ?? false;
+        return { capture, mark: metrics.mark && !closed ? { page: metrics.mark, navigations: this.navigations, inputs: this.inputs, watched, frames: dom.documents.length > 1 } : null };
       }
     });
   }
@@ -243,13 +258,57 @@ export class WebDriver implements Driver {
    */
   async unchanged(snapshot: Snapshot): Promise<boolean> {
     const mark = this.marks.get(snapshot);
-    if (!mark || this.closed || this.page.isClosed()) return false;
+    if (!mark?.watched || this.closed || this.page.isClosed()) return false;
     // The mark alone when the page's is as it was; else, in the same call, the metrics a capture starts
     // with, so that the capture right after a change needs no call of its own.
     const read = await this.guard('check for changes', async () => evaluate<PageMetrics | { mark: string }>(await this.cdp(), measureWithin(this.answerLimit, mark.page))).catch(() => null);
     const same = read?.mark === mark.page && this.navigations === mark.navigations && this.inputs === mark.inputs;
     this.changedMetrics = read && 'url' in read && !same ? { metrics: read, navigations: this.navigations, inputs: this.inputs } : null;
     return same;
+  }
+
+  /**
+   * Whether the locator, which resolved on `snapshot` (an earlier capture of this page) to `node` alone,
+   * still finds that element alone now that the page has changed: Chromium's own role and name for the
+   * element (`Accessibility.getPartialAXTree`, that node only) still answer to it, and no other element
+   * does by the in-page rules (web-inpage-others.ts: every element's role, the names of those whose role
+   * is wanted, open shadow trees included). Only a locator the page can check (pageCheckableRole), on
+   * a capture of the same document that read no child frame and saw no closed shadow tree, while the
+   * page holds no frame whose document it can read (a capture would search that frame too).
+   */
+  async stillResolves(snapshot: Snapshot, node: Node, selector: Selector): Promise<boolean> {
+    const step = pageCheckableRole(selector);
+    const mark = this.marks.get(snapshot);
+    const backendNodeId = node.platform.backendNodeId;
+    if (!step || !mark || mark.frames || mark.navigations !== this.navigations || typeof backendNodeId !== 'number' || this.closed || this.page.isClosed()) return false;
+    if (mergedView(snapshot).mergedCount > 0) return false;
+    const answers = roleAnswers(step);
+    const facts = (rawRole: string): RoleFacts => ({ kind: 'web', role: webRole(rawRole), rawRole });
+    const named = (name: string | null) => step.options.name === undefined || (name !== null && roleNameMatches(name, step.options.name, step.options.exact));
+    const roles = KNOWN_ROLES.filter((r) => answers(facts(r)));
+    const s = await this.cdp();
+    const [own, others] = await Promise.all([
+      s.send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false }).catch(() => null) as Promise<{ nodes: AXNode[] } | null>,
+      this.guard('check the locator', async () => {
+        const options = { roles, known: KNOWN_ROLES, mark: mark.page.split(':')[0] };
+        const answer = await this.callOnNode(backendNodeId, OTHERS_CALL, [options]);
+        if (answer !== 'install') return answer;
+        await evaluate(s, INSTALL_OTHERS);
+        return this.callOnNode(backendNodeId, OTHERS_CALL, [options]);
+      }).catch(() => null),
+    ]);
+    const ax = own?.nodes.find((n) => n.backendDOMNodeId === backendNodeId);
+    const axRole = ax?.role?.value;
+    // The target by Chromium's own reading; an empty name is not its name to a locator where it is a field's text.
+    if (!ax || ax.ignored || typeof axRole !== 'string' || !answers(facts(axRole)) || !named(typeof ax.name?.value === 'string' && ax.name.value !== '' ? ax.name.value : null)) return false;
+    if (!Array.isArray(others)) return false;
+    // Another element that may answer (a field's name the page leaves to its text counts as one) sends the action to a capture.
+    const want = step.options.name;
+    for (let k = 0; k < others.length; k += 2) {
+      const name = others[k + 1] as string | null;
+      if (answers(facts(String(others[k]))) && (want === undefined || name === null || roleNameMatches(name, want, step.options.exact))) return false;
+    }
+    return true;
   }
 
   /**
@@ -628,8 +687,12 @@ export async function fillRects(s: CDPSession, dom: DomSnapshot): Promise<void> 
 
 interface PageMetrics { width: number; height: number; dpr: number; title: string; url: string; mark: string | null; floor: number | null }
 
-/** A capture's change mark: the page's (its watcher's), and the navigations and input the driver had counted. */
-interface Mark { page: string; navigations: number; inputs: number }
+/**
+ * A capture's change mark: the page's (its watcher's: the document's id, then its count of changes …),
+ * the navigations and input the driver had counted, whether the watcher sees every change (no
+ * frames or shadow trees), and whether the capture read a child frame's document.
+ */
+interface Mark { page: string; navigations: number; inputs: number; watched: boolean; frames: boolean }
 
 /** Runtime.evaluate by value in the page's main world. */
 async function evaluate<T>(s: CDPSession, expression: string): Promise<T> {

@@ -1,8 +1,8 @@
-import type { Node, Role, Snapshot } from '../model/schema.js';
+import type { Node, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { TargetError } from '../errors.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
-import { type CombineStep, type FilterOptions, type Selector, type Step } from './selector.js';
+import { type CombineStep, type FilterOptions, type RoleStep, type Selector, type Step } from './selector.js';
 import { matchesIdentifier, matchesText, type TextPattern } from './text.js';
 import { holdsAllText, subtreeTextTest, textContentTest } from './text-filter.js';
 import { mergedView, type MergedView } from '../facts/merged-view.js';
@@ -139,30 +139,23 @@ function isTextRun(n: Node): boolean {
  * also answers to that child's class. getByRole's (`aria`) names are ARIA's, matched as roles/aria.ts says. Then (unless includeHidden) the node's own visibility, then each
  * registered option's test (vocabulary.ts).
  */
-function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotIndex, view: MergedView | null): Predicate {
+function rolePredicate(step: RoleStep, index: SnapshotIndex, view: MergedView | null): Predicate {
   const o = step.options;
-  const wanted = step.role.toLowerCase();
-  const alias = normaliseRole(step.role);
   const nodes = index.nodes;
-  const classMatches = (raw: string | null) => raw !== null && (raw.toLowerCase() === wanted || shortClassName(raw).toLowerCase() === wanted || appleTypeName(raw).toLowerCase() === wanted);
+  const answers = roleAnswers(step);
   const tests = roleOptionTests(o);
   const c: RoleTestContext = { node: index.nodes[0]!, i: 0, index, options: o };
   const facts: RoleFacts = { kind: 'generic', role: null, rawRole: null };
-  const ariaHit = (n: Node, role: Role | null, child: number): boolean => {
-    facts.kind = n.kind;
-    facts.role = role;
-    facts.rawRole = n.rawRole;
-    if (ariaRoleMatches(step.role, facts)) return true;
-    if (child < 0) return false;
-    facts.rawRole = nodes[child]!.rawRole;
-    return ariaRoleMatches(step.role, facts);
-  };
   return (n, i) => {
-    const role = view ? view.roleAt(i) : n.role;
-    const child = view ? view.roleChild(i) : -1;
-    const hit = step.aria
-      ? ariaHit(n, role, child)
-      : (role !== null && (role.toLowerCase() === wanted || role === alias)) || classMatches(n.rawRole) || (child >= 0 && classMatches(nodes[child]!.rawRole));
+    facts.kind = n.kind;
+    facts.role = view ? view.roleAt(i) : n.role;
+    facts.rawRole = n.rawRole;
+    let hit = answers(facts);
+    const child = hit || !view ? -1 : view.roleChild(i);
+    if (child >= 0) {
+      facts.rawRole = nodes[child]!.rawRole;
+      hit = answers(facts);
+    }
     if (!hit) return false;
     if (!o.includeHidden && !n.visible) return false;
     c.node = n;
@@ -170,6 +163,19 @@ function rolePredicate(step: Extract<Step, { kind: 'role' }>, index: SnapshotInd
     for (const test of tests) if (!test(c)) return false;
     return true;
   };
+}
+
+/**
+ * Whether a node of these role facts answers to a role step's role (its options aside): byRole's
+ * normalised role, alias or class names, case-insensitively; getByRole's ARIA names as roles/aria.ts
+ * says. The role test of rolePredicate, and of a page checking a locator itself (devices/web.ts).
+ */
+export function roleAnswers(step: RoleStep): (facts: RoleFacts) => boolean {
+  if (step.aria) return (f) => ariaRoleMatches(step.role, f);
+  const wanted = step.role.toLowerCase();
+  const alias = normaliseRole(step.role);
+  const classMatches = (raw: string | null) => raw !== null && (raw.toLowerCase() === wanted || shortClassName(raw).toLowerCase() === wanted || appleTypeName(raw).toLowerCase() === wanted);
+  return (f) => (f.role !== null && (f.role.toLowerCase() === wanted || f.role === alias)) || classMatches(f.rawRole);
 }
 
 /** Strict descendants of the context nodes; nested context nodes are not walked twice. */

@@ -29,6 +29,9 @@ export type Step =
   /** Both: the current matches that the other locator also matches (`locator.and`). */
   | { kind: 'and'; selector: Selector };
 
+/** A byRole / getByRole step. */
+export type RoleStep = Extract<Step, { kind: 'role' }>;
+
 /** The getBy* steps that take a text pattern and `exact`, with the method each is written as. */
 export const GET_BY_METHODS = { label: 'getByLabel', placeholder: 'getByPlaceholder', altText: 'getByAltText', title: 'getByTitle' } as const;
 export type GetByKind = keyof typeof GET_BY_METHODS;

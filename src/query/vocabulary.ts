@@ -91,12 +91,17 @@ function option<K extends ValueKind>(spec: RoleOptionSpec<K>): RoleOptionSpec<K>
   return spec;
 }
 
+/** byRole's `name` test: an accessible name against the wanted one (whole and case-sensitively with `exact`). */
+export function roleNameMatches(name: string, want: TextPattern, exact: boolean | undefined): boolean {
+  return matchesText(name, want, exact ?? false);
+}
+
 /**
  * byRole's options, in the order the code form prints them. Like Playwright's getByRole, nodes that
  * are not visible are left out unless `includeHidden` (resolve.ts); `name` matches the accessible name.
  */
 export const ROLE_OPTIONS = {
-  name: option({ value: 'pattern', test: (want: TextPattern, c: RoleTestContext) => matchesText(c.index.nameAt(c.i), want, c.options.exact ?? false) }),
+  name: option({ value: 'pattern', test: (want: TextPattern, c: RoleTestContext) => roleNameMatches(c.index.nameAt(c.i), want, c.options.exact) }),
   /** `name` matches whole and case-sensitively. */
   exact: option({ value: 'boolean' }),
   /** true: toggled on; false: toggled off; 'mixed': indeterminate. Nodes without a toggle state match none. */

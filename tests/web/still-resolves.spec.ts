@@ -1,0 +1,100 @@
+// After the page changed, a locator action on the web device asks the page whether the locator still
+// finds its one node of the last capture there alone (WebDriver.stillResolves: Chromium's own role and
+// name for that node, the in-page roles and names of every other element of a wanted role), and acts
+// without capturing when it does. Judged against fresh captures, on pages built here and on real pages.
+import { test, expect as pwExpect, type Browser, type Page } from '@playwright/test';
+import { isTreewrightError, webDevice, type Device } from 'treewright';
+import type { StaticSite } from '../../examples/web-site/serve.js';
+import { countCaptures } from '../helpers/capture-count.js';
+import { onFixturePages } from '../helpers/fixture-pages.js';
+import { stillResolvesOnPage, sumTallies } from '../helpers/still-resolves.js';
+import { launch, serveFixtures } from './helpers.js';
+
+let browser: Browser;
+let site: StaticSite;
+test.beforeAll(async () => { browser = await launch(); site = await serveFixtures(); });
+test.afterAll(async () => { await browser?.close(); await site?.close(); });
+
+async function open(html: string): Promise<{ page: Page; device: Device }> {
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.setContent(`<!doctype html><title>Still resolves</title>${html}`);
+  return { page, device: await webDevice(page) };
+}
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try { await p; } catch (e) { pwExpect(isTreewrightError(e), String(e)).toBe(true); return (e as { code: string }).code; }
+  return 'no error';
+}
+
+const CLICKS = '<script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id || e.target.tagName));</script>';
+
+test('after a change elsewhere a click captures nothing; a second match, a new name or a hidden target since sends it to a capture, which decides', async () => {
+  const { page, device } = await open(`<button id="go">Go</button><input type="checkbox" id="box" aria-label="Box"><p id="note">Note</p><ul>${'<li><button>Row</button></li>'.repeat(20)}</ul>${CLICKS}`);
+  const counter = countCaptures(device.driver);
+  const click = async (act: () => Promise<unknown>) => { counter.reset(); const code = await codeOf(act()); return { code, captures: counter.count }; };
+  const go = () => device.byRole('Button', { name: 'Go', exact: true }).click({ timeout: 300 });
+  const change = (f: () => void) => page.evaluate(f);
+
+  await change(() => { document.getElementById('note')!.textContent = 'Changed'; });
+  pwExpect(await click(go)).toEqual({ code: 'no error', captures: 0 });
+  // getByRole's ARIA role is asked the same way.
+  await change(() => { document.getElementById('note')!.textContent = 'Changed again'; });
+  pwExpect(await click(() => device.getByRole('button', { name: 'Go' }).click())).toEqual({ code: 'no error', captures: 0 });
+
+  // A second button named Go: the capture finds both.
+  await change(() => { const b = document.createElement('button'); b.id = 'copy'; b.textContent = 'Go'; document.body.append(b); });
+  pwExpect(await click(go)).toEqual({ code: 'target_ambiguous', captures: 1 });
+  await change(() => document.getElementById('copy')!.remove());
+  await device.snapshot();
+  // Renamed, or hidden from the tree: no capture finds it.
+  await change(() => document.getElementById('go')!.setAttribute('aria-label', 'Stop'));
+  pwExpect((await click(go)).code).toBe('target_not_found');
+  await change(() => document.getElementById('go')!.removeAttribute('aria-label'));
+  await device.snapshot();
+  await change(() => { document.getElementById('go')!.style.visibility = 'hidden'; });
+  pwExpect((await click(go)).code).toBe('target_not_found');
+  await change(() => { document.getElementById('go')!.style.visibility = ''; });
+  await device.snapshot();
+  // A locator with a state (or a filter, nth …) is not one the page checks: it captures.
+  await change(() => { document.getElementById('note')!.textContent = 'Changed once more'; });
+  pwExpect(await click(() => device.byRole('Button', { name: 'Go', disabled: false }).click())).toEqual({ code: 'no error', captures: 1 });
+  // Nor is an action that reads more of its node than where it is: check reads the box's state, on a
+  // capture to resolve on (and one after, which verifies it).
+  await change(() => { document.getElementById('note')!.textContent = 'Changed for the box'; });
+  pwExpect(await click(() => device.byRole('Checkbox', { name: 'Box' }).check())).toEqual({ code: 'no error', captures: 2 });
+
+  pwExpect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual(['go', 'go', 'go', 'box']);
+  counter.stop();
+  await page.close();
+});
+
+/** Real pages: the corpus's and the realistic ones made here, and APG examples (one with an open shadow tree: APG's skip-to menu). */
+const PAGES = [
+  'axe-aria-command-name.html', 'pw-input-select.html', 'pages/shop.html', 'pages/dialogs.html', 'pages/modals.html#dialog',
+  'apg/content/patterns/menubar/examples/menubar-editor.html', 'apg/content/patterns/tabs/examples/tabs-automatic.html',
+  'apg/content/patterns/combobox/examples/combobox-datepicker.html',
+];
+
+test('on real pages the page confirms a locator only where a fresh capture finds its node alone, before and after changes to the page', async () => {
+  test.setTimeout(120_000);
+  const sum = sumTallies(await onFixturePages(browser, site.url, PAGES, async (page, path) => { await page.waitForLoadState('networkidle'); return stillResolvesOnPage(page, path, 15, 2); }));
+  for (const w of sum.wrong) console.log(`wrong: ${w}`);
+  pwExpect(sum.wrong).toEqual([]);
+  // What was judged: locators with one match and with several, and changes that keep or break the one match.
+  pwExpect(sum.several).toBeGreaterThanOrEqual(10);
+  pwExpect(sum.changes).toBeGreaterThanOrEqual(60);
+  pwExpect(sum.changes - sum.stillAlone).toBeGreaterThanOrEqual(30);
+  // It declines where the page cannot tell (unnamed elements of the role), and confirms most.
+  pwExpect(sum.confirmed / sum.unique).toBeGreaterThanOrEqual(0.8);
+  pwExpect(sum.confirmedAfterChange / sum.stillAlone).toBeGreaterThanOrEqual(0.9);
+});
+
+test('the judgement fails a check that confirms every locator whose node still matches', async () => {
+  const [t] = await onFixturePages(browser, site.url, ['pages/shop.html'], async (page, path) => {
+    const device = await webDevice(page);
+    const driver = device.driver as unknown as { stillResolves: () => Promise<boolean> };
+    driver.stillResolves = async () => true;
+    return stillResolvesOnPage(page, path, 25, 1, device);
+  });
+  pwExpect(t!.wrong.length).toBeGreaterThan(0);
+});
