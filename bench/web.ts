@@ -159,7 +159,7 @@ async function realPageClicks(browser: Browser, base: string): Promise<void> {
       captures.push(counter.count);
     }
     counter.stop();
-    console.log(line(`click right after the page changed, ${path.split('/').pop()} (${role}s)`, tw, pw, 'getByRole().click()', 1.5, ` · ${Math.max(...captures)} capture(s)`));
+    console.log(line(`click right after the page changed, ${path.split("/").pop()} (getByRole(${JSON.stringify(role)}))`, tw, pw, 'getByRole().click()', 1.5, ` · ${Math.max(...captures)} capture(s)`));
     await p.close();
   }
 }

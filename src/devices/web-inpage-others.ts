@@ -6,7 +6,9 @@
  *
  * Called with `{ roles, known, mark }`: `roles`, the roles that answer to the locator; `known`, every
  * role the caller judged (an element whose role is outside them is listed for the caller to judge);
- * `mark`, the change watcher's id of the document the capture was taken of. It answers null when
+ * `mark`, the change watcher's id of the document the capture was taken of. Called with `{ attribute,
+ * mark }` instead (getByTestId), it lists the attribute's value on `this`, then on every other element
+ * that has it, rendered or not. It answers null when
  * `this` is no longer in the document, the document is another, or the page holds a frame whose
  * document it can read (that frame is in this process, where a capture searches it too); else a flat list `[role, name, role, name, …]`, the name null where
  * it is empty (a locator reads a field's text then, or the text of what a node merges). Elements not rendered, or
@@ -21,14 +23,16 @@ const self = this;
 if (!self.isConnected) return null;
 const watch = window[Symbol.for('treewright.watch')];
 if (!watch || watch.take().split(':')[0] !== options.mark) return null;
-const want = new Set(options.roles), known = new Set(options.known);
-const out = [];
+const want = new Set(options.roles), known = new Set(options.known), attr = options.attribute;
+// By attribute (getByTestId): the element's own value first, then every other element's that has one.
+const out = attr ? [self.getAttribute(attr)] : [];
 const scan = (root) => {
   for (const el of root.querySelectorAll('*')) {
     if (el.shadowRoot && !scan(el.shadowRoot)) return false;
     // A frame's document the page can read is in this process, where a capture reads it too.
     if ((el.localName === 'iframe' || el.localName === 'frame' || el.localName === 'object') && el.contentDocument) return false;
     if (el === self) continue;
+    if (attr) { if (el.hasAttribute(attr)) out.push(el.getAttribute(attr)); continue; }
     const role = roleOf(el);
     if (known.has(role) && !want.has(role)) continue;
     if (!el.checkVisibility({ visibilityProperty: true }) && !el.closest('select, datalist')) continue;

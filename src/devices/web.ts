@@ -1,13 +1,13 @@
 import type { CDPSession, Page, Response } from '@playwright/test';
 import type { Action, Node, Point, Snapshot } from '../model/schema.js';
-import { importCdp } from '../formats/cdp.js';
+import { DEFAULT_TEST_ID_ATTRIBUTE, importCdp } from '../formats/cdp.js';
 import { DOM_SNAPSHOT_PARAMS, type AXNode, type CdpCapture, type DomSnapshot } from '../formats/cdp-types.js';
 import { DeviceError, FormatError, TargetError, isTreewrightError } from '../errors.js';
 import { rowIndexOf } from './actions.js';
 import { type Actionability, type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
-import { pageCheckableRole } from '../query/page-checkable.js';
-import { roleAnswers } from '../query/resolve.js';
+import { pageCheckable } from '../query/page-checkable.js';
+import { roleAnswers, testIdMatches } from '../query/resolve.js';
 import { roleNameMatches } from '../query/vocabulary.js';
 import type { Selector } from '../query/selector.js';
 import { mergedView } from '../facts/merged-view.js';
@@ -272,40 +272,46 @@ export class WebDriver implements Driver {
    * still finds that element alone now that the page has changed: Chromium's own role and name for the
    * element (`Accessibility.getPartialAXTree`, that node only) still answer to it, and no other element
    * does by the in-page rules (web-inpage-others.ts: every element's role, the names of those whose role
-   * is wanted, open shadow trees included). Only a locator the page can check (pageCheckableRole), on
-   * a capture of the same document that read no child frame and saw no closed shadow tree, while the
-   * page holds no frame whose document it can read (a capture would search that frame too).
+   * is wanted, open shadow trees included); for getByTestId, Chromium keeps the element in its tree,
+   * its test id still matches and no other element's does. Only a locator the page can check
+   * (pageCheckable), on a capture of the same document that read no child frame and saw no closed
+   * shadow tree, while the page holds no frame whose document it can read (a capture would search that
+   * frame too).
    */
   async stillResolves(snapshot: Snapshot, node: Node, selector: Selector): Promise<boolean> {
-    const step = pageCheckableRole(selector);
+    const step = pageCheckable(selector);
     const mark = this.marks.get(snapshot);
     const backendNodeId = node.platform.backendNodeId;
     if (!step || !mark || mark.frames || mark.navigations !== this.navigations || typeof backendNodeId !== 'number' || this.closed || this.page.isClosed()) return false;
     if (mergedView(snapshot).mergedCount > 0) return false;
-    const answers = roleAnswers(step);
-    const facts = (rawRole: string): RoleFacts => ({ kind: 'web', role: webRole(rawRole), rawRole });
-    const named = (name: string | null) => step.options.name === undefined || (name !== null && roleNameMatches(name, step.options.name, step.options.exact));
-    const roles = KNOWN_ROLES.filter((r) => answers(facts(r)));
     const s = await this.cdp();
-    const [own, others] = await Promise.all([
-      s.send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false }).catch(() => null) as Promise<{ nodes: AXNode[] } | null>,
+    const ask = (options: object) => Promise.all([
+      s.send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false }).then((r) => (r as { nodes: AXNode[] }).nodes.find((n) => n.backendDOMNodeId === backendNodeId) ?? null, () => null),
       this.guard('check the locator', async () => {
-        const options = { roles, known: KNOWN_ROLES, mark: mark.page.split(':')[0] };
-        const answer = await this.callOnNode(backendNodeId, OTHERS_CALL, [options]);
+        const answer = await this.callOnNode(backendNodeId, OTHERS_CALL, [{ ...options, mark: mark.page.split(':')[0] }]);
         if (answer !== 'install') return answer;
         await evaluate(s, INSTALL_OTHERS);
-        return this.callOnNode(backendNodeId, OTHERS_CALL, [options]);
-      }).catch(() => null),
+        return this.callOnNode(backendNodeId, OTHERS_CALL, [{ ...options, mark: mark.page.split(':')[0] }]);
+      }).then((a) => (Array.isArray(a) ? a as Array<string | null> : null), () => null),
     ]);
-    const ax = own?.nodes.find((n) => n.backendDOMNodeId === backendNodeId);
-    const axRole = ax?.role?.value;
-    // The target by Chromium's own reading; an empty name is not its name to a locator where it is a field's text.
-    if (!ax || ax.ignored || typeof axRole !== 'string' || !answers(facts(axRole)) || !named(typeof ax.name?.value === 'string' && ax.name.value !== '' ? ax.name.value : null)) return false;
-    if (!Array.isArray(others)) return false;
-    // Another element that may answer (a field's name the page leaves to its text counts as one) sends the action to a capture.
+    if (step.kind === 'testId') {
+      // The element's own value and every other element's; an ignored node is left to a capture (whether
+      // Chromium's tree keeps one is not the page's to say).
+      const [ax, values] = await ask({ attribute: this.options.testIdAttribute ?? DEFAULT_TEST_ID_ATTRIBUTE });
+      return !!ax && !ax.ignored && !!values && testIdMatches(values[0] ?? null, step.id) && !values.slice(1).some((v) => testIdMatches(v, step.id));
+    }
+    const answers = roleAnswers(step);
+    const facts = (rawRole: string): RoleFacts => ({ kind: 'web', role: webRole(rawRole), rawRole });
     const want = step.options.name;
+    const [ax, others] = await ask({ roles: KNOWN_ROLES.filter((r) => answers(facts(r))), known: KNOWN_ROLES });
+    const axRole = ax?.role?.value;
+    const axName = typeof ax?.name?.value === 'string' ? ax.name.value : '';
+    // The target by Chromium's own reading; an empty name is not its name to a locator where it is a field's text.
+    if (!ax || ax.ignored || typeof axRole !== 'string' || !answers(facts(axRole)) || (want !== undefined && (axName === '' || !roleNameMatches(axName, want, step.options.exact)))) return false;
+    if (!others) return false;
+    // Another element that may answer (a field's name the page leaves to its text counts as one) sends the action to a capture.
     for (let k = 0; k < others.length; k += 2) {
-      const name = others[k + 1] as string | null;
+      const name = others[k + 1] ?? null;
       if (answers(facts(String(others[k]))) && (want === undefined || name === null || roleNameMatches(name, want, step.options.exact))) return false;
     }
     return true;

@@ -29,6 +29,9 @@ import { webRole } from './web-roles.js';
 import { INTERACTIVE_ROLES, WIDGET_ROLES } from '../roles/web.js';
 import { warning, type Warning } from '../model/warnings.js';
 
+/** The attribute a web node's test handle is read from unless the device names another (Playwright's default). */
+export const DEFAULT_TEST_ID_ATTRIBUTE = 'data-testid';
+
 export interface CdpImportOptions {
   /** The attribute holding the test handle (Playwright's testIdAttribute; default `data-testid`). */
   testIdAttribute?: string;
@@ -595,7 +598,7 @@ export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): 
     });
   }
   const dom = new DomTables(capture.dom, capture.viewport, styles);
-  const testId = options.testIdAttribute ?? 'data-testid';
+  const testId = options.testIdAttribute ?? DEFAULT_TEST_ID_ATTRIBUTE;
   const density = capture.devicePixelRatio > 0 ? capture.devicePixelRatio : 1;
   const warnings: Warning[] = [];
   const roots: Root[] = [];

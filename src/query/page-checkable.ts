@@ -1,14 +1,15 @@
-import type { RoleStep, Selector } from './selector.js';
+import type { RoleStep, Selector, Step } from './selector.js';
 
 /**
  * A locator a page can check for itself, beside an earlier capture (the web device's `stillResolves`):
  * one byRole / getByRole step whose options say only the role and the name (`name`, `exact`; `merged`,
- * and `includeHidden` left false, change nothing there). Null for anything else: other steps, filters,
- * states (checked, level …), hidden nodes.
+ * and `includeHidden` left false, change nothing there), or one getByTestId step. Null for anything
+ * else: other steps, filters, states (checked, level …), hidden nodes.
  */
-export function pageCheckableRole(selector: Selector): RoleStep | null {
+export function pageCheckable(selector: Selector): RoleStep | Extract<Step, { kind: 'testId' }> | null {
   if (selector.length !== 1) return null;
   const step = selector[0]!;
+  if (step.kind === 'testId') return step;
   if (step.kind !== 'role') return null;
   for (const [key, value] of Object.entries(step.options)) {
     if (value === undefined || key === 'name' || key === 'exact' || key === 'merged' || (key === 'includeHidden' && value === false)) continue;

@@ -83,7 +83,7 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
     case 'title': return (n) => matchesText(titleOf(n), step.text, step.exact);
     case 'testId': {
       const id = step.id;
-      return typeof id === 'string' ? (n) => matchesIdentifier(testIdOf(n), id) : (n) => matchesText(testIdOf(n), id);
+      return (n) => testIdMatches(testIdOf(n), id);
     }
     case 'role': return rolePredicate(step, index, view);
     default: {
@@ -94,6 +94,11 @@ function ownPredicate(step: SearchStep, index: SnapshotIndex, view: MergedView |
       });
     }
   }
+}
+
+/** getByTestId's test: a string whole and case-sensitively, a RegExp as a text pattern. */
+export function testIdMatches(value: string | null, id: TextPattern): boolean {
+  return typeof id === 'string' ? matchesIdentifier(value, id) : matchesText(value, id);
 }
 
 /**

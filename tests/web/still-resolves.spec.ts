@@ -68,6 +68,35 @@ test('after a change elsewhere a click captures nothing; a second match, a new n
   await page.close();
 });
 
+test('getByTestId after a change: confirmed while no other element has the id and Chromium keeps the element unignored; a copy, a new id or an ignored element since captures', async () => {
+  const { page, device } = await open(`<button id="go" data-testid="go">Go</button><div aria-hidden="true"><button id="plain" data-testid="plain">Hidden</button></div>
+    <p id="note">Note</p>${CLICKS}`);
+  const counter = countCaptures(device.driver);
+  const click = async (act: () => Promise<unknown>) => { counter.reset(); const code = await codeOf(act()); return { code, captures: counter.count }; };
+  const go = () => device.getByTestId('go').click({ timeout: 300 });
+  const change = (f: () => void) => page.evaluate(f);
+
+  await change(() => { document.getElementById('note')!.textContent = 'Changed'; });
+  pwExpect(await click(go)).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await click(() => device.getByTestId(/^g/).click())).toEqual({ code: 'no error', captures: 0 });
+  // A second element with the id, rendered or not: the capture decides (the hidden one is not in its tree).
+  await change(() => { const d = document.createElement('span'); d.id = 'copy'; d.dataset.testid = 'go'; d.hidden = true; document.body.append(d); });
+  pwExpect(await click(go)).toEqual({ code: 'no error', captures: 1 });
+  await change(() => document.getElementById('copy')!.remove());
+  await device.snapshot();
+  await change(() => { document.getElementById('go')!.dataset.testid = 'went'; });
+  pwExpect((await click(go)).code).toBe('target_not_found');
+  await change(() => { document.getElementById('go')!.dataset.testid = 'go'; });
+  // An element Chromium keeps in its tree but ignores (a button under aria-hidden) is left to a capture.
+  await device.snapshot();
+  await change(() => { document.getElementById('note')!.textContent = 'Changed again'; });
+  pwExpect(await click(() => device.getByTestId('plain').click())).toEqual({ code: 'no error', captures: 1 });
+
+  pwExpect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual(['go', 'go', 'go', 'plain']);
+  counter.stop();
+  await page.close();
+});
+
 /** Real pages: the corpus's and the realistic ones made here, and APG examples (one with an open shadow tree: APG's skip-to menu). */
 const PAGES = [
   'axe-aria-command-name.html', 'pw-input-select.html', 'pages/shop.html', 'pages/dialogs.html', 'pages/modals.html#dialog',
