@@ -49,20 +49,25 @@ function scrollerKind(node: Node, scrollable: boolean): 0 | 1 | 2 {
  */
 export class Clipper {
   readonly fragments = new Map<number, Float64Array>();
-  /** What node i's children are clipped to (x1, y1, x2, y2), by node. */
-  private readonly clip: number[] = [];
+  /** What node i's children are clipped to (x1, y1, x2, y2), by node; columns grown by doubling, as the facts store's. */
+  private clip = new Float64Array(4 * 256);
   /** The nearest clipping scroller at or above node i (its index), or -1. */
-  private readonly scroller: number[] = [];
-  /** Its axis (1 vertical, 2 horizontal), by scroller index. */
-  private readonly axis: number[] = [];
-  /** Visible rect of every node as x1, y1, x2, y2. */
-  private readonly vis: number[] = [];
+  private scroller = new Int32Array(256);
+  /** Each clipping scroller's visible rect (x1, y1, x2, y2) and axis (1 vertical, 2 horizontal), by its index. */
+  private readonly scrollers = new Map<number, { rect: readonly [number, number, number, number]; axis: 1 | 2 }>();
   private readonly out: Visible = [0, 0, 0, 0, 0];
 
   constructor(private readonly nodes: readonly Node[], private readonly parentOf: (i: number) => number) {}
 
   /** Node i (parent p, -1 for a window's root) with its own fact bits' scrollable flag; `nodes[i]` is the node. */
   enter(i: number, p: number, node: Node, scrollable: boolean): Visible {
+    if (i >= this.scroller.length) {
+      const scroller = new Int32Array(2 * this.scroller.length), clip = new Float64Array(2 * this.clip.length);
+      scroller.set(this.scroller);
+      clip.set(this.clip);
+      this.scroller = scroller;
+      this.clip = clip;
+    }
     const b = node.bounds;
     const bx2 = b.x + b.width, by2 = b.y + b.height;
     const c = this.clip;
@@ -78,14 +83,13 @@ export class Clipper {
     // The outermost scroller: the bars drawn over its edges hide what scrolls under them.
     if (kind && up < 0 && sized && x2 > x1 && y2 > y1) [x1, y1, x2, y2] = this.underBars(i, p, x1, y1, x2, y2);
     const empty = !(x2 > x1 && y2 > y1);
-    this.vis[4 * i] = x1; this.vis[4 * i + 1] = y1; this.vis[4 * i + 2] = x2; this.vis[4 * i + 3] = y2;
     // What the children are clipped to: this node's visible rect when it clips, else what it was given.
     const clips = !web && sized && (p < 0 || kind !== 0 || CLIPPING_CLASS.test(node.rawRole ?? ''));
     if (clips) { c[4 * i] = x1; c[4 * i + 1] = y1; c[4 * i + 2] = empty ? x1 : x2; c[4 * i + 3] = empty ? y1 : y2; }
     else if (p >= 0) { c[4 * i] = c[4 * p]!; c[4 * i + 1] = c[4 * p + 1]!; c[4 * i + 2] = c[4 * p + 2]!; c[4 * i + 3] = c[4 * p + 3]!; }
     else { c[4 * i] = -Infinity; c[4 * i + 1] = -Infinity; c[4 * i + 2] = Infinity; c[4 * i + 3] = Infinity; }
     this.scroller[i] = kind && clips ? i : up;
-    if (kind) this.axis[i] = kind;
+    if (kind && clips) this.scrollers.set(i, { rect: [x1, y1, x2, y2], axis: kind });
     const o = this.out;
     o[0] = x1; o[1] = y1; o[2] = empty ? 0 : x2 - x1; o[3] = empty ? 0 : y2 - y1;
     o[4] = !web && up >= 0 && sized ? this.cutBy(up, node, b.x, b.y, bx2, by2) : 0;
@@ -95,11 +99,10 @@ export class Clipper {
 
   /** 1 when the box reaches past scroller s's visible rect, or (a source that may clip bounds itself) onto its edge along its axis. */
   private cutBy(s: number, node: Node, x1: number, y1: number, x2: number, y2: number): number {
-    const v = this.vis;
-    const l = v[4 * s]!, t = v[4 * s + 1]!, r = v[4 * s + 2]!, btm = v[4 * s + 3]!;
+    const { rect: [l, t, r, btm], axis } = this.scrollers.get(s)!;
     if (x1 < l - EDGE || y1 < t - EDGE || x2 > r + EDGE || y2 > btm + EDGE) return 1;
     if (!PRECLIPPED.has(node.kind)) return 0;
-    return (this.axis[s] === 2 ? x1 <= l + EDGE || x2 >= r - EDGE : y1 <= t + EDGE || y2 >= btm - EDGE) ? 1 : 0;
+    return (axis === 2 ? x1 <= l + EDGE || x2 >= r - EDGE : y1 <= t + EDGE || y2 >= btm - EDGE) ? 1 : 0;
   }
 
   /**
