@@ -6,14 +6,16 @@
  *
  * Called with `{ roles, known, mark }`: `roles`, the roles that answer to the locator; `known`, every
  * role the caller judged (an element whose role is outside them is listed for the caller to judge);
- * `mark`, the change watcher's id of the document the capture was taken of. Called with `{ attribute,
- * mark }` instead (getByTestId), it lists the attribute's value on `this`, then on every other element
- * that has it, rendered or not. It answers null when
- * `this` is no longer in the document, the document is another, or the page holds a frame whose
- * document it can read (that frame is in this process, where a capture searches it too); else a flat list `[role, name, role, name, …]`, the name null where
- * it is empty (a locator reads a field's text then, or the text of what a node merges). Elements not rendered, or
- * not visible (visibility), are left out: no locator finds them unless it asks for hidden nodes. An
- * option of a drop-down, which has no box of its own, is not left out.
+ * `mark`, the change watcher's id of the document the capture was taken of. It answers a flat list
+ * `[role, name, role, name, …]`, the name null where it is empty (a locator reads a field's text then,
+ * or the text of what a node merges). Elements not rendered, or not visible (visibility), are left
+ * out: no locator finds them unless it asks for hidden nodes; an option of a drop-down, which has no
+ * box of its own, is not. Called with `{ attribute, mark }` instead (getByTestId), it lists the
+ * attribute's value on `this`, then on every other element that has it, rendered or not.
+ *
+ * Either answers null when `this` is no longer in the document, the document is another, or the page
+ * holds a frame whose document it can read (that frame is in this process, where a capture searches
+ * it too).
  */
 import { INPAGE_DECLARATIONS } from './web-inpage-ax.js';
 
