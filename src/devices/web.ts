@@ -285,13 +285,14 @@ export class WebDriver implements Driver {
     if (!step || !mark || mark.frames || mark.navigations !== this.navigations || typeof backendNodeId !== 'number' || this.closed || this.page.isClosed()) return false;
     if (mergedView(snapshot).mergedCount > 0) return false;
     const s = await this.cdp();
+    const documentId = mark.page.split(':')[0];
     const ask = (options: object) => Promise.all([
       s.send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false }).then((r) => (r as { nodes: AXNode[] }).nodes.find((n) => n.backendDOMNodeId === backendNodeId) ?? null, () => null),
       this.guard('check the locator', async () => {
-        const answer = await this.callOnNode(backendNodeId, OTHERS_CALL, [{ ...options, mark: mark.page.split(':')[0] }]);
+        const answer = await this.callOnNode(backendNodeId, OTHERS_CALL, [{ ...options, mark: documentId }]);
         if (answer !== 'install') return answer;
         await evaluate(s, INSTALL_OTHERS);
-        return this.callOnNode(backendNodeId, OTHERS_CALL, [{ ...options, mark: mark.page.split(':')[0] }]);
+        return this.callOnNode(backendNodeId, OTHERS_CALL, [{ ...options, mark: documentId }]);
       }).then((a) => (Array.isArray(a) ? a as Array<string | null> : null), () => null),
     ]);
     if (step.kind === 'testId') {

@@ -36,10 +36,9 @@ export const mergedView: (snapshot: Snapshot) => MergedView = perSnapshot(buildM
 /**
  * Whether the merged view merges anything: some control container (no role, CONTAINER among its own
  * facts) has a role child (isRoleChild), read off each node's own facts and bounds, which are what the
- * facts store holds for them.
- * So a screen with no such pair (most Compose trees, where the control carries its role itself) is known
- * to read as the raw tree without building the facts store the view is built on; true exactly when
- * buildMergedView's count is not 0.
+ * facts store holds for them. So a screen with no such pair (most Compose trees, where the control
+ * carries its role itself) is known to read as the raw tree without building the facts store the view
+ * is built on; true exactly when buildMergedView's count is not 0.
  */
 export const mayMerge: (snapshot: Snapshot) => boolean = perSnapshot((snapshot) => {
   const stack: Node[] = [];

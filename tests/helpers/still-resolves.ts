@@ -3,6 +3,7 @@ import { webDevice, type Device } from 'treewright';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import type { Selector } from '../../src/query/selector.js';
 import { resolveSelector } from '../../src/query/resolve.js';
+import { indexSnapshot } from '../../src/query/snapshot-index.js';
 import { isAriaRole } from '../../src/roles/aria.js';
 
 /**
@@ -67,7 +68,7 @@ export async function stillResolvesOnPage(page: Page, where: string, most = 40, 
   if (!driver.marks.get(snap)) return { ...t, unwatched: true };
   const s = await page.context().newCDPSession(page);
   const probes: Array<{ node: Node; selector: Selector; what: string }> = [];
-  for (const n of snap.roots.flatMap((r) => [r.node]).flatMap(function all(x: Node): Node[] { return [x, ...x.children.flatMap(all)]; })) {
+  for (const n of indexSnapshot(snap).nodes) {
     const name = n.contentDescription;
     if (n.role === null || n.rawRole === 'StaticText' || n.rawRole === 'RootWebArea' || !name || !n.visible) continue;
     const selector = locatorOf(n, name);

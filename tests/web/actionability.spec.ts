@@ -3,19 +3,15 @@
 // on real Chromium pages built here: no second capture of the whole tree, and none after the action
 // until something reads it.
 import { test, expect as pwExpect, type Browser, type Page } from '@playwright/test';
-import { expect, isTreewrightError, webDevice, type Device } from 'treewright';
+import { expect, isTreewrightError, webDevice } from 'treewright';
 import { countCaptures } from '../helpers/capture-count.js';
-import { launch } from './helpers.js';
+import { CLICKS, launch, openHtml } from './helpers.js';
 
 let browser: Browser;
 test.beforeAll(async () => { browser = await launch(); });
 test.afterAll(async () => { await browser?.close(); });
 
-async function open(html: string): Promise<{ page: Page; device: Device }> {
-  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
-  await page.setContent(`<!doctype html><title>Actionability</title>${html}`);
-  return { page, device: await webDevice(page) };
-}
+const open = (html: string) => openHtml(browser, 'Actionability', html);
 
 async function errorOf(p: Promise<unknown>) {
   try { await p; } catch (e) { pwExpect(isTreewrightError(e), String(e)).toBe(true); return e as Error & { code: string }; }
@@ -23,7 +19,6 @@ async function errorOf(p: Promise<unknown>) {
 }
 
 const clicks = (page: Page) => page.evaluate(() => (window as unknown as { clicks: string[] }).clicks);
-const CLICKS = '<script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id || e.target.tagName));</script>';
 
 test('a click resolves on at most one capture and takes none after; on a page unchanged since the last capture it takes none', async () => {
   const { page, device } = await open(`<button id="go" onclick="this.textContent = 'Clicked ' + clicks.length">Go</button><ul>${'<li><button>Row</button></li>'.repeat(50)}</ul>${CLICKS}`);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from 'treewright';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium, webDevice, type Device } from 'treewright';
 import { serveStatic, type StaticSite } from '../../examples/web-site/serve.js';
 
 export const WEB_FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/web');
@@ -119,3 +119,13 @@ export async function launch(): Promise<Browser> {
 export function serveFixtures(): Promise<StaticSite> {
   return serveStatic(WEB_FIXTURES);
 }
+
+/** A page built from markup (800 × 600), and a web device on it. */
+export async function openHtml(browser: Browser, title: string, html: string): Promise<{ page: Page; device: Device }> {
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.setContent(`<!doctype html><title>${title}</title>${html}`);
+  return { page, device: await webDevice(page) };
+}
+
+/** A script that logs each click's target (its id, else its tag) in `window.clicks`. */
+export const CLICKS = '<script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id || e.target.tagName));</script>';

@@ -2,38 +2,40 @@
 // finds its one node of the last capture there alone (WebDriver.stillResolves: Chromium's own role and
 // name for that node, the in-page roles and names of every other element of a wanted role), and acts
 // without capturing when it does. Judged against fresh captures, on pages built here and on real pages.
-import { test, expect as pwExpect, type Browser, type Page } from '@playwright/test';
-import { isTreewrightError, webDevice, type Device } from 'treewright';
+import { test, expect as pwExpect, type Browser } from '@playwright/test';
+import { isTreewrightError, webDevice } from 'treewright';
 import type { StaticSite } from '../../examples/web-site/serve.js';
 import { countCaptures } from '../helpers/capture-count.js';
 import { onFixturePages } from '../helpers/fixture-pages.js';
 import { stillResolvesOnPage, sumTallies } from '../helpers/still-resolves.js';
-import { launch, serveFixtures } from './helpers.js';
+import { CLICKS, launch, openHtml, serveFixtures } from './helpers.js';
 
 let browser: Browser;
 let site: StaticSite;
 test.beforeAll(async () => { browser = await launch(); site = await serveFixtures(); });
 test.afterAll(async () => { await browser?.close(); await site?.close(); });
 
-async function open(html: string): Promise<{ page: Page; device: Device }> {
-  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
-  await page.setContent(`<!doctype html><title>Still resolves</title>${html}`);
-  return { page, device: await webDevice(page) };
+/**
+ * A built page with a device on it, and an action's outcome there: its error code ('no error') and the
+ * captures it took; `change` runs a change in the page.
+ */
+async function open(html: string) {
+  const { page, device } = await openHtml(browser, 'Still resolves', html);
+  const counter = countCaptures(device.driver);
+  const outcome = async (act: () => Promise<unknown>) => {
+    counter.reset();
+    let code = 'no error';
+    try { await act(); } catch (e) { pwExpect(isTreewrightError(e), String(e)).toBe(true); code = (e as { code: string }).code; }
+    return { code, captures: counter.count };
+  };
+  const change = (f: () => void) => page.evaluate(f);
+  const clicks = () => page.evaluate(() => (window as unknown as { clicks: string[] }).clicks);
+  return { page, device, outcome, change, clicks, close: async () => { counter.stop(); await page.close(); } };
 }
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try { await p; } catch (e) { pwExpect(isTreewrightError(e), String(e)).toBe(true); return (e as { code: string }).code; }
-  return 'no error';
-}
-
-const CLICKS = '<script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id || e.target.tagName));</script>';
 
 test('after a change elsewhere a click captures nothing; a second match, a new name or a hidden target since sends it to a capture, which decides', async () => {
-  const { page, device } = await open(`<button id="go">Go</button><input type="checkbox" id="box" aria-label="Box"><p id="note">Note</p><ul>${'<li><button>Row</button></li>'.repeat(20)}</ul>${CLICKS}`);
-  const counter = countCaptures(device.driver);
-  const click = async (act: () => Promise<unknown>) => { counter.reset(); const code = await codeOf(act()); return { code, captures: counter.count }; };
+  const { device, outcome: click, change, clicks, close } = await open(`<button id="go">Go</button><input type="checkbox" id="box" aria-label="Box"><p id="note">Note</p><ul>${'<li><button>Row</button></li>'.repeat(20)}</ul>${CLICKS}`);
   const go = () => device.byRole('Button', { name: 'Go', exact: true }).click({ timeout: 300 });
-  const change = (f: () => void) => page.evaluate(f);
 
   await change(() => { document.getElementById('note')!.textContent = 'Changed'; });
   pwExpect(await click(go)).toEqual({ code: 'no error', captures: 0 });
@@ -63,18 +65,14 @@ test('after a change elsewhere a click captures nothing; a second match, a new n
   await change(() => { document.getElementById('note')!.textContent = 'Changed for the box'; });
   pwExpect(await click(() => device.byRole('Checkbox', { name: 'Box' }).check())).toEqual({ code: 'no error', captures: 2 });
 
-  pwExpect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual(['go', 'go', 'go', 'box']);
-  counter.stop();
-  await page.close();
+  pwExpect(await clicks()).toEqual(['go', 'go', 'go', 'box']);
+  await close();
 });
 
 test('getByTestId after a change: confirmed while no other element has the id and Chromium keeps the element unignored; a copy, a new id or an ignored element since captures', async () => {
-  const { page, device } = await open(`<button id="go" data-testid="go">Go</button><div aria-hidden="true"><button id="plain" data-testid="plain">Hidden</button></div>
+  const { device, outcome: click, change, clicks, close } = await open(`<button id="go" data-testid="go">Go</button><div aria-hidden="true"><button id="plain" data-testid="plain">Hidden</button></div>
     <p id="note">Note</p>${CLICKS}`);
-  const counter = countCaptures(device.driver);
-  const click = async (act: () => Promise<unknown>) => { counter.reset(); const code = await codeOf(act()); return { code, captures: counter.count }; };
   const go = () => device.getByTestId('go').click({ timeout: 300 });
-  const change = (f: () => void) => page.evaluate(f);
 
   await change(() => { document.getElementById('note')!.textContent = 'Changed'; });
   pwExpect(await click(go)).toEqual({ code: 'no error', captures: 0 });
@@ -92,9 +90,8 @@ test('getByTestId after a change: confirmed while no other element has the id an
   await change(() => { document.getElementById('note')!.textContent = 'Changed again'; });
   pwExpect(await click(() => device.getByTestId('plain').click())).toEqual({ code: 'no error', captures: 1 });
 
-  pwExpect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual(['go', 'go', 'go', 'plain']);
-  counter.stop();
-  await page.close();
+  pwExpect(await clicks()).toEqual(['go', 'go', 'go', 'plain']);
+  await close();
 });
 
 /** Real pages: the corpus's and the realistic ones made here, and APG examples (one with an open shadow tree: APG's skip-to menu). */
