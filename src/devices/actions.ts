@@ -220,6 +220,8 @@ function needs(a: LocatorAction, route: Route, force: boolean) {
     enabled: spec.onScreen && spec.enabled,
     hittable: touch && !force,
     stable: spec.onScreen,
+    // Typed into by keys: the field must take them (not read-only), as Playwright's fill waits for.
+    editable: route === 'keys' && !!spec.fallback?.editable,
   };
 }
 
@@ -314,9 +316,10 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   // The previous capture, where the app says nothing changed since: the locator resolves on it and the
   // target is checked in the app. Anything short of an actionable target on it captures afresh at once.
   let reuse = samples.previous && driver.checkActionable && driver.unchanged && (await driver.unchanged(samples.previous)) ? samples.previous : null;
-  // Changed since: the capture still serves an action that reads only where its node is, when the app
-  // says the locator finds that node alone now.
-  if (!reuse && samples.previous && driver.checkActionable && driver.stillResolves && specOf(a.kind).aimOnly) {
+  // Changed since: the capture still serves an action that reads only what the app checks as it starts
+  // (staleOk), when the app says the locator finds that node alone now.
+  const staleOk = specOf(a.kind).staleOk;
+  if (!reuse && samples.previous && driver.checkActionable && driver.stillResolves && (staleOk === 'aim' || (staleOk === 'field' && driver.selectAll))) {
     const was = resolveSelector(samples.previous, selector);
     if (was.length === 1 && await driver.stillResolves(samples.previous, was[0]!, selector)) reuse = samples.previous;
   }
@@ -335,6 +338,8 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
     } else {
       const choice = chooseRoute(driver, node, a);
       if ('unavailable' in choice) {
+        // What an older capture says the node cannot do is asked of a fresh one.
+        if (reused) continue;
         throw new DeviceError('action_unavailable', `${actionCall(selector, a)}: ${choice.unavailable}`, {
           where: driver.description,
           node: nodeLine(node, snapshot, selector),
@@ -345,7 +350,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       if (driver.checkActionable && need.stable && isVisible(node, snapshot)) {
         // The one target checked in the app itself (visible, stable over two frames, enabled, receives
         // events at its point), as Playwright does: no second capture, no reachability over the tree.
-        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable, fresh: !reused });
+        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable, editable: need.editable, fresh: !reused });
         if (v.ok) return { snapshot, node, route: choice.route, aim: v.point };
         reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
         code = v.code === 'detached' ? 'target_not_found' : v.code;
@@ -386,7 +391,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         where: driver.description,
         locator,
         hint: code === 'target_not_found' ? 'Check the locator against `npx treewright inspect`, or wait for the screen that shows it.'
-          : code === 'target_disabled' ? 'Wait for the app to enable it (fill the required fields first?), or assert toBeDisabled() if that is expected.'
+          : code === 'target_disabled' ? 'Wait for the app to enable it, or a field to become editable (fill the required fields first?); or assert toBeDisabled() / toBeEditable({ editable: false }) if that is expected.'
           : 'Close what covers it (a dialog, a keyboard) or scroll it into view first; { force: true } acts anyway.',
       });
     }

@@ -12,7 +12,7 @@ import { roleNameMatches } from '../query/vocabulary.js';
 import type { Selector } from '../query/selector.js';
 import { mergedView } from '../facts/merged-view.js';
 import { ARIA_ROLE_NAMES, type RoleFacts } from '../roles/aria.js';
-import { WEB_ROLES } from '../roles/web.js';
+import { ARIA_READONLY_ROLES, WEB_ROLES } from '../roles/web.js';
 import { webRole } from '../formats/web-roles.js';
 import { INSTALL_OTHERS, OTHERS_CALL } from './web-inpage-others.js';
 import { performsOf } from './semantics.js';
@@ -355,11 +355,13 @@ export class WebDriver implements Driver {
    * capture of the whole tree. A node that passes is the target of the input that follows (a
    * navigation from here on fails that input).
    */
-  async checkActionable(node: Node, point: Point, need: { enabled: boolean; hittable: boolean; fresh: boolean }): Promise<Actionability> {
+  async checkActionable(node: Node, point: Point, need: { enabled: boolean; hittable: boolean; editable: boolean; fresh: boolean }): Promise<Actionability> {
     const backendNodeId = node.platform.backendNodeId;
     if (typeof backendNodeId !== 'number') return { ok: false, code: 'target_not_found', reason: 'the node has no DOM node to act on' };
     const box = node.layoutBounds ?? node.bounds;
-    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable, need.fresh])) as
+    // Editable: `false`, or whether aria-readonly may make the element read-only (its role allows it).
+    const editable = need.editable && ARIA_READONLY_ROLES.has(node.rawRole ?? '') ? 'aria' : need.editable;
+    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable, need.fresh, editable])) as
       { verdict: 'ok'; x: number; y: number } | { verdict: Exclude<Extract<Actionability, { ok: false }>['code'], 'detached'>; reason: string } | null;
     if (!v) return { ok: false, code: 'detached', reason: 'the node is no longer in the page' };
     if (v.verdict === 'ok') {
@@ -878,12 +880,14 @@ const HIT_AT_POINT = `function (x, y) {
  * In the page, `this` the node (an element, or a text node read through its parent element), as
  * Playwright's actionability checks: visible (a box with area, not hidden by visibility or
  * content-visibility); stable (the same box on two consecutive animation frames); enabled (not
- * :disabled, no aria-disabled="true" on it or an ancestor); hit (elementFromPoint at the point is the
+ * :disabled, no aria-disabled="true" on it or an ancestor); editable, when `needEditable` (a native
+ * field without the readonly attribute; another element whose role allows aria-readonly ('aria')
+ * without aria-readonly="true"; else a contenteditable one); hit (elementFromPoint at the point is the
  * node or inside it, across shadow roots). The point is the capture's aim, moved with the node when the
  * node moved since the capture, else the centre of its visible part. Answers { verdict: 'ok', x, y } or
  * { verdict: code, reason }.
  */
-const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit, fresh) {
+const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit, fresh, needEditable) {
   const node = this;
   if (!node.isConnected) return null;
   const el = node.nodeType === 1 ? node : node.parentElement;
@@ -914,6 +918,11 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
   if (!(b[2] > 0 && b[3] > 0) || !shown) return { verdict: 'target_not_found', reason: 'the node is not visible' };
   if (key(a) !== key(b)) return { verdict: 'target_not_found', reason: 'not stable: its bounds keep changing (' + key(a) + ' → ' + key(b) + ')' };
   if (needEnabled && (el.matches(':disabled') || el.closest('[aria-disabled="true"]'))) return { verdict: 'target_disabled', reason: 'the node is disabled' };
+  if (needEditable) {
+    const field = el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select';
+    const readonly = field ? el.hasAttribute('readonly') : needEditable === 'aria' ? (el.getAttribute('aria-readonly') || '').toLowerCase() === 'true' : !el.isContentEditable;
+    if (readonly) return { verdict: 'target_disabled', reason: field || needEditable === 'aria' ? 'the node is read-only' : 'the node is not editable' };
+  }
   let x = tx, y = ty;
   const moved = Math.abs(b[0] - lx) > 0.5 || Math.abs(b[1] - ly) > 0.5;
   if (moved && Math.abs(b[2] - lw) <= 0.5 && Math.abs(b[3] - lh) <= 0.5) { x = tx + b[0] - lx; y = ty + b[1] - ly; }

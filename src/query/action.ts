@@ -47,11 +47,14 @@ export interface ActionSpec {
    */
   toggle?: boolean;
   /**
-   * Delivered at the node's point, reading nothing else of the node (its toggle state, whether it is
-   * editable, its options): a capture older than the app serves it when the app confirms the locator
-   * still finds the node (Driver.stillResolves; devices/actions.ts).
+   * What the action reads of its node beyond what the app checks as it starts, when a capture older than
+   * the app may serve it because the app confirms the locator still finds the node (Driver.stillResolves;
+   * devices/actions.ts). `aim`: where the node is, nothing else. `field`: where it is, and that it is a
+   * text field, which the app checks editable as it starts: it selects all and types, reading nothing of
+   * what the field holds (so only on a driver that can select all). Absent: it reads more of the node
+   * (its toggle state, its options, whether it has focus), so it resolves on a fresh capture.
    */
-  aimOnly?: boolean;
+  staleOk?: 'aim' | 'field';
   /** A few words for the tool description, in place of the argument names. */
   note?: string;
   /** Must the node be enabled (scrolling a disabled list still scrolls), and on screen (not for bringIntoView)? */
@@ -71,11 +74,11 @@ export interface ActionSpec {
  * devices/actions.ts are derived from it: a new action is one entry here plus its delivery.
  */
 export const LOCATOR_ACTIONS = {
-  click: { args: [], aimOnly: true, semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
-  longClick: { args: [], aimOnly: true, semantic: 'LongClick', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
-  tap: { args: [], aimOnly: true, note: 'a coordinate tap', semantic: null, fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
-  fill: { args: ['text'], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
-  clear: { args: [], semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  click: { args: [], staleOk: 'aim', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  longClick: { args: [], staleOk: 'aim', semantic: 'LongClick', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  tap: { args: [], staleOk: 'aim', note: 'a coordinate tap', semantic: null, fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
+  fill: { args: ['text'], staleOk: 'field', semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  clear: { args: [], staleOk: 'field', semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
   pressEnter: { args: [], semantic: 'ImeAction', fallback: { route: 'keys', needs: ['typing'], why: 'has no IME action and no keyboard' }, enabled: true, onScreen: true, touch: false },
   scrollBy: { args: ['dx', 'dy'], semantic: 'ScrollBy', fallback: { route: 'swipe', needs: ['swipes'], why: 'has no ScrollBy and cannot swipe' }, enabled: false, onScreen: true, touch: true },
   scrollToIndex: { args: ['index'], semantic: 'ScrollToIndex', fallback: { route: 'scroll-steps', needs: ['semanticActions'], nodeAction: 'ScrollBy' }, enabled: false, onScreen: true, touch: false },
@@ -90,8 +93,8 @@ export const LOCATOR_ACTIONS = {
   setChecked: { args: ['checked'], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
   press: { args: ['key'], semantic: null, fallback: { route: 'keys', needs: ['typing'], why: 'has no keyboard' }, enabled: false, onScreen: false, touch: false },
   pressSequentially: { args: ['text'], semantic: 'InsertText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither insert text semantically nor type' }, enabled: true, onScreen: true, touch: true },
-  hover: { args: [], aimOnly: true, semantic: null, fallback: { route: 'pointer', needs: [], method: 'hover', why: 'has no pointer to hover with (a touch screen)' }, enabled: false, onScreen: true, touch: true },
-  dblclick: { args: [], aimOnly: true, semantic: null, fallback: { route: 'pointer', needs: [], method: 'doubleClick', why: 'has no pointer to double-click with' }, enabled: true, onScreen: true, touch: true },
+  hover: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'hover', why: 'has no pointer to hover with (a touch screen)' }, enabled: false, onScreen: true, touch: true },
+  dblclick: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'doubleClick', why: 'has no pointer to double-click with' }, enabled: true, onScreen: true, touch: true },
   selectOption: { args: ['option'], semantic: null, fallback: { route: 'choose', needs: [], why: 'can neither set a select nor tap' }, enabled: true, onScreen: true, touch: false },
   blur: { args: [], semantic: null, fallback: { route: 'element', needs: [], method: 'blur', why: 'cannot take focus away from a node' }, enabled: false, onScreen: false, touch: false },
   scrollIntoViewIfNeeded: { args: [], semantic: 'BringIntoView', fallback: null, enabled: false, onScreen: false, touch: false },

@@ -67,3 +67,13 @@ export const WIDGET_ROLES: ReadonlySet<string> = new Set([
   'progressbar', 'radio', 'scrollbar', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem',
   'PopUpButton', 'ToggleButton', 'MenuListOption', 'DisclosureTriangle',
 ]);
+
+/**
+ * The roles ARIA lets aria-readonly apply to (its own and inherited: WAI-ARIA 1.2, aria-readonly's "used
+ * in roles" and "inherits into roles"): on an element of one of them that is not a native field,
+ * aria-readonly="true" makes it read-only, as Playwright's editable state reads it.
+ */
+export const ARIA_READONLY_ROLES: ReadonlySet<string> = new Set([
+  'checkbox', 'combobox', 'grid', 'gridcell', 'listbox', 'radiogroup', 'slider', 'spinbutton', 'textbox',
+  'columnheader', 'rowheader', 'searchbox', 'switch', 'treegrid',
+]);

@@ -198,6 +198,45 @@ test('a disabled button: the click fails with target_disabled, and waits for it 
   await page.close();
 });
 
+test('fill waits for a field it can type into, as Playwright\'s fill: the same verdict as Playwright on native, ARIA and contenteditable fields, read-only or not; made editable while it waits, it fills', async () => {
+  // Read-only by the attribute of a native field, by aria-readonly where the role allows it (not on a
+  // native field: Playwright reads its attribute only); Chromium calls the aria-readonly input read-only.
+  const fields = `<label>Plain <input></label><label>Fixed <input readonly></label><label>Aria <input aria-readonly="true"></label>
+    <label>Notes <textarea readonly></textarea></label><label>Off <input disabled></label>
+    <div role="textbox" aria-label="Rich" contenteditable></div><div role="textbox" aria-label="Locked" contenteditable aria-readonly="true"></div>
+    <div role="textbox" aria-label="Inert"></div>`;
+  const names = ['Plain', 'Fixed', 'Aria', 'Notes', 'Off', 'Rich', 'Locked'];
+  const { page, device } = await open(fields);
+  const pw = await browser.newPage();
+  await pw.setContent(fields);
+  // Playwright's verdict is what its fill waits for (every field is visible): enabled and editable now;
+  // it throws for an element it cannot call editable at all. Ours is the fill itself, given time where
+  // Playwright's is yes, so the machine's load cannot turn a yes into a no.
+  const theirs: Record<string, boolean> = {}, ours: Record<string, boolean> = {};
+  for (const name of names) {
+    theirs[name] = await pw.getByRole('textbox', { name }).isEditable().catch(() => false);
+    ours[name] = await device.getByRole('textbox', { name }).fill('x', { timeout: theirs[name] ? 10_000 : 300 }).then(() => true, () => false);
+  }
+  pwExpect(ours).toEqual(theirs);
+  // A textbox that is no field at all: Playwright calls it editable (its role allows aria-readonly) but
+  // its fill never types into it; ours says at once it is not editable.
+  pwExpect(await pw.getByRole('textbox', { name: 'Inert' }).fill('x', { timeout: 300 }).then(() => 'filled', () => 'refused')).toBe('refused');
+  pwExpect((await errorOf(device.getByRole('textbox', { name: 'Inert' }).fill('x', { timeout: 300 }))).code).toBe('action_unavailable');
+  // What was compared: three fields each way, and none typed into where Playwright would not.
+  pwExpect(Object.values(theirs).filter(Boolean).length).toBe(3);
+  pwExpect(await page.evaluate(() => Array.from(document.querySelectorAll('input, textarea')).map((e) => (e as HTMLInputElement).value))).toEqual(['x', '', 'x', '', '']);
+  const e = await errorOf(device.getByRole('textbox', { name: 'Fixed' }).fill('x', { timeout: 300 }));
+  pwExpect(e.code).toBe('target_disabled');
+  pwExpect(e.message).toContain('the node is read-only');
+  // Made editable while the fill waits: it fills.
+  const fill = device.getByRole('textbox', { name: 'Fixed' }).fill('late');
+  await page.evaluate(() => setTimeout(() => document.querySelector('input[readonly]')!.removeAttribute('readonly'), 150));
+  await fill;
+  pwExpect(await page.evaluate(() => (document.querySelectorAll('input')[1] as HTMLInputElement).value)).toBe('late');
+  await pw.close();
+  await page.close();
+});
+
 test('a reused capture that no longer holds the target is not trusted: the locator is resolved again on a fresh capture', async () => {
   const { page, device } = await open(`<div id="box"><button id="old">Old</button></div>${CLICKS}`);
   const counter = countCaptures(device.driver);

@@ -69,6 +69,31 @@ test('after a change elsewhere a click captures nothing; a second match, a new n
   await close();
 });
 
+test('fill and clear after a change elsewhere capture nothing and type into the field; a field made read-only since is refused in the page, one made a button since goes to a capture', async () => {
+  const { page, device, outcome, change, close } = await open('<label>Name <input id="name"></label><p id="note">Note</p>');
+  const name = () => device.getByRole('textbox', { name: 'Name' });
+  const value = () => page.evaluate(() => (document.getElementById('name') as HTMLInputElement).value);
+
+  await change(() => { document.getElementById('note')!.textContent = 'Changed'; });
+  pwExpect(await outcome(() => name().fill('Ann'))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await value()).toBe('Ann');
+  // The fill itself changed the page (the field's value): the next one asks the page again.
+  pwExpect(await outcome(() => name().fill('Bo'))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await value()).toBe('Bo');
+  pwExpect(await outcome(() => name().clear())).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await value()).toBe('');
+  // Read-only since the capture: the page's own check refuses it, on the older capture and on fresh ones.
+  await change(() => document.getElementById('name')!.setAttribute('readonly', ''));
+  pwExpect((await outcome(() => name().fill('x', { timeout: 300 }))).code).toBe('target_disabled');
+  pwExpect(await value()).toBe('');
+  await change(() => document.getElementById('name')!.removeAttribute('readonly'));
+  await device.snapshot();
+  // Now a button of the same name: not a textbox by Chromium's reading, so a capture decides.
+  await change(() => { document.getElementById('name')!.setAttribute('type', 'button'); document.getElementById('name')!.setAttribute('value', 'Name'); });
+  pwExpect((await outcome(() => name().fill('x', { timeout: 300 }))).code).toBe('target_not_found');
+  await close();
+});
+
 test('getByTestId after a change: confirmed while no other element has the id and Chromium keeps the element unignored; a copy, a new id or an ignored element since captures', async () => {
   const { device, outcome: click, change, clicks, close } = await open(`<button id="go" data-testid="go">Go</button><div aria-hidden="true"><button id="plain" data-testid="plain">Hidden</button></div>
     <p id="note">Note</p>${CLICKS}`);
