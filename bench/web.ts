@@ -9,7 +9,8 @@
 // the changed page's check of a locator vs fresh captures, and the a11y rules vs axe-core, with every
 // disagreement printed. The figures are medians over rounds that alternate the
 // two sides.
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, expect as pwExpect, type Browser, type Page } from '@playwright/test';
+import { expect } from '../runner/expect.js';
 import { CHROMIUM_ARGS, WebDriver, findChromium, importCdp, resolveSelector, webDevice } from '../src/index.js';
 import { countCaptures } from '../tests/helpers/capture-count.js';
 import { DOM_SNAPSHOT_PARAMS, type DomSnapshot } from '../src/formats/cdp-types.js';
@@ -131,6 +132,42 @@ async function measure(p: Page, elements: number): Promise<void> {
   console.log(line('byRole on a capture', query, pwCount, 'getByRole().count()', 1.0));
 }
 
+/**
+ * A sign-in form beside the rows: fill a field found by role, fill one found by label, click the button,
+ * expect the greeting it shows; Playwright's flow, then treewright's on the same page, each after the
+ * other's changed it. The assertion waits for text that is new, so treewright captures for it: a figure
+ * of its own (the whole flow as a user feels it), with the captures it took.
+ */
+async function formFlow(p: Page, elements: number): Promise<void> {
+  const rows = Math.round(elements / 5);
+  const items = Array.from({ length: rows }, (_, i) => `<li><span>Row ${i}</span> <button>Edit ${i}</button> <a href="#r${i}">Open ${i}</a></li>`).join('');
+  await p.setContent(`<!doctype html><title>Bench</title><form onsubmit="event.preventDefault(); document.getElementById('status').textContent = 'Welcome ' + (++window.n)">
+    <label>User <input name="user"></label><label>Password <input type="password" name="password"></label><button>Sign in</button></form>
+    <p id="status">Signed out</p><ul>${items}</ul><script>window.n = 0</script>`);
+  const device = await webDevice(p);
+  const counter = countCaptures(device.driver);
+  const pw: number[] = [], tw: number[] = [], captures: number[] = [];
+  for (let k = 1; k <= ROUNDS; k++) {
+    pw.push(await time(async () => {
+      await p.getByRole('textbox', { name: 'User' }).fill(`ann${k}`);
+      await p.getByLabel('Password').fill('secret');
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await pwExpect(p.getByText(`Welcome ${2 * k - 1}`)).toBeVisible();
+    }));
+    counter.reset();
+    tw.push(await time(async () => {
+      await device.getByRole('textbox', { name: 'User' }).fill(`bo${k}`);
+      await device.getByLabel('Password').fill('secret');
+      await device.getByRole('button', { name: 'Sign in' }).click();
+      await expect(device.getByText(`Welcome ${2 * k}`)).toBeVisible();
+    }));
+    captures.push(counter.count);
+  }
+  counter.stop();
+  const r = median(tw) / median(pw);
+  console.log(`  ${`sign-in flow at ${elements} elements (fill, fill by label, click, expect new text)`.padEnd(44)} ${median(tw).toFixed(1).padStart(7)} ms vs Playwright's ${median(pw).toFixed(1).padStart(6)} ms: ${r.toFixed(2)}× · ${Math.max(...captures)} capture(s) (the assertion's)`);
+}
+
 /** Real pages whose controls change the page when clicked: two of a kind, clicked in turn. */
 const REAL_CLICKS: ReadonlyArray<{ page: string; role: 'tab' | 'button' | 'checkbox'; names: [string, string] }> = [
   { page: 'apg/content/patterns/tabs/examples/tabs-automatic.html', role: 'tab', names: ['Maria Ahlefeldt', 'Carl Andersen'] },
@@ -170,6 +207,7 @@ export async function run(): Promise<void> {
   try {
     const p = await browser.newPage();
     for (const n of [500, 5000]) await measure(p, n);
+    for (const n of [500, 5000]) await formFlow(p, n);
     await p.close();
     await realPageClicks(browser, site.url);
 

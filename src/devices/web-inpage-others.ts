@@ -11,7 +11,9 @@
  * or the text of what a node merges). Elements not rendered, or not visible (visibility), are left
  * out: no locator finds them unless it asks for hidden nodes; an option of a drop-down, which has no
  * box of its own, is not. Called with `{ attribute, mark }` instead (getByTestId), it lists the
- * attribute's value on `this`, then on every other element that has it, rendered or not.
+ * attribute's value on `this`, then on every other element that has it, rendered or not. Called with
+ * `{ label: true, mark }` (getByLabel), it lists the accessible names of the other elements a label or
+ * an attribute may name, empty ones too (a label of white space matches them).
  *
  * Either answers null when `this` is no longer in the document, the document is another, or the page
  * holds a frame whose document it can read (that frame is in this process, where a capture searches
@@ -25,9 +27,15 @@ const self = this;
 if (!self.isConnected) return null;
 const watch = window[Symbol.for('treewright.watch')];
 if (!watch || watch.take().split(':')[0] !== options.mark) return null;
-const want = new Set(options.roles), known = new Set(options.known), attr = options.attribute;
+const want = new Set(options.roles), known = new Set(options.known), attr = options.attribute, label = options.label;
 // By attribute (getByTestId): the element's own value first, then every other element's that has one.
 const out = attr ? [self.getAttribute(attr)] : [];
+// By label (getByLabel): an element a label or an attribute may name. One that names itself by its
+// content alone never is; the natively named ones are those a related element (legend, caption,
+// figcaption, an SVG title, an option's label) or an attribute (alt, value, type) may name.
+const NATIVE = new Set(['input', 'img', 'area', 'fieldset', 'table', 'figure', 'svg', 'optgroup', 'option']);
+const labelled = (el) => el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label') || (el.labels && el.labels.length > 0) ||
+  el.hasAttribute('title') || el.hasAttribute('alt') || NATIVE.has(el.localName);
 const scan = (root) => {
   for (const el of root.querySelectorAll('*')) {
     if (el.shadowRoot && !scan(el.shadowRoot)) return false;
@@ -35,6 +43,11 @@ const scan = (root) => {
     if ((el.localName === 'iframe' || el.localName === 'frame' || el.localName === 'object') && el.contentDocument) return false;
     if (el === self) continue;
     if (attr) { if (el.hasAttribute(attr)) out.push(el.getAttribute(attr)); continue; }
+    if (label) {
+      if (!labelled(el) || (!el.checkVisibility({ visibilityProperty: true }) && !el.closest('select, datalist'))) continue;
+      out.push(nameOf(el, roleOf(el), {}));
+      continue;
+    }
     const role = roleOf(el);
     if (known.has(role) && !want.has(role)) continue;
     if (!el.checkVisibility({ visibilityProperty: true }) && !el.closest('select, datalist')) continue;

@@ -1,12 +1,14 @@
 import type { CDPSession, Page, Response } from '@playwright/test';
 import type { Action, Node, Point, Snapshot } from '../model/schema.js';
-import { DEFAULT_TEST_ID_ATTRIBUTE, importCdp } from '../formats/cdp.js';
+import { DEFAULT_TEST_ID_ATTRIBUTE, importCdp, nameSources } from '../formats/cdp.js';
 import { DOM_SNAPSHOT_PARAMS, type AXNode, type CdpCapture, type DomSnapshot } from '../formats/cdp-types.js';
 import { DeviceError, FormatError, TargetError, isTreewrightError } from '../errors.js';
 import { rowIndexOf } from './actions.js';
 import { type Actionability, type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { pageCheckable } from '../query/page-checkable.js';
+import { webLabel } from '../query/get-by.js';
+import { matchesText } from '../query/text.js';
 import { roleAnswers, testIdMatches } from '../query/resolve.js';
 import { roleNameMatches } from '../query/vocabulary.js';
 import type { Selector } from '../query/selector.js';
@@ -273,7 +275,9 @@ export class WebDriver implements Driver {
    * element (`Accessibility.getPartialAXTree`, that node only) still answer to it, and no other element
    * does by the in-page rules (web-inpage-others.ts: every element's role, the names of those whose role
    * is wanted, open shadow trees included); for getByTestId, Chromium keeps the element in its tree,
-   * its test id still matches and no other element's does. Only a locator the page can check
+   * its test id still matches and no other element's does; for getByLabel, Chromium's name for it still
+   * comes from a label source and matches, and no other element a label or an attribute may name is
+   * named so by the in-page rules. Only a locator the page can check
    * (pageCheckable), on a capture of the same document that read no child frame and saw no closed
    * shadow tree, while the page holds no frame whose document it can read (a capture would search that
    * frame too).
@@ -295,6 +299,14 @@ export class WebDriver implements Driver {
         return this.callOnNode(backendNodeId, OTHERS_CALL, [{ ...options, mark: documentId }]);
       }).then((a) => (Array.isArray(a) ? a as Array<string | null> : null), () => null),
     ]);
+    if (step.kind === 'label') {
+      // Chromium's name for the element, from a label source, still matches; no other element a label or
+      // an attribute may name is named so by the in-page rules.
+      const [ax, names] = await ask({ label: true });
+      if (!ax || ax.ignored || !names) return false;
+      const own = webLabel(nameSources(ax).first?.type, typeof ax.name?.value === 'string' ? ax.name.value : null);
+      return matchesText(own, step.text, step.exact) && !names.some((n) => matchesText(n, step.text, step.exact));
+    }
     if (step.kind === 'testId') {
       // The element's own value and every other element's; an ignored node is left to a capture (whether
       // Chromium's tree keeps one is not the page's to say).

@@ -32,10 +32,18 @@ export function labelOf(n: Node): string | null {
  * so a field labelled both ways is found by either.
  */
 export function labelsOf(n: Node): string[] {
-  if (n.kind === 'web') return WEB_LABEL_SOURCES.has(String(n.platform.nameFrom)) && n.contentDescription ? [n.contentDescription] : [];
+  if (n.kind === 'web') {
+    const label = webLabel(n.platform.nameFrom, n.contentDescription);
+    return label ? [label] : [];
+  }
   const own = n.contentDescription || (n.editable ? n.text ?? (n.kind === 'view' ? n.hint : null) : null);
   const by = labeledByOf(n);
   return [...(own ? [own] : []), ...(by !== null && by !== own ? [by] : [])];
+}
+
+/** A web node's label: its accessible name when that came from a label source (`nameFrom`, Chromium's first name source with a value); null else. */
+export function webLabel(nameFrom: unknown, name: string | null): string | null {
+  return name && WEB_LABEL_SOURCES.has(String(nameFrom)) ? name : null;
 }
 
 /** The text of the view that labels this one through Android's labelFor, when the capture says so. */

@@ -4,12 +4,14 @@ import type { Node, Snapshot } from '../../src/model/schema.js';
 import type { Selector } from '../../src/query/selector.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { indexSnapshot } from '../../src/query/snapshot-index.js';
+import { labelOf } from '../../src/query/get-by.js';
 import { isAriaRole } from '../../src/roles/aria.js';
 
 /**
  * The web device's check that a capture's one match still stands (`WebDriver.stillResolves`), judged
- * on a real page against Chromium: for every named node of a capture, the locator that names it
- * (getByRole / byRole with its name, exact) is asked of the page as it is, and after changes made to
+ * on a real page against Chromium: for every named node of a capture, the locators that name it
+ * (getByRole / byRole with its name, exact; getByLabel with its label, exact, where a label names it) are
+ * asked of the page as it is, and after changes made to
  * the page (a copy of the node beside it, a new name, aria-hidden, an unrelated paragraph), each then
  * judged by a fresh capture. The check may decline (the action then captures); saying yes where a
  * fresh capture finds anything but that node alone is wrong.
@@ -21,6 +23,8 @@ export interface StillResolvesTally {
   declined: string[];
   /** Locators that find their node and others: the page must never confirm one. */
   several: number;
+  /** Of all those judged (one match or several), the getByLabel ones. */
+  labels: number;
   /** Changes made, the ones a fresh capture says leave the node the one match, and the page's answers. */
   changes: number;
   stillAlone: number;
@@ -55,15 +59,18 @@ function locatorOf(n: Node, name: string): Selector {
   return isAriaRole(n.rawRole ?? '') ? [{ kind: 'role', role: n.rawRole!, options: { name, exact: true }, aria: true }] : [{ kind: 'role', role: n.role!, options: { name, exact: true } }];
 }
 
+/** Which locators are judged: the role locator that names a node, and getByLabel with its label. */
+export type ProbeKind = 'role' | 'label';
+
 /**
  * Judges the check on one loaded page: every locator that finds several nodes and up to `most` that
  * find one, as the page is, then the changes on the first `changed` confirmed ones.
  */
-export async function stillResolvesOnPage(page: Page, where: string, most = 40, changed = 2, on?: Device): Promise<StillResolvesTally> {
+export async function stillResolvesOnPage(page: Page, where: string, most = 40, changed = 2, on?: Device, kinds: readonly ProbeKind[] = ['role', 'label']): Promise<StillResolvesTally> {
   const device = on ?? await webDevice(page);
   const driver = device.driver as unknown as Driver;
   const snap = await device.snapshot();
-  const t: StillResolvesTally = { unique: 0, confirmed: 0, declined: [], several: 0, changes: 0, stillAlone: 0, confirmedAfterChange: 0, wrong: [], unwatched: false };
+  const t: StillResolvesTally = { unique: 0, confirmed: 0, declined: [], several: 0, labels: 0, changes: 0, stillAlone: 0, confirmedAfterChange: 0, wrong: [], unwatched: false };
   // A capture the driver keeps no mark for (a closed shadow tree in it) is never checked in the page.
   if (!driver.marks.get(snap)) return { ...t, unwatched: true };
   const s = await page.context().newCDPSession(page);
@@ -71,14 +78,16 @@ export async function stillResolvesOnPage(page: Page, where: string, most = 40, 
   for (const n of indexSnapshot(snap).nodes) {
     const name = n.contentDescription;
     if (n.role === null || n.rawRole === 'StaticText' || n.rawRole === 'RootWebArea' || !name || !n.visible) continue;
-    const selector = locatorOf(n, name);
-    probes.push({ node: n, selector, what: `${where}: ${n.rawRole} "${name.slice(0, 40)}"` });
+    if (kinds.includes('role')) probes.push({ node: n, selector: locatorOf(n, name), what: `${where}: ${n.rawRole} "${name.slice(0, 40)}"` });
+    const label = labelOf(n);
+    if (label && kinds.includes('label')) probes.push({ node: n, selector: [{ kind: 'label', text: label, exact: true }], what: `${where}: getByLabel("${label.slice(0, 40)}")` });
   }
   const toChange: typeof probes = [];
   for (const p of probes) {
     const matches = resolveSelector(snap, p.selector);
     if (!matches.includes(p.node) || (matches.length === 1 && t.unique >= most)) continue;
     const said = await driver.stillResolves(snap, p.node, p.selector);
+    if (p.selector[0]!.kind === 'label') t.labels++;
     if (matches.length === 1) {
       t.unique++;
       if (said) { t.confirmed++; if (toChange.length < changed) toChange.push(p); } else t.declined.push(p.what);
@@ -107,9 +116,9 @@ export async function stillResolvesOnPage(page: Page, where: string, most = 40, 
 
 /** Sums tallies of several pages. */
 export function sumTallies(ts: readonly StillResolvesTally[]): StillResolvesTally & { pages: number; unwatchedPages: number } {
-  const sum = { unique: 0, confirmed: 0, declined: [] as string[], several: 0, changes: 0, stillAlone: 0, confirmedAfterChange: 0, wrong: [] as string[], unwatched: false, pages: ts.length, unwatchedPages: 0 };
+  const sum = { unique: 0, confirmed: 0, declined: [] as string[], several: 0, labels: 0, changes: 0, stillAlone: 0, confirmedAfterChange: 0, wrong: [] as string[], unwatched: false, pages: ts.length, unwatchedPages: 0 };
   for (const t of ts) {
-    sum.unique += t.unique; sum.confirmed += t.confirmed; sum.declined.push(...t.declined); sum.several += t.several;
+    sum.unique += t.unique; sum.confirmed += t.confirmed; sum.declined.push(...t.declined); sum.several += t.several; sum.labels += t.labels;
     sum.changes += t.changes; sum.stillAlone += t.stillAlone; sum.confirmedAfterChange += t.confirmedAfterChange; sum.wrong.push(...t.wrong);
     if (t.unwatched) sum.unwatchedPages++;
   }

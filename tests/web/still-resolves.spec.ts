@@ -94,6 +94,27 @@ test('fill and clear after a change elsewhere capture nothing and type into the 
   await close();
 });
 
+test('getByLabel after a change: confirmed while Chromium still names the field by that label and no other element is labelled so; a second field of the label, or a new label, sends it to a capture', async () => {
+  const { page, device, outcome, change, close } = await open(`<label>Email <input id="email"></label><label for="pw">Password</label><input id="pw" type="password">
+    <span id="hint">Phone</span><input id="phone" aria-labelledby="hint"><p id="note">Note</p><div id="more"></div>`);
+  const value = (id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLInputElement).value, id);
+
+  await change(() => { document.getElementById('note')!.textContent = 'Changed'; });
+  pwExpect(await outcome(() => device.getByLabel('Email').fill('a@b.c'))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await outcome(() => device.getByLabel('Password').fill('secret'))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await outcome(() => device.getByLabel('Phone', { exact: true }).click())).toEqual({ code: 'no error', captures: 0 });
+  pwExpect([await value('email'), await value('pw')]).toEqual(['a@b.c', 'secret']);
+  // A second field labelled Email (by aria-label): the capture finds both.
+  await change(() => { document.getElementById('more')!.innerHTML = '<input aria-label="Email">'; });
+  pwExpect(await outcome(() => device.getByLabel('Email').fill('x', { timeout: 300 }))).toEqual({ code: 'target_ambiguous', captures: 1 });
+  await change(() => { document.getElementById('more')!.innerHTML = ''; });
+  await device.snapshot();
+  // Its label now says something else: no capture finds it.
+  await change(() => { document.getElementById('hint')!.textContent = 'Mobile'; });
+  pwExpect((await outcome(() => device.getByLabel('Phone', { exact: true }).click({ timeout: 300 }))).code).toBe('target_not_found');
+  await close();
+});
+
 test('getByTestId after a change: confirmed while no other element has the id and Chromium keeps the element unignored; a copy, a new id or an ignored element since captures', async () => {
   const { device, outcome: click, change, clicks, close } = await open(`<button id="go" data-testid="go">Go</button><div aria-hidden="true"><button id="plain" data-testid="plain">Hidden</button></div>
     <p id="note">Note</p>${CLICKS}`);
@@ -131,13 +152,16 @@ test('on real pages the page confirms a locator only where a fresh capture finds
   const sum = sumTallies(await onFixturePages(browser, site.url, PAGES, async (page, path) => { await page.waitForLoadState('networkidle'); return stillResolvesOnPage(page, path, 15, 2); }));
   for (const w of sum.wrong) console.log(`wrong: ${w}`);
   pwExpect(sum.wrong).toEqual([]);
-  // What was judged: locators with one match and with several, and changes that keep or break the one match.
+  // What was judged: locators with one match and with several (getByLabel among them), and changes that
+  // keep or break the one match.
   pwExpect(sum.several).toBeGreaterThanOrEqual(10);
+  pwExpect(sum.labels).toBeGreaterThanOrEqual(20);
   pwExpect(sum.changes).toBeGreaterThanOrEqual(60);
   pwExpect(sum.changes - sum.stillAlone).toBeGreaterThanOrEqual(30);
-  // It declines where the page cannot tell (unnamed elements of the role), and confirms most.
+  // It declines where the page cannot tell (unnamed elements of the role; a copy beside an open modal
+  // dialog, which is inert and so out of a capture's tree), and confirms most.
   pwExpect(sum.confirmed / sum.unique).toBeGreaterThanOrEqual(0.8);
-  pwExpect(sum.confirmedAfterChange / sum.stillAlone).toBeGreaterThanOrEqual(0.9);
+  pwExpect(sum.confirmedAfterChange / sum.stillAlone).toBeGreaterThanOrEqual(0.8);
 });
 
 test('the judgement fails a check that confirms every locator whose node still matches', async () => {
