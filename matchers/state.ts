@@ -105,14 +105,14 @@ export function toBeEditable(this: MatcherThis, target: Target, options?: Editab
       const n = single(target, r);
       if (!n) return { pass: false, received: NOT_FOUND };
       const editable = isEditableNode(n);
-      return { pass: editable === want, received: editable ? 'editable' : n.editable ? 'readonly (disabled)' : 'readonly (not a text field)' };
+      return { pass: editable === want, received: editable ? 'editable' : !n.editable ? 'readonly (not a text field)' : n.enabled ? 'readonly' : 'readonly (disabled)' };
     },
   });
 }
 
-/** A text field a person can type into now: editable (or offering SetText) and enabled. */
+/** A text field a person can type into now: editable (or offering SetText), enabled and not read-only (a web field's readonly). */
 export function isEditableNode(n: Node): boolean {
-  return (n.editable || n.actions.includes('SetText')) && n.enabled;
+  return (n.editable || n.actions.includes('SetText')) && n.enabled && n.platform.readOnly !== true;
 }
 
 /** Playwright's toBeEmpty: a field holds no text; any other node has no text content. */

@@ -77,3 +77,14 @@ export const ARIA_READONLY_ROLES: ReadonlySet<string> = new Set([
   'checkbox', 'combobox', 'grid', 'gridcell', 'listbox', 'radiogroup', 'slider', 'spinbutton', 'textbox',
   'columnheader', 'rowheader', 'searchbox', 'switch', 'treegrid',
 ]);
+
+/**
+ * Whether a web text field is read-only, as Playwright's editable state reads the element: a native
+ * field (input, textarea, select) by its readonly attribute; another element whose role allows
+ * aria-readonly by aria-readonly="true"; a contenteditable one never. The page's own check at an action
+ * applies the same rule to the live element (devices/web.ts ACTIONABLE_IN_PAGE).
+ */
+export function webReadOnly(element: string, role: string, readonlyAttribute: string | null, ariaReadonly: string | null): boolean {
+  if (element === 'input' || element === 'textarea' || element === 'select') return readonlyAttribute !== null;
+  return ARIA_READONLY_ROLES.has(role) && ariaReadonly !== null && ariaReadonly.toLowerCase() === 'true';
+}

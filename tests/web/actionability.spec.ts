@@ -218,6 +218,8 @@ test('fill waits for a field it can type into, as Playwright\'s fill: the same v
     ours[name] = await device.getByRole('textbox', { name }).fill('x', { timeout: theirs[name] ? 10_000 : 300 }).then(() => true, () => false);
   }
   pwExpect(ours).toEqual(theirs);
+  // toBeEditable on a capture reads the same rule (platform.readOnly): Playwright's verdict on each field.
+  for (const name of names) await expect(device.getByRole('textbox', { name })).toBeEditable({ editable: theirs[name], timeout: 5000 });
   // A textbox that is no field at all: Playwright calls it editable (its role allows aria-readonly) but
   // its fill never types into it; ours says at once it is not editable.
   pwExpect(await pw.getByRole('textbox', { name: 'Inert' }).fill('x', { timeout: 300 }).then(() => 'filled', () => 'refused')).toBe('refused');
