@@ -110,8 +110,8 @@ export interface DriverActions {
   /**
    * Checks actionability of one node in the app itself, as Playwright does in the page: visible,
    * stable over two animation frames, enabled (when `need.enabled`), editable (when `need.editable`: a
-   * field that takes typing, not read-only), and receiving events at its point (when `need.hittable`). `point` is where the capture aims; the answer's point is where to aim now
-   * (moved with the node). `need.fresh`: the capture was taken for this action just now, so the node's
+   * field that takes typing, not read-only), and receiving events at its point (when `need.hittable`).
+   * `point` is where the capture aims; the answer's point is where to aim now (moved with the node). `need.fresh`: the capture was taken for this action just now, so the node's
    * box in it is the first stability sample, and a box the same a frame later is stable. A driver
    * with this check takes no capture after an action of its own accord: the receipt's
    * after-generation is filled by the device's next capture.

@@ -894,7 +894,8 @@ const HIT_AT_POINT = `function (x, y) {
  * content-visibility); stable (the same box on two consecutive animation frames); enabled (not
  * :disabled, no aria-disabled="true" on it or an ancestor); editable, when `needEditable` (a native
  * field without the readonly attribute; another element whose role allows aria-readonly ('aria')
- * without aria-readonly="true"; else a contenteditable one); hit (elementFromPoint at the point is the
+ * without aria-readonly="true"; else a contenteditable one: roles/web.ts webReadOnly's rule, on the
+ * live element); hit (elementFromPoint at the point is the
  * node or inside it, across shadow roots). The point is the capture's aim, moved with the node when the
  * node moved since the capture, else the centre of its visible part. Answers { verdict: 'ok', x, y } or
  * { verdict: code, reason }.
