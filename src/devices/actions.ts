@@ -220,6 +220,8 @@ function needs(a: LocatorAction, route: Route, force: boolean) {
     enabled: spec.onScreen && spec.enabled,
     hittable: touch && !force,
     stable: spec.onScreen,
+    // Sampled over two frames where the app checks it (see ActionSpec.stable).
+    settle: spec.stable !== false,
     // Typed into by keys: the field must take them (not read-only), as Playwright's fill waits for.
     editable: route === 'keys' && !!spec.fallback?.editable,
   };
@@ -350,7 +352,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
       if (driver.checkActionable && need.stable && isVisible(node, snapshot)) {
         // The one target checked in the app itself (visible, stable over two frames, enabled, receives
         // events at its point), as Playwright does: no second capture, no reachability over the tree.
-        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable, editable: need.editable, fresh: !reused });
+        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable, editable: need.editable, stable: need.settle, fresh: !reused });
         if (v.ok) return { snapshot, node, route: choice.route, aim: v.point };
         reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
         code = v.code === 'detached' ? 'target_not_found' : v.code;
@@ -459,7 +461,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       if (!ready.aim) await driver.confirmTarget?.(node, tap);
       await driver.tap!(tap.x, tap.y, { long: a.kind === 'longClick' });
       return undefined;
-    case 'keys':
+    case 'keys': {
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
       if (a.kind === 'press') return pressOn(driver, ready, a.key);
       if (!ready.aim) await driver.confirmTarget?.(node, tap);
@@ -471,20 +473,27 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       }
       // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
       // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds
-      // (or select all where the device can, and delete the selection).
+      // (or select all where the device can, and delete the selection). A device that inserts text as one
+      // input, as Playwright's fill does, replaces the selection with it.
       await driver.tap!(tap.x, tap.y);
+      const text = a.kind === 'fill' ? a.text : '';
       if (driver.selectAll && driver.pressKey) {
         await driver.selectAll();
+        if (text && driver.insertText) {
+          await driver.insertText(text);
+          return undefined;
+        }
         await driver.pressKey('del');
       } else if (driver.pressKey) {
         await driver.pressKey('end');
         for (let i = (node.editableText ?? '').length; i > 0; i--) await driver.pressKey('del');
       }
-      if (a.kind === 'fill' && a.text) await driver.typeText!(a.text);
+      if (text) await driver.typeText!(text);
       // A password field does not expose its text, and input events cannot select all: say what may be left.
       return node.password && node.editableText == null && !driver.selectAll
         ? `the field's content is hidden (password), so what it held could not be cleared by keys (input events cannot select all); ${a.kind === 'fill' ? 'the text was typed after it' : 'it may still hold text'}: use a semantic driver (SetText) to be sure`
         : undefined;
+    }
     case 'scroll-steps': {
       if (a.kind === 'scrollUntilVisible') return scrollUntilVisibleSteps(driver, ready, a, ctx);
       if (a.kind !== 'scrollToIndex') throw new Error(`scroll-steps route for ${a.kind}`);

@@ -84,6 +84,11 @@ export interface DriverActions {
   tap?(x: number, y: number, options?: { long?: boolean }): Promise<void>;
   /** Type into the focused field, as a keyboard would. */
   typeText?(text: string): Promise<void>;
+  /**
+   * Insert text into the focused field as one input, replacing its selection, with no key events: what
+   * Playwright's fill does (typing is pressSequentially's).
+   */
+  insertText?(text: string): Promise<void>;
   pressKey?(key: Key): Promise<void>;
   /** A drag from one screen point to another. */
   swipe?(from: { x: number; y: number }, to: { x: number; y: number }, durationMs?: number): Promise<void>;
@@ -109,14 +114,14 @@ export interface DriverActions {
   selectAll?(): Promise<void>;
   /**
    * Checks actionability of one node in the app itself, as Playwright does in the page: visible,
-   * stable over two animation frames, enabled (when `need.enabled`), editable (when `need.editable`: a
+   * stable over two animation frames (when `need.stable`), enabled (when `need.enabled`), editable (when `need.editable`: a
    * field that takes typing, not read-only), and receiving events at its point (when `need.hittable`).
    * `point` is where the capture aims; the answer's point is where to aim now (moved with the node). `need.fresh`: the capture was taken for this action just now, so the node's
    * box in it is the first stability sample, and a box the same a frame later is stable. A driver
    * with this check takes no capture after an action of its own accord: the receipt's
    * after-generation is filled by the device's next capture.
    */
-  checkActionable?(node: Node, point: Point, need: { enabled: boolean; hittable: boolean; editable: boolean; fresh: boolean }): Promise<Actionability>;
+  checkActionable?(node: Node, point: Point, need: { enabled: boolean; hittable: boolean; editable: boolean; stable: boolean; fresh: boolean }): Promise<Actionability>;
   /**
    * Whether the app is still as this capture (one of the driver's own) shows it, so that an action may
    * resolve its locator on it instead of capturing again. Only with checkActionable: the target is then

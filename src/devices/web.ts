@@ -367,13 +367,13 @@ export class WebDriver implements Driver {
    * capture of the whole tree. A node that passes is the target of the input that follows (a
    * navigation from here on fails that input).
    */
-  async checkActionable(node: Node, point: Point, need: { enabled: boolean; hittable: boolean; editable: boolean; fresh: boolean }): Promise<Actionability> {
+  async checkActionable(node: Node, point: Point, need: { enabled: boolean; hittable: boolean; editable: boolean; stable: boolean; fresh: boolean }): Promise<Actionability> {
     const backendNodeId = node.platform.backendNodeId;
     if (typeof backendNodeId !== 'number') return { ok: false, code: 'target_not_found', reason: 'the node has no DOM node to act on' };
     const box = node.layoutBounds ?? node.bounds;
     // Editable: `false`, or whether aria-readonly may make the element read-only (its role allows it).
     const editable = need.editable && ARIA_READONLY_ROLES.has(node.rawRole ?? '') ? 'aria' : need.editable;
-    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable, need.fresh, editable])) as
+    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable, need.fresh, editable, need.stable])) as
       { verdict: 'ok'; x: number; y: number } | { verdict: Exclude<Extract<Actionability, { ok: false }>['code'], 'detached'>; reason: string } | null;
     if (!v) return { ok: false, code: 'detached', reason: 'the node is no longer in the page' };
     if (v.verdict === 'ok') {
@@ -452,6 +452,15 @@ export class WebDriver implements Driver {
       this.stillOnPage('type');
       await this.page.keyboard.type(text);
       this.stillOnPage('type');
+    });
+  }
+
+  async insertText(text: string): Promise<void> {
+    await this.guard('insert text', async () => {
+      this.inputs++;
+      this.stillOnPage('insert text');
+      await this.page.keyboard.insertText(text);
+      this.stillOnPage('insert text');
     });
   }
 
@@ -891,7 +900,7 @@ const HIT_AT_POINT = `function (x, y) {
 /**
  * In the page, `this` the node (an element, or a text node read through its parent element), as
  * Playwright's actionability checks: visible (a box with area, not hidden by visibility or
- * content-visibility); stable (the same box on two consecutive animation frames); enabled (not
+ * content-visibility); stable, when `needStable` (the same box on two consecutive animation frames); enabled (not
  * :disabled, no aria-disabled="true" on it or an ancestor); editable, when `needEditable` (a native
  * field without the readonly attribute; another element whose role allows aria-readonly ('aria')
  * without aria-readonly="true"; else a contenteditable one: roles/web.ts webReadOnly's rule, on the
@@ -900,7 +909,7 @@ const HIT_AT_POINT = `function (x, y) {
  * node moved since the capture, else the centre of its visible part. Answers { verdict: 'ok', x, y } or
  * { verdict: code, reason }.
  */
-const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit, fresh, needEditable) {
+const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit, fresh, needEditable, needStable) {
   const node = this;
   if (!node.isConnected) return null;
   const el = node.nodeType === 1 ? node : node.parentElement;
@@ -915,13 +924,14 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
   // A page that renders no frames (a hidden tab) still gets its two samples, a timer apart.
   const frame = () => new Promise((resolve) => { win.requestAnimationFrame(() => resolve()); win.setTimeout(resolve, 500); });
   const key = (r) => r.map((v) => Math.round(v * 100) / 100).join(',');
-  await frame();
+  // Not asked to be stable (fill): one sample, now.
+  if (needStable) await frame();
   const a = box();
   let b = a;
   // Stable: the same box at two samples a frame apart. A capture taken for this action just now is the
   // first sample when its box is the page's own (a transformed or text box may read a hair apart): then
   // one frame decides, else two samples in the page do.
-  if (!(fresh && key(a) === key([lx, ly, lw, lh]))) {
+  if (needStable && !(fresh && key(a) === key([lx, ly, lw, lh]))) {
     await frame();
     if (!node.isConnected) return null;
     b = box();

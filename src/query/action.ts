@@ -55,6 +55,13 @@ export interface ActionSpec {
    * (its toggle state, its options, whether it has focus), so it resolves on a fresh capture.
    */
   staleOk?: 'aim' | 'field';
+  /**
+   * false: Playwright does not wait for the target to be stable (fill, clear: visible, enabled, editable
+   * is their actionability), so a driver that checks the target in the app does not sample it over two
+   * frames; its tap to focus the field lands on it or is held back (the web's hit-target check). The
+   * two captures of a driver without that check still compare its bounds.
+   */
+  stable?: false;
   /** A few words for the tool description, in place of the argument names. */
   note?: string;
   /** Must the node be enabled (scrolling a disabled list still scrolls), and on screen (not for bringIntoView)? */
@@ -77,8 +84,8 @@ export const LOCATOR_ACTIONS = {
   click: { args: [], staleOk: 'aim', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
   longClick: { args: [], staleOk: 'aim', semantic: 'LongClick', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
   tap: { args: [], staleOk: 'aim', note: 'a coordinate tap', semantic: null, fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, enabled: true, onScreen: true, touch: true },
-  fill: { args: ['text'], staleOk: 'field', semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
-  clear: { args: [], staleOk: 'field', semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  fill: { args: ['text'], staleOk: 'field', stable: false, semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  clear: { args: [], staleOk: 'field', stable: false, semantic: 'SetText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither set text semantically nor type' }, enabled: true, onScreen: true, touch: true },
   pressEnter: { args: [], semantic: 'ImeAction', fallback: { route: 'keys', needs: ['typing'], why: 'has no IME action and no keyboard' }, enabled: true, onScreen: true, touch: false },
   scrollBy: { args: ['dx', 'dy'], semantic: 'ScrollBy', fallback: { route: 'swipe', needs: ['swipes'], why: 'has no ScrollBy and cannot swipe' }, enabled: false, onScreen: true, touch: true },
   scrollToIndex: { args: ['index'], semantic: 'ScrollToIndex', fallback: { route: 'scroll-steps', needs: ['semanticActions'], nodeAction: 'ScrollBy' }, enabled: false, onScreen: true, touch: false },

@@ -239,6 +239,42 @@ test('fill waits for a field it can type into, as Playwright\'s fill: the same v
   await page.close();
 });
 
+test('fill replaces the field\'s text with one input, as Playwright\'s fill: the same input events on the same page, with no key events for the text', async () => {
+  const html = `<label>Name <input id="name" value="old text"></label><script>
+    window.log = [];
+    for (const t of ['beforeinput', 'input', 'change', 'keydown']) document.getElementById('name').addEventListener(t, (e) => window.log.push(t === 'keydown' ? 'keydown ' + e.key : t + ' ' + (e.inputType ?? '')));
+  </script>`;
+  const { page, device } = await open(html);
+  const pw = await browser.newPage();
+  await pw.setContent(html);
+  const log = (p: Page) => p.evaluate(() => (window as unknown as { log: string[] }).log);
+  await pw.getByRole('textbox', { name: 'Name' }).fill('new text');
+  await device.getByRole('textbox', { name: 'Name' }).fill('new text');
+  const inputs = (l: string[]) => l.filter((e) => !e.startsWith('keydown'));
+  pwExpect(inputs(await log(page))).toEqual(inputs(await log(pw)));
+  pwExpect(inputs(await log(pw))).toEqual(['beforeinput insertText', 'input insertText']);
+  // Ours selects all by the keyboard first (a person's way): no key for any character of the text.
+  pwExpect((await log(page)).filter((e) => e.startsWith('keydown') && e.length === 'keydown x'.length)).toEqual(['keydown A']);
+  pwExpect(await page.inputValue('#name')).toBe('new text');
+  await pw.close();
+  await page.close();
+});
+
+test('fill does not wait for a moving field to stop, as Playwright\'s fill (visible, enabled, editable): its tap lands on the field or is held back', async () => {
+  const html = `<style>@keyframes drift { from { transform: translateX(0) } to { transform: translateX(40px) } }
+    #name { animation: drift 20s linear infinite alternate }</style><label>Name <input id="name"></label>`;
+  const { page, device } = await open(html);
+  const pw = await browser.newPage();
+  await pw.setContent(html);
+  await pw.getByRole('textbox', { name: 'Name' }).fill('by Playwright', { timeout: 5000 });
+  await device.getByRole('textbox', { name: 'Name' }).fill('by treewright', { timeout: 5000 });
+  pwExpect([await pw.inputValue('#name'), await page.inputValue('#name')]).toEqual(['by Playwright', 'by treewright']);
+  // A click waits for it to be stable, as Playwright's click does: it never is.
+  pwExpect((await errorOf(device.getByRole('textbox', { name: 'Name' }).click({ timeout: 500 }))).message).toContain('not stable');
+  await pw.close();
+  await page.close();
+});
+
 test('a reused capture that no longer holds the target is not trusted: the locator is resolved again on a fresh capture', async () => {
   const { page, device } = await open(`<div id="box"><button id="old">Old</button></div>${CLICKS}`);
   const counter = countCaptures(device.driver);
