@@ -9,7 +9,8 @@ import { strictViolation } from '../query/strict.js';
 import { DEFAULT_MAX_SCROLLS, DRAG_TO, LOCATOR_ACTIONS } from '../query/action.js';
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
-import { capabilitiesOf, type Driver, type Key, type SemanticRequest } from './driver.js';
+import { pageCheckable } from '../query/page-checkable.js';
+import { capabilitiesOf, type Driver, type Key, type NodeNow, type SemanticRequest } from './driver.js';
 import { normalizeWhitespace } from '../query/text.js';
 import { semanticDrivers } from './semantics.js';
 import { SOURCE_SHORTHANDS } from './source-forms.js';
@@ -144,6 +145,11 @@ const DRIVER_KEYS: ReadonlyMap<string, Key> = new Map([['Enter', 'enter'], ['Bac
 
 function deliversKey(driver: Driver, key: string): boolean {
   return driver.pressKeyName ? driver.deliversKey?.(key) ?? true : DRIVER_KEYS.has(key);
+}
+
+/** The target's checked state: as the app reported it just now where the capture is older, else the capture's. */
+function toggleOf(ready: Ready): Node['toggle'] {
+  return ready.toggle !== undefined ? ready.toggle : ready.node.toggle;
 }
 
 /** The toggle state a toggle action asks for, or null for any other action. */
@@ -292,6 +298,8 @@ export interface Ready {
    * forced): delivery checks nothing again.
    */
   aim?: Point;
+  /** The node's checked state as the app reported it just now, where `snapshot` is older (Driver.stillResolves). */
+  toggle?: Node['toggle'];
 }
 
 /**
@@ -320,10 +328,15 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   let reuse = samples.previous && driver.checkActionable && driver.unchanged && (await driver.unchanged(samples.previous)) ? samples.previous : null;
   // Changed since: the capture still serves an action that reads only what the app checks as it starts
   // (staleOk), when the app says the locator finds that node alone now.
+  // A toggle's state is asked of the app even when it reads as unchanged: a script may set a box's
+  // checked property, which no change mark sees.
   const staleOk = specOf(a.kind).staleOk;
-  if (!reuse && samples.previous && driver.checkActionable && driver.stillResolves && (staleOk === 'aim' || (staleOk === 'field' && driver.selectAll))) {
+  let now: NodeNow | null = null;
+  const asks = staleOk === 'aim' || staleOk === 'toggle' || (staleOk === 'field' && !!driver.selectAll);
+  if ((!reuse || (staleOk === 'toggle' && pageCheckable(selector))) && samples.previous && driver.checkActionable && driver.stillResolves && asks) {
     const was = resolveSelector(samples.previous, selector);
-    if (was.length === 1 && await driver.stillResolves(samples.previous, was[0]!, selector)) reuse = samples.previous;
+    now = was.length === 1 ? await driver.stillResolves(samples.previous, was[0]!, selector) : null;
+    reuse = now ? samples.previous : null;
   }
   for (let i = 0; ; i++) {
     const reused = reuse !== null;
@@ -353,7 +366,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         // The one target checked in the app itself (visible, stable over two frames, enabled, receives
         // events at its point), as Playwright does: no second capture, no reachability over the tree.
         const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable, editable: need.editable, stable: need.settle, fresh: !reused });
-        if (v.ok) return { snapshot, node, route: choice.route, aim: v.point };
+        if (v.ok) return { snapshot, node, route: choice.route, aim: v.point, ...(reused && now ? { toggle: now.toggle } : {}) };
         reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
         code = v.code === 'detached' ? 'target_not_found' : v.code;
         if (v.code === 'detached' && Date.now() < deadline) continue; // resolve again at once
@@ -428,7 +441,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
   const tap = ready.aim ?? analyzeReachability(snapshot).get(node).tap ?? centre(node);
   const want = wantedToggle(a);
   // Idempotent, as Playwright's check: a node already in the state asked for is left alone.
-  if (want !== null && node.toggle === want) return `already ${want === 'on' ? 'checked' : 'unchecked'}`;
+  if (want !== null && toggleOf(ready) === want) return `already ${want === 'on' ? 'checked' : 'unchecked'}`;
   switch (route) {
     case 'pointer':
       if (!ready.aim) await driver.confirmTarget?.(node, tap);
@@ -566,9 +579,11 @@ export async function actWithoutAfter(driver: Driver, capture: () => Promise<Sna
       if (pinned && isStale(e)) throw pinned.stale(e.details.current ?? 'a newer one');
       throw e;
     }
-    // A toggle is verified on the screen after it (Playwright's "did not change its state"): that capture is the after.
+    // A toggle is verified on the screen after it (Playwright's "did not change its state"): that capture
+    // is the after. Resolved on an older capture the app confirmed, it is asked of the app first.
     const want = wantedToggle(a);
-    if (want === null || ready.node.toggle === want) return { ready, message };
+    if (want === null || toggleOf(ready) === want) return { ready, message };
+    if (ready.toggle !== undefined && (await driver.stillResolves?.(ready.snapshot, ready.node, selector))?.toggle === want) return { ready, message };
     return { ready, after: await verifyToggle(capture, await capture(), selector, a, want, Date.now() + timeout, driver.description), message };
   }
 }

@@ -132,9 +132,9 @@ export interface DriverActions {
    * Whether a locator that resolved on this capture (one of the driver's own) to `node` alone still
    * finds that node alone in the app, which has changed since: an action may then resolve on the
    * capture instead of capturing again. Only with checkActionable, which then checks the target as on
-   * any reused capture. False whenever the driver cannot tell.
+   * any reused capture. Answers what the app says of the node now, or null whenever the driver cannot tell.
    */
-  stillResolves?(snapshot: Snapshot, node: Node, selector: Selector): Promise<boolean>;
+  stillResolves?(snapshot: Snapshot, node: Node, selector: Selector): Promise<NodeNow | null>;
   /** Presses any key Playwright names ('Tab', 'ArrowDown', 'Control+A'); drivers without it press only `Key`s. */
   pressKeyName?(key: string): Promise<void>;
   /** A pointer over a point, no button (hover), and a double click: devices with a mouse. */
@@ -151,6 +151,12 @@ export interface DriverActions {
   blur?(node: Node): Promise<void>;
   /** Chooses an option of a <select> by value or label; the message says which (or throws naming the options there are). */
   selectOption?(node: Node, option: string): Promise<string>;
+}
+
+/** What the app says of a node now, where its capture is older (DriverActions.stillResolves). */
+export interface NodeNow {
+  /** Its checked state, as the node's own field reads it. */
+  toggle: Node['toggle'];
 }
 
 /** The verdict of an in-app actionability check (DriverActions.checkActionable). */

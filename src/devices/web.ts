@@ -1,10 +1,10 @@
 import type { CDPSession, Page, Response } from '@playwright/test';
 import type { Action, Node, Point, Snapshot } from '../model/schema.js';
-import { DEFAULT_TEST_ID_ATTRIBUTE, importCdp, nameSources } from '../formats/cdp.js';
+import { DEFAULT_TEST_ID_ATTRIBUTE, axToggle, importCdp, nameSources } from '../formats/cdp.js';
 import { DOM_SNAPSHOT_PARAMS, type AXNode, type CdpCapture, type DomSnapshot } from '../formats/cdp-types.js';
 import { DeviceError, FormatError, TargetError, isTreewrightError } from '../errors.js';
 import { rowIndexOf } from './actions.js';
-import { type Actionability, type Driver, type Key, type PerformResult, type SemanticRequest } from './driver.js';
+import { type Actionability, type Driver, type Key, type NodeNow, type PerformResult, type SemanticRequest } from './driver.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { pageCheckable } from '../query/page-checkable.js';
 import { webLabel } from '../query/get-by.js';
@@ -282,12 +282,14 @@ export class WebDriver implements Driver {
    * shadow tree, while the page holds no frame whose document it can read (a capture would search that
    * frame too).
    */
-  async stillResolves(snapshot: Snapshot, node: Node, selector: Selector): Promise<boolean> {
+  async stillResolves(snapshot: Snapshot, node: Node, selector: Selector): Promise<NodeNow | null> {
     const step = pageCheckable(selector);
     const mark = this.marks.get(snapshot);
     const backendNodeId = node.platform.backendNodeId;
-    if (!step || !mark || mark.frames || mark.navigations !== this.navigations || typeof backendNodeId !== 'number' || this.closed || this.page.isClosed()) return false;
-    if (mergedView(snapshot).mergedCount > 0) return false;
+    if (!step || !mark || mark.frames || mark.navigations !== this.navigations || typeof backendNodeId !== 'number' || this.closed || this.page.isClosed()) return null;
+    if (mergedView(snapshot).mergedCount > 0) return null;
+    // What Chromium reads of the node now, once the locator is confirmed.
+    const now = (ax: AXNode): NodeNow => ({ toggle: axToggle(ax) });
     const s = await this.cdp();
     const documentId = mark.page.split(':')[0];
     const ask = (options: object) => Promise.all([
@@ -303,15 +305,15 @@ export class WebDriver implements Driver {
       // Chromium's name for the element, from a label source, still matches; no other element a label or
       // an attribute may name is named so by the in-page rules.
       const [ax, names] = await ask({ label: true });
-      if (!ax || ax.ignored || !names) return false;
+      if (!ax || ax.ignored || !names) return null;
       const own = webLabel(nameSources(ax).first?.type, typeof ax.name?.value === 'string' ? ax.name.value : null);
-      return matchesText(own, step.text, step.exact) && !names.some((n) => matchesText(n, step.text, step.exact));
+      return matchesText(own, step.text, step.exact) && !names.some((n) => matchesText(n, step.text, step.exact)) ? now(ax) : null;
     }
     if (step.kind === 'testId') {
       // The element's own value and every other element's; an ignored node is left to a capture (whether
       // Chromium's tree keeps one is not the page's to say).
       const [ax, values] = await ask({ attribute: this.options.testIdAttribute ?? DEFAULT_TEST_ID_ATTRIBUTE });
-      return !!ax && !ax.ignored && !!values && testIdMatches(values[0] ?? null, step.id) && !values.slice(1).some((v) => testIdMatches(v, step.id));
+      return ax && !ax.ignored && values && testIdMatches(values[0] ?? null, step.id) && !values.slice(1).some((v) => testIdMatches(v, step.id)) ? now(ax) : null;
     }
     const answers = roleAnswers(step);
     const facts = (rawRole: string): RoleFacts => ({ kind: 'web', role: webRole(rawRole), rawRole });
@@ -320,14 +322,14 @@ export class WebDriver implements Driver {
     const axRole = ax?.role?.value;
     const axName = typeof ax?.name?.value === 'string' ? ax.name.value : '';
     // The target by Chromium's own reading; an empty name is not its name to a locator where it is a field's text.
-    if (!ax || ax.ignored || typeof axRole !== 'string' || !answers(facts(axRole)) || (want !== undefined && (axName === '' || !roleNameMatches(axName, want, step.options.exact)))) return false;
-    if (!others) return false;
+    if (!ax || ax.ignored || typeof axRole !== 'string' || !answers(facts(axRole)) || (want !== undefined && (axName === '' || !roleNameMatches(axName, want, step.options.exact)))) return null;
+    if (!others) return null;
     // Another element that may answer (a field's name the page leaves to its text counts as one) sends the action to a capture.
     for (let k = 0; k < others.length; k += 2) {
       const name = others[k + 1] ?? null;
-      if (answers(facts(String(others[k]))) && (want === undefined || name === null || roleNameMatches(name, want, step.options.exact))) return false;
+      if (answers(facts(String(others[k]))) && (want === undefined || name === null || roleNameMatches(name, want, step.options.exact))) return null;
     }
-    return true;
+    return now(ax);
   }
 
   /**

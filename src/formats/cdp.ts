@@ -583,6 +583,22 @@ export function nameSources(a: AXNode): { first?: NameSource; won?: NameSource }
   return first ? { first } : {};
 }
 
+/** A node's checked state from its AX `checked` (else `pressed`) property: true, false or mixed. */
+export function toggleOf(checked: unknown, pressed: unknown): Node['toggle'] {
+  const state = checked ?? pressed;
+  return state === 'true' || state === true ? 'on' : state === 'false' || state === false ? 'off' : state === 'mixed' ? 'indeterminate' : null;
+}
+
+/** toggleOf an AX node's own properties (one node as Accessibility.getPartialAXTree gives it). */
+export function axToggle(a: AXNode): Node['toggle'] {
+  let checked: unknown, pressed: unknown;
+  for (const p of a.properties ?? []) {
+    if (p.name === 'checked') checked = p.value.value;
+    else if (p.name === 'pressed') pressed = p.value.value;
+  }
+  return toggleOf(checked, pressed);
+}
+
 /** One capture → a Snapshot (see the file comment). */
 export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): Snapshot {
   const where = options.source ?? `web:${capture.url}`;
@@ -815,8 +831,7 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
   if (editable && at && webReadOnly(tagName, role, dom.attr(at.doc, at.i, 'readonly'), dom.attr(at.doc, at.i, 'aria-readonly'))) platform.readOnly = true;
   const clickable = !ignored && ((at ? dom.isClickable(at.doc, at.i) : false) || INTERACTIVE_ROLES.has(role));
   const scrollable = !!at && dom.scrollable(at.doc, at.i);
-  const state = checked ?? pressed;
-  const toggle = state === 'true' || state === true ? 'on' : state === 'false' || state === false ? 'off' : state === 'mixed' ? 'indeterminate' : null;
+  const toggle = toggleOf(checked, pressed);
   const value = str(a.value);
   const actions: Node['actions'] = [];
   if (scrollable) actions.push('ScrollBy');

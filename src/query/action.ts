@@ -51,10 +51,12 @@ export interface ActionSpec {
    * the app may serve it because the app confirms the locator still finds the node (Driver.stillResolves;
    * devices/actions.ts). `aim`: where the node is, nothing else. `field`: where it is, and that it is a
    * text field, which the app checks editable as it starts: it selects all and types, reading nothing of
-   * what the field holds (so only on a driver that can select all). Absent: it reads more of the node
-   * (its toggle state, its options, whether it has focus), so it resolves on a fresh capture.
+   * what the field holds (so only on a driver that can select all). `toggle`: where it is, and its
+   * checked state, which the app reports as it confirms (and again after the click, to verify it).
+   * Absent: it reads more of the node (its options, whether it has focus), so it resolves on a fresh
+   * capture.
    */
-  staleOk?: 'aim' | 'field';
+  staleOk?: 'aim' | 'field' | 'toggle';
   /**
    * false: Playwright does not wait for the target to be stable (fill, clear: visible, enabled, editable
    * is their actionability), so a driver that checks the target in the app does not sample it over two
@@ -95,9 +97,9 @@ export const LOCATOR_ACTIONS = {
   expand: { args: [], semantic: 'Expand', fallback: null, enabled: true, onScreen: true, touch: false },
   collapse: { args: [], semantic: 'Collapse', fallback: null, enabled: true, onScreen: true, touch: false },
   // Playwright's actions (docs/design.md §7); actionability as Playwright lists it per action.
-  check: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
-  uncheck: { args: [], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
-  setChecked: { args: ['checked'], semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
+  check: { args: [], staleOk: 'toggle', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
+  uncheck: { args: [], staleOk: 'toggle', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
+  setChecked: { args: ['checked'], staleOk: 'toggle', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
   press: { args: ['key'], semantic: null, fallback: { route: 'keys', needs: ['typing'], why: 'has no keyboard' }, enabled: false, onScreen: false, touch: false },
   pressSequentially: { args: ['text'], semantic: 'InsertText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither insert text semantically nor type' }, enabled: true, onScreen: true, touch: true },
   hover: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'hover', why: 'has no pointer to hover with (a touch screen)' }, enabled: false, onScreen: true, touch: true },

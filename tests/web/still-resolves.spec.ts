@@ -60,10 +60,9 @@ test('after a change elsewhere a click captures nothing; a second match, a new n
   // A locator with a state (or a filter, nth …) is not one the page checks: it captures.
   await change(() => { document.getElementById('note')!.textContent = 'Changed once more'; });
   pwExpect(await click(() => device.byRole('Button', { name: 'Go', disabled: false }).click())).toEqual({ code: 'no error', captures: 1 });
-  // Nor is an action that reads more of its node than where it is: check reads the box's state, on a
-  // capture to resolve on (and one after, which verifies it).
+  // check reads the box's state: the page reports it with its confirmation, and again after the click.
   await change(() => { document.getElementById('note')!.textContent = 'Changed for the box'; });
-  pwExpect(await click(() => device.byRole('Checkbox', { name: 'Box' }).check())).toEqual({ code: 'no error', captures: 2 });
+  pwExpect(await click(() => device.byRole('Checkbox', { name: 'Box' }).check())).toEqual({ code: 'no error', captures: 0 });
 
   pwExpect(await clicks()).toEqual(['go', 'go', 'go', 'box']);
   await close();
@@ -112,6 +111,37 @@ test('getByLabel after a change: confirmed while Chromium still names the field 
   // Its label now says something else: no capture finds it.
   await change(() => { document.getElementById('hint')!.textContent = 'Mobile'; });
   pwExpect((await outcome(() => device.getByLabel('Phone', { exact: true }).click({ timeout: 300 }))).code).toBe('target_not_found');
+  await close();
+});
+
+test('check, uncheck and setChecked after a change elsewhere capture nothing: the page reports the box\'s state now, so a box checked since is left alone and one unchecked since is clicked; a click the page does not let toggle is verified on a capture', async () => {
+  const { page, device, outcome, change, clicks, close } = await open(`<label><input type="checkbox" id="box"> Box</label>
+    <label><input type="checkbox" id="stuck" onclick="event.preventDefault()"> Stuck</label><p id="note">Note</p>${CLICKS}`);
+  const box = () => device.getByRole('checkbox', { name: 'Box' });
+  const checked = () => page.evaluate(() => (document.getElementById('box') as HTMLInputElement).checked);
+  await device.snapshot();
+
+  await change(() => { document.getElementById('note')!.textContent = 'Changed'; });
+  pwExpect(await outcome(() => box().check())).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await checked()).toBe(true);
+  // Unchecked by a script since the capture that said checked (a property: no change mark sees it):
+  // uncheck() asks the page all the same, which says it is off already.
+  await device.snapshot();
+  await change(() => { (document.getElementById('box') as HTMLInputElement).checked = false; });
+  pwExpect(await outcome(() => box().uncheck())).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await checked()).toBe(false);
+  // Checked since a capture that said unchecked: check() leaves it, setChecked(false) clicks it.
+  await device.snapshot();
+  await change(() => { (document.getElementById('box') as HTMLInputElement).checked = true; });
+  pwExpect(await outcome(() => box().check())).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await outcome(() => box().setChecked(false))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await checked()).toBe(false);
+  // A box whose click the page cancels: the page says it is still off, so a capture verifies, and the check fails.
+  await change(() => { document.getElementById('note')!.textContent = 'Changed again'; });
+  const stuck = await outcome(() => device.getByRole('checkbox', { name: 'Stuck' }).check({ timeout: 500 }));
+  pwExpect(stuck.code).toBe('target_not_found');
+  pwExpect(stuck.captures).toBeGreaterThanOrEqual(1);
+  pwExpect(await clicks()).toEqual(['box', 'box', 'stuck']);
   await close();
 });
 
