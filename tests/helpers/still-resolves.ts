@@ -2,6 +2,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { webDevice, type Device } from 'treewright';
 import type { Node, Snapshot } from '../../src/model/schema.js';
 import type { Selector } from '../../src/query/selector.js';
+import type { NodeNow } from '../../src/devices/driver.js';
 import { resolveSelector } from '../../src/query/resolve.js';
 import { indexSnapshot } from '../../src/query/snapshot-index.js';
 import { labelOf } from '../../src/query/get-by.js';
@@ -35,7 +36,7 @@ export interface StillResolvesTally {
   unwatched: boolean;
 }
 
-type Driver = { stillResolves(s: Snapshot, n: Node, sel: Selector): Promise<boolean>; marks: WeakMap<Snapshot, unknown> };
+type Driver = { stillResolves(s: Snapshot, n: Node, sel: Selector): Promise<NodeNow | null>; marks: WeakMap<Snapshot, unknown> };
 
 /** Functions on the target element (`this`): the change, and what undoes it. */
 const CHANGES: ReadonlyArray<[string, string, string]> = [

@@ -5,6 +5,7 @@
 import { test, expect as pwExpect, type Browser } from '@playwright/test';
 import { isTreewrightError, webDevice } from 'treewright';
 import type { StaticSite } from '../../examples/web-site/serve.js';
+import type { NodeNow } from '../../src/devices/driver.js';
 import { countCaptures } from '../helpers/capture-count.js';
 import { onFixturePages } from '../helpers/fixture-pages.js';
 import { stillResolvesOnPage, sumTallies } from '../helpers/still-resolves.js';
@@ -197,8 +198,8 @@ test('on real pages the page confirms a locator only where a fresh capture finds
 test('the judgement fails a check that confirms every locator whose node still matches', async () => {
   const [t] = await onFixturePages(browser, site.url, ['pages/shop.html'], async (page, path) => {
     const device = await webDevice(page);
-    const driver = device.driver as unknown as { stillResolves: () => Promise<boolean> };
-    driver.stillResolves = async () => true;
+    const driver = device.driver as unknown as { stillResolves: () => Promise<NodeNow | null> };
+    driver.stillResolves = async () => ({ toggle: null });
     return stillResolvesOnPage(page, path, 25, 1, device);
   });
   pwExpect(t!.wrong.length).toBeGreaterThan(0);
