@@ -449,20 +449,20 @@ export class WebDriver implements Driver {
   }
 
   async typeText(text: string): Promise<void> {
-    await this.guard('type', async () => {
-      this.inputs++;
-      this.stillOnPage('type');
-      await this.page.keyboard.type(text);
-      this.stillOnPage('type');
-    });
+    await this.textInput('type', () => this.page.keyboard.type(text));
   }
 
   async insertText(text: string): Promise<void> {
-    await this.guard('insert text', async () => {
+    await this.textInput('insert text', () => this.page.keyboard.insertText(text));
+  }
+
+  /** Text sent to the focused field: input of this driver's own, on the page the action reached, before and after. */
+  private async textInput(stage: string, send: () => Promise<void>): Promise<void> {
+    await this.guard(stage, async () => {
       this.inputs++;
-      this.stillOnPage('insert text');
-      await this.page.keyboard.insertText(text);
-      this.stillOnPage('insert text');
+      this.stillOnPage(stage);
+      await send();
+      this.stillOnPage(stage);
     });
   }
 
