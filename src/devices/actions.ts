@@ -298,8 +298,9 @@ export interface Ready {
    * forced): delivery checks nothing again.
    */
   aim?: Point;
-  /** The node's checked state as the app reported it just now, where `snapshot` is older (Driver.stillResolves). */
+  /** The node's checked state and focus as the app reported them just now, where `snapshot` is older (Driver.stillResolves). */
   toggle?: Node['toggle'];
+  focused?: boolean;
 }
 
 /**
@@ -332,12 +333,14 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   // checked property, which no change mark sees.
   const staleOk = specOf(a.kind).staleOk;
   let now: NodeNow | null = null;
-  const asks = staleOk === 'aim' || staleOk === 'toggle' || (staleOk === 'field' && !!driver.selectAll);
+  const asks = staleOk === 'aim' || staleOk === 'toggle' || staleOk === 'focus' || (staleOk === 'field' && !!driver.selectAll);
   if ((!reuse || (staleOk === 'toggle' && pageCheckable(selector))) && samples.previous && driver.checkActionable && driver.stillResolves && asks) {
     const was = resolveSelector(samples.previous, selector);
     now = was.length === 1 ? await driver.stillResolves(samples.previous, was[0]!, selector) : null;
     reuse = now ? samples.previous : null;
   }
+  // What the app said of the node, for a Ready on the capture it confirmed.
+  const fromApp = (reused: boolean): Pick<Ready, 'toggle' | 'focused'> => (reused && now ? { toggle: now.toggle, focused: now.focused } : {});
   for (let i = 0; ; i++) {
     const reused = reuse !== null;
     snapshot = reuse ?? await capture();
@@ -366,7 +369,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         // The one target checked in the app itself (visible, stable over two frames, enabled, receives
         // events at its point), as Playwright does: no second capture, no reachability over the tree.
         const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable, editable: need.editable, stable: need.settle, fresh: !reused });
-        if (v.ok) return { snapshot, node, route: choice.route, aim: v.point, ...(reused && now ? { toggle: now.toggle } : {}) };
+        if (v.ok) return { snapshot, node, route: choice.route, aim: v.point, ...fromApp(reused) };
         reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
         code = v.code === 'detached' ? 'target_not_found' : v.code;
         if (v.code === 'detached' && Date.now() < deadline) continue; // resolve again at once
@@ -392,7 +395,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
           lastBounds = { id: node.id, key };
           if (Date.now() < deadline) continue; // capture again at once: stability needs two captures
         } else {
-          return { snapshot, node, route: choice.route };
+          return { snapshot, node, route: choice.route, ...fromApp(reused) };
         }
         lastBounds = { id: node.id, key };
       }
@@ -609,7 +612,7 @@ function dropPoint(driver: Driver, snapshot: Snapshot, target: Selector, source:
 /** press(key): the node focused first (its RequestFocus, else a tap unless it has focus), then the key. */
 async function pressOn(driver: Driver, ready: Ready, key: string): Promise<undefined> {
   const { snapshot, node } = ready;
-  if (!node.focused) {
+  if (!(ready.focused ?? node.focused)) {
     if (performs(driver, 'RequestFocus') && node.actions.includes('RequestFocus')) {
       await driver.perform!({ snapshot, node, rootId: analyzeReachability(snapshot).get(node).root.rootId }, { action: 'RequestFocus' });
     } else if (driver.tap && isVisible(node, snapshot)) {

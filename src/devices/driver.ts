@@ -157,6 +157,8 @@ export interface DriverActions {
 export interface NodeNow {
   /** Its checked state, as the node's own field reads it. */
   toggle: Node['toggle'];
+  /** Whether it has focus. */
+  focused: boolean;
 }
 
 /** The verdict of an in-app actionability check (DriverActions.checkActionable). */

@@ -1,6 +1,6 @@
 import type { CDPSession, Page, Response } from '@playwright/test';
 import type { Action, Node, Point, Snapshot } from '../model/schema.js';
-import { DEFAULT_TEST_ID_ATTRIBUTE, axToggle, importCdp, nameSources } from '../formats/cdp.js';
+import { DEFAULT_TEST_ID_ATTRIBUTE, axFocused, axToggle, importCdp, nameSources } from '../formats/cdp.js';
 import { DOM_SNAPSHOT_PARAMS, type AXNode, type CdpCapture, type DomSnapshot } from '../formats/cdp-types.js';
 import { DeviceError, FormatError, TargetError, isTreewrightError } from '../errors.js';
 import { rowIndexOf } from './actions.js';
@@ -289,7 +289,7 @@ export class WebDriver implements Driver {
     if (!step || !mark || mark.frames || mark.navigations !== this.navigations || typeof backendNodeId !== 'number' || this.closed || this.page.isClosed()) return null;
     if (mergedView(snapshot).mergedCount > 0) return null;
     // What Chromium reads of the node now, once the locator is confirmed.
-    const now = (ax: AXNode): NodeNow => ({ toggle: axToggle(ax) });
+    const now = (ax: AXNode): NodeNow => ({ toggle: axToggle(ax), focused: axFocused(ax) });
     const s = await this.cdp();
     const documentId = mark.page.split(':')[0];
     const ask = (options: object) => Promise.all([

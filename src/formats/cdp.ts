@@ -599,6 +599,11 @@ export function axToggle(a: AXNode): Node['toggle'] {
   return toggleOf(checked, pressed);
 }
 
+/** Whether an AX node has focus (its `focused` property), as the importer reads it. */
+export function axFocused(a: AXNode): boolean {
+  return (a.properties ?? []).some((p) => p.name === 'focused' && p.value.value === true);
+}
+
 /** One capture → a Snapshot (see the file comment). */
 export function importCdp(capture: CdpCapture, options: CdpImportOptions = {}): Snapshot {
   const where = options.source ?? `web:${capture.url}`;

@@ -53,10 +53,11 @@ export interface ActionSpec {
    * text field, which the app checks editable as it starts: it selects all and types, reading nothing of
    * what the field holds (so only on a driver that can select all). `toggle`: where it is, and its
    * checked state, which the app reports as it confirms (and again after the click, to verify it).
-   * Absent: it reads more of the node (its options, whether it has focus), so it resolves on a fresh
-   * capture.
+   * `focus`: whether it has focus, which the app reports as it confirms; one without is focused first
+   * (semantically, or by a tap the app confirms lands on it). Absent: it reads more of the node (its
+   * options; where to tap to focus it before typing), so it resolves on a fresh capture.
    */
-  staleOk?: 'aim' | 'field' | 'toggle';
+  staleOk?: 'aim' | 'field' | 'toggle' | 'focus';
   /**
    * false: Playwright does not wait for the target to be stable (fill, clear: visible, enabled, editable
    * is their actionability), so a driver that checks the target in the app does not sample it over two
@@ -100,7 +101,7 @@ export const LOCATOR_ACTIONS = {
   check: { args: [], staleOk: 'toggle', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
   uncheck: { args: [], staleOk: 'toggle', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
   setChecked: { args: ['checked'], staleOk: 'toggle', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
-  press: { args: ['key'], semantic: null, fallback: { route: 'keys', needs: ['typing'], why: 'has no keyboard' }, enabled: false, onScreen: false, touch: false },
+  press: { args: ['key'], staleOk: 'focus', semantic: null, fallback: { route: 'keys', needs: ['typing'], why: 'has no keyboard' }, enabled: false, onScreen: false, touch: false },
   pressSequentially: { args: ['text'], semantic: 'InsertText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither insert text semantically nor type' }, enabled: true, onScreen: true, touch: true },
   hover: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'hover', why: 'has no pointer to hover with (a touch screen)' }, enabled: false, onScreen: true, touch: true },
   dblclick: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'doubleClick', why: 'has no pointer to double-click with' }, enabled: true, onScreen: true, touch: true },

@@ -146,6 +146,27 @@ test('check, uncheck and setChecked after a change elsewhere capture nothing: th
   await close();
 });
 
+test('press after a change captures nothing: the page says whether the field has focus; one that lost it since is focused first, so the key reaches it', async () => {
+  const { page, device, outcome, change, close } = await open(`<form id="f"><label>Search <input id="q"></label><label>Other <input id="other"></label><button>Go</button></form>
+    <p id="note">Note</p><script>window.keys = []; document.addEventListener('keydown', (e) => keys.push(e.target.id + ':' + e.key));
+    document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); keys.push('submit'); });</script>`);
+  const search = () => device.getByLabel('Search');
+  const keys = () => page.evaluate(() => (window as unknown as { keys: string[] }).keys.splice(0));
+
+  // The fill changed the page (the field's value): press asks the page, which says the field has focus.
+  await search().fill('shoes');
+  await keys();
+  pwExpect(await outcome(() => search().press('Enter'))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await keys()).toEqual(['q:Enter', 'submit']);
+  // Focus moved by a script since a capture that saw the field focused: it is focused again before the key.
+  pwExpect((await device.snapshot()).roots.length).toBeGreaterThan(0);
+  await change(() => { document.getElementById('other')!.focus(); document.getElementById('note')!.textContent = 'Changed'; });
+  pwExpect(await outcome(() => search().press('ArrowLeft'))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await keys()).toEqual(['q:ArrowLeft']);
+  pwExpect(await page.evaluate(() => document.activeElement?.id)).toBe('q');
+  await close();
+});
+
 test('getByTestId after a change: confirmed while no other element has the id and Chromium keeps the element unignored; a copy, a new id or an ignored element since captures', async () => {
   const { device, outcome: click, change, clicks, close } = await open(`<button id="go" data-testid="go">Go</button><div aria-hidden="true"><button id="plain" data-testid="plain">Hidden</button></div>
     <p id="note">Note</p>${CLICKS}`);
@@ -199,7 +220,7 @@ test('the judgement fails a check that confirms every locator whose node still m
   const [t] = await onFixturePages(browser, site.url, ['pages/shop.html'], async (page, path) => {
     const device = await webDevice(page);
     const driver = device.driver as unknown as { stillResolves: () => Promise<NodeNow | null> };
-    driver.stillResolves = async () => ({ toggle: null });
+    driver.stillResolves = async () => ({ toggle: null, focused: false });
     return stillResolvesOnPage(page, path, 25, 1, device);
   });
   pwExpect(t!.wrong.length).toBeGreaterThan(0);
