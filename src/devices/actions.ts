@@ -483,7 +483,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       if (!ready.aim) await driver.confirmTarget?.(node, tap);
       if (a.kind === 'pressSequentially') {
         // Typed after what the field holds, as Playwright's pressSequentially: focus it, then type.
-        if (!node.focused) await driver.tap!(tap.x, tap.y);
+        if (!(ready.focused ?? node.focused)) await driver.tap!(tap.x, tap.y);
         await driver.typeText!(a.text);
         return undefined;
       }

@@ -55,7 +55,7 @@ export interface ActionSpec {
    * checked state, which the app reports as it confirms (and again after the click, to verify it).
    * `focus`: whether it has focus, which the app reports as it confirms; one without is focused first
    * (semantically, or by a tap the app confirms lands on it). Absent: it reads more of the node (its
-   * options; where to tap to focus it before typing), so it resolves on a fresh capture.
+   * options), so it resolves on a fresh capture.
    */
   staleOk?: 'aim' | 'field' | 'toggle' | 'focus';
   /**
@@ -102,7 +102,7 @@ export const LOCATOR_ACTIONS = {
   uncheck: { args: [], staleOk: 'toggle', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
   setChecked: { args: ['checked'], staleOk: 'toggle', semantic: 'Click', fallback: { route: 'tap', needs: ['taps'], why: 'cannot deliver taps' }, toggle: true, enabled: true, onScreen: true, touch: true },
   press: { args: ['key'], staleOk: 'focus', semantic: null, fallback: { route: 'keys', needs: ['typing'], why: 'has no keyboard' }, enabled: false, onScreen: false, touch: false },
-  pressSequentially: { args: ['text'], semantic: 'InsertText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither insert text semantically nor type' }, enabled: true, onScreen: true, touch: true },
+  pressSequentially: { args: ['text'], staleOk: 'focus', semantic: 'InsertText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither insert text semantically nor type' }, enabled: true, onScreen: true, touch: true },
   hover: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'hover', why: 'has no pointer to hover with (a touch screen)' }, enabled: false, onScreen: true, touch: true },
   dblclick: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'doubleClick', why: 'has no pointer to double-click with' }, enabled: true, onScreen: true, touch: true },
   selectOption: { args: ['option'], semantic: null, fallback: { route: 'choose', needs: [], why: 'can neither set a select nor tap' }, enabled: true, onScreen: true, touch: false },

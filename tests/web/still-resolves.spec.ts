@@ -164,6 +164,11 @@ test('press after a change captures nothing: the page says whether the field has
   pwExpect(await outcome(() => search().press('ArrowLeft'))).toEqual({ code: 'no error', captures: 0 });
   pwExpect(await keys()).toEqual(['q:ArrowLeft']);
   pwExpect(await page.evaluate(() => document.activeElement?.id)).toBe('q');
+  // pressSequentially types where the caret is, after focusing the field (by a tap aimed in the page) when it lost focus.
+  await change(() => { document.getElementById('other')!.focus(); });
+  pwExpect(await outcome(() => search().pressSequentially('!'))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await page.inputValue('#q')).toContain('!');
+  pwExpect((await keys()).filter((k) => k.endsWith(':!'))).toEqual(['q:!']);
   await close();
 });
 
