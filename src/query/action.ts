@@ -49,20 +49,22 @@ export interface ActionSpec {
   /**
    * What the action reads of its node beyond what the app checks as it starts, when a capture older than
    * the app may serve it because the app confirms the locator still finds the node (Driver.stillResolves;
-   * devices/actions.ts). `aim`: where the node is, nothing else. `field`: where it is, and that it is a
+   * devices/actions.ts). `aim`: where the node is (and which element it is, which does not change),
+   * nothing else. `field`: where it is, and that it is a
    * text field, which the app checks editable as it starts: it selects all and types, reading nothing of
    * what the field holds (so only on a driver that can select all). `toggle`: where it is, and its
    * checked state, which the app reports as it confirms (and again after the click, to verify it).
    * `focus`: whether it has focus, which the app reports as it confirms; one without is focused first
-   * (semantically, or by a tap the app confirms lands on it). Absent: it reads more of the node (its
-   * options), so it resolves on a fresh capture.
+   * (semantically, or by a tap the app confirms lands on it). Absent: it reads more of the node, so it
+   * resolves on a fresh capture.
    */
   staleOk?: 'aim' | 'field' | 'toggle' | 'focus';
   /**
    * false: Playwright does not wait for the target to be stable (fill, clear: visible, enabled, editable
-   * is their actionability), so a driver that checks the target in the app does not sample it over two
-   * frames; its tap to focus the field lands on it or is held back (the web's hit-target check). The
-   * two captures of a driver without that check still compare its bounds.
+   * is their actionability; selectOption: visible, enabled), so a driver that checks the target in the
+   * app does not sample it over two frames; a tap it sends (to focus a field, to open a dropdown) lands
+   * on the target or is held back (the web's hit-target check). The two captures of a driver without
+   * that check still compare its bounds.
    */
   stable?: false;
   /** A few words for the tool description, in place of the argument names. */
@@ -105,7 +107,7 @@ export const LOCATOR_ACTIONS = {
   pressSequentially: { args: ['text'], staleOk: 'focus', semantic: 'InsertText', fallback: { route: 'keys', needs: ['taps', 'typing'], editable: true, why: 'can neither insert text semantically nor type' }, enabled: true, onScreen: true, touch: true },
   hover: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'hover', why: 'has no pointer to hover with (a touch screen)' }, enabled: false, onScreen: true, touch: true },
   dblclick: { args: [], staleOk: 'aim', semantic: null, fallback: { route: 'pointer', needs: [], method: 'doubleClick', why: 'has no pointer to double-click with' }, enabled: true, onScreen: true, touch: true },
-  selectOption: { args: ['option'], semantic: null, fallback: { route: 'choose', needs: [], why: 'can neither set a select nor tap' }, enabled: true, onScreen: true, touch: false },
+  selectOption: { args: ['option'], staleOk: 'aim', stable: false, semantic: null, fallback: { route: 'choose', needs: [], why: 'can neither set a select nor tap' }, enabled: true, onScreen: true, touch: false },
   blur: { args: [], semantic: null, fallback: { route: 'element', needs: [], method: 'blur', why: 'cannot take focus away from a node' }, enabled: false, onScreen: false, touch: false },
   scrollIntoViewIfNeeded: { args: [], semantic: 'BringIntoView', fallback: null, enabled: false, onScreen: false, touch: false },
 } as const satisfies Record<string, ActionSpec>;

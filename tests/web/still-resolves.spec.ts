@@ -172,6 +172,18 @@ test('press after a change captures nothing: the page says whether the field has
   await close();
 });
 
+test('selectOption after a change captures nothing: the page confirms the <select>, and the option is chosen in the page', async () => {
+  const { page, device, outcome, change, close } = await open(`<label>Size <select id="size"><option>Small</option><option value="m">Medium</option><option disabled>Large</option></select></label><p id="note">Note</p>`);
+  const size = () => device.getByLabel('Size');
+  await change(() => { document.getElementById('note')!.textContent = 'Changed'; });
+  pwExpect(await outcome(() => size().selectOption('Medium'))).toEqual({ code: 'no error', captures: 0 });
+  pwExpect(await page.inputValue('#size')).toBe('m');
+  // The choice changed the page: the next one asks it again; a disabled option is refused in the page.
+  pwExpect((await outcome(() => size().selectOption('Large'))).code).toBe('target_not_found');
+  pwExpect(await page.inputValue('#size')).toBe('m');
+  await close();
+});
+
 test('getByTestId after a change: confirmed while no other element has the id and Chromium keeps the element unignored; a copy, a new id or an ignored element since captures', async () => {
   const { device, outcome: click, change, clicks, close } = await open(`<button id="go" data-testid="go">Go</button><div aria-hidden="true"><button id="plain" data-testid="plain">Hidden</button></div>
     <p id="note">Note</p>${CLICKS}`);
