@@ -49,14 +49,15 @@ export interface ActionSpec {
   /**
    * What the action reads of its node beyond what the app checks as it starts, when a capture older than
    * the app may serve it because the app confirms the locator still finds the node (Driver.stillResolves;
-   * devices/actions.ts). `aim`: where the node is (and which element it is, which does not change),
-   * nothing else. `field`: where it is, and that it is a
-   * text field, which the app checks editable as it starts: it selects all and types, reading nothing of
-   * what the field holds (so only on a driver that can select all). `toggle`: where it is, and its
-   * checked state, which the app reports as it confirms (and again after the click, to verify it).
-   * `focus`: whether it has focus, which the app reports as it confirms; one without is focused first
-   * (semantically, or by a tap the app confirms lands on it). Absent: it reads more of the node, so it
-   * resolves on a fresh capture.
+   * devices/actions.ts).
+   * - `aim`: where the node is (and which element it is, which does not change), nothing else.
+   * - `field`: where it is, and that it is a text field, which the app checks editable as it starts: it
+   *   selects all and types, reading nothing of what the field holds (so only on a driver that can select all).
+   * - `toggle`: where it is, and its checked state, which the app reports as it confirms (and again after
+   *   the click, to verify it).
+   * - `focus`: whether it has focus, which the app reports as it confirms; one without is focused first
+   *   (semantically, or by a tap the app confirms lands on it).
+   * Absent: it reads more of the node, so it resolves on a fresh capture.
    */
   staleOk?: 'aim' | 'field' | 'toggle' | 'focus';
   /**
