@@ -3,6 +3,8 @@
 // view chosen by data. A real run (a Playwright project of its own over a real Zomato uiautomator dump
 // and a real Compose dialog dump) opened in Debian's Chromium.
 import { test, expect, type Browser, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runInner, type InnerRun } from '../runner/inner.js';
@@ -151,14 +153,17 @@ test('in Chromium: the status filter and its counts hide and show rows; the outl
   await page.close();
 });
 
-test('in Chromium: the project filter lists each project and hides the others\' rows', async ({}, testInfo) => {
+test('in Chromium: the project filter lists each project and hides the others\' rows', async () => {
   const t = (project: string, title: string, extra: Partial<ReportTest> = {}): ReportTest => ({
     key: ['a.spec.ts', project, title].join('\u0000'), project, file: 'a.spec.ts', line: 1, column: 1, title: [title],
     status: 'passed', failed: false, flaky: false, durationMs: 1, attempts: [], ...extra,
   });
   const model = { title: 'projects', tests: [t('android', 'one'), t('ios', 'one'), t('ios', 'two', { status: 'failed', failed: true }), t('web', 'three', { flaky: true, failed: true })] };
   expect(renderReportHtml(model)).toContain('<option value="android">android</option><option value="ios">ios</option><option value="web">web</option>');
-  const file = await writeReport(model, testInfo.outputPath('projects'));
+  // A folder of its own, as safety.spec.ts's: the file once went missing from the test's output folder
+  // between the write and the page's load, under a full suite.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tw-projects-'));
+  const file = await writeReport(model, dir);
   const { page, incidents } = await watchedPage(browser);
   await page.goto(pathToFileURL(file).href);
   await page.locator('#tw-project').selectOption('ios');
@@ -172,4 +177,5 @@ test('in Chromium: the project filter lists each project and hides the others\' 
   await expect(page.locator('article.tw-test:visible')).toHaveAttribute('data-project', 'web');
   expect(incidents).toEqual({ dialogs: [], errors: [], requests: [] });
   await page.close();
+  await rm(dir, { recursive: true, force: true });
 });
