@@ -148,7 +148,7 @@ function deliversKey(driver: Driver, key: string): boolean {
 }
 
 /** The target's checked state: as the app reported it just now where the capture is older, else the capture's. */
-function toggleOf(ready: Ready): Node['toggle'] {
+function toggleNow(ready: Ready): Node['toggle'] {
   return ready.toggle !== undefined ? ready.toggle : ready.node.toggle;
 }
 
@@ -444,7 +444,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
   const tap = ready.aim ?? analyzeReachability(snapshot).get(node).tap ?? centre(node);
   const want = wantedToggle(a);
   // Idempotent, as Playwright's check: a node already in the state asked for is left alone.
-  if (want !== null && toggleOf(ready) === want) return `already ${want === 'on' ? 'checked' : 'unchecked'}`;
+  if (want !== null && toggleNow(ready) === want) return `already ${want === 'on' ? 'checked' : 'unchecked'}`;
   switch (route) {
     case 'pointer':
       if (!ready.aim) await driver.confirmTarget?.(node, tap);
@@ -585,7 +585,7 @@ export async function actWithoutAfter(driver: Driver, capture: () => Promise<Sna
     // A toggle is verified on the screen after it (Playwright's "did not change its state"): that capture
     // is the after. Resolved on an older capture the app confirmed, it is asked of the app first.
     const want = wantedToggle(a);
-    if (want === null || toggleOf(ready) === want) return { ready, message };
+    if (want === null || toggleNow(ready) === want) return { ready, message };
     if (ready.toggle !== undefined && (await driver.stillResolves?.(ready.snapshot, ready.node, selector))?.toggle === want) return { ready, message };
     return { ready, after: await verifyToggle(capture, await capture(), selector, a, want, Date.now() + timeout, driver.description), message };
   }

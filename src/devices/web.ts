@@ -14,7 +14,7 @@ import { roleNameMatches } from '../query/vocabulary.js';
 import type { Selector } from '../query/selector.js';
 import { mergedView } from '../facts/merged-view.js';
 import { ARIA_ROLE_NAMES, type RoleFacts } from '../roles/aria.js';
-import { ARIA_READONLY_ROLES, WEB_ROLES } from '../roles/web.js';
+import { WEB_ROLES, webEditability } from '../roles/web.js';
 import { webRole } from '../formats/web-roles.js';
 import { INSTALL_OTHERS, OTHERS_CALL } from './web-inpage-others.js';
 import { performsOf } from './semantics.js';
@@ -373,11 +373,12 @@ export class WebDriver implements Driver {
     const backendNodeId = node.platform.backendNodeId;
     if (typeof backendNodeId !== 'number') return { ok: false, code: 'target_not_found', reason: 'the node has no DOM node to act on' };
     const box = node.layoutBounds ?? node.bounds;
-    // Editable: `false`, or whether aria-readonly may make the element read-only (its role allows it).
-    const editable = need.editable && ARIA_READONLY_ROLES.has(node.rawRole ?? '') ? 'aria' : need.editable;
-    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable, need.fresh, editable, need.stable])) as
-      { verdict: 'ok'; x: number; y: number } | { verdict: Exclude<Extract<Actionability, { ok: false }>['code'], 'detached'>; reason: string } | null;
+    const v = await this.guard('check actionability', () => this.callOnNode(backendNodeId, ACTIONABLE_IN_PAGE, [point.x, point.y, box.x, box.y, box.width, box.height, need.enabled, need.hittable, need.fresh, need.editable, need.stable])) as
+      ({ verdict: 'ok'; x: number; y: number } | { verdict: Exclude<Extract<Actionability, { ok: false }>['code'], 'detached'>; reason: string }) & { field?: [string, string | null, string | null, boolean] } | null;
     if (!v) return { ok: false, code: 'detached', reason: 'the node is no longer in the page' };
+    // The live element's attributes, judged after enabled and before where it is, as Playwright orders them.
+    const editable = v.field ? webEditability(v.field[0], node.rawRole ?? '', v.field[1], v.field[2], v.field[3]) : 'editable';
+    if (editable !== 'editable') return { ok: false, code: 'target_disabled', reason: editable === 'read-only' ? 'the node is read-only' : 'the node is not editable' };
     if (v.verdict === 'ok') {
       this.actionNavigations = this.navigations;
       // Forced (no hit check), the click goes where it goes, as Playwright's force.
@@ -903,10 +904,9 @@ const HIT_AT_POINT = `function (x, y) {
  * In the page, `this` the node (an element, or a text node read through its parent element), as
  * Playwright's actionability checks: visible (a box with area, not hidden by visibility or
  * content-visibility); stable, when `needStable` (the same box on two consecutive animation frames); enabled (not
- * :disabled, no aria-disabled="true" on it or an ancestor); editable, when `needEditable` (a native
- * field without the readonly attribute; another element whose role allows aria-readonly ('aria')
- * without aria-readonly="true"; else a contenteditable one: roles/web.ts webReadOnly's rule, on the
- * live element); hit (elementFromPoint at the point is the
+ * :disabled, no aria-disabled="true" on it or an ancestor); editable, when `needEditable`: every answer
+ * after the enabled check carries the element's name, readonly, aria-readonly and whether it is
+ * contenteditable, which the caller judges by roles/web.ts webEditability; hit (elementFromPoint at the point is the
  * node or inside it, across shadow roots). The point is the capture's aim, moved with the node when the
  * node moved since the capture, else the centre of its visible part. Answers { verdict: 'ok', x, y } or
  * { verdict: code, reason }.
@@ -943,26 +943,24 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
   if (!(b[2] > 0 && b[3] > 0) || !shown) return { verdict: 'target_not_found', reason: 'the node is not visible' };
   if (key(a) !== key(b)) return { verdict: 'target_not_found', reason: 'not stable: its bounds keep changing (' + key(a) + ' → ' + key(b) + ')' };
   if (needEnabled && (el.matches(':disabled') || el.closest('[aria-disabled="true"]'))) return { verdict: 'target_disabled', reason: 'the node is disabled' };
-  if (needEditable) {
-    const field = el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select';
-    const readonly = field ? el.hasAttribute('readonly') : needEditable === 'aria' ? (el.getAttribute('aria-readonly') || '').toLowerCase() === 'true' : !el.isContentEditable;
-    if (readonly) return { verdict: 'target_disabled', reason: field || needEditable === 'aria' ? 'the node is read-only' : 'the node is not editable' };
-  }
+  // From here on every answer carries what the caller judges editable by (roles/web.ts webEditability).
+  const field = needEditable ? [el.localName, el.getAttribute('readonly'), el.getAttribute('aria-readonly'), el.isContentEditable] : null;
+  const answer = (r) => (field ? Object.assign(r, { field }) : r);
   let x = tx, y = ty;
   const moved = Math.abs(b[0] - lx) > 0.5 || Math.abs(b[1] - ly) > 0.5;
   if (moved && Math.abs(b[2] - lw) <= 0.5 && Math.abs(b[3] - lh) <= 0.5) { x = tx + b[0] - lx; y = ty + b[1] - ly; }
   else if (moved || Math.abs(b[2] - lw) > 0.5 || Math.abs(b[3] - lh) > 0.5) {
     const x1 = Math.max(b[0], 0), y1 = Math.max(b[1], 0), x2 = Math.min(b[0] + b[2], win.innerWidth), y2 = Math.min(b[1] + b[3], win.innerHeight);
-    if (x2 <= x1 || y2 <= y1) return { verdict: 'target_not_found', reason: 'the node is outside the viewport' };
+    if (x2 <= x1 || y2 <= y1) return answer({ verdict: 'target_not_found', reason: 'the node is outside the viewport' });
     x = (x1 + x2) / 2; y = (y1 + y2) / 2;
   }
   x = Math.round(x); y = Math.round(y);
-  if (!needHit) return { verdict: 'ok', x, y };
+  if (!needHit) return answer({ verdict: 'ok', x, y });
   const hit = doc.elementFromPoint(x, y);
-  if (!hit) return { verdict: 'not_hittable', reason: 'nothing in the page is at (' + x + ', ' + y + ')' };
-  for (let p = hit; p; p = p.parentNode || p.host) if (p === el) return { verdict: 'ok', x, y };
+  if (!hit) return answer({ verdict: 'not_hittable', reason: 'nothing in the page is at (' + x + ', ' + y + ')' });
+  for (let p = hit; p; p = p.parentNode || p.host) if (p === el) return answer({ verdict: 'ok', x, y });
   const tag = hit.tagName.toLowerCase();
   const attrs = ['id', 'class', 'data-testid', 'role', 'aria-label'].filter((n) => hit.hasAttribute(n)).map((n) => ' ' + n + '="' + hit.getAttribute(n).slice(0, 40) + '"').join('');
   const preview = '<' + tag + attrs + '>' + (hit.childNodes.length ? '…' : '') + '</' + tag + '>';
-  return { verdict: 'not_hittable', reason: preview + ' intercepts pointer events at (' + x + ', ' + y + ')' };
+  return answer({ verdict: 'not_hittable', reason: preview + ' intercepts pointer events at (' + x + ', ' + y + ')' });
 }`;

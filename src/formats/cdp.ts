@@ -26,7 +26,7 @@ import { makeSnapshot } from '../model/serialize.js';
 import { FormatError } from '../errors.js';
 import { CAPTURED_STYLES, UNNAMED_CAPTURE_STYLES, type AXNode, type CapturedStyle, type CdpCapture, type DomSnapshot } from './cdp-types.js';
 import { webRole } from './web-roles.js';
-import { INTERACTIVE_ROLES, WIDGET_ROLES, webReadOnly } from '../roles/web.js';
+import { INTERACTIVE_ROLES, WIDGET_ROLES, webEditability } from '../roles/web.js';
 import { warning, type Warning } from '../model/warnings.js';
 
 /** The attribute a web node's test handle is read from unless the device names another (Playwright's default). */
@@ -829,11 +829,12 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
     if (shadows.length) platform.textShadows = shadows;
   }
 
-  const contentEditable = at ? dom.attr(at.doc, at.i, 'contenteditable') : null;
-  const editable = !ignored && !!editableProp && (FIELD_ROLES.has(role) || (contentEditable !== null && contentEditable !== 'false'));
+  const contentEditableAttribute = at ? dom.attr(at.doc, at.i, 'contenteditable') : null;
+  const contentEditable = contentEditableAttribute !== null && contentEditableAttribute !== 'false';
+  const editable = !ignored && !!editableProp && (FIELD_ROLES.has(role) || contentEditable);
   const password = tagName === 'input' && inputType === 'password';
   // A text field a person cannot type into (toBeEditable, as Playwright reads it).
-  if (editable && at && webReadOnly(tagName, role, dom.attr(at.doc, at.i, 'readonly'), dom.attr(at.doc, at.i, 'aria-readonly'))) platform.readOnly = true;
+  if (editable && at && webEditability(tagName, role, dom.attr(at.doc, at.i, 'readonly'), dom.attr(at.doc, at.i, 'aria-readonly'), contentEditable) === 'read-only') platform.readOnly = true;
   const clickable = !ignored && ((at ? dom.isClickable(at.doc, at.i) : false) || INTERACTIVE_ROLES.has(role));
   const scrollable = !!at && dom.scrollable(at.doc, at.i);
   const toggle = toggleOf(checked, pressed);

@@ -73,18 +73,20 @@ export const WIDGET_ROLES: ReadonlySet<string> = new Set([
  * in roles" and "inherits into roles"): on an element of one of them that is not a native field,
  * aria-readonly="true" makes it read-only, as Playwright's editable state reads it.
  */
-export const ARIA_READONLY_ROLES: ReadonlySet<string> = new Set([
+const ARIA_READONLY_ROLES: ReadonlySet<string> = new Set([
   'checkbox', 'combobox', 'grid', 'gridcell', 'listbox', 'radiogroup', 'slider', 'spinbutton', 'textbox',
   'columnheader', 'rowheader', 'searchbox', 'switch', 'treegrid',
 ]);
 
 /**
- * Whether a web text field is read-only, as Playwright's editable state reads the element: a native
- * field (input, textarea, select) by its readonly attribute; another element whose role allows
- * aria-readonly by aria-readonly="true"; a contenteditable one never. The page's own check at an action
- * applies the same rule to the live element (devices/web.ts ACTIONABLE_IN_PAGE).
+ * A web element's editable state as Playwright reads it (its injected script's readonly test): a native
+ * field (input, textarea, select) is read-only with the readonly attribute; another element whose role
+ * allows aria-readonly is read-only with aria-readonly="true"; else a contenteditable element is
+ * editable and any other is no field at all. The importer reads it from the DOM snapshot's attributes
+ * (formats/cdp.ts), an action's in-page check from the live element's (devices/web.ts).
  */
-export function webReadOnly(element: string, role: string, readonlyAttribute: string | null, ariaReadonly: string | null): boolean {
-  if (element === 'input' || element === 'textarea' || element === 'select') return readonlyAttribute !== null;
-  return ARIA_READONLY_ROLES.has(role) && ariaReadonly !== null && ariaReadonly.toLowerCase() === 'true';
+export function webEditability(element: string, role: string, readonlyAttribute: string | null, ariaReadonly: string | null, contentEditable: boolean): 'editable' | 'read-only' | 'not a field' {
+  if (element === 'input' || element === 'textarea' || element === 'select') return readonlyAttribute !== null ? 'read-only' : 'editable';
+  if (ARIA_READONLY_ROLES.has(role)) return ariaReadonly !== null && ariaReadonly.toLowerCase() === 'true' ? 'read-only' : 'editable';
+  return contentEditable ? 'editable' : 'not a field';
 }
