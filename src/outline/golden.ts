@@ -53,24 +53,32 @@ const FACET_RE = /^[A-Za-z0-9_.-]+$/;
 const ROLE_SET = new Set<string>(ROLES);
 
 /**
+ * By facet name, its attribute key (`t.<facet>`), or null when the name is not a key-shaped word. One per
+ * tree: a screen repeats a few facet names over thousands of nodes, and each key is tested and built once.
+ */
+type FacetKeys = Map<string, string | null>;
+
+/**
  * The golden attributes of a design token (tokens=, t.<facet>=…, t=) written into `attrs`: facets sorted,
  * those whose name is not a key-shaped word together in one `t=` JSON object.
  */
-function putTokenAttrs(dt: DesignToken, attrs: Record<string, string>): void {
+function putTokenAttrs(dt: DesignToken, attrs: Record<string, string>, keys: FacetKeys): void {
   if (dt.tokens.length) attrs.tokens = formatTokens(dt.tokens);
   let odd: Record<string, string> | null = null;
   for (const facet of Object.keys(dt.resolved).sort()) {
-    if (FACET_RE.test(facet)) attrs['t.' + facet] = dt.resolved[facet]!;
+    let key = keys.get(facet);
+    if (key === undefined) keys.set(facet, (key = FACET_RE.test(facet) ? `t.${facet}` : null));
+    if (key !== null) attrs[key] = dt.resolved[facet]!;
     else (odd ??= {})[facet] = dt.resolved[facet]!;
   }
   if (odd !== null) attrs.t = JSON.stringify(odd);
 }
 
 /** What a golden says about one node: its outline fields without #id and tap=, plus bounds and tokens (children: none yet). */
-function goldenNodeOf(node: Node, view: MergedView | null): GoldenNode {
+function goldenNodeOf(node: Node, view: MergedView | null, keys: FacetKeys): GoldenNode {
   const attrs = outlineAttrs(node);
   attrs.bounds = formatBounds(node.bounds);
-  if (node.designToken) putTokenAttrs(node.designToken, attrs);
+  if (node.designToken) putTokenAttrs(node.designToken, attrs, keys);
   const head = view ? outlineHead(node, view.roleAt(view.orderOf(node)!)) : outlineHead(node);
   const flags = outlineFlags(node);
   const entry: GoldenNode = { head, attrs, flags: flags.length ? flags : NO_FLAGS, negFlags: NO_FLAGS, children: [], line: 0, node };
@@ -81,14 +89,15 @@ function goldenNodeOf(node: Node, view: MergedView | null): GoldenNode {
 
 /** A subtree as golden entries, built iteratively (a 60,000-deep chain must not overflow the stack); `view` null: the raw tree. */
 function goldenSubtree(start: Node, view: MergedView | null): GoldenNode {
-  const top = goldenNodeOf(start, view);
+  const keys: FacetKeys = new Map();
+  const top = goldenNodeOf(start, view, keys);
   // Two stacks side by side: a node and its entry.
   const nodes: Node[] = [start];
   const entries: GoldenNode[] = [top];
   while (nodes.length) {
     const node = nodes.pop()!, entry = entries.pop()!;
     entry.children = (view ? view.childrenOf(node) : node.children).map((child) => {
-      const c = goldenNodeOf(child, view);
+      const c = goldenNodeOf(child, view, keys);
       nodes.push(child);
       entries.push(c);
       return c;
