@@ -4,7 +4,8 @@
 // whether the locator still finds its node, else a capture resolves it: then also the click's own part,
 // any capture aside), byRole against getByRole().count(); each a ratio with its target and ok / MISS;
 // beside them the in-page roles and names (devices/web-inpage-ax.ts), the first part of a capture taken
-// in the page. The click after a change again on real pages (APG tabs, accordion, checkboxes). Then the
+// in the page. The click after a change again on real pages (APG tabs, accordion, checkboxes), and fill
+// (APG comboboxes that complete what is typed). Then the
 // engine as ground truth: hittability vs elementFromPoint, the in-page roles and names vs getFullAXTree,
 // the changed page's check of a locator vs fresh captures, and the a11y rules vs axe-core, with every
 // disagreement printed. The figures are medians over rounds that alternate the
@@ -168,19 +169,25 @@ async function formFlow(p: Page, elements: number): Promise<void> {
   console.log(`  ${`sign-in flow at ${elements} elements (fill, fill by label, click, expect new text)`.padEnd(44)} ${median(tw).toFixed(1).padStart(7)} ms vs Playwright's ${median(pw).toFixed(1).padStart(6)} ms: ${r.toFixed(2)}× · ${Math.max(...captures)} capture(s) (the assertion's)`);
 }
 
-/** Real pages whose controls change the page when clicked: two of a kind, clicked in turn. */
-const REAL_CLICKS: ReadonlyArray<{ page: string; role: 'tab' | 'button' | 'checkbox'; names: [string, string] }> = [
+/**
+ * Real pages whose controls change the page: two of a kind clicked in turn, or one field (found by role,
+ * or by label) filled with two texts in turn (APG's comboboxes open their list and complete as text goes in).
+ */
+const REAL_ACTIONS: ReadonlyArray<{ page: string; role: 'tab' | 'button' | 'checkbox' | 'combobox'; names: [string, string]; fill?: [string, string]; byLabel?: true }> = [
   { page: 'apg/content/patterns/tabs/examples/tabs-automatic.html', role: 'tab', names: ['Maria Ahlefeldt', 'Carl Andersen'] },
   { page: 'apg/content/patterns/accordion/examples/accordion.html', role: 'button', names: ['Personal Information', 'Billing Address'] },
   { page: 'apg/content/patterns/checkbox/examples/checkbox.html', role: 'checkbox', names: ['Lettuce', 'Tomato'] },
+  { page: 'apg/content/patterns/combobox/examples/combobox-autocomplete-list.html', role: 'combobox', names: ['State', 'State'], fill: ['Al', 'Ne'] },
+  { page: 'apg/content/patterns/combobox/examples/combobox-autocomplete-both.html', role: 'combobox', names: ['State', 'State'], fill: ['Ar', 'Mi'], byLabel: true },
 ];
 
 /**
- * On real pages: Playwright clicks one control, which changes the page, then treewright clicks the other
- * (and the other way round on the next round), each getByRole().click() on the same page.
+ * On real pages: Playwright acts on one control (or fills one text), which changes the page, then
+ * treewright on the other (or the other text), and the other way round on the next round: each
+ * getByRole() (getByLabel()) .click() (.fill()) on the same page.
  */
-async function realPageClicks(browser: Browser, base: string): Promise<void> {
-  for (const { page: path, role, names } of REAL_CLICKS) {
+async function realPageActions(browser: Browser, base: string): Promise<void> {
+  for (const { page: path, role, names, fill, byLabel } of REAL_ACTIONS) {
     const p = await browser.newPage();
     await p.route((url) => !url.href.startsWith(`${base}/`), (route) => route.abort());
     await p.goto(`${base}/${path}`);
@@ -189,14 +196,21 @@ async function realPageClicks(browser: Browser, base: string): Promise<void> {
     const counter = countCaptures(device.driver);
     const pw: number[] = [], tw: number[] = [], captures: number[] = [];
     for (let k = 0; k < ROUNDS; k++) {
-      const [a, b] = k % 2 ? [names[1], names[0]] : names;
-      pw.push(await time(() => p.getByRole(role, { name: a, exact: true }).click()));
+      const [a, b] = k % 2 ? [1, 0] : [0, 1];
+      pw.push(await time(() => {
+        const l = byLabel ? p.getByLabel(names[a]!, { exact: true }) : p.getByRole(role, { name: names[a], exact: true });
+        return fill ? l.fill(fill[a]!) : l.click();
+      }));
       counter.reset();
-      tw.push(await time(() => device.getByRole(role, { name: b, exact: true }).click()));
+      tw.push(await time(() => {
+        const l = byLabel ? device.getByLabel(names[b]!, { exact: true }) : device.getByRole(role, { name: names[b]!, exact: true });
+        return fill ? l.fill(fill[b]!) : l.click();
+      }));
       captures.push(counter.count);
     }
     counter.stop();
-    console.log(line(`click right after the page changed, ${path.split("/").pop()} (getByRole(${JSON.stringify(role)}))`, tw, pw, 'getByRole().click()', 1.5, ` · ${Math.max(...captures)} capture(s)`));
+    const call = `${byLabel ? 'getByLabel' : `getByRole(${JSON.stringify(role)})`}.${fill ? 'fill' : 'click'}()`;
+    console.log(line(`${fill ? 'fill' : 'click'} right after the page changed, ${path.split('/').pop()} (${call})`, tw, pw, `Playwright's ${call}`, 1.5, ` · ${Math.max(...captures)} capture(s)`));
     await p.close();
   }
 }
@@ -209,7 +223,7 @@ export async function run(): Promise<void> {
     for (const n of [500, 5000]) await measure(p, n);
     for (const n of [500, 5000]) await formFlow(p, n);
     await p.close();
-    await realPageClicks(browser, site.url);
+    await realPageActions(browser, site.url);
 
     for (const [what, pages] of [['corpus pages', HIT_PAGES], [`APG example pages (${APG_PAGES.length}, beyond the corpus)`, APG_PAGES]] as const) {
       const total = await hittabilityOnPages(browser, site.url, pages);

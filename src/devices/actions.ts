@@ -1,6 +1,7 @@
 import type { Action, Node, Point, Snapshot } from '../model/schema.js';
 import { analyzeReachability } from '../facts/reachability.js';
 import { hitPointOf, rectContains, roundCoord } from '../common/geometry.js';
+import { webSetsValue } from '../roles/web.js';
 import { DeviceError, TargetError, isTreewrightError, reasonOf, type TreewrightError } from '../errors.js';
 import { outlineLine } from '../outline/outline.js';
 import { resolveSelector, isVisible } from '../query/resolve.js';
@@ -135,7 +136,7 @@ export function chooseRoute(driver: Driver, node: Node, a: LocatorAction): { rou
   if (fallback.editable) {
     // Say the real reason: a driver that cannot type at all is the problem before the node's editability.
     if (!fallback.needs.every((c) => caps[c])) return { unavailable: cannotType(driver, fallback.why) };
-    if (!node.editable && !node.actions.includes('SetText')) return { unavailable: driver.kind === 'live' ? 'the live protocol\'s tree does not say which nodes are editable, and this node has no SetText action' : 'the node is not editable' };
+    if (!takesText(driver, node)) return { unavailable: driver.kind === 'live' ? 'the live protocol\'s tree does not say which nodes are editable, and this node has no SetText action' : 'the node is not editable' };
   }
   return fallback.needs.every((c) => caps[c]) ? { route: fallback.route } : { unavailable: `${driver.description} ${fallback.why}` };
 }
@@ -175,10 +176,19 @@ function nodeRefusal(driver: Driver, node: Node, a: LocatorAction): { unavailabl
   const spec: ActionSpec = specOf(a.kind);
   const caps = capabilitiesOf(driver);
   const couldAct = caps.semanticActions || caps.typing;
-  if (spec.fallback?.editable && couldAct && !node.editable && !node.actions.includes('SetText') && !(spec.semantic && node.actions.includes(spec.semantic))) {
+  if (spec.fallback?.editable && couldAct && !takesText(driver, node) && !(spec.semantic && node.actions.includes(spec.semantic))) {
     return { unavailable: 'the node is not editable', hint: `${a.kind} types into text fields: find the field, e.g. getByRole('textbox', { name: '…' }) or getByLabel('…').` };
   }
   return null;
+}
+
+/**
+ * Whether text may go into the node: a text field, a node with SetText, or (where the driver fills fields
+ * in the app, as Playwright) a web input whose value fill sets (a date, a colour, a range).
+ */
+function takesText(driver: Driver, node: Node): boolean {
+  if (node.editable || node.actions.includes('SetText')) return true;
+  return driver.fillField !== undefined && node.kind === 'web' && webSetsValue(node.platform.element, node.platform.inputType);
 }
 
 /** A web <select>: set by the driver; any other dropdown: opened and its option clicked (semantically or by taps). */
@@ -333,7 +343,7 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   // checked property, which no change mark sees.
   const staleOk = specOf(a.kind).staleOk;
   let now: NodeNow | null = null;
-  const asks = staleOk === 'aim' || staleOk === 'toggle' || staleOk === 'focus' || (staleOk === 'field' && !!driver.selectAll);
+  const asks = staleOk === 'aim' || staleOk === 'toggle' || staleOk === 'focus' || (staleOk === 'field' && !!driver.fillField);
   if ((!reuse || (staleOk === 'toggle' && pageCheckable(selector))) && samples.previous && driver.checkActionable && driver.stillResolves && asks) {
     const was = resolveSelector(samples.previous, selector);
     now = was.length === 1 ? await driver.stillResolves(samples.previous, was[0]!, selector) : null;
@@ -487,26 +497,21 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
         await driver.typeText!(a.text);
         return undefined;
       }
-      // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
-      // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds
-      // (or select all where the device can, and delete the selection). A device that inserts text as one
-      // input, as Playwright's fill does, replaces the selection with it.
-      await driver.tap!(tap.x, tap.y);
       const text = a.kind === 'fill' ? a.text : '';
-      if (driver.selectAll && driver.pressKey) {
-        await driver.selectAll();
-        if (text && driver.insertText) {
-          await driver.insertText(text);
-          return undefined;
-        }
-        await driver.pressKey('del');
-      } else if (driver.pressKey) {
+      if (driver.fillField) {
+        await driver.fillField(node, text);
+        return undefined;
+      }
+      // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
+      // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds.
+      await driver.tap!(tap.x, tap.y);
+      if (driver.pressKey) {
         await driver.pressKey('end');
         for (let i = (node.editableText ?? '').length; i > 0; i--) await driver.pressKey('del');
       }
       if (text) await driver.typeText!(text);
       // A password field does not expose its text, and input events cannot select all: say what may be left.
-      return node.password && node.editableText == null && !driver.selectAll
+      return node.password && node.editableText == null
         ? `the field's content is hidden (password), so what it held could not be cleared by keys (input events cannot select all); ${a.kind === 'fill' ? 'the text was typed after it' : 'it may still hold text'}: use a semantic driver (SetText) to be sure`
         : undefined;
     }

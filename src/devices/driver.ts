@@ -110,8 +110,14 @@ export interface DriverActions {
    * the point. Throws a `stale_generation` TargetError when not, so the locator is resolved again.
    */
   confirmTarget?(node: Node, point: Point): Promise<void>;
-  /** Selects everything in the focused field, so typing replaces it. */
-  selectAll?(): Promise<void>;
+  /**
+   * Fills a field as Playwright's fill does, with no tap: readied in the app itself (a text field's whole
+   * text selected and the field focused; a date, colour or range input's value set, with the events an
+   * edit fires), then the text inserted as one input (or the selection deleted, for no text). Throws a
+   * typed error naming why a field cannot be filled (a checkbox input, text in a number input, a date
+   * not written as the input takes it).
+   */
+  fillField?(node: Node, text: string): Promise<void>;
   /**
    * Checks actionability of one node in the app itself, as Playwright does in the page: visible,
    * stable over two animation frames (when `need.stable`), enabled (when `need.enabled`), editable (when `need.editable`: a

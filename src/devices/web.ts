@@ -14,7 +14,7 @@ import { roleNameMatches } from '../query/vocabulary.js';
 import type { Selector } from '../query/selector.js';
 import { mergedView } from '../facts/merged-view.js';
 import { ARIA_ROLE_NAMES, type RoleFacts } from '../roles/aria.js';
-import { WEB_ROLES, webEditability } from '../roles/web.js';
+import { WEB_ROLES, WEB_TYPED_INPUTS, WEB_VALUE_INPUTS, webEditability } from '../roles/web.js';
 import { webRole } from '../formats/web-roles.js';
 import { INSTALL_OTHERS, OTHERS_CALL } from './web-inpage-others.js';
 import { performsOf } from './semantics.js';
@@ -441,12 +441,37 @@ export class WebDriver implements Driver {
     };
   }
 
-  async selectAll(): Promise<void> {
-    await this.guard('select all', async () => {
+  async fillField(node: Node, text: string): Promise<void> {
+    const backendNodeId = backendId(node);
+    const r = await this.guard('ready the field', async () => {
       this.inputs++;
-      this.stillOnPage('select all');
-      await this.page.keyboard.press('ControlOrMeta+A');
-    });
+      this.stillOnPage('ready the field');
+      return await this.callOnNode(backendNodeId, FILL_FIELD, [text, WEB_TYPED_INPUTS, WEB_VALUE_INPUTS]);
+    }) as { done: 'selected' | 'set' } | { refused: 'type' | 'number' | 'malformed' | 'element'; type?: string } | null;
+    if (!r) {
+      throw new TargetError('stale_generation', `node #${node.id} changed since it was captured: it is no longer in the page`, {
+        where: this.description, hint: 'The locator is resolved again on a fresh capture.',
+      });
+    }
+    if ('done' in r) {
+      if (r.done === 'set') return;
+      if (text) await this.insertText(text);
+      else await this.textInput('delete', () => this.page.keyboard.press('Delete'));
+      return;
+    }
+    const what = `fill(${JSON.stringify(text)}) on #${node.id}`;
+    switch (r.refused) {
+      case 'number':
+        throw new TargetError('invalid_arguments', `${what}: a number input takes no text that is not a number`, { where: this.description, hint: "Fill it with a number, e.g. fill('42')." });
+      case 'malformed':
+        throw new TargetError('invalid_arguments', `${what}: the ${r.type} input did not take the value`, {
+          where: this.description, hint: `Write the value as the input's own value reads, e.g. ${VALUE_EXAMPLES[r.type ?? ''] ?? 'its value attribute'}.`,
+        });
+      case 'type':
+        throw new DeviceError('action_unavailable', `${what}: an <input type=${r.type}> cannot be filled`, { where: this.description, hint: 'Use check() for a checkbox or radio, setInputFiles in Playwright for a file, click() for a button.' });
+      default:
+        throw new DeviceError('action_unavailable', `${what}: the element is not an <input>, a <textarea> or contenteditable`, { where: this.description, hint: 'Find the field itself, e.g. getByRole(\'textbox\', { name: \'…\' }) or getByLabel(\'…\').' });
+    }
   }
 
   async typeText(text: string): Promise<void> {
@@ -887,6 +912,60 @@ const INTERCEPT_CLICK = `function () {
   };
   for (const t of types) win.addEventListener(t, watch, { capture: true });
   return { stop() { for (const t of types) win.removeEventListener(t, watch, { capture: true }); return verdict === null ? 'ok' : verdict; } };
+}`;
+
+/** The value a WEB_VALUE_INPUTS input takes, as its own value attribute reads it (for a refused fill's hint). */
+const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
+  color: "'#ff0000'", date: "'2020-03-04'", time: "'13:37'", 'datetime-local': "'2020-03-04T13:37'", month: "'2020-03'", range: "'7'", week: "'2020-W10'",
+};
+
+/**
+ * In the page, `this` the node: readies it for fill's text as Playwright's fill does, by the element and
+ * its type (roles/web.ts WEB_TYPED_INPUTS, WEB_VALUE_INPUTS): an input of a typed type, a textarea or
+ * a contenteditable element has its whole text selected and is focused ({ done: 'selected' }; a number
+ * input refuses text that is not a number); an input of a value type is focused and its value set,
+ * trimmed, with input and change events ({ done: 'set' }), refused where the input does not take it (a
+ * date written another way would be dropped silently); anything else is { refused }. null: the node
+ * left the document.
+ */
+const FILL_FIELD = `function (text, typed, valued) {
+  if (!this.isConnected) return null;
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el) return null;
+  const name = el.localName;
+  if (name === 'input') {
+    const type = el.type.toLowerCase();
+    if (valued.includes(type)) {
+      const value = text.trim();
+      el.focus();
+      el.value = value;
+      if (el.value !== value) return { refused: 'malformed', type };
+      el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      return { done: 'set' };
+    }
+    if (!typed.includes(type)) return { refused: 'type', type };
+    if (type === 'number' && Number.isNaN(Number(text.trim()))) return { refused: 'number', type };
+    el.select();
+    el.focus();
+    return { done: 'selected' };
+  }
+  if (name === 'textarea') {
+    el.selectionStart = 0;
+    el.selectionEnd = el.value.length;
+    el.focus();
+    return { done: 'selected' };
+  }
+  if (!el.isContentEditable) return { refused: 'element' };
+  // Focus goes to the outermost editing host; the selection covers this element's contents.
+  let host = el;
+  while (host.parentElement && host.parentElement.isContentEditable) host = host.parentElement;
+  host.focus();
+  const range = el.ownerDocument.createRange();
+  range.selectNodeContents(el);
+  const selection = el.ownerDocument.defaultView.getSelection();
+  if (selection) { selection.removeAllRanges(); selection.addRange(range); }
+  return { done: 'selected' };
 }`;
 
 /** In the page, `this` the node: whether a click at (x, y) reaches it ('ok', or what it hits instead). */

@@ -52,7 +52,8 @@ export interface ActionSpec {
    * devices/actions.ts).
    * - `aim`: where the node is (and which element it is, which does not change), nothing else.
    * - `field`: where it is, and that it is a text field, which the app checks editable as it starts: it
-   *   selects all and types, reading nothing of what the field holds (so only on a driver that can select all).
+   *   readies the field and types, reading nothing of what it holds (so only on a driver that readies it
+   *   in the app, Driver.fillField).
    * - `toggle`: where it is, and its checked state, which the app reports as it confirms (and again after
    *   the click, to verify it).
    * - `focus`: whether it has focus, which the app reports as it confirms; one without is focused first

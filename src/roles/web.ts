@@ -90,3 +90,16 @@ export function webEditability(element: string, role: string, readonlyAttribute:
   if (ARIA_READONLY_ROLES.has(role)) return ariaReadonly !== null && ariaReadonly.toLowerCase() === 'true' ? 'read-only' : 'editable';
   return contentEditable ? 'editable' : 'not a field';
 }
+
+/**
+ * How Playwright's fill takes an <input>, by its type (its injected script's fill): the types it types
+ * into (their text selected first, a number's trimmed), and the types whose value it sets, trimmed, with
+ * input and change events (a date, a colour, a range); any other type cannot be filled.
+ */
+export const WEB_TYPED_INPUTS: readonly string[] = ['', 'email', 'number', 'password', 'search', 'tel', 'text', 'url'];
+export const WEB_VALUE_INPUTS: readonly string[] = ['color', 'date', 'time', 'datetime-local', 'month', 'range', 'week'];
+
+/** Whether fill sets this element's value rather than typing into it: an <input> of a WEB_VALUE_INPUTS type. */
+export function webSetsValue(element: unknown, inputType: unknown): boolean {
+  return element === 'input' && typeof inputType === 'string' && WEB_VALUE_INPUTS.includes(inputType.toLowerCase());
+}

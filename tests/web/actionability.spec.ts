@@ -1,11 +1,12 @@
 // A locator action on the web device checks actionability of its one target in the page, as
 // Playwright does (visible, stable over two animation frames, enabled, receives events at its point),
-// on real Chromium pages built here: no second capture of the whole tree, and none after the action
-// until something reads it.
+// on real Chromium pages built here and on APG's: no second capture of the whole tree, and none after the
+// action until something reads it.
 import { test, expect as pwExpect, type Browser, type Page } from '@playwright/test';
 import { expect, isTreewrightError, webDevice } from 'treewright';
 import { countCaptures } from '../helpers/capture-count.js';
-import { CLICKS, launch, openHtml } from './helpers.js';
+import { serveStatic } from '../../examples/web-site/serve.js';
+import { CLICKS, WEB_FIXTURES, launch, openHtml } from './helpers.js';
 
 let browser: Browser;
 test.beforeAll(async () => { browser = await launch(); });
@@ -14,7 +15,7 @@ test.afterAll(async () => { await browser?.close(); });
 const open = (html: string) => openHtml(browser, 'Actionability', html);
 
 async function errorOf(p: Promise<unknown>) {
-  try { await p; } catch (e) { pwExpect(isTreewrightError(e), String(e)).toBe(true); return e as Error & { code: string }; }
+  try { await p; } catch (e) { pwExpect(isTreewrightError(e), String(e)).toBe(true); return e as Error & { code: string; details: { hint?: string } }; }
   throw new Error('expected a typed error');
 }
 
@@ -239,10 +240,11 @@ test('fill waits for a field it can type into, as Playwright\'s fill: the same v
   await page.close();
 });
 
-test('fill replaces the field\'s text with one input, as Playwright\'s fill: the same input events on the same page, with no key events for the text', async () => {
+test('fill replaces the field\'s text with one input, as Playwright\'s fill: the same events on the same page, with no key and no pointer event', async () => {
   const html = `<label>Name <input id="name" value="old text"></label><script>
     window.log = [];
-    for (const t of ['beforeinput', 'input', 'change', 'keydown']) document.getElementById('name').addEventListener(t, (e) => window.log.push(t === 'keydown' ? 'keydown ' + e.key : t + ' ' + (e.inputType ?? '')));
+    for (const t of ['beforeinput', 'input', 'change', 'keydown', 'keyup', 'pointerdown', 'mousedown', 'mouseup', 'click', 'focus', 'blur'])
+      document.getElementById('name').addEventListener(t, (e) => window.log.push(t + (e.inputType ? ' ' + e.inputType : e.key ? ' ' + e.key : '')));
   </script>`;
   const { page, device } = await open(html);
   const pw = await browser.newPage();
@@ -250,14 +252,71 @@ test('fill replaces the field\'s text with one input, as Playwright\'s fill: the
   const log = (p: Page) => p.evaluate(() => (window as unknown as { log: string[] }).log);
   await pw.getByRole('textbox', { name: 'Name' }).fill('new text');
   await device.getByRole('textbox', { name: 'Name' }).fill('new text');
-  const inputs = (l: string[]) => l.filter((e) => !e.startsWith('keydown'));
-  pwExpect(inputs(await log(page))).toEqual(inputs(await log(pw)));
-  pwExpect(inputs(await log(pw))).toEqual(['beforeinput insertText', 'input insertText']);
-  // Ours selects all by the keyboard first (a person's way): no key for any character of the text.
-  pwExpect((await log(page)).filter((e) => e.startsWith('keydown') && e.length === 'keydown x'.length)).toEqual(['keydown A']);
+  pwExpect(await log(page)).toEqual(await log(pw));
+  pwExpect(await log(pw)).toEqual(['focus', 'beforeinput insertText', 'input insertText']);
   pwExpect(await page.inputValue('#name')).toBe('new text');
+  // clear: the selection deleted by the Delete key, as Playwright's fill('').
+  await pw.getByRole('textbox', { name: 'Name' }).clear();
+  await device.getByRole('textbox', { name: 'Name' }).clear();
+  pwExpect(await log(page)).toEqual(await log(pw));
+  pwExpect([await page.inputValue('#name'), await pw.inputValue('#name')]).toEqual(['', '']);
   await pw.close();
   await page.close();
+});
+
+test('fill takes each input type as Playwright\'s fill does: typed into, its value set (a date, a colour, a range), or refused (text in a number input, a checkbox); a textarea and a contenteditable element have their text replaced', async () => {
+  const cases: Array<[string, string]> = [['text', 'hello'], ['search', 'q'], ['email', 'a@b.c'], ['tel', '123'], ['url', 'http://x'], ['password', 'pw'], ['number', '42'],
+    ['number', 'abc'], ['date', '2020-03-04'], ['time', '13:37'], ['color', '#ff0000'], ['range', '7'], ['month', '2020-03'], ['datetime-local', '2020-03-04T05:06'], ['week', '2020-W10']];
+  const html = cases.map(([type], i) => `<label>F${i} <input type="${type}" id="f${i}"></label>`).join('') +
+    '<textarea aria-label="Notes">old</textarea><div contenteditable aria-label="Rich" role="textbox">old <b>text</b></div>';
+  const { page, device } = await open(html);
+  const pw = await browser.newPage();
+  await pw.setContent(html);
+  const valueOf = (p: Page, name: string) => p.getByLabel(name, { exact: true }).evaluate((e) => (e as HTMLInputElement).value ?? e.textContent);
+  const theirs: string[] = [], ours: string[] = [];
+  for (const [i, [, text]] of cases.entries()) {
+    theirs.push(await pw.getByLabel(`F${i}`, { exact: true }).fill(text, { timeout: 2000 }).then(() => valueOf(pw, `F${i}`), () => 'refused'));
+    ours.push(await device.getByLabel(`F${i}`, { exact: true }).fill(text, { timeout: 2000 }).then(() => valueOf(page, `F${i}`), (e: unknown) => (isTreewrightError(e) ? 'refused' : String(e))));
+  }
+  for (const name of ['Notes', 'Rich']) {
+    await pw.getByLabel(name).fill('new');
+    await device.getByLabel(name).fill('new');
+    theirs.push(await valueOf(pw, name));
+    ours.push(await valueOf(page, name));
+  }
+  pwExpect(ours).toEqual(theirs);
+  // What was compared: every value type set, the number's text refused, the rest typed.
+  pwExpect(theirs).toEqual([...cases.map(([type, text]) => (type === 'number' && text === 'abc' ? 'refused' : text)), 'new', 'new']);
+  const e = await errorOf(device.getByLabel('F7', { exact: true }).fill('abc'));
+  pwExpect([e.code, e.message]).toEqual(['invalid_arguments', pwExpect.stringContaining('a number input takes no text that is not a number')]);
+  // A date the input does not take is refused, not dropped.
+  const bad = await errorOf(device.getByLabel('F8', { exact: true }).fill('4 March 2020'));
+  pwExpect([bad.code, bad.message, bad.details.hint]).toEqual(['invalid_arguments', pwExpect.stringContaining('the date input did not take the value'), pwExpect.stringContaining("'2020-03-04'")]);
+  pwExpect(await page.inputValue('#f8')).toBe('');
+  await pw.close();
+  await page.close();
+});
+
+test('on a real page whose script completes what is typed (APG\'s combobox with inline completion), fill leaves what Playwright\'s fill leaves: the text alone', async () => {
+  const site = await serveStatic(WEB_FIXTURES);
+  const page = await browser.newPage();
+  try {
+    await page.route((url) => !url.href.startsWith(`${site.url}/`), (route) => route.abort());
+    await page.goto(`${site.url}/apg/content/patterns/combobox/examples/combobox-autocomplete-both.html`);
+    const device = await webDevice(page);
+    // Playwright and treewright in turn on the one page: each fill follows the other's, whose
+    // completion the page has shown and selected.
+    const left: Array<[string, string]> = [];
+    for (const [text, by] of [['Ne', 'Playwright'], ['No', 'treewright'], ['Ar', 'Playwright'], ['Ne', 'treewright'], ['Ma', 'treewright']] as const) {
+      if (by === 'Playwright') await page.getByRole('combobox', { name: 'State' }).fill(text);
+      else await device.getByRole('combobox', { name: 'State' }).fill(text);
+      left.push([by, await page.inputValue('#cb1-input')]);
+    }
+    pwExpect(left).toEqual([['Playwright', 'Ne'], ['treewright', 'No'], ['Playwright', 'Ar'], ['treewright', 'Ne'], ['treewright', 'Ma']]);
+  } finally {
+    await page.close();
+    await site.close();
+  }
 });
 
 test('fill does not wait for a moving field to stop, as Playwright\'s fill (visible, enabled, editable): its tap lands on the field or is held back', async () => {
