@@ -490,13 +490,19 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
     case 'keys': {
       if (a.kind === 'pressEnter') { await driver.pressKey!('enter'); return undefined; }
       if (a.kind === 'press') return pressOn(driver, ready, a.key);
-      if (!ready.aim) await driver.confirmTarget?.(node, tap);
       if (a.kind === 'pressSequentially') {
-        // Typed after what the field holds, as Playwright's pressSequentially: focus it, then type.
-        if (!(ready.focused ?? node.focused)) await driver.tap!(tap.x, tap.y);
+        // As Playwright's pressSequentially: focused (where it lacks focus), then typed where the caret is.
+        if (!(ready.focused ?? node.focused)) {
+          if (driver.focusForKeys) await driver.focusForKeys(node);
+          else {
+            if (!ready.aim) await driver.confirmTarget?.(node, tap);
+            await driver.tap!(tap.x, tap.y);
+          }
+        }
         await driver.typeText!(a.text);
         return undefined;
       }
+      if (!ready.aim && !driver.fillField) await driver.confirmTarget?.(node, tap);
       const text = a.kind === 'fill' ? a.text : '';
       if (driver.fillField) {
         await driver.fillField(node, text);
@@ -618,7 +624,8 @@ function dropPoint(driver: Driver, snapshot: Snapshot, target: Selector, source:
 async function pressOn(driver: Driver, ready: Ready, key: string): Promise<undefined> {
   const { snapshot, node } = ready;
   if (!(ready.focused ?? node.focused)) {
-    if (performs(driver, 'RequestFocus') && node.actions.includes('RequestFocus')) {
+    if (driver.focusForKeys) await driver.focusForKeys(node);
+    else if (performs(driver, 'RequestFocus') && node.actions.includes('RequestFocus')) {
       await driver.perform!({ snapshot, node, rootId: analyzeReachability(snapshot).get(node).root.rootId }, { action: 'RequestFocus' });
     } else if (driver.tap && isVisible(node, snapshot)) {
       const tap = analyzeReachability(snapshot).get(node).tap ?? centre(node);

@@ -111,6 +111,12 @@ export interface DriverActions {
    */
   confirmTarget?(node: Node, point: Point): Promise<void>;
   /**
+   * Focuses a node for keys as Playwright's press and pressSequentially do: in the app, with no pointer
+   * event; an input that did not have focus gets its caret at its start. Throws a `stale_generation`
+   * TargetError when the node is gone, so the locator is resolved again.
+   */
+  focusForKeys?(node: Node): Promise<void>;
+  /**
    * Fills a field as Playwright's fill does, with no tap: readied in the app itself (a text field's whole
    * text selected and the field focused; a date, colour or range input's value set, with the events an
    * edit fires), then the text inserted as one input (or the selection deleted, for no text). Throws a

@@ -441,6 +441,22 @@ export class WebDriver implements Driver {
     };
   }
 
+  async focusForKeys(node: Node): Promise<void> {
+    const backendNodeId = backendId(node);
+    const done = await this.guard('focus', async () => {
+      this.inputs++;
+      return await this.callOnNode(backendNodeId, FOCUS_FOR_KEYS, []);
+    });
+    if (done === null) throw this.gone(node);
+  }
+
+  /** The error that sends an action whose node left the page back to resolve its locator on a fresh capture. */
+  private gone(node: Node): TargetError<'stale_generation'> {
+    return new TargetError('stale_generation', `node #${node.id} changed since it was captured: it is no longer in the page`, {
+      where: this.description, hint: 'The locator is resolved again on a fresh capture.',
+    });
+  }
+
   async fillField(node: Node, text: string): Promise<void> {
     const backendNodeId = backendId(node);
     const r = await this.guard('ready the field', async () => {
@@ -448,11 +464,7 @@ export class WebDriver implements Driver {
       this.stillOnPage('ready the field');
       return await this.callOnNode(backendNodeId, FILL_FIELD, [text, WEB_TYPED_INPUTS, WEB_VALUE_INPUTS]);
     }) as { done: 'selected' | 'set' } | { refused: 'type' | 'number' | 'malformed' | 'element'; type?: string } | null;
-    if (!r) {
-      throw new TargetError('stale_generation', `node #${node.id} changed since it was captured: it is no longer in the page`, {
-        where: this.description, hint: 'The locator is resolved again on a fresh capture.',
-      });
-    }
+    if (!r) throw this.gone(node);
     if ('done' in r) {
       if (r.done === 'set') return;
       if (text) await this.insertText(text);
@@ -912,6 +924,24 @@ const INTERCEPT_CLICK = `function () {
   };
   for (const t of types) win.addEventListener(t, watch, { capture: true });
   return { stop() { for (const t of types) win.removeEventListener(t, watch, { capture: true }); return verdict === null ? 'ok' : verdict; } };
+}`;
+
+/**
+ * In the page, `this` the node: focused for keys as Playwright's press and pressSequentially focus it
+ * (its injected script's focusNode): a contenteditable element that lacks focus first takes it from the
+ * focused element; an input that lacked focus has its caret put at its start. null: the node left the
+ * document.
+ */
+const FOCUS_FOR_KEYS = `function () {
+  if (!this.isConnected) return null;
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el) return null;
+  const active = el.getRootNode().activeElement;
+  const had = active === el;
+  if (el.isContentEditable && !had && active && active.blur) active.blur();
+  el.focus();
+  if (!had && el.localName === 'input') { try { el.setSelectionRange(0, 0); } catch {} }
+  return true;
 }`;
 
 /** The value a WEB_VALUE_INPUTS input takes, as its own value attribute reads it (for a refused fill's hint). */

@@ -319,6 +319,34 @@ test('on a real page whose script completes what is typed (APG\'s combobox with 
   }
 });
 
+test('press and pressSequentially focus their field as Playwright\'s do: no pointer event, and an input that lacked focus is typed into at its start', async () => {
+  const html = `<label>Name <input id="name" value="abc"></label><label>Notes <textarea id="notes">line</textarea></label>
+    <div contenteditable role="textbox" aria-label="Rich" id="rich">rich text</div><button id="other">Other</button><script>window.log = [];
+    for (const id of ['name', 'notes', 'rich']) for (const t of ['pointerdown', 'mousedown', 'click', 'focus']) document.getElementById(id).addEventListener(t, () => log.push(id + ' ' + t));</script>`;
+  const state = (p: Page) => p.evaluate(() => [(document.getElementById('name') as HTMLInputElement).value, (document.getElementById('notes') as HTMLTextAreaElement).value,
+    document.getElementById('rich')!.textContent, (window as unknown as { log: string[] }).log.join(',')]);
+  type On = { getByRole(role: 'textbox', o: { name: string }): { press(key: string): Promise<unknown>; pressSequentially(text: string): Promise<unknown> } };
+  const steps: Array<(on: On, p: Page) => Promise<unknown>> = [
+    (on) => on.getByRole('textbox', { name: 'Name' }).pressSequentially('X'),
+    (on) => on.getByRole('textbox', { name: 'Notes' }).pressSequentially('Y'),
+    (on) => on.getByRole('textbox', { name: 'Rich' }).pressSequentially('Z'),
+    // Focused before, its caret left at the end, then blurred: the caret goes back to the start.
+    async (on, p) => { await p.focus('#name'); await p.press('#name', 'End'); await p.focus('#other'); await on.getByRole('textbox', { name: 'Name' }).press('w'); },
+    (on) => on.getByRole('textbox', { name: 'Name' }).press('End').then(() => on.getByRole('textbox', { name: 'Name' }).pressSequentially('!')),
+  ];
+  const { page, device } = await open(html);
+  const pw = await browser.newPage();
+  await pw.setContent(html);
+  for (const step of steps) {
+    await step(pw, pw);
+    await step(device, page);
+    pwExpect(await state(page)).toEqual(await state(pw));
+  }
+  pwExpect(await state(pw)).toEqual(['wXabc!', 'Yline', 'Zrich text', 'name focus,notes focus,rich focus,name focus,name focus']);
+  await pw.close();
+  await page.close();
+});
+
 test('fill does not wait for a moving field to stop, as Playwright\'s fill (visible, enabled, editable): its tap lands on the field or is held back', async () => {
   const html = `<style>@keyframes drift { from { transform: translateX(0) } to { transform: translateX(40px) } }
     #name { animation: drift 20s linear infinite alternate }</style><label>Name <input id="name"></label>`;

@@ -176,7 +176,7 @@ test('faults: navigating away mid-action, a page that never settles, a detached 
   await expect(device.byTag('replace')).toHaveText('new one clicked');
   // Typing into a page that navigates away: the action fails, the next capture is of the new page.
   await page.evaluate(() => { document.querySelector('[data-testid=q]')!.addEventListener('keydown', () => { location.href = 'second.html'; }, { once: true }); });
-  const away = await errorOf(device.byTag('q').fill('a long text that will not all arrive'));
+  const away = await errorOf(device.byTag('q').pressSequentially('a long text that will not all arrive'));
   pwExpect(away.message).toContain('navigated away');
   await expect(device.byRole('Heading', { name: 'Second page' })).toBeVisible();
   await page.close();
