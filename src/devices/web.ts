@@ -1063,7 +1063,10 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
     if (x2 <= x1 || y2 <= y1) return answer({ verdict: 'target_not_found', reason: 'the node is outside the viewport' });
     x = (x1 + x2) / 2; y = (y1 + y2) / 2;
   }
-  x = Math.round(x); y = Math.round(y);
+  // Whole pixels where they stay inside the box, else the exact point, as common/geometry.ts hitPointOf
+  // aims: a box a pixel wide has its rounded centre on its edge, outside it (a visually hidden checkbox).
+  const rx = Math.round(x), ry = Math.round(y);
+  if (rx >= b[0] && rx < b[0] + b[2] && ry >= b[1] && ry < b[1] + b[3]) { x = rx; y = ry; }
   if (!needHit) return answer({ verdict: 'ok', x, y });
   const hit = doc.elementFromPoint(x, y);
   if (!hit) return answer({ verdict: 'not_hittable', reason: 'nothing in the page is at (' + x + ', ' + y + ')' });

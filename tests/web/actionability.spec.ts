@@ -347,6 +347,21 @@ test('press and pressSequentially focus their field as Playwright\'s do: no poin
   await page.close();
 });
 
+test('a box one pixel wide is aimed at inside it: a visually hidden checkbox (opacity 0, 1×1 px) is checked, as Playwright checks it', async () => {
+  const html = `<style>.sr { position: absolute; opacity: 0; width: 1px; height: 1px; overflow: hidden } .box { display: inline-block; width: 20px; height: 20px; border: 1px solid }</style>
+    <p>Terms</p><input type="checkbox" id="agree" class="sr"><label for="agree"><span class="box"></span> I agree</label>`;
+  const { page, device } = await open(html);
+  const pw = await browser.newPage();
+  await pw.setContent(html);
+  await pw.getByRole('checkbox', { name: 'I agree' }).check({ timeout: 2000 });
+  await device.getByRole('checkbox', { name: 'I agree' }).check({ timeout: 2000 });
+  pwExpect([await page.isChecked('#agree'), await pw.isChecked('#agree')]).toEqual([true, true]);
+  // Its rounded centre is on its edge, where the label's box starts: what was aimed at is the box itself.
+  pwExpect(await page.evaluate(() => { const r = document.getElementById('agree')!.getBoundingClientRect(); return [r.width, r.height]; })).toEqual([1, 1]);
+  await pw.close();
+  await page.close();
+});
+
 test('fill does not wait for a moving field to stop, as Playwright\'s fill (visible, enabled, editable): its tap lands on the field or is held back', async () => {
   const html = `<style>@keyframes drift { from { transform: translateX(0) } to { transform: translateX(40px) } }
     #name { animation: drift 20s linear infinite alternate }</style><label>Name <input id="name"></label>`;
