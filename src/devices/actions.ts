@@ -462,7 +462,7 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
       else await driver.doubleClick!(tap.x, tap.y);
       return undefined;
     case 'element':
-      if (a.kind === 'selectOption') return driver.selectOption!(node, a.option);
+      if (a.kind === 'selectOption') return chooseInSelect(driver, node, a.option, ctx.deadline);
       await driver.blur!(node);
       return undefined;
     case 'choose':
@@ -636,6 +636,25 @@ async function pressOn(driver: Driver, ready: Ready, key: string): Promise<undef
   if (driver.pressKeyName) await driver.pressKeyName(key);
   else await driver.pressKey!(DRIVER_KEYS.get(key)!);
   return undefined;
+}
+
+/**
+ * selectOption on a web <select>, chosen by the driver in the page. An option not there yet (a list the
+ * page fills when its data arrives) or not enabled yet is waited for until the deadline, as Playwright's
+ * selectOption waits for it; then the driver's refusal stands, saying how long it waited.
+ */
+async function chooseInSelect(driver: Driver, node: Node, option: string, deadline: number): Promise<string> {
+  const start = Date.now();
+  for (let i = 0; ; i++) {
+    try {
+      return await driver.selectOption!(node, option);
+    } catch (e) {
+      if (!(isTreewrightError(e) && e.code === 'target_not_found')) throw e;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new TargetError('target_not_found', `${e.reason} (waited ${Date.now() - start} ms for it)`, e.details);
+      await new Promise((res) => setTimeout(res, Math.min(PAUSES[Math.min(i + 1, PAUSES.length - 1)]!, remaining)));
+    }
+  }
 }
 
 /**

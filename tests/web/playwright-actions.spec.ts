@@ -36,6 +36,33 @@ test('selectOption sets a <select> by value or label, firing input and change as
   await page.close();
 });
 
+test('selectOption waits for an option the page adds later, and for one enabled later, as Playwright\'s selectOption waits (its own "should wait for option to be present")', async () => {
+  const { page, device } = await open('pw-input-select.html');
+  const pw = await browser.newPage();
+  await pw.goto(`${site.url}/pw-input-select.html`);
+  const added: string[] = [];
+  // Both ask for an option the page has not got yet; a moment later the page adds it, then enables it.
+  const chosen = Promise.all([
+    pw.getByRole('combobox').selectOption('scarlet', { timeout: 5000 }).then(() => added.push('Playwright')),
+    device.getByRole('combobox').selectOption('scarlet', { timeout: 5000 }).then(() => added.push('treewright')),
+  ]);
+  for (const p of [page, pw]) await p.evaluate(() => new Promise((f) => setTimeout(f, 300)));
+  pwExpect(added).toEqual([]);
+  for (const p of [page, pw]) {
+    await p.evaluate(() => { const o = new Option('Scarlet', 'scarlet'); o.disabled = true; document.querySelector('select')!.add(o); });
+  }
+  for (const p of [page, pw]) await p.evaluate(() => new Promise((f) => setTimeout(f, 300)));
+  pwExpect(added).toEqual([]);
+  for (const p of [page, pw]) await p.evaluate(() => { (document.querySelector('option[value=scarlet]') as HTMLOptionElement).disabled = false; });
+  await chosen;
+  pwExpect([await page.inputValue('select'), await pw.inputValue('select')]).toEqual(['scarlet', 'scarlet']);
+  // Never there: the refusal says how long it waited.
+  const e = await errorOf(device.getByRole('combobox').selectOption('teal', { timeout: 400 }));
+  pwExpect(e.message).toMatch(/no option has the value or label "teal" \(waited \d+ ms for it\)/);
+  await pw.close();
+  await page.close();
+});
+
 test('check / uncheck are idempotent and verified; dblclick, hover and blur reach the element', async () => {
   const { page, device } = await open('pw-input-checkbox.html');
   const box = device.getByRole('checkbox', { name: 'Remember Me' });

@@ -179,7 +179,7 @@ test('selectOption after a change captures nothing: the page confirms the <selec
   pwExpect(await outcome(() => size().selectOption('Medium'))).toEqual({ code: 'no error', captures: 0 });
   pwExpect(await page.inputValue('#size')).toBe('m');
   // The choice changed the page: the next one asks it again; a disabled option is refused in the page.
-  pwExpect((await outcome(() => size().selectOption('Large'))).code).toBe('target_not_found');
+  pwExpect((await outcome(() => size().selectOption('Large', { timeout: 300 }))).code).toBe('target_not_found');
   pwExpect(await page.inputValue('#size')).toBe('m');
   await close();
 });
