@@ -900,6 +900,20 @@ export async function goto(page: Page, url: string, timeout = 30_000): Promise<R
 const TAG_OF = `function tagOf(e) { return '<' + e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '>'; }`;
 
 /**
+ * In the page: the element at a point, into open shadow roots (a document's elementFromPoint answers the
+ * shadow host), as Playwright's hit-target check reads it.
+ */
+const DEEP_HIT = `function deepHit(doc, x, y) {
+  let hit = doc.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}`;
+
+/**
  * In the page, `this` the click's target: watches the pointer and mouse events of the click in the
  * capture phase; the first one decides whether the click reaches the target (its path holds it), and
  * when it does not, that event and the rest of the click are held back (not delivered to the page).
@@ -1001,11 +1015,12 @@ const FILL_FIELD = `function (text, typed, valued) {
 /** In the page, `this` the node: whether a click at (x, y) reaches it ('ok', or what it hits instead). */
 const HIT_AT_POINT = `function (x, y) {
   ${TAG_OF}
+  ${DEEP_HIT}
   if (!this.isConnected) return 'detached';
   const el = this.nodeType === 1 ? this : this.parentElement;
-  const hit = this.ownerDocument.elementFromPoint(x, y);
+  const hit = deepHit(this.ownerDocument, x, y);
   if (!hit) return 'nothing at the point';
-  if (hit === el || (el && el.contains(hit))) return 'ok';
+  for (let p = hit; p; p = p.parentNode || p.host) if (p === el) return 'ok';
   return 'covered by ' + tagOf(hit);
 }`;
 
@@ -1021,6 +1036,7 @@ const HIT_AT_POINT = `function (x, y) {
  * { verdict: code, reason }.
  */
 const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit, fresh, needEditable, needStable) {
+  ${DEEP_HIT}
   const node = this;
   if (!node.isConnected) return null;
   const el = node.nodeType === 1 ? node : node.parentElement;
@@ -1068,7 +1084,7 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
   const rx = Math.round(x), ry = Math.round(y);
   if (rx >= b[0] && rx < b[0] + b[2] && ry >= b[1] && ry < b[1] + b[3]) { x = rx; y = ry; }
   if (!needHit) return answer({ verdict: 'ok', x, y });
-  const hit = doc.elementFromPoint(x, y);
+  const hit = deepHit(doc, x, y);
   if (!hit) return answer({ verdict: 'not_hittable', reason: 'nothing in the page is at (' + x + ', ' + y + ')' });
   for (let p = hit; p; p = p.parentNode || p.host) if (p === el) return answer({ verdict: 'ok', x, y });
   const tag = hit.tagName.toLowerCase();

@@ -182,6 +182,21 @@ test('a click right after a change asks the page once before the capture: the ch
   await page.close();
 });
 
+test('a button in an open shadow root takes the click, as Playwright clicks it: the point is hit-tested into the shadow tree, not stopped at its host', async () => {
+  const html = `${CLICKS}<div id="host"></div><script>
+    document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<button id="inner">Shadow</button>';
+    document.addEventListener('click', (e) => clicks.push('path ' + e.composedPath()[0].id));</script>`;
+  const { page, device } = await open(html);
+  const pw = await browser.newPage();
+  await pw.setContent(html);
+  await pw.getByRole('button', { name: 'Shadow' }).click({ timeout: 2000 });
+  await device.getByRole('button', { name: 'Shadow' }).click({ timeout: 2000 });
+  pwExpect(await clicks(page)).toEqual(await clicks(pw));
+  pwExpect(await clicks(pw)).toEqual(['host', 'path inner']);
+  await pw.close();
+  await page.close();
+});
+
 test('a disabled button: the click fails with target_disabled, and waits for it to be enabled', async () => {
   const { page, device } = await open(`<button id="go" disabled>Go</button><button id="aria" aria-disabled="true">Soft</button>${CLICKS}`);
   const e = await errorOf(device.byRole('Button', { name: 'Go' }).click({ timeout: 300 }));
