@@ -7,6 +7,7 @@ import { NOT_FOUND } from './visibility.js';
 import { TargetError } from '../src/errors.js';
 import { showValue } from '../src/query/arguments.js';
 import { idOf, platformAttribute } from '../src/query/get-by.js';
+import { selectValue } from '../src/query/select-values.js';
 import { ariaRoleOf, isAriaRole } from '../src/roles/aria.js';
 
 export interface TextOptions extends MatcherOptions {
@@ -18,8 +19,14 @@ type Reader = (n: Node, r: Resolved) => string | { none: string };
 
 const textContent: Reader = (n, r) => indexSnapshot(r.snapshot).textContent(n);
 
-/** A field's value only (what the user typed, never the hint that toHaveText would read with it); a slider's value. */
-const fieldValue: Reader = (n) => (n.editable || n.actions.includes('SetText') ? n.editableText ?? '' : n.value ?? { none: `no value (${n.role ?? n.rawRole ?? 'node'} is not a field or a range)` });
+/**
+ * A field's value only (what the user typed, never the hint that toHaveText would read with it); a
+ * slider's value; a web `<select>`'s `select.value` (its chosen option's value), as Playwright's reads it.
+ */
+const fieldValue: Reader = (n) => {
+  if (n.editable || n.actions.includes('SetText')) return n.editableText ?? '';
+  return selectValue(n) ?? n.value ?? { none: `no value (${n.role ?? n.rawRole ?? 'node'} is not a field or a range)` };
+};
 
 /** The accessible name: the node's label, else its merged descendants' text (what byRole's name matches). */
 const accessibleName: Reader = (n, r) => indexSnapshot(r.snapshot).name(n);

@@ -1,6 +1,7 @@
 /**
  * What Playwright's toHaveValues reads (docs/design.md §7): the values of a web `<select multiple>`'s
- * chosen options, in document order, as the DOM's `selectedOptions` lists them. The CDP importer keeps
+ * chosen options, in document order, as the DOM's `selectedOptions` lists them; and what its toHaveValue
+ * reads of a single `<select>`, the DOM's `select.value`. The CDP importer keeps
  * each option's `option.value` (`platform.optionValue`) and the select's `multiple` attribute
  * (`platform.multiple`); Chromium's accessibility tree says which options are selected. No other
  * platform's capture holds a multi-choice control's values (its rows carry labels, not values).
@@ -23,4 +24,22 @@ export function selectedValues(node: Node): { values: string[] } | { error: stri
     else unknown = true;
   });
   return unknown ? { error: 'the capture does not carry its options\' values (recorded by an older treewright): capture the page again' } : { values };
+}
+
+/**
+ * A web single `<select>`'s value as the DOM's `select.value` reads it: its first chosen option's value
+ * (an option's `value`, else its text, as Chromium's DOM gives `option.value`); '' with none chosen.
+ * Null for any other node, or a capture without the options' values.
+ */
+export function selectValue(node: Node): string | null {
+  if (node.kind !== 'web' || node.platform.element !== 'select' || node.platform.multiple === true) return null;
+  let value: string | null = '';
+  let found = false;
+  walkNode(node, (n) => {
+    if (found || n === node || n.platform.element !== 'option' || !n.selected) return;
+    found = true;
+    const v = n.platform.optionValue;
+    value = typeof v === 'string' ? v : null;
+  });
+  return value;
 }

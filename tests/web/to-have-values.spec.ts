@@ -90,6 +90,27 @@ test('a single <select> is not a multi-select: both fail, negated or not, with P
   await page.close();
 });
 
+test('toHaveValue on a single <select> reads select.value (its chosen option\'s value, not its label), as Playwright\'s does, on Playwright\'s select fixture', async () => {
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.goto(`${site.url}/pw-input-select.html`);
+  const device = await webDevice(page);
+  const judged: string[] = [];
+  for (const choose of ['blue', 'Magenta', 'white']) {
+    await page.locator('select').selectOption(choose);
+    const value = await page.locator('select').inputValue();
+    const label = await page.locator('select').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.label);
+    for (const expected of [value, label, new RegExp(`^${value}$`)]) {
+      const pw = await outcome(expect(page.locator('select')).toHaveValue(expected, { timeout: 100 }));
+      const tw = await outcome(expect(device.getByRole('combobox')).toHaveValue(expected, { timeout: 100 }));
+      pwExpect(tw.pass, `toHaveValue(${String(expected)}) with ${value} chosen: Playwright ${pw.pass ? 'passed' : 'failed'}, treewright ${tw.message}`).toBe(pw.pass);
+      judged.push(`${String(expected)} ${pw.pass}`);
+    }
+  }
+  // What was judged: the value passes and the label (another spelling) fails, on both.
+  pwExpect(judged).toEqual(['blue true', 'Blue false', '/^blue$/ true', 'magenta true', 'Magenta false', '/^magenta$/ true', 'white true', 'White false', '/^white$/ true']);
+  await page.close();
+});
+
 test('a bad expected argument is a typed error', async () => {
   const page = await browser.newPage();
   await page.setContent('<select multiple><option>A</option></select>');
