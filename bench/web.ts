@@ -23,6 +23,7 @@ import { chromiumMajor, disagreementLine, inpageAxOnPages } from '../tests/helpe
 import { axNodesFromInpage, compareInpageSnapshot, inpageCapture, type CaptureEntry } from '../tests/helpers/inpage-snapshot.js';
 import { onSettledFixturePages } from '../tests/helpers/fixture-pages.js';
 import { stillResolvesOnPage, sumTallies } from '../tests/helpers/still-resolves.js';
+import { getByRoleAgreement, sumAgreements } from '../tests/helpers/locator-agreement.js';
 import { INPAGE_AX } from '../src/devices/web-inpage-ax.js';
 import { APG_PAGES, AXE_PAGES, HIT_PAGES } from '../tests/web/helpers.js';
 import { serveStatic } from '../examples/web-site/serve.js';
@@ -246,7 +247,12 @@ export async function run(): Promise<void> {
       for (const w of t.wrong) console.log(`  ${w}`);
     }
 
-    const snapshots = await onSettledFixturePages(browser, site.url, [...new Set([...HIT_PAGES, ...AXE_PAGES, ...APG_PAGES])], (page, label) => compareInpageSnapshot(page, label));
+    const everyPage = [...new Set([...HIT_PAGES, ...AXE_PAGES, ...APG_PAGES])];
+    const names = sumAgreements(await onSettledFixturePages(browser, site.url, everyPage, (page, label) => getByRoleAgreement(page, label, 60)));
+    console.log(`getByRole(role, { name, exact }) vs Playwright's on the same page, every role and name a capture holds (${everyPage.length} pages): ${pc(names.agreed, names.asked)} find as many elements (target ≥ 98%) ${names.agreed >= 0.98 * names.asked ? 'ok' : 'MISS'}`);
+    for (const d of names.differences) console.log(`  ${d}`);
+
+    const snapshots = await onSettledFixturePages(browser, site.url, everyPage, (page, label) => compareInpageSnapshot(page, label));
     console.log(`in-page capture vs the device's (Chromium's getFullAXTree), the same DOM snapshot, byte for byte: ${snapshots.filter((x) => x.identical).length}/${snapshots.length} pages identical`);
     for (const x of snapshots.filter((y) => !y.identical)) console.log(`  ${x.page}: ${x.unjudged ? 'kept changing' : x.differences.slice(0, 2).join('; ')}`);
 

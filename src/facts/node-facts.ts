@@ -95,7 +95,9 @@ export function ownFacts(node: Node): number {
   // A clickable flag counts as the Click it stands for: formats without an action list (cmp-inspector
   // v1, uiautomator) carry only the flag, and a button read from them must not read "offers nothing".
   if (actions.length > 0 || node.editable || node.scrollable || node.clickable || node.longClickable) f |= FACT.OFFERS;
-  if (f & FACT.CLICK || node.longClickable || node.toggle !== null || (node.role !== null && MERGING_ROLES.has(node.role)) || talkBackMergesFocusable(node)) f |= FACT.MERGES;
+  // A web node's name is Chromium's own, which takes content where ARIA says a role's name may: nothing
+  // is merged into it here (a list item or a row named by its text would be found where Playwright finds none).
+  if (node.kind !== 'web' && (f & FACT.CLICK || node.longClickable || node.toggle !== null || (node.role !== null && MERGING_ROLES.has(node.role)) || talkBackMergesFocusable(node))) f |= FACT.MERGES;
   return f;
 }
 
@@ -126,9 +128,12 @@ export function mergesDescendants(node: Node): boolean {
 
 /**
  * A node's own label: its description when it has one (that is what a screen reader speaks), else its
- * text; an Apple element with neither, its value, which VoiceOver then speaks (roles/apple.ts).
+ * text; an Apple element with neither, its value, which VoiceOver then speaks (roles/apple.ts). A web
+ * node's is Chromium's accessible name (the description; a text node's text): a field's value is not
+ * its name there.
  */
 export function ownLabel(n: Node): string {
+  if (n.kind === 'web') return n.contentDescription || n.text || '';
   return n.contentDescription || n.text || n.editableText || voiceOverValue(n);
 }
 

@@ -1,0 +1,38 @@
+// getByRole against Playwright's on the same page: each role and accessible name a capture holds, counted
+// by both (bench/web.ts judges every corpus and APG page so). Playwright computes roles and names itself
+// and treewright reads Chromium's, so a few may differ where the engines do (a <th> Chromium calls a row
+// header); a name treewright made up would differ on whole classes of nodes, which is what this guards.
+import { test, expect } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { webDevice } from 'treewright';
+import { launch, openHtml, serveFixtures } from './helpers.js';
+import { onSettledFixturePages } from '../helpers/fixture-pages.js';
+import { getByRoleAgreement } from '../helpers/locator-agreement.js';
+import type { StaticSite } from '../../examples/web-site/serve.js';
+
+let browser: Browser;
+let site: StaticSite;
+test.beforeAll(async () => { browser = await launch(); site = await serveFixtures(); });
+test.afterAll(async () => { await browser?.close(); await site?.close(); });
+
+test('a list item, a row or a field is named as Playwright names it: by its label, never by its text or value alone', async () => {
+  const { page } = await openHtml(browser, 'Names', `<ul><li>Item one</li><li aria-label="Labelled item">Two</li></ul>
+    <label>Email <input value="typed"></label><input value="unlabelled"><textarea>inside</textarea>
+    <table><tr><th>Key</th><th>Function</th></tr><tr><td>Home</td><td>Moves</td></tr></table>`);
+  const t = await getByRoleAgreement(page, 'built page', 50);
+  expect(t.differences).toEqual([]);
+  expect(t.asked).toBeGreaterThanOrEqual(6);
+  // Names a capture's merged text or a field's value would give, which Playwright's getByRole finds nothing by.
+  const device = await webDevice(page);
+  const unnamed = [['listitem', 'Item one'], ['textbox', 'unlabelled'], ['textbox', 'typed'], ['textbox', 'inside'], ['row', 'Home Home Moves Moves']] as const;
+  for (const [role, name] of unnamed) {
+    expect([role, name, await device.getByRole(role, { name, exact: true }).count()]).toEqual([role, name, await page.getByRole(role, { name, exact: true }).count()]);
+  }
+  await page.close();
+});
+
+test('getByRole(role, { name, exact }) finds as many elements as Playwright\'s on a real page of lists and tables (APG\'s toolbar)', async () => {
+  const [t] = await onSettledFixturePages(browser, site.url, ['apg/content/patterns/toolbar/examples/toolbar.html'], (page, label) => getByRoleAgreement(page, label, 40));
+  expect(t!.differences).toEqual([]);
+  expect(t!.asked).toBe(40);
+});
