@@ -8,6 +8,7 @@ import { webDevice } from '../../src/devices/web-open.js';
 import { walk } from '../../src/model/node.js';
 import { ariaRoleOf, isAriaRole } from '../../src/roles/aria.js';
 import { indexSnapshot } from '../../src/query/snapshot-index.js';
+import { resolveSelector } from '../../src/query/resolve.js';
 
 export interface LocatorAgreement {
   /** (role, name) pairs asked of both. */
@@ -34,7 +35,8 @@ export async function getByRoleAgreement(page: Page, label: string, perPage: num
   const out: LocatorAgreement = { asked: 0, agreed: 0, differences: [] };
   for (const { role, name } of pairs.values()) {
     const theirs = await page.getByRole(role as Parameters<Page['getByRole']>[0], { name, exact: true }).count();
-    const ours = await device.getByRole(role, { name, exact: true }).count();
+    // Resolved on the one capture (the page is at rest): what count() finds on a capture of its own.
+    const ours = resolveSelector(snapshot, device.getByRole(role, { name, exact: true }).selector).length;
     out.asked++;
     if (ours === theirs) out.agreed++;
     else out.differences.push(`${label}: ${role} ${JSON.stringify(name)}: Playwright ${theirs}, treewright ${ours}`);
