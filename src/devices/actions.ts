@@ -502,12 +502,12 @@ export async function deliver(driver: Driver, ready: Ready, a: LocatorAction, ct
         await driver.typeText!(a.text);
         return undefined;
       }
-      if (!ready.aim && !driver.fillField) await driver.confirmTarget?.(node, tap);
       const text = a.kind === 'fill' ? a.text : '';
       if (driver.fillField) {
         await driver.fillField(node, text);
         return undefined;
       }
+      if (!ready.aim) await driver.confirmTarget?.(node, tap);
       // Focus the field with a tap, clear what it holds, then type like a keyboard. The tap puts the
       // cursor anywhere and DEL deletes before it: move to the end first, then delete what the field holds.
       await driver.tap!(tap.x, tap.y);

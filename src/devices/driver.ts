@@ -84,11 +84,6 @@ export interface DriverActions {
   tap?(x: number, y: number, options?: { long?: boolean }): Promise<void>;
   /** Type into the focused field, as a keyboard would. */
   typeText?(text: string): Promise<void>;
-  /**
-   * Insert text into the focused field as one input, replacing its selection, with no key events: what
-   * Playwright's fill does (typing is pressSequentially's).
-   */
-  insertText?(text: string): Promise<void>;
   pressKey?(key: Key): Promise<void>;
   /** A drag from one screen point to another. */
   swipe?(from: { x: number; y: number }, to: { x: number; y: number }, durationMs?: number): Promise<void>;

@@ -490,7 +490,8 @@ export class WebDriver implements Driver {
     await this.textInput('type', () => this.page.keyboard.type(text));
   }
 
-  async insertText(text: string): Promise<void> {
+  /** Text into the focused field as one input, replacing its selection, with no key events: fill's (typing is pressSequentially's). */
+  private async insertText(text: string): Promise<void> {
     await this.textInput('insert text', () => this.page.keyboard.insertText(text));
   }
 
