@@ -29,7 +29,7 @@ test('selectOption sets a <select> by value or label, firing input and change as
   pwExpect(await page.evaluate(() => (window as unknown as { result: { onInput: string[]; onChange: string[] } }).result)).toMatchObject({ onInput: ['blue'], onChange: ['blue'] });
   await select.selectOption('Magenta');
   pwExpect(await page.evaluate(() => document.querySelector('select')!.value)).toBe('magenta');
-  const e = await errorOf(select.selectOption('teal', { timeout: 1000 }));
+  const e = await errorOf(select.selectOption('teal', { timeout: 300 }));
   pwExpect(e.code).toBe('target_not_found');
   pwExpect(e.message).toContain('no option has the value or label "teal"');
   pwExpect(e.details.hint).toContain('"Black", "Blue"');
