@@ -355,11 +355,7 @@ export class WebDriver implements Driver {
     const backendNodeId = node.platform.backendNodeId;
     if (typeof backendNodeId !== 'number') return;
     const verdict = await this.guard('confirm target', async () => String(await this.callOnNode(backendNodeId, HIT_AT_POINT, [point.x, point.y]) ?? 'detached'));
-    if (verdict !== 'ok') {
-      throw new TargetError('stale_generation', `node #${node.id} changed since it was captured: ${verdict === 'detached' ? 'it is no longer in the page' : `at (${point.x}, ${point.y}) it is ${verdict}`}`, {
-        where: this.description, hint: 'The locator is resolved again on a fresh capture.',
-      });
-    }
+    if (verdict !== 'ok') throw this.stale(node, verdict === 'detached' ? 'it is no longer in the page' : `at (${point.x}, ${point.y}) it is ${verdict}`);
     this.actionNavigations = this.navigations;
     this.actionTarget = { backendNodeId, x: point.x, y: point.y };
   }
@@ -447,12 +443,12 @@ export class WebDriver implements Driver {
       this.inputs++;
       return await this.callOnNode(backendNodeId, FOCUS_FOR_KEYS, []);
     });
-    if (done === null) throw this.gone(node);
+    if (done === null) throw this.stale(node, 'it is no longer in the page');
   }
 
-  /** The error that sends an action whose node left the page back to resolve its locator on a fresh capture. */
-  private gone(node: Node): TargetError<'stale_generation'> {
-    return new TargetError('stale_generation', `node #${node.id} changed since it was captured: it is no longer in the page`, {
+  /** The error that sends an action whose node changed since its capture back to resolve its locator on a fresh one. */
+  private stale(node: Node, why: string): TargetError<'stale_generation'> {
+    return new TargetError('stale_generation', `node #${node.id} changed since it was captured: ${why}`, {
       where: this.description, hint: 'The locator is resolved again on a fresh capture.',
     });
   }
@@ -462,9 +458,9 @@ export class WebDriver implements Driver {
     const r = await this.guard('ready the field', async () => {
       this.inputs++;
       this.stillOnPage('ready the field');
-      return await this.callOnNode(backendNodeId, FILL_FIELD, [text, WEB_TYPED_INPUTS, WEB_VALUE_INPUTS]);
+      return await this.callOnNode(backendNodeId, FILL_FIELD, [text, WEB_TYPED_INPUTS, Object.keys(WEB_VALUE_INPUTS)]);
     }) as { done: 'selected' | 'set' } | { refused: 'type' | 'number' | 'malformed' | 'element'; type?: string } | null;
-    if (!r) throw this.gone(node);
+    if (!r) throw this.stale(node, 'it is no longer in the page');
     if ('done' in r) {
       if (r.done === 'set') return;
       if (text) await this.insertText(text);
@@ -477,7 +473,7 @@ export class WebDriver implements Driver {
         throw new TargetError('invalid_arguments', `${what}: a number input takes no text that is not a number`, { where: this.description, hint: "Fill it with a number, e.g. fill('42')." });
       case 'malformed':
         throw new TargetError('invalid_arguments', `${what}: the ${r.type} input did not take the value`, {
-          where: this.description, hint: `Write the value as the input's own value reads, e.g. ${VALUE_EXAMPLES[r.type ?? ''] ?? 'its value attribute'}.`,
+          where: this.description, hint: `Write the value as the input's own value reads, e.g. ${WEB_VALUE_INPUTS[r.type ?? ''] ?? 'its value attribute'}.`,
         });
       case 'type':
         throw new DeviceError('action_unavailable', `${what}: an <input type=${r.type}> cannot be filled`, { where: this.description, hint: 'Use check() for a checkbox or radio, setInputFiles in Playwright for a file, click() for a button.' });
@@ -902,9 +898,10 @@ const TAG_OF = `function tagOf(e) { return '<' + e.tagName.toLowerCase() + (e.id
 
 /**
  * In the page: the element at a point, into open shadow roots (a document's elementFromPoint answers the
- * shadow host), as Playwright's hit-target check reads it.
+ * shadow host), and whether a hit element is the target or inside it, across shadow roots: as
+ * Playwright's hit-target check reads them.
  */
-const DEEP_HIT = `function deepHit(doc, x, y) {
+const HIT_TEST = `function deepHit(doc, x, y) {
   let hit = doc.elementFromPoint(x, y);
   while (hit && hit.shadowRoot) {
     const inner = hit.shadowRoot.elementFromPoint(x, y);
@@ -912,6 +909,10 @@ const DEEP_HIT = `function deepHit(doc, x, y) {
     hit = inner;
   }
   return hit;
+}
+function reaches(hit, el) {
+  for (let p = hit; p; p = p.parentNode || p.host) if (p === el) return true;
+  return false;
 }`;
 
 /**
@@ -958,11 +959,6 @@ const FOCUS_FOR_KEYS = `function () {
   if (!had && el.localName === 'input') { try { el.setSelectionRange(0, 0); } catch {} }
   return true;
 }`;
-
-/** The value a WEB_VALUE_INPUTS input takes, as its own value attribute reads it (for a refused fill's hint). */
-const VALUE_EXAMPLES: Readonly<Record<string, string>> = {
-  color: "'#ff0000'", date: "'2020-03-04'", time: "'13:37'", 'datetime-local': "'2020-03-04T13:37'", month: "'2020-03'", range: "'7'", week: "'2020-W10'",
-};
 
 /**
  * In the page, `this` the node: readies it for fill's text as Playwright's fill does, by the element and
@@ -1016,12 +1012,12 @@ const FILL_FIELD = `function (text, typed, valued) {
 /** In the page, `this` the node: whether a click at (x, y) reaches it ('ok', or what it hits instead). */
 const HIT_AT_POINT = `function (x, y) {
   ${TAG_OF}
-  ${DEEP_HIT}
+  ${HIT_TEST}
   if (!this.isConnected) return 'detached';
   const el = this.nodeType === 1 ? this : this.parentElement;
   const hit = deepHit(this.ownerDocument, x, y);
   if (!hit) return 'nothing at the point';
-  for (let p = hit; p; p = p.parentNode || p.host) if (p === el) return 'ok';
+  if (reaches(hit, el)) return 'ok';
   return 'covered by ' + tagOf(hit);
 }`;
 
@@ -1037,7 +1033,7 @@ const HIT_AT_POINT = `function (x, y) {
  * { verdict: code, reason }.
  */
 const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled, needHit, fresh, needEditable, needStable) {
-  ${DEEP_HIT}
+  ${HIT_TEST}
   const node = this;
   if (!node.isConnected) return null;
   const el = node.nodeType === 1 ? node : node.parentElement;
@@ -1087,7 +1083,7 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
   if (!needHit) return answer({ verdict: 'ok', x, y });
   const hit = deepHit(doc, x, y);
   if (!hit) return answer({ verdict: 'not_hittable', reason: 'nothing in the page is at (' + x + ', ' + y + ')' });
-  for (let p = hit; p; p = p.parentNode || p.host) if (p === el) return answer({ verdict: 'ok', x, y });
+  if (reaches(hit, el)) return answer({ verdict: 'ok', x, y });
   const tag = hit.tagName.toLowerCase();
   const attrs = ['id', 'class', 'data-testid', 'role', 'aria-label'].filter((n) => hit.hasAttribute(n)).map((n) => ' ' + n + '="' + hit.getAttribute(n).slice(0, 40) + '"').join('');
   const preview = '<' + tag + attrs + '>' + (hit.childNodes.length ? '…' : '') + '</' + tag + '>';

@@ -57,15 +57,16 @@ export interface ActionSpec {
    * - `toggle`: where it is, and its checked state, which the app reports as it confirms (and again after
    *   the click, to verify it).
    * - `focus`: whether it has focus, which the app reports as it confirms; one without is focused first
-   *   (semantically, or by a tap the app confirms lands on it).
+   *   (in the app, Driver.focusForKeys; else semantically, or by a tap the app confirms lands on it).
    * Absent: it reads more of the node, so it resolves on a fresh capture.
    */
   staleOk?: 'aim' | 'field' | 'toggle' | 'focus';
   /**
    * false: Playwright does not wait for the target to be stable (fill, clear: visible, enabled, editable
    * is their actionability; selectOption: visible, enabled), so a driver that checks the target in the
-   * app does not sample it over two frames; a tap it sends (to focus a field, to open a dropdown) lands
-   * on the target or is held back (the web's hit-target check). The two captures of a driver without
+   * app does not sample it over two frames; a tap it sends (a dropdown's opening tap; a field's focusing
+   * tap where the driver cannot ready the field in the app) lands on the target or is held back (the
+   * web's hit-target check). The two captures of a driver without
    * that check still compare its bounds.
    */
   stable?: false;

@@ -14,16 +14,8 @@ export const NOT_MULTI_SELECT = 'Not a select element with a multiple attribute'
 
 export function selectedValues(node: Node): { values: string[] } | { error: string } {
   if (node.kind !== 'web' || node.platform.element !== 'select' || node.platform.multiple !== true) return { error: NOT_MULTI_SELECT };
-  const values: string[] = [];
-  let unknown = false;
-  walkNode(node, (n) => {
-    if (n === node || n.platform.element !== 'option') return;
-    if (!n.selected) return;
-    const v = n.platform.optionValue;
-    if (typeof v === 'string') values.push(v);
-    else unknown = true;
-  });
-  return unknown ? { error: 'the capture does not carry its options\' values (recorded by an older treewright): capture the page again' } : { values };
+  const values = chosenValues(node);
+  return values ? { values } : { error: 'the capture does not carry its options\' values (recorded by an older treewright): capture the page again' };
 }
 
 /**
@@ -33,13 +25,19 @@ export function selectedValues(node: Node): { values: string[] } | { error: stri
  */
 export function selectValue(node: Node): string | null {
   if (node.kind !== 'web' || node.platform.element !== 'select' || node.platform.multiple === true) return null;
-  let value: string | null = '';
-  let found = false;
-  walkNode(node, (n) => {
-    if (found || n === node || n.platform.element !== 'option' || !n.selected) return;
-    found = true;
+  const values = chosenValues(node);
+  return values === null ? null : values[0] ?? '';
+}
+
+/** The values of a select's chosen options, in document order; null when the capture lacks one of them. */
+function chosenValues(select: Node): string[] | null {
+  const values: string[] = [];
+  let unknown = false;
+  walkNode(select, (n) => {
+    if (n === select || n.platform.element !== 'option' || !n.selected) return;
     const v = n.platform.optionValue;
-    value = typeof v === 'string' ? v : null;
+    if (typeof v === 'string') values.push(v);
+    else unknown = true;
   });
-  return value;
+  return unknown ? null : values;
 }

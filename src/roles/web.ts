@@ -93,13 +93,16 @@ export function webEditability(element: string, role: string, readonlyAttribute:
 
 /**
  * How Playwright's fill takes an <input>, by its type (its injected script's fill): the types it types
- * into (their text selected first, a number's trimmed), and the types whose value it sets, trimmed, with
- * input and change events (a date, a colour, a range); any other type cannot be filled.
+ * into (their text selected first; a number input takes only a number), and the types whose value it sets, trimmed, with
+ * input and change events (a date, a colour, a range), each with a value it takes, for a refusal's hint;
+ * any other type cannot be filled.
  */
 export const WEB_TYPED_INPUTS: readonly string[] = ['', 'email', 'number', 'password', 'search', 'tel', 'text', 'url'];
-export const WEB_VALUE_INPUTS: readonly string[] = ['color', 'date', 'time', 'datetime-local', 'month', 'range', 'week'];
+export const WEB_VALUE_INPUTS: Readonly<Record<string, string>> = {
+  color: "'#ff0000'", date: "'2020-03-04'", time: "'13:37'", 'datetime-local': "'2020-03-04T13:37'", month: "'2020-03'", range: "'7'", week: "'2020-W10'",
+};
 
 /** Whether fill sets this element's value rather than typing into it: an <input> of a WEB_VALUE_INPUTS type. */
 export function webSetsValue(element: unknown, inputType: unknown): boolean {
-  return element === 'input' && typeof inputType === 'string' && WEB_VALUE_INPUTS.includes(inputType.toLowerCase());
+  return element === 'input' && typeof inputType === 'string' && Object.hasOwn(WEB_VALUE_INPUTS, inputType.toLowerCase());
 }
