@@ -11,7 +11,7 @@ import { DEFAULT_MAX_SCROLLS, DRAG_TO, LOCATOR_ACTIONS } from '../query/action.j
 import { noMatchLines, noMatchReport } from '../query/near.js';
 import { indexSnapshot } from '../query/snapshot-index.js';
 import { pageCheckable } from '../query/page-checkable.js';
-import { capabilitiesOf, type Driver, type Key, type NodeNow, type SemanticRequest } from './driver.js';
+import { capabilitiesOf, type Actionability, type Driver, type Key, type NodeNow, type SemanticRequest } from './driver.js';
 import { normalizeWhitespace } from '../query/text.js';
 import { semanticDrivers } from './semantics.js';
 import { SOURCE_SHORTHANDS } from './source-forms.js';
@@ -292,6 +292,16 @@ function readyOn(snapshot: Snapshot, driver: Driver, selector: Selector, a: Loca
  * gives a node hit-tested at one point, as Playwright aims (§8) — its aim (platform.aim, an inline
  * element's first line fragment) when that is inside its bounds, else its centre.
  */
+/** Whether the driver checks this target in the app (checkActionable) rather than on the tree. */
+function checksInApp(driver: Driver, need: ReturnType<typeof needs>, node: Node, snapshot: Snapshot): boolean {
+  return !!driver.checkActionable && need.stable && isVisible(node, snapshot);
+}
+
+/** What checkActionable is to check: `reused`, the capture is older than the page (its bounds are only a guide). */
+function appNeed(need: ReturnType<typeof needs>, reused: boolean): Parameters<NonNullable<Driver['checkActionable']>>[2] {
+  return { enabled: need.enabled, hittable: need.hittable, editable: need.editable, stable: need.settle, fresh: !reused };
+}
+
 function aimOf(node: Node): Point {
   const a = node.platform.aim as Point | undefined;
   if (a && Number.isFinite(a.x) && Number.isFinite(a.y) && rectContains(node.bounds, roundCoord(a.x), roundCoord(a.y))) return { x: roundCoord(a.x), y: roundCoord(a.y) };
@@ -343,11 +353,26 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
   // checked property, which no change mark sees.
   const staleOk = specOf(a.kind).staleOk;
   let now: NodeNow | null = null;
+  // The app's check of the target on the previous capture, made beside the locator's (below): it counts
+  // only where the locator still finds that node, and is the first pass's check then.
+  let early: { node: Node; v: Actionability } | null = null;
   const asks = staleOk === 'aim' || staleOk === 'toggle' || staleOk === 'focus' || (staleOk === 'field' && !!driver.fillField);
   if ((!reuse || (staleOk === 'toggle' && pageCheckable(selector))) && samples.previous && driver.checkActionable && driver.stillResolves && asks) {
-    const was = resolveSelector(samples.previous, selector);
-    now = was.length === 1 ? await driver.stillResolves(samples.previous, was[0]!, selector) : null;
-    reuse = now ? samples.previous : null;
+    const previous = samples.previous;
+    const was = resolveSelector(previous, selector);
+    if (was.length === 1) {
+      const target = was[0]!;
+      const choice = chooseRoute(driver, target, a);
+      const need = 'route' in choice ? needs(a, choice.route, force) : null;
+      // Both settle before anything goes on: a check left running would set the driver's target after a later one.
+      const [n, v] = await Promise.all([
+        driver.stillResolves(previous, target, selector),
+        need && checksInApp(driver, need, target, previous) ? driver.checkActionable(target, aimOf(target), appNeed(need, true)).catch(() => null) : null,
+      ]);
+      now = n;
+      early = now && v ? { node: target, v } : null;
+    }
+    reuse = now ? previous : null;
   }
   // What the app said of the node, for a Ready on the capture it confirmed.
   const fromApp = (reused: boolean): Pick<Ready, 'toggle' | 'focused'> => (reused && now ? { toggle: now.toggle, focused: now.focused } : {});
@@ -375,10 +400,11 @@ export async function waitForActionable(capture: () => Promise<Snapshot>, driver
         });
       }
       const need = needs(a, choice.route, force);
-      if (driver.checkActionable && need.stable && isVisible(node, snapshot)) {
+      if (checksInApp(driver, need, node, snapshot)) {
         // The one target checked in the app itself (visible, stable over two frames, enabled, receives
         // events at its point), as Playwright does: no second capture, no reachability over the tree.
-        const v = await driver.checkActionable(node, aimOf(node), { enabled: need.enabled, hittable: need.hittable, editable: need.editable, stable: need.settle, fresh: !reused });
+        const v = early?.node === node ? early.v : await driver.checkActionable!(node, aimOf(node), appNeed(need, reused));
+        early = null;
         if (v.ok) return { snapshot, node, route: choice.route, aim: v.point, ...fromApp(reused) };
         reason = v.code === 'detached' ? 'the node was replaced since the capture' : v.reason;
         code = v.code === 'detached' ? 'target_not_found' : v.code;

@@ -338,17 +338,55 @@ export class WebDriver implements Driver {
    */
   private async callOnNode(backendNodeId: number, functionDeclaration: string, args: unknown[]): Promise<unknown> {
     const s = await this.cdp();
-    const objectId = await objectIdOf(s, backendNodeId);
-    if (!objectId) return null;
-    try {
+    const r = await this.onNode(s, backendNodeId, async (objectId) => {
       const r = (await s.send('Runtime.callFunctionOn', {
         objectId, functionDeclaration, returnByValue: true, awaitPromise: true, arguments: args.map((value) => ({ value })),
       })) as { result?: { value?: unknown }; exceptionDetails?: { text?: string } };
-      if (r.exceptionDetails) throw new Error(r.exceptionDetails.text ?? 'the check threw in the page');
-      return r.result?.value ?? null;
-    } finally {
-      release(s, { objectId });
+      return r.exceptionDetails ? { threw: r.exceptionDetails.text ?? 'the check threw in the page' } : { value: r.result?.value ?? null };
+    });
+    if (r && 'threw' in r) throw new Error(r.threw);
+    return r?.value ?? null;
+  }
+
+  /**
+   * `send` on the page object of a node, null when the node no longer resolves. `send` rejects only where
+   * the call did not reach the page's function (its object released, its document gone).
+   */
+  private async onNode<R>(s: CDPSession, backendNodeId: number, send: (objectId: string) => Promise<R>): Promise<R | null> {
+    const held = this.held?.backendNodeId === backendNodeId ? this.held : null;
+    const objectId = held ? held.objectId : this.hold(s, backendNodeId);
+    const id = await objectId;
+    if (!id) {
+      if (this.held?.objectId === objectId) this.held = null;
+      return null;
     }
+    const r = await send(id).then((value) => ({ value }), () => null);
+    if (r) return r.value;
+    // A page object outlives its document (a frame navigated) or was released by a call on another node
+    // meanwhile: this call resolves its own.
+    if (this.held?.objectId === objectId) this.held = null;
+    const own = await objectIdOf(s, backendNodeId);
+    if (!own) return null;
+    try {
+      return await send(own);
+    } finally {
+      release(s, { objectId: own });
+    }
+  }
+
+  /**
+   * The page object of the node the action works on, kept for its next calls (resolving a node is a round
+   * trip of its own); one at a time, the one before released. In-page functions check that their node
+   * is still in the document, so a kept object of a node since removed answers as a fresh one would.
+   */
+  private held: { backendNodeId: number; objectId: Promise<string | null> } | null = null;
+
+  private hold(s: CDPSession, backendNodeId: number): Promise<string | null> {
+    const before = this.held;
+    if (before) void before.objectId.then((id) => { if (id) release(s, { objectId: id }); });
+    const objectId = objectIdOf(s, backendNodeId);
+    this.held = { backendNodeId, objectId };
+    return objectId;
   }
 
   async confirmTarget(node: Node, point: Point): Promise<void> {
@@ -424,10 +462,7 @@ export class WebDriver implements Driver {
    */
   private async interceptOn(backendNodeId: number): Promise<(() => Promise<string>) | null> {
     const s = await this.cdp();
-    const objectId = await objectIdOf(s, backendNodeId);
-    if (!objectId) return null;
-    const armed = (await s.send('Runtime.callFunctionOn', { objectId, functionDeclaration: INTERCEPT_CLICK }).catch(() => null)) as { result?: { objectId?: string } } | null;
-    release(s, { objectId });
+    const armed = (await this.onNode(s, backendNodeId, (objectId) => s.send('Runtime.callFunctionOn', { objectId, functionDeclaration: INTERCEPT_CLICK })).catch(() => null)) as { result?: { objectId?: string } } | null;
     const watcher = armed?.result?.objectId;
     if (!watcher) return null;
     return async () => {

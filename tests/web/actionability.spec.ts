@@ -404,6 +404,32 @@ test('a reused capture that no longer holds the target is not trusted: the locat
   await page.close();
 });
 
+test('the page object of the action\'s target is resolved once and kept for its calls; one that no longer answers (released) is resolved again, and the action lands', async () => {
+  const { page, device } = await open(`<button id="a" onclick="this.textContent = 'A ' + clicks.length">A</button><button id="b">B</button>${CLICKS}`);
+  // The driver's own session and kept object: what the test releases behind its back.
+  const driver = device.driver as unknown as { cdp(): Promise<{ send(method: string, params?: object): Promise<unknown> }>; held: { objectId: Promise<string | null> } | null };
+  const session = await driver.cdp();
+  const send = session.send.bind(session);
+  const resolves: number[] = [];
+  session.send = (method, params) => { if (method === 'DOM.resolveNode') resolves[resolves.length - 1]!++; return send(method, params); };
+  const click = async (name: RegExp) => { resolves.push(0); await device.byRole('Button', { name }).click(); };
+  await click(/^A/);
+  await click(/^A/);
+  await click(/^A/);
+  await click(/^B/);
+  // Released (as a call on another node releases it, or a document gone drops it): the next call resolves its own.
+  await send('Runtime.releaseObject', { objectId: (await driver.held!.objectId)! });
+  await click(/^B/);
+  await click(/^B/);
+  // One resolve for A, kept for its next clicks; one for B; after the release, the calls that found it gone
+  // resolve their own and the next call keeps one again.
+  pwExpect(resolves.slice(0, 4)).toEqual([1, 0, 0, 1]);
+  pwExpect(resolves[4]).toBeGreaterThan(0);
+  pwExpect(resolves[5]).toBe(0);
+  pwExpect(await clicks(page)).toEqual(['a', 'a', 'a', 'b', 'b', 'b']);
+  await page.close();
+});
+
 test("a receipt's after-capture is taken only when something reads the page: reading the receipt captures nothing; the next capture fills it", async () => {
   const { page, device } = await open(`<button id="go" onclick="this.textContent = 'Done'">Go</button><p>Idle</p>${CLICKS}`);
   const counter = countCaptures(device.driver);
