@@ -7,7 +7,8 @@
 // in the page. The click after a change again on real pages (APG tabs, accordion, checkboxes), and fill
 // (APG comboboxes that complete what is typed). Then the
 // engine as ground truth: hittability vs elementFromPoint, the in-page roles and names vs getFullAXTree,
-// the changed page's check of a locator vs fresh captures, and the a11y rules vs axe-core, with every
+// the changed page's check of a locator vs fresh captures, getByRole and getByText vs Playwright's on
+// every page, and the a11y rules vs axe-core, with every
 // disagreement printed. The figures are medians over rounds that alternate the
 // two sides.
 import { chromium, expect as pwExpect, type Browser, type Page } from '@playwright/test';
@@ -23,7 +24,7 @@ import { chromiumMajor, disagreementLine, inpageAxOnPages } from '../tests/helpe
 import { axNodesFromInpage, compareInpageSnapshot, inpageCapture, type CaptureEntry } from '../tests/helpers/inpage-snapshot.js';
 import { onSettledFixturePages } from '../tests/helpers/fixture-pages.js';
 import { stillResolvesOnPage, sumTallies } from '../tests/helpers/still-resolves.js';
-import { getByRoleAgreement, sumAgreements } from '../tests/helpers/locator-agreement.js';
+import { getByRoleAgreement, getByTextAgreement, sumAgreements } from '../tests/helpers/locator-agreement.js';
 import { INPAGE_AX } from '../src/devices/web-inpage-ax.js';
 import { APG_PAGES, AXE_PAGES, HIT_PAGES } from '../tests/web/helpers.js';
 import { serveStatic } from '../examples/web-site/serve.js';
@@ -251,6 +252,9 @@ export async function run(): Promise<void> {
     const names = sumAgreements(await onSettledFixturePages(browser, site.url, everyPage, (page, label) => getByRoleAgreement(page, label, 60)));
     console.log(`getByRole(role, { name, exact }) vs Playwright's on the same page, every role and name a capture holds (${everyPage.length} pages): ${pc(names.agreed, names.asked)} find as many elements (target ≥ 98%) ${names.agreed >= 0.98 * names.asked ? 'ok' : 'MISS'}`);
     for (const d of names.differences) console.log(`  ${d}`);
+    const texts = sumAgreements(await onSettledFixturePages(browser, site.url, everyPage, (page, label) => getByTextAgreement(page, label, 40)));
+    console.log(`getByText(text, { exact }) vs Playwright's visible matches on the same page, the texts a capture holds (${everyPage.length} pages): ${pc(texts.agreed, texts.asked)} find as many elements (target ≥ 98%) ${texts.agreed >= 0.98 * texts.asked ? 'ok' : 'MISS'}`);
+    for (const d of texts.differences) console.log(`  ${d}`);
 
     const snapshots = await onSettledFixturePages(browser, site.url, everyPage, (page, label) => compareInpageSnapshot(page, label));
     console.log(`in-page capture vs the device's (Chromium's getFullAXTree), the same DOM snapshot, byte for byte: ${snapshots.filter((x) => x.identical).length}/${snapshots.length} pages identical`);

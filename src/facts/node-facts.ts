@@ -127,6 +127,15 @@ export function mergesDescendants(node: Node): boolean {
 }
 
 /**
+ * A web page's generated content: a `::before` / `::after` / `::marker` box and what it shows (a <q>'s
+ * quotes, an icon font's glyph). Chromium names and reads it; it is not the page's text, which is what
+ * getByText, hasText and toHaveText read, as Playwright's do (its element text is the DOM's).
+ */
+export function isGeneratedContent(n: Node): boolean {
+  return n.kind === 'web' && typeof n.platform.element === 'string' && n.platform.element.startsWith('::');
+}
+
+/**
  * A node's own label: its description when it has one (that is what a screen reader speaks), else its
  * text; an Apple element with neither, its value, which VoiceOver then speaks (roles/apple.ts). A web
  * node's is Chromium's accessible name (the description; a text node's text): a field's value is not

@@ -352,6 +352,25 @@ class DomTables {
     return out;
   }
 
+  /**
+   * Whether DOM node `i` is all that element `p` holds: its one child but for pseudo-elements and
+   * comments (a `<q>`'s quotes are its ::before and ::after), as Playwright's getByText reads an element's text.
+   */
+  soleContent(doc: number, p: number, i: number): boolean {
+    const { first, next } = this.children(doc);
+    for (let c = first[p]!; c !== -1; c = next[c]!) {
+      if (c === i) continue;
+      const type = this.nodeType(doc, c);
+      if (type === 8 || (type === 1 && this.nodeName(doc, c).startsWith('::'))) continue;
+      return false;
+    }
+    return true;
+  }
+
+  backendId(doc: number, i: number): number | undefined {
+    return this.dom.documents[doc]!.nodes.backendNodeId?.[i];
+  }
+
   /** Per node its first child and next sibling (-1: none), children in document order; built on first use. */
   private children(doc: number): { first: Int32Array; next: Int32Array } {
     let links = this.childLinks[doc];
@@ -673,6 +692,9 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
   const stack: number[] = [start], under: Node[] = [rootHolder];
   const lists: Node[] = [];
   const unplaced = new Map<Node, number>();
+  // Text runs with their DOM place, and the DOM nodes that have a node of their own (by backend id).
+  const runs: Array<{ node: Node; at: { doc: number; i: number } }> = [];
+  const placed = new Set<number>();
   while (stack.length) {
     const index = stack.pop()!, parent = under.pop()!;
     if (seen[index]) continue; // a cycle in a malformed capture
@@ -685,6 +707,10 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
     let out: Node = parent;
     if (!a.ignored || (rect && rect[2] > 0 && rect[3] > 0 && at && dom.nodeType(at.doc, at.i) === 1)) {
       out = toNode(a, role, at, rect, dom, testId);
+      if (at) {
+        placed.add(a.backendDOMNodeId!);
+        if (role === 'StaticText') runs.push({ node: out, at });
+      }
       // A node with no DOM node in the snapshot (a pseudo-element's text, a select's popup) is named by
       // its place, `<parent id>.<k>`: Chromium's own ids for them are counters no other reader can know.
       if (!at) {
@@ -715,6 +741,15 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
     }
   }
   for (const list of lists) numberItems(list);
+  // A text that is all of an element Chromium leaves out of its tree (a <q>, a <code>'s <span>) stands for
+  // that element: getByText finds it where Playwright's finds the element (query/resolve.ts).
+  for (const { node, at } of runs) {
+    const p = dom.parent(at.doc, at.i);
+    if (p < 0 || dom.nodeType(at.doc, p) !== 1) continue;
+    const id = dom.backendId(at.doc, p);
+    if (id === undefined || placed.has(id) || !dom.soleContent(at.doc, p, at.i)) continue;
+    node.platform.textElement = dom.tagName(at.doc, p);
+  }
   return rootHolder.children.length === 1 ? rootHolder.children[0]! : rootHolder.children[0] ?? null;
 }
 

@@ -131,9 +131,13 @@ function innermostText(index: SnapshotIndex, pattern: TextPattern, exact: boolea
   };
 }
 
-/** A web page's text run: a DOM text node, which Chromium's accessibility tree gives a node of its own. */
+/**
+ * A web page's text run: a DOM text node, which Chromium's accessibility tree gives a node of its own;
+ * not one that stands for an element the tree leaves out (formats/cdp.ts `textElement`), which getByText
+ * finds as Playwright finds that element.
+ */
 function isTextRun(n: Node): boolean {
-  return n.kind === 'web' && n.rawRole === 'StaticText';
+  return n.kind === 'web' && n.rawRole === 'StaticText' && n.platform.textElement === undefined;
 }
 
 /**

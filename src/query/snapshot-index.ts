@@ -1,5 +1,5 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
-import { nodeFacts, type NodeFacts } from '../facts/node-facts.js';
+import { isGeneratedContent, nodeFacts, type NodeFacts } from '../facts/node-facts.js';
 import { perSnapshot } from '../model/memo.js';
 
 /** A per-node lookup (backed by an array indexed by document order). */
@@ -85,6 +85,8 @@ function textContentOf(nodes: readonly Node[], ends: ArrayLike<number>, i: numbe
   const out: string[] = [];
   for (let j = i; j < ends[i]!; j++) {
     const m = nodes[j]!;
+    // Generated content is not the page's text (text-filter.ts reads the same parts).
+    if (isGeneratedContent(m)) { j = ends[j]! - 1; continue; }
     if (m.text) out.push(m.text);
     if (m.editableText) out.push(m.editableText);
   }

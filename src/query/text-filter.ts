@@ -1,3 +1,4 @@
+import { isGeneratedContent } from '../facts/node-facts.js';
 import type { SnapshotIndex } from './snapshot-index.js';
 import { matchesText, normalizeWhitespace, type TextPattern } from './text.js';
 
@@ -38,9 +39,13 @@ function textParts(index: SnapshotIndex): TextParts {
   const parts: string[] = [];
   const partNode: number[] = [];
   const firstPart = new Int32Array(n + 1);
+  // Inside a generated box (its text is not the page's), up to where its subtree ends.
+  let generatedTo = -1;
   for (let i = 0; i < n; i++) {
     firstPart[i] = parts.length;
     const m = index.nodes[i]!;
+    if (i >= generatedTo && isGeneratedContent(m)) generatedTo = index.ends[i]!;
+    if (i < generatedTo) continue;
     // Same parts, in the same order, as SnapshotIndex.textContent joins.
     if (m.text) { parts.push(m.text); partNode.push(i); }
     if (m.editableText) { parts.push(m.editableText); partNode.push(i); }

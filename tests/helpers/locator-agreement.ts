@@ -1,8 +1,8 @@
-// treewright's getByRole against Playwright's own on the same page: for each role and accessible name a
-// fresh capture of the page holds, getByRole(role, { name, exact: true }) counts its matches on both
-// sides. Playwright computes roles and names in its injected script, treewright reads Chromium's: where
-// they differ, the line says which page, role and name. Used by tests/web/locator-agreement.spec.ts and
-// bench/web.ts.
+// treewright's getByRole and getByText against Playwright's own on the same page: for each role and
+// accessible name (each text) a fresh capture of the page holds, getByRole(role, { name, exact: true })
+// (getByText(text, { exact: true })) counts its matches on both sides. Playwright computes roles and
+// names in its injected script, treewright reads Chromium's: where they differ, the line says which
+// page, role and name. Used by tests/web/locator-agreement.spec.ts and bench/web.ts.
 import type { Page } from '@playwright/test';
 import { webDevice } from '../../src/devices/web-open.js';
 import { walk } from '../../src/model/node.js';
@@ -50,4 +50,29 @@ export function sumAgreements(all: readonly LocatorAgreement[]): LocatorAgreemen
     agreed: all.reduce((a, x) => a + x.agreed, 0),
     differences: all.flatMap((x) => x.differences),
   };
+}
+
+/**
+ * Up to `perPage` texts of the page's capture (its text runs, in document order), each counted by
+ * getByText(text, { exact: true }) on both sides. Playwright's count is of its visible matches: its
+ * locators also find what the page does not render (display: none), which a capture, like Chromium's
+ * accessibility tree, does not hold.
+ */
+export async function getByTextAgreement(page: Page, label: string, perPage: number): Promise<LocatorAgreement> {
+  const device = await webDevice(page);
+  const snapshot = await device.snapshot();
+  const texts = new Set<string>();
+  walk(snapshot, ({ node }) => {
+    const text = node.kind === 'web' && node.rawRole === 'StaticText' ? (node.text ?? '').replace(/\s+/g, ' ').trim() : '';
+    if (text.length > 1 && text.length <= MAX_NAME && texts.size < perPage) texts.add(text);
+  });
+  const out: LocatorAgreement = { asked: 0, agreed: 0, differences: [] };
+  for (const text of texts) {
+    const theirs = await page.getByText(text, { exact: true }).filter({ visible: true }).count();
+    const ours = resolveSelector(snapshot, device.getByText(text, { exact: true }).selector).length;
+    out.asked++;
+    if (ours === theirs) out.agreed++;
+    else out.differences.push(`${label}: ${JSON.stringify(text)}: Playwright ${theirs}, treewright ${ours}`);
+  }
+  return out;
 }

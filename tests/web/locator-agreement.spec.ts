@@ -4,10 +4,10 @@
 // header); a name treewright made up would differ on whole classes of nodes, which is what this guards.
 import { test, expect } from '@playwright/test';
 import type { Browser } from '@playwright/test';
-import { webDevice } from 'treewright';
+import { expect as twExpect, webDevice } from 'treewright';
 import { launch, openHtml, serveFixtures } from './helpers.js';
 import { onSettledFixturePages } from '../helpers/fixture-pages.js';
-import { getByRoleAgreement } from '../helpers/locator-agreement.js';
+import { getByRoleAgreement, getByTextAgreement } from '../helpers/locator-agreement.js';
 import type { StaticSite } from '../../examples/web-site/serve.js';
 
 let browser: Browser;
@@ -33,6 +33,26 @@ test('a list item, a row or a field is named as Playwright names it: by its labe
 
 test('getByRole(role, { name, exact }) finds as many elements as Playwright\'s on a real page of lists and tables (APG\'s toolbar)', async () => {
   const [t] = await onSettledFixturePages(browser, site.url, ['apg/content/patterns/toolbar/examples/toolbar.html'], (page, label) => getByRoleAgreement(page, label, 40));
+  expect(t!.differences).toEqual([]);
+  expect(t!.asked).toBe(40);
+});
+
+test('getByText finds what Playwright\'s finds: a text that is all of an element Chromium leaves out of its tree (a <span>) stands for it, and generated content (a <q>\'s quotes) is not text', async () => {
+  const { page } = await openHtml(browser, 'Texts', `<p>Say <q>Print</q> now</p><button>Carousel: <span>Play</span></button>
+    <pre><code><span class="tag">&lt;<span class="name">nav</span>&gt;</span></code></pre><p class="icon">Mute</p>
+    <style>.icon::before { content: "\\1F507 "; }</style>`);
+  const device = await webDevice(page);
+  for (const text of ['Print', 'Say Print now', 'Play', 'Carousel: Play', 'nav', 'Mute']) {
+    expect([text, await device.getByText(text, { exact: true }).count()]).toEqual([text, await page.getByText(text, { exact: true }).count()]);
+  }
+  // toHaveText reads the same text as Playwright's: the page's, without the quotes CSS draws.
+  await expect(page.locator('p').first()).toHaveText('Say Print now');
+  await twExpect(device.getByRole('paragraph').first()).toHaveText('Say Print now');
+  await page.close();
+});
+
+test('getByText(text, { exact }) finds as many elements as Playwright\'s on a real page of quoted labels and highlighted code (APG\'s button example)', async () => {
+  const [t] = await onSettledFixturePages(browser, site.url, ['apg/content/patterns/button/examples/button.html'], (page, label) => getByTextAgreement(page, label, 40));
   expect(t!.differences).toEqual([]);
   expect(t!.asked).toBe(40);
 });
