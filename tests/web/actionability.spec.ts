@@ -334,6 +334,44 @@ test('on a real page whose script completes what is typed (APG\'s combobox with 
   }
 });
 
+test('on APG\'s inline-completion combobox, pressSequentially and press leave what Playwright\'s leave: the completed text and its selection, the list open or closed, the option chosen', async () => {
+  const site = await serveStatic(WEB_FIXTURES);
+  // What the page shows after each step: the field's value, its selected part, whether the list is open, the option marked.
+  const state = (page: Page) => page.evaluate(() => {
+    const input = document.getElementById('cb1-input') as HTMLInputElement;
+    return [input.value, input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0), input.getAttribute('aria-expanded'), document.querySelector('[aria-selected="true"]')?.textContent ?? null].join(' | ');
+  });
+  const run = async (by: 'Playwright' | 'treewright') => {
+    const page = await browser.newPage();
+    try {
+      await page.route((url) => !url.href.startsWith(`${site.url}/`), (route) => route.abort());
+      await page.goto(`${site.url}/apg/content/patterns/combobox/examples/combobox-autocomplete-both.html`);
+      const device = await webDevice(page);
+      const field = () => (by === 'Playwright' ? page.getByRole('combobox', { name: 'State' }) : device.getByRole('combobox', { name: 'State' }));
+      const seen: string[] = [];
+      await field().pressSequentially('Ne');
+      seen.push(await state(page));
+      await field().press('ArrowDown');
+      seen.push(await state(page));
+      await field().press('Enter');
+      seen.push(await state(page));
+      await field().press('Backspace');
+      seen.push(await state(page));
+      return seen;
+    } finally {
+      await page.close();
+    }
+  };
+  try {
+    const theirs = await run('Playwright');
+    pwExpect(await run('treewright')).toEqual(theirs);
+    // The page completed what was typed: the steps did what a person's keys do there.
+    pwExpect(theirs[0]).toMatch(/^Ne\w+ \| \w+ \| true/);
+  } finally {
+    await site.close();
+  }
+});
+
 test('press and pressSequentially focus their field as Playwright\'s do: no pointer event, and an input that lacked focus is typed into at its start', async () => {
   const html = `<label>Name <input id="name" value="abc"></label><label>Notes <textarea id="notes">line</textarea></label>
     <div contenteditable role="textbox" aria-label="Rich" id="rich">rich text</div><button id="other">Other</button><script>window.log = [];
