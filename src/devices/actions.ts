@@ -287,11 +287,6 @@ function readyOn(snapshot: Snapshot, driver: Driver, selector: Selector, a: Loca
   return { snapshot, node, route: choice.route };
 }
 
-/**
- * Where to aim at one node without a reachability pass over the whole tree: the point reachability
- * gives a node hit-tested at one point, as Playwright aims (§8) — its aim (platform.aim, an inline
- * element's first line fragment) when that is inside its bounds, else its centre.
- */
 /** Whether the driver checks this target in the app (checkActionable) rather than on the tree. */
 function checksInApp(driver: Driver, need: ReturnType<typeof needs>, node: Node, snapshot: Snapshot): boolean {
   return !!driver.checkActionable && need.stable && isVisible(node, snapshot);
@@ -302,6 +297,11 @@ function appNeed(need: ReturnType<typeof needs>, reused: boolean): Parameters<No
   return { enabled: need.enabled, hittable: need.hittable, editable: need.editable, stable: need.settle, fresh: !reused };
 }
 
+/**
+ * Where to aim at one node without a reachability pass over the whole tree: the point reachability
+ * gives a node hit-tested at one point, as Playwright aims (§8) — its aim (platform.aim, an inline
+ * element's first line fragment) when that is inside its bounds, else its centre.
+ */
 function aimOf(node: Node): Point {
   const a = node.platform.aim as Point | undefined;
   if (a && Number.isFinite(a.x) && Number.isFinite(a.y) && rectContains(node.bounds, roundCoord(a.x), roundCoord(a.y))) return { x: roundCoord(a.x), y: roundCoord(a.y) };

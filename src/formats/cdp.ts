@@ -743,7 +743,7 @@ function buildTree(ax: AXNode[], dom: DomTables, testId: string, onModal: (node:
     }
   }
   for (const list of lists) numberItems(list);
-  // A text that is all of an element Chromium leaves out of its tree (a <q>, a <code>'s <span>) stands for
+  // A text that is all of an element Chromium leaves out of its tree (a role-less <span>, a code token's) stands for
   // that element: getByText finds it where Playwright's finds the element (query/resolve.ts).
   for (const { node, at } of runs) {
     const p = dom.parent(at.doc, at.i);
