@@ -355,15 +355,19 @@ class DomTables {
   }
 
   /**
-   * Whether DOM node `i` is all that element `p` holds: its one child but for pseudo-elements and
-   * comments (a `<q>`'s quotes are its ::before and ::after), as Playwright's getByText reads an element's text.
+   * Whether DOM node `i` is all the text element `p` holds, as Playwright's getByText reads an element's
+   * text: its other children add none — comments, pseudo-elements (a `<q>`'s quotes are its ::before and
+   * ::after), white space, and empty elements other than inputs (an icon `<span>`; a submit input's text is its value).
    */
   soleContent(doc: number, p: number, i: number): boolean {
     const { first, next } = this.children(doc);
+    const nodes = this.dom.documents[doc]!.nodes;
     for (let c = first[p]!; c !== -1; c = next[c]!) {
       if (c === i) continue;
       const type = this.nodeType(doc, c);
-      if (type === 8 || (type === 1 && this.nodeName(doc, c).startsWith('::'))) continue;
+      if (type === 8) continue;
+      if (type === 3 && this.str(nodes.nodeValue?.[c]).trim() === '') continue;
+      if (type === 1 && (this.nodeName(doc, c).startsWith('::') || (first[c] === -1 && this.nodeName(doc, c) !== 'INPUT'))) continue;
       return false;
     }
     return true;
