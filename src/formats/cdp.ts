@@ -49,8 +49,8 @@ const PARTS = new Set(['InlineTextBox', 'ListMarker']);
 const LIST_ROLES = new Set(['list', 'listbox', 'tree', 'grid', 'table', 'menu', 'tablist', 'radiogroup', 'DescriptionList']);
 const ITEM_ROLES = new Set(['listitem', 'option', 'treeitem', 'row', 'menuitem', 'tab', 'radio', 'term']);
 const FIELD_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
-/** Input types whose value is the text they show (a reset button's default label is not its value). */
-const INPUT_BUTTONS = new Set(['submit', 'button']);
+/** Input types whose value is their text, as Playwright's element text reads it (a default label, "Reset", is not a value). */
+const INPUT_BUTTONS = new Set(['submit', 'button', 'reset']);
 const DOCUMENT_NODE = 9;
 
 type Rect4 = [number, number, number, number];
@@ -892,7 +892,7 @@ function toNode(a: AXNode, role: string, at: { doc: number; i: number } | undefi
     role: ignored ? null : role === 'heading' ? 'Heading' : webRole(role),
     rawRole: ignored ? 'none' : role,
     tag: at ? dom.attr(at.doc, at.i, testId) : null,
-    // An <input type=submit> or type=button shows its value as its text, as Playwright's getByText reads it.
+    // An <input type=submit>, button or reset shows its value as its text, as Playwright's getByText reads it.
     text: isText ? name : tagName === 'input' && at && INPUT_BUTTONS.has(inputType?.toLowerCase() ?? '') ? dom.attr(at.doc, at.i, 'value') : null,
     editableText: editable && !password ? value || (at ? dom.value(at.doc, at.i) ?? null : null) : null,
     contentDescription: !isText && name ? name : null,

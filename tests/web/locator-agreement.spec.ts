@@ -41,10 +41,10 @@ test('getByText finds what Playwright\'s finds: a text that is all of an element
   const { page } = await openHtml(browser, 'Texts', `<p>Say <q>Print</q> now</p><button>Carousel: <span>Play</span></button>
     <pre><code><span class="tag">&lt;<span class="name">nav</span>&gt;</span></code></pre><p class="icon">Mute</p>
     <style>.icon::before { content: "\\1F507 "; }</style>
-    <form><input type=submit value="Sign in"><input type=button value="Name" aria-label="Aria Name"><input type=reset></form>`);
+    <form><input type=submit value="Sign in"><input type=button value="Name" aria-label="Aria Name"><input type=reset><input type=reset value="Start over"></form>`);
   const device = await webDevice(page);
-  // An input button's value is its text (a reset button's default label is not).
-  for (const text of ['Print', 'Say Print now', 'Play', 'Carousel: Play', 'nav', 'Mute', 'Sign in', 'Name', 'Reset']) {
+  // An input button's value is its text (a reset button's default label is not a value).
+  for (const text of ['Print', 'Say Print now', 'Play', 'Carousel: Play', 'nav', 'Mute', 'Sign in', 'Name', 'Reset', 'Start over']) {
     expect([text, await device.getByText(text, { exact: true }).count()]).toEqual([text, await page.getByText(text, { exact: true }).count()]);
   }
   // toHaveText reads the same text as Playwright's: the page's, without the quotes CSS draws.
