@@ -1,5 +1,6 @@
 import type { Node, Root, Snapshot } from '../model/schema.js';
-import { isGeneratedContent, nodeFacts, type NodeFacts } from '../facts/node-facts.js';
+import { nodeFacts, type NodeFacts } from '../facts/node-facts.js';
+import { subtreeText } from './text-filter.js';
 import { perSnapshot } from '../model/memo.js';
 
 /** A per-node lookup (backed by an array indexed by document order). */
@@ -49,8 +50,8 @@ function buildIndex(snapshot: Snapshot): SnapshotIndex {
   let ids: Map<string, Node> | null = null;
   // Text content by document order, built lazily and kept (eagerly it would copy each string once per ancestor).
   let texts: Array<string | undefined> | null = null;
-  const textContentAt = (i: number): string => ((texts ??= new Array<string | undefined>(nodes.length))[i] ??= textContentOf(nodes, facts.ends, i));
-  return {
+  const textContentAt = (i: number): string => ((texts ??= new Array<string | undefined>(nodes.length))[i] ??= subtreeText(index, i));
+  const index: SnapshotIndex = {
     nodes,
     facts,
     order: { get: facts.orderOf },
@@ -79,16 +80,5 @@ function buildIndex(snapshot: Snapshot): SnapshotIndex {
       return i === undefined ? '' : textContentAt(i);
     },
   };
-}
-
-function textContentOf(nodes: readonly Node[], ends: ArrayLike<number>, i: number): string {
-  const out: string[] = [];
-  for (let j = i; j < ends[i]!; j++) {
-    const m = nodes[j]!;
-    // Generated content is not the page's text (text-filter.ts reads the same parts).
-    if (isGeneratedContent(m)) { j = ends[j]! - 1; continue; }
-    if (m.text) out.push(m.text);
-    if (m.editableText) out.push(m.editableText);
-  }
-  return out.join(' ');
+  return index;
 }

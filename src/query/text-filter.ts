@@ -46,7 +46,6 @@ function textParts(index: SnapshotIndex): TextParts {
     const m = index.nodes[i]!;
     if (i >= generatedTo && isGeneratedContent(m)) generatedTo = index.ends[i]!;
     if (i < generatedTo) continue;
-    // Same parts, in the same order, as SnapshotIndex.textContent joins.
     if (m.text) { parts.push(m.text); partNode.push(i); }
     if (m.editableText) { parts.push(m.editableText); partNode.push(i); }
   }
@@ -193,6 +192,12 @@ function normalised(tp: TextParts, n: number): { text: string; start: number[]; 
   }
   tp.normalised = { text: pieces.join(' '), start, end, firstPiece };
   return tp.normalised;
+}
+
+/** nodes[i]'s text content: its subtree's parts joined by ' ' (SnapshotIndex.textContent, what toHaveText reads). */
+export function subtreeText(index: SnapshotIndex, i: number): string {
+  const tp = textParts(index);
+  return tp.parts.slice(tp.firstPart[i]!, tp.firstPart[index.ends[i]!]!).join(' ');
 }
 
 /** The subtree's parts joined by ' ', cut at MAX_REGEX_TEXT characters: a slice of the joined snapshot text. */

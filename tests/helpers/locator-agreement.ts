@@ -9,6 +9,7 @@ import { walk } from '../../src/model/node.js';
 import { ariaRoleOf, isAriaRole } from '../../src/roles/aria.js';
 import { indexSnapshot } from '../../src/query/snapshot-index.js';
 import { resolveSelector } from '../../src/query/resolve.js';
+import { normalizeWhitespace } from '../../src/query/text.js';
 
 export interface LocatorAgreement {
   /** (role, name) pairs asked of both. */
@@ -32,14 +33,25 @@ export async function getByRoleAgreement(page: Page, label: string, perPage: num
     const name = index.name(node).trim();
     if (role && isAriaRole(role) && name && name.length <= MAX_NAME && pairs.size < perPage) pairs.set(`${role}\n${name}`, { role, name });
   });
+  return countBoth([...pairs.values()], ({ role, name }) => ({
+    what: `${label}: ${role} ${JSON.stringify(name)}`,
+    theirs: page.getByRole(role as Parameters<Page['getByRole']>[0], { name, exact: true }).count(),
+    ours: resolveSelector(snapshot, device.getByRole(role, { name, exact: true }).selector).length,
+  }));
+}
+
+/**
+ * Each item counted by both sides, one after the other (Playwright's counts are asked of the live page;
+ * ours are resolved on the one capture taken at rest, what count() finds on a capture of its own).
+ */
+async function countBoth<T>(items: readonly T[], count: (item: T) => { what: string; theirs: Promise<number>; ours: number }): Promise<LocatorAgreement> {
   const out: LocatorAgreement = { asked: 0, agreed: 0, differences: [] };
-  for (const { role, name } of pairs.values()) {
-    const theirs = await page.getByRole(role as Parameters<Page['getByRole']>[0], { name, exact: true }).count();
-    // Resolved on the one capture (the page is at rest): what count() finds on a capture of its own.
-    const ours = resolveSelector(snapshot, device.getByRole(role, { name, exact: true }).selector).length;
+  for (const item of items) {
+    const c = count(item);
+    const theirs = await c.theirs;
     out.asked++;
-    if (ours === theirs) out.agreed++;
-    else out.differences.push(`${label}: ${role} ${JSON.stringify(name)}: Playwright ${theirs}, treewright ${ours}`);
+    if (c.ours === theirs) out.agreed++;
+    else out.differences.push(`${c.what}: Playwright ${theirs}, treewright ${c.ours}`);
   }
   return out;
 }
@@ -63,16 +75,12 @@ export async function getByTextAgreement(page: Page, label: string, perPage: num
   const snapshot = await device.snapshot();
   const texts = new Set<string>();
   walk(snapshot, ({ node }) => {
-    const text = node.kind === 'web' && node.rawRole === 'StaticText' ? (node.text ?? '').replace(/\s+/g, ' ').trim() : '';
+    const text = node.kind === 'web' && node.rawRole === 'StaticText' ? normalizeWhitespace(node.text ?? '') : '';
     if (text.length > 1 && text.length <= MAX_NAME && texts.size < perPage) texts.add(text);
   });
-  const out: LocatorAgreement = { asked: 0, agreed: 0, differences: [] };
-  for (const text of texts) {
-    const theirs = await page.getByText(text, { exact: true }).filter({ visible: true }).count();
-    const ours = resolveSelector(snapshot, device.getByText(text, { exact: true }).selector).length;
-    out.asked++;
-    if (ours === theirs) out.agreed++;
-    else out.differences.push(`${label}: ${JSON.stringify(text)}: Playwright ${theirs}, treewright ${ours}`);
-  }
-  return out;
+  return countBoth([...texts], (text) => ({
+    what: `${label}: ${JSON.stringify(text)}`,
+    theirs: page.getByText(text, { exact: true }).filter({ visible: true }).count(),
+    ours: resolveSelector(snapshot, device.getByText(text, { exact: true }).selector).length,
+  }));
 }
