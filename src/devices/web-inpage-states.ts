@@ -116,10 +116,12 @@ const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'm
 ${TEXT_INPUTS_SOURCE}
 const RANGES = new Set(['slider', 'progressbar', 'meter', 'scrollbar', 'spinbutton']);
 
-// Everything outside an open modal dialog is inert while it is open.
+// Everything outside an open modal dialog is inert while it is open. The dialog is looked up once per
+// pass (a search of the whole document for each focusable element would make a page's pass quadratic).
+let openModal;
 function inertByModal(el) {
-  const modal = document.querySelector('dialog:modal');
-  return !!modal && !modal.contains(el);
+  if (openModal === undefined) openModal = document.querySelector('dialog:modal');
+  return !!openModal && !openModal.contains(el);
 }
 
 function valueOf(el, tag, html, role) {

@@ -4,6 +4,7 @@
 // the APG examples (all of them in `npm run bench`), each page loaded once for both.
 import { test, expect, type Browser } from '@playwright/test';
 import { INPAGE_AX } from '../../src/devices/web-inpage-ax.js';
+import { STATES_SOURCE } from '../../src/devices/web-inpage-states.js';
 import { addAgreement, compareInpageAx, disagreementLine, emptyAgreement, type AxAgreement } from '../helpers/inpage-ax-compare.js';
 import { PROPS, addStates, compareStates, emptyStates, type StateAgreement } from '../helpers/inpage-states-compare.js';
 import { onSettledFixturePages } from '../helpers/fixture-pages.js';
@@ -104,6 +105,38 @@ test('a ::before box that shows nothing is in the tree where it stands on a line
     const r = await compareInpageSnapshot(page, 'pseudo boxes');
     expect(r.differences).toEqual([]);
     expect(r.identical).toBe(true);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the states pass looks up the open modal dialog once per pass, however many elements it judges, and still finds what the dialog makes inert', async () => {
+  const page = await browser.newPage();
+  try {
+    const buttons = (n: number) => Array.from({ length: n }, (_, i) => `<button>B${i}</button>`).join('');
+    // The pass over every rendered element (a closed dialog's content has no entry), as the in-page capture
+    // runs it, counting the document searches for a modal dialog.
+    const pass = `(() => {
+      ${STATES_SOURCE}
+      let searches = 0;
+      const search = Document.prototype.querySelector;
+      document.querySelector = function (s) { if (s === 'dialog:modal') searches++; return search.call(this, s); };
+      try {
+        const focusable = [...document.querySelectorAll('button')].filter((b) => b.getClientRects().length > 0 && axStates(b, 'button').focusable).map((b) => b.textContent);
+        return { searches, focusable };
+      } finally { delete document.querySelector; }
+    })()`;
+    for (const n of [10, 400]) {
+      await page.setContent(`<!doctype html><title>modal</title>${buttons(n)}<dialog><button>Inside</button></dialog>`);
+      const closed = (await page.evaluate(pass)) as { searches: number; focusable: string[] };
+      expect(closed.searches).toBe(1);
+      expect(closed.focusable).toHaveLength(n);
+      await page.evaluate(() => document.querySelector('dialog')!.showModal());
+      const open = (await page.evaluate(pass)) as { searches: number; focusable: string[] };
+      expect(open.searches).toBe(1);
+      // Everything outside the open modal dialog is inert, as Chromium makes it.
+      expect(open.focusable).toEqual(['Inside']);
+    }
   } finally {
     await page.close();
   }
