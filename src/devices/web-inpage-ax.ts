@@ -232,6 +232,36 @@ function visitText(t, parent, ctx, parentEl) {
   push(t, parent, 'StaticText', name, ctx.hidden || (ctx.outsideModal && 'activeModalDialog') || (ctx.inLabel && 'presentationalRole') || (style(parentEl).visibility !== 'visible' && 'notVisible'), CONTENTS);
 }
 
+// aria-owns, as Chromium's relation cache reads it: an owner's elements by owner, each element owned
+// once (where two owners claim it, Chromium's pick varies from run to run; here the first in document
+// order), never by an element it holds (a cycle) and never by one Chromium gives no children (a leaf:
+// an input, an image …) or that is not rendered. An owned element is visited under its owner, after
+// the owner's own children, in aria-owns order, and not where it stands.
+const owners = new Map(), ownerOf = new Map();
+// Whether \`el\` sits in \`o\`'s subtree once what is owned hangs on its owner.
+function inSubtreeOf(el, o) {
+  for (let x = el; x; x = ownerOf.get(x) || flatParent(x)) if (x === o) return true;
+  return false;
+}
+for (const owner of document.querySelectorAll('[aria-owns]')) {
+  if ((isHtml(owner) && LEAVES.has(owner.localName)) || !owner.checkVisibility()) continue;
+  const mine = [];
+  for (const o of idrefs(owner, 'aria-owns')) if (!ownerOf.has(o) && !inSubtreeOf(owner, o)) { ownerOf.set(o, owner); mine.push(o); }
+  if (mine.length) owners.set(owner, mine);
+}
+
+// Chromium keeps an ARIA option only where its nearest ancestor in the tree is a listbox or a group;
+// anywhere else (a grid, a menu, a plain div) the element is generic.
+function inOptionContext(el, role, parent) {
+  if (role !== 'option' || isHtml(el, 'option')) return role;
+  let p = parent;
+  while (p > 0 && entries[p].ignored) p = entries[p].parent;
+  if (entries[p].role === 'listbox' || entries[p].role === 'group') return role;
+  // The name and the states read the element's role from the cache: generic there too.
+  roles.set(el, 'generic');
+  return 'generic';
+}
+
 function visit(node, parent, ctx, parentEl) {
   if (node.nodeType === 3) { visitText(node, parent, ctx, parentEl); return; }
   if (node.nodeType !== 1) return;
@@ -244,7 +274,7 @@ function visit(node, parent, ctx, parentEl) {
   const here = ariaHidden ? 'ariaHiddenElement' : el.hasAttribute('inert') ? 'inertElement' : '';
   const hidden = here ? here.replace('Element', 'Subtree') : ctx.hidden;
   const outsideModal = modal !== null && !ctx.inModal && el !== modal && !el.contains(modal);
-  const role = roleOf(el);
+  const role = inOptionContext(el, roleOf(el), parent);
   const semantic = ignoredBySemantics(el, role, st);
   // With a modal dialog open, what is left out beside it (its ancestors included) is left out for the dialog.
   const ignored = here || ctx.hidden || ((outsideModal || (semantic && modal !== null && !ctx.inModal && el !== modal)) && 'activeModalDialog') ||
@@ -265,8 +295,10 @@ function visit(node, parent, ctx, parentEl) {
   pushPseudo(el, k, '::before', kid);
   // A select shown as a drop-down holds its options in a popup (Chromium's MenuListPopup).
   const under = role === 'combobox' && isHtml(el, 'select') ? push(null, k, 'MenuListPopup', '', false) : k;
-  for (const c of flatChildren(el)) if (closed === undefined || c === closed) visit(c, under, kid, el);
+  for (const c of flatChildren(el)) if ((closed === undefined || c === closed) && !ownerOf.has(c)) visit(c, under, kid, el);
   pushPseudo(el, k, '::after', kid);
+  const mine = owners.get(el);
+  if (mine) for (const o of mine) visit(o, under, kid, el);
 }
 
 `;

@@ -285,9 +285,11 @@ function uninteresting(el, role, st) {
   if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onmouseup')) return false;
   if (isHtml(el, 'header') || isHtml(el, 'footer')) return false;
   if (isHtml(el) && /^(button|fieldset|input|object|output|select|textarea)$/.test(el.localName)) return false;
-  if (CONTROL_ROLES.has(explicitRole(el))) return false;
+  // An ARIA option out of its context is generic (web-inpage-ax.ts inOptionContext), judged as the plain element it then is.
+  const author = role === 'generic' && explicitRole(el) === 'option' ? null : explicitRole(el);
+  if (CONTROL_ROLES.has(author)) return false;
   if (isHtml(el, 'optgroup') || isHtml(el, 'option')) return false;
-  if (explicitRole(el)) return false;
+  if (author) return false;
   if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return false;
   if (isHtml(el, 'legend')) return false;
   if (ALWAYS_INCLUDED.has(role) || isHtml(el, 'section') || isHtml(el, 'hgroup') || isHtml(el, 'details') || role === 'DisclosureTriangle') return false;

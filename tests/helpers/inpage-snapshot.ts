@@ -19,6 +19,8 @@ export interface CaptureEntry extends InpageAxEntry {
   /** A pseudo box's (or its part's) element, by place. */
   host: number;
   states?: InpageStates;
+  /** An ignored element in editable content (states are read only for the elements kept). */
+  editable?: true;
 }
 
 /** In the page: the pass, each entry's place and host, the states of the elements kept, and the walk's node names. */
@@ -36,6 +38,8 @@ export function inpageCapture(chromium: number): string {
     const host = e.pseudo ? ax.nodes[e.parent] : e.pseudoPart ? ax.nodes[ax.entries[e.parent].parent] : null;
     const x = { ...e, place: at(n), host: at(host) };
     if (n && n.nodeType === 1 && !e.ignored) x.states = axStates(n, e.role);
+    // Editable content responds to clicks in the DOM snapshot's eyes (isClickable) without a listener.
+    else if (n && n.nodeType === 1 && n.isContentEditable) x.editable = true;
     if (n && n.nodeType === 9) x.states = focusedDocument ? { focusable: true, focused: true } : { focusable: true };
     return x;
   });
@@ -82,7 +86,8 @@ export function axNodesFromInpage(entries: readonly CaptureEntry[], capture: Cdp
     const backend = e.place >= 0 ? ids[places[e.place]!] : e.pseudo && box !== undefined ? ids[box] : undefined;
     // An element Chromium would leave out as uninteresting is kept when a script listens for its clicks
     // (addEventListener: the page's pass sees only onclick attributes; the DOM snapshot sees them all).
-    if (e.ignored && e.why === 'uninteresting' && e.place >= 0 && clickable.has(places[e.place]!)) e = { ...e, ignored: false, role: 'generic', name: '' };
+    // The snapshot calls editable content clickable too, listened to or not: Chromium leaves that out.
+    if (e.ignored && e.why === 'uninteresting' && !e.editable && e.place >= 0 && clickable.has(places[e.place]!)) e = { ...e, ignored: false, role: 'generic', name: '' };
     const n: AXNode = { nodeId: backend !== undefined ? String(backend) : `inpage-${k}`, ignored: e.ignored, role: { type: 'role', value: e.ignored ? 'none' : e.role }, childIds: [] };
     if (backend !== undefined) n.backendDOMNodeId = backend;
     if (e.ignored) {
