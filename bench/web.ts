@@ -77,8 +77,10 @@ async function measure(p: Page, elements: number): Promise<void> {
   const axAlone: number[] = [], domAlone: number[] = [], together: number[] = [], mapping: number[] = [], inpage: number[] = [], inpageWhole: number[] = [];
   // The in-page capture (tests/helpers/inpage-snapshot.ts): the pass with states, beside the DOM snapshot, then the importer.
   const inpageSource = inpageCapture(chromiumMajor(p));
-  // Roles, names and the ignored bit worked out in the page (devices/web-inpage-ax.ts), by value as a capture would take them.
-  const inpageAx = () => cdp.send('Runtime.evaluate', { expression: `(${INPAGE_AX})({})`, returnByValue: true });
+  // Roles, names and the ignored bit worked out in the page (devices/web-inpage-ax.ts), as a capture would
+  // take them: one JSON text, parsed in Node (an answer by value costs the page a protocol object per entry).
+  const byText = async (expression: string): Promise<unknown> => JSON.parse((await cdp.send('Runtime.evaluate', { expression: `JSON.stringify(${expression})`, returnByValue: true })).result.value as string);
+  const inpageAx = () => byText(`(${INPAGE_AX})({})`);
   const go = () => device.byRole('Button', { name: 'Go', exact: true }).click();
   for (let k = 0; k < ROUNDS; k++) {
     aria.push(await time(() => p.locator('body').ariaSnapshot()));
@@ -105,8 +107,8 @@ async function measure(p: Page, elements: number): Promise<void> {
     const recorded = await recorder.record();
     mapping.push(await time(async () => importCdp(recorded)));
     inpageWhole.push(await time(async () => {
-      const [r, dom] = await Promise.all([cdp.send('Runtime.evaluate', { expression: inpageSource, returnByValue: true }), domSnapshot()]);
-      const { entries } = (r as { result: { value: { entries: CaptureEntry[] } } }).result.value;
+      const [r, dom] = await Promise.all([byText(inpageSource), domSnapshot()]);
+      const { entries } = r as { entries: CaptureEntry[] };
       const capture = { ...recorded, dom };
       importCdp({ ...capture, ax: axNodesFromInpage(entries, capture) });
     }));
