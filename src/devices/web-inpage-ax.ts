@@ -250,16 +250,19 @@ for (const owner of document.querySelectorAll('[aria-owns]')) {
   if (mine.length) owners.set(owner, mine);
 }
 
-// Chromium keeps an ARIA option only where its nearest ancestor in the tree is a listbox or a group;
-// anywhere else (a grid, a menu, a plain div) the element is generic.
-function inOptionContext(el, role, parent) {
-  if (role !== 'option' || isHtml(el, 'option')) return role;
+// Chromium keeps an ARIA option, tree item or list item only where its nearest ancestor in the tree
+// is of a role that holds it (a listbox, a tree, a list; a group for each); anywhere else the element
+// has its native role (generic for a div, image for an img).
+function inRoleContext(el, role, parent) {
+  const holders = ROLE_CONTEXTS[role];
+  if (!holders || explicitRole(el) !== role) return role;
   let p = parent;
   while (p > 0 && entries[p].ignored) p = entries[p].parent;
-  if (entries[p].role === 'listbox' || entries[p].role === 'group') return role;
-  // The name and the states read the element's role from the cache: generic there too.
-  roles.set(el, 'generic');
-  return 'generic';
+  if (holders.includes(entries[p].role)) return role;
+  // The name and the states read the element's role from the cache: the native one there too.
+  const native = nativeRole(el);
+  roles.set(el, native);
+  return native;
 }
 
 function visit(node, parent, ctx, parentEl) {
@@ -274,7 +277,7 @@ function visit(node, parent, ctx, parentEl) {
   const here = ariaHidden ? 'ariaHiddenElement' : el.hasAttribute('inert') ? 'inertElement' : '';
   const hidden = here ? here.replace('Element', 'Subtree') : ctx.hidden;
   const outsideModal = modal !== null && !ctx.inModal && el !== modal && !el.contains(modal);
-  const role = inOptionContext(el, roleOf(el), parent);
+  const role = inRoleContext(el, roleOf(el), parent);
   const semantic = ignoredBySemantics(el, role, st);
   // With a modal dialog open, what is left out beside it (its ancestors included) is left out for the dialog.
   const ignored = here || ctx.hidden || ((outsideModal || (semantic && modal !== null && !ctx.inModal && el !== modal)) && 'activeModalDialog') ||

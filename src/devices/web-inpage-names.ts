@@ -10,13 +10,18 @@ export const TEXT_INPUTS_SOURCE = String.raw`const TEXT_INPUTS = /^(text|passwor
 export const NAME_SOURCE = String.raw`
 // Roles named by their content.
 const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'DisclosureTriangle', 'doc-backlink', 'doc-biblioref', 'doc-glossref',
-  'doc-noteref', 'gridcell', 'heading', 'LineBreak', 'link', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'PopUpButton', 'radio',
+  'doc-noteref', 'gridcell', 'heading', 'LineBreak', 'link', 'math', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'PopUpButton', 'radio',
   'rowheader', 'switch', 'tab', 'ToggleButton', 'tooltip', 'treeitem']);
-// Roles whose content never joins another element's name: containers of many parts, and widgets (named by their value instead).
-const NO_CONTENT = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'complementary', 'contentinfo', 'dialog', 'document',
-  'feed', 'figure', 'form', 'grid', 'image', 'listbox', 'log', 'main', 'marquee', 'math', 'menu', 'menubar', 'meter', 'navigation', 'progressbar',
-  'radiogroup', 'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status', 'tablist', 'tabpanel', 'textbox', 'timer',
-  'toolbar', 'tree', 'treegrid', 'Iframe', 'RootWebArea', 'SvgRoot', 'combobox', 'table']);
+// Roles whose content never joins another element's name: containers of many parts, and widgets (named
+// by their value instead). A group's does not either, but <details> and <address> read as groups to
+// getFullAXTree while Chromium's own roles for them (details, a generic container) let their content in.
+const NO_CONTENT = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'complementary', 'contentinfo', 'dialog',
+  'document', 'feed', 'figure', 'form', 'grid', 'group', 'image', 'listbox', 'log', 'main', 'marquee', 'menu', 'menubar', 'meter', 'navigation',
+  'note', 'progressbar', 'radiogroup', 'row', 'rowgroup', 'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status',
+  'tablist', 'tabpanel', 'textbox', 'timer', 'toolbar', 'tree', 'treegrid', 'Iframe', 'RootWebArea', 'SvgRoot', 'combobox', 'table']);
+function joinsNoName(el, role) {
+  return NO_CONTENT.has(role) && !(role === 'group' && (isHtml(el, 'details') || isHtml(el, 'address')));
+}
 ${TEXT_INPUTS_SOURCE}
 
 // The elements an ID list names, in its order (an ID named twice counts twice, as in Chromium).
@@ -261,7 +266,7 @@ function textAlternative(el, o) {
     const n = nativeName(el, role, o);
     if (n !== null) return n;
   }
-  if (FROM_CONTENT.has(role) || (role === 'row' && rowOfGrid(el)) || (o.recursive && !NO_CONTENT.has(role)) || (isHtml(el, 'summary') && role !== 'none')) {
+  if (FROM_CONTENT.has(role) || (role === 'row' && rowOfGrid(el)) || (o.recursive && !joinsNoName(el, role)) || (isHtml(el, 'summary') && role !== 'none')) {
     const s = contentText(el, o);
     if (s.trim()) return from(o, 'contents', null, s);
   }

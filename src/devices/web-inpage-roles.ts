@@ -153,6 +153,9 @@ function svgHasParts(svg) {
   return false;
 }
 
+// The roles Chromium keeps only inside an element of one of these roles (the nearest one in its tree).
+const ROLE_CONTEXTS = { option: ['listbox', 'group'], treeitem: ['tree', 'group'], listitem: ['list', 'group'] };
+
 function nativeRole(el) {
   if (el.namespaceURI === SVG_NS) {
     if (el.localName === 'svg' && !(el.parentNode && el.parentNode.namespaceURI === SVG_NS)) return el.firstElementChild && !svgHasParts(el) ? 'image' : 'SvgRoot';
@@ -285,8 +288,9 @@ function uninteresting(el, role, st) {
   if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onmouseup')) return false;
   if (isHtml(el, 'header') || isHtml(el, 'footer')) return false;
   if (isHtml(el) && /^(button|fieldset|input|object|output|select|textarea)$/.test(el.localName)) return false;
-  // An ARIA option out of its context is generic (web-inpage-ax.ts inOptionContext), judged as the plain element it then is.
-  const author = role === 'generic' && explicitRole(el) === 'option' ? null : explicitRole(el);
+  // An ARIA role out of its context gives way to the native one (web-inpage-ax.ts inRoleContext): judged as the plain element it then is.
+  const explicit = explicitRole(el);
+  const author = ROLE_CONTEXTS[explicit] && role !== explicit ? null : explicit;
   if (CONTROL_ROLES.has(author)) return false;
   if (isHtml(el, 'optgroup') || isHtml(el, 'option')) return false;
   if (author) return false;
