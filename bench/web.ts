@@ -20,7 +20,8 @@ import { fillRects } from '../src/devices/web.js';
 import { median } from './stats.js';
 import { RULE_PAIRS, AXE_ONLY } from '../tests/helpers/axe-compare.js';
 import { axeAgreementOnPages, hittabilityOnPages } from '../tests/helpers/web-agreement.js';
-import { chromiumMajor, disagreementLine, inpageAxOnPages } from '../tests/helpers/inpage-ax-compare.js';
+import { addAgreement, chromiumMajor, compareInpageAx, disagreementLine, emptyAgreement, inpageAxOnPages } from '../tests/helpers/inpage-ax-compare.js';
+import { PROBE_PAGES, onProbePages } from '../tests/helpers/probe-pages.js';
 import { axNodesFromInpage, compareInpageSnapshot, inpageCapture, type CaptureEntry } from '../tests/helpers/inpage-snapshot.js';
 import { onSettledFixturePages } from '../tests/helpers/fixture-pages.js';
 import { stillResolvesOnPage, sumTallies } from '../tests/helpers/still-resolves.js';
@@ -240,6 +241,12 @@ export async function run(): Promise<void> {
     console.log(`in-page roles and names vs Chromium getFullAXTree, APG example pages (${APG_PAGES.length}): roles ${pc(ax.roles, ax.elements)}, names ${pc(ax.names, ax.elements)}, name sources ${pc(ax.sources, ax.elements)}, descriptions ${pc(ax.descriptions, ax.elements)} of the elements in the tree; text names ${pc(ax.textNames, ax.texts)}; in or out of the tree ${pc(ax.decisions, ax.decided)}, why out ${pc(ax.reasons, ax.bothIgnored)} (target ≥ 99% each)`);
     for (const d of ax.disagreements) console.log(`  ${disagreementLine(d)}`);
     for (const page of ax.unjudged) console.log(`  ${page}: not compared, it kept changing while it was read`);
+    // Beyond the fixtures: pages built for what they leave out (tests/helpers/probe-pages.ts).
+    const probes = await onProbePages(browser, async (page, label) => ({ ax: await compareInpageAx(page, label), snapshot: await compareInpageSnapshot(page, label) }));
+    const pax = emptyAgreement();
+    for (const r of probes) addAgreement(pax, r.ax);
+    console.log(`in-page roles and names vs Chromium getFullAXTree, ${PROBE_PAGES.length} built probe pages (roles in and out of context, names around nested containers, tables, aria-owns, native elements): roles ${pc(pax.roles, pax.elements)}, names ${pc(pax.names, pax.elements)}, name sources ${pc(pax.sources, pax.elements)}; in or out of the tree ${pc(pax.decisions, pax.decided)}; identical snapshots ${probes.filter((r) => r.snapshot.identical).length}/${probes.length}`);
+    for (const d of pax.disagreements) console.log(`  ${disagreementLine(d)}`);
 
     // The page's check that a capture's one match still stands (WebDriver.stillResolves), judged by fresh captures.
     for (const [what, pages] of [['corpus pages', HIT_PAGES], [`APG example pages (${APG_PAGES.length})`, APG_PAGES]] as const) {

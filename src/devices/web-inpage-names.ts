@@ -11,7 +11,7 @@ export const NAME_SOURCE = String.raw`
 // Roles named by their content.
 const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'DisclosureTriangle', 'doc-backlink', 'doc-biblioref', 'doc-glossref',
   'doc-noteref', 'gridcell', 'heading', 'LineBreak', 'link', 'math', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'PopUpButton', 'radio',
-  'rowheader', 'switch', 'tab', 'ToggleButton', 'tooltip', 'treeitem']);
+  'rowheader', 'switch', 'tab', 'term', 'ToggleButton', 'tooltip', 'treeitem', 'LayoutTableCell']);
 // Roles whose content never joins another element's name: containers of many parts, and widgets (named
 // by their value instead). A group's does not either, but <details> and <address> read as groups to
 // getFullAXTree while Chromium's own roles for them (details, a generic container) let their content in.
@@ -217,7 +217,8 @@ function contentText(el, o) {
   // not padded at the ends.
   let apart = false;
   const add = (t, block) => {
-    if (!t) return;
+    // A block that adds nothing still sets the text on either side of it apart.
+    if (!t) { if (block && s) apart = true; return; }
     if ((block || apart) && s && !/ $/.test(s)) s += ' ';
     s += t;
     apart = block;

@@ -26,7 +26,7 @@ const ALWAYS_INCLUDED = new Set(['Abbr', 'application', 'article', 'Audio', 'ban
   'insertion', 'definition', 'DescriptionList', 'term', 'dialog', 'emphasis', 'Figcaption', 'figure', 'form', 'list', 'listitem', 'main', 'mark',
   'math', 'meter', 'navigation', 'PluginObject', 'progressbar', 'region', 'Ruby', 'search', 'separator', 'subscript', 'superscript', 'strong',
   'time', 'Video', 'sectionheader', 'sectionfooter', 'alert', 'alertdialog', 'log', 'marquee', 'status', 'timer']);
-const TABLE_ROLES = new Set(['table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader']);
+const TABLE_ROLES = new Set(['table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'LayoutTable', 'LayoutTableRow', 'LayoutTableCell']);
 const CONTROL_ROLES = new Set(['button', 'checkbox', 'combobox', 'gridcell', 'link', 'listbox', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
   'option', 'radio', 'scrollbar', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem', 'menu', 'menubar', 'radiogroup',
   'tablist', 'toolbar', 'tree', 'treegrid', 'grid', 'listbox']);
@@ -105,6 +105,36 @@ function inheritsPresentation(el) {
     if (p.localName === 'table' || p.localName === 'ul' || p.localName === 'ol' || p.localName === 'menu' || p.localName === 'dl') return false;
     e = p;
   }
+}
+
+// Chromium's test of whether a <table> without a role holds data or only lays content out (a layout
+// table's parts are LayoutTable, LayoutTableRow, LayoutTableCell): the marks of a data table on the table
+// (a caption, a head or foot, columns, a summary or rules), twenty rows or more, or a header cell, a cell
+// with headers / abbr / axis / scope, or cells most of which are bordered; a table of one cell never is.
+const dataTables = new Map();
+function isDataTable(table) {
+  let d = dataTables.get(table);
+  if (d === undefined) { d = judgeDataTable(table); dataTables.set(table, d); }
+  return d;
+}
+function judgeDataTable(t) {
+  if (t.isContentEditable) return true;
+  if (t.caption || t.tHead || t.tFoot || t.hasAttribute('summary') || t.hasAttribute('rules') || t.querySelector(':scope > col, :scope > colgroup')) return true;
+  const rows = t.rows;
+  if (rows.length >= 20) return true;
+  if (rows.length === 0 || (rows.length === 1 && rows[0].cells.length === 1)) return false;
+  let cells = 0, bordered = 0;
+  for (const row of rows) {
+    for (const c of row.cells) {
+      if (isHtml(c, 'th')) return true;
+      if (c.hasAttribute('headers') || c.hasAttribute('abbr') || c.hasAttribute('axis') || c.hasAttribute('scope')) return true;
+      cells++;
+      const st = style(c);
+      const w = (side) => parseFloat(st['border' + side + 'Width']) > 0 && st['border' + side + 'Style'] !== 'none' && st['border' + side + 'Style'] !== 'hidden';
+      if ((w('Top') && w('Bottom')) || (w('Left') && w('Right'))) bordered++;
+    }
+  }
+  return cells > 0 && bordered * 2 >= cells;
 }
 
 function tableOf(el) {
@@ -186,12 +216,14 @@ function nativeRole(el) {
     case 'aside': return inSectioning(el, false) && !nameFromAuthor(el) ? 'generic' : 'complementary';
     case 'section': return nameFromAuthor(el) ? 'region' : 'generic';
     case 'form': return 'form';
-    case 'tr': return tableOf(el) ? 'row' : 'generic';
+    case 'table': return explicitRole(el) || isDataTable(el) ? 'table' : 'LayoutTable';
+    case 'tr': { const table = tableOf(el); return !table ? 'generic' : explicitRole(table) || isDataTable(table) ? 'row' : 'LayoutTableRow'; }
     case 'tbody': case 'thead': case 'tfoot': return tableOf(el) ? 'rowgroup' : 'generic';
     case 'td': case 'th': {
       const table = tableOf(el);
       if (!table || !el.parentElement || !isHtml(el.parentElement, 'tr')) return 'generic';
       const tr = explicitRole(table);
+      if (!tr && !isDataTable(table)) return 'LayoutTableCell';
       if (tag === 'td') return tr === 'grid' || tr === 'treegrid' ? 'gridcell' : 'cell';
       return headerCellRole(el);
     }
@@ -208,6 +240,12 @@ function computeRole(el) {
   }
   if (explicit) {
     if ((explicit === 'region' || explicit === 'form') && !nameFromAuthor(el)) return explicit === 'region' ? 'generic' : 'form';
+    // A cell of a grid or tree grid is a grid cell.
+    if (explicit === 'cell') {
+      const t = closestFlat(el, (e) => { const r = explicitRole(e); return r === 'grid' || r === 'treegrid' || r === 'table' || (!r && isHtml(e, 'table')); });
+      const r = t && explicitRole(t);
+      if (r === 'grid' || r === 'treegrid') return 'gridcell';
+    }
     return explicit;
   }
   if (inheritsPresentation(el)) return 'none';
