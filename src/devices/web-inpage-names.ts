@@ -19,6 +19,9 @@ const NO_CONTENT = new Set(['alert', 'alertdialog', 'application', 'article', 'b
   'document', 'feed', 'figure', 'form', 'grid', 'group', 'image', 'listbox', 'log', 'main', 'marquee', 'menu', 'menubar', 'meter', 'navigation',
   'note', 'progressbar', 'radiogroup', 'row', 'rowgroup', 'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status',
   'tablist', 'tabpanel', 'textbox', 'timer', 'toolbar', 'tree', 'treegrid', 'Iframe', 'RootWebArea', 'SvgRoot', 'combobox', 'table']);
+// Roles a title does not name in Chromium (ARIA 1.2's roles that prohibit a name, and a few more).
+const NO_TITLE_NAME = new Set(['generic', 'paragraph', 'emphasis', 'strong', 'code', 'deletion', 'insertion', 'subscript', 'superscript', 'mark', 'time',
+  'caption', 'definition']);
 function joinsNoName(el, role) {
   return NO_CONTENT.has(role) && !(role === 'group' && (isHtml(el, 'details') || isHtml(el, 'address')));
 }
@@ -271,8 +274,9 @@ function textAlternative(el, o) {
     const s = contentText(el, o);
     if (s.trim()) return from(o, 'contents', null, s);
   }
+  // A title does not name an element of a role that takes no name from it (it describes it instead), unless the element takes focus.
   const title = el.getAttribute('title');
-  if (title && title.trim()) return from(o, 'attribute', 'title', title);
+  if (title && title.trim() && !(NO_TITLE_NAME.has(role) && !focusable(el))) return from(o, 'attribute', 'title', title);
   return '';
 }
 

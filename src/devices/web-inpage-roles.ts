@@ -228,7 +228,9 @@ function nativeRole(el) {
       return headerCellRole(el);
     }
   }
-  return TAG_ROLES[tag] || 'generic';
+  const r = TAG_ROLES[tag] || 'generic';
+  // An element laid out as a list item is one.
+  return r === 'generic' && style(el).display === 'list-item' ? 'listitem' : r;
 }
 
 // Chromium's role for an element, in its vocabulary ('none' where role=none/presentation takes effect).

@@ -1,7 +1,8 @@
 // Small pages built to cover what the fixture pages leave out, for holding the in-page pass
 // (src/devices/web-inpage-ax.ts) to Chromium's getFullAXTree beyond them: every ARIA role that needs a
 // context under every kind of parent, containers nested in elements named by their content, aria-owns,
-// tables with and without the marks of a data table, and native elements with roles of their own.
+// tables with and without the marks of a data table, native elements with roles of their own, and
+// everyday page features (hidden content, fields and labels, landmarks, titles, generated content …).
 // Each page is a body's HTML; onProbePages loads each in turn with setContent.
 import type { Browser, Page } from '@playwright/test';
 
@@ -68,6 +69,25 @@ const NATIVE = [
   '<button disabled>D</button><a>no href</a><a href="#h" aria-disabled=true>ad</a><span tabindex=0>focusable span</span>',
 ];
 
+/** Everyday page features: hidden content, labelled fields, landmarks, headings, links and images, generated content, lists, phrasing, widgets, embedded content, titles. */
+const FEATURES = [
+  '<div aria-hidden=true><button>hid</button></div><div style="visibility:hidden"><button>vis</button><span style="visibility:visible">shown</span></div><div hidden><p>h</p></div><div style="display:none"><p>n</p></div><div inert><a href="#i">inert</a></div>',
+  '<label>Name <input></label><label for=e>Email</label><input id=e type=email><input aria-labelledby="l1 l2"><span id=l1>First</span><span id=l2>Second</span><input placeholder=Ph><input title=Ti><input type=submit><input type=reset value=R><input type=button value=B><input type=image alt=Img src="data:,">',
+  '<select aria-label=S><option>o1</option><option selected>o2</option></select><textarea aria-label=T>text</textarea><input type=checkbox checked aria-label=C><input type=radio aria-label=Ra><input type=color aria-label=Co><input type=date aria-label=Da><input type=file aria-label=Fi><input type=number value=3 aria-label=Nu>',
+  '<header>Top</header><nav aria-label=Main>n</nav><main><section aria-labelledby=s1><h2 id=s1>S1</h2></section><article><header>AH</header><aside>AS</aside><footer>AF</footer></article></main><footer>Bottom</footer><div role=region>noname</div><form>f</form>',
+  '<h1>One</h1><h2 aria-level=4>Two</h2><div role=heading>dh</div><div role=heading aria-level=7>seven</div><h3><a href="#x">link in h</a></h3><h4><img alt=pic src="data:,"></h4>',
+  '<a href="#a">text</a><a href="#b"><img alt=ImgLink src="data:,"></a><a href="#c" aria-label=Lbl>x</a><a href="#d" title=Ttl></a><a name=anchor>named</a><a href="#e"><span>span</span> text</a><img src="data:,"><img alt="" src="data:,"><img role=presentation alt=x src="data:,">',
+  '<style>.b::before{content:"Before "} .a::after{content:" After"} .i::before{content:url(data:,)} .e::before{content:""}</style><p class=b>P1</p><p class=a>P2</p><button class=b>Btn</button><p class=i>P3</p><span class=e>P4</span>',
+  '<ul><li>a<ul><li>b</li></ul></li></ul><ol start=3><li>c</li></ol><ul style="list-style:none"><li>d</li></ul><div style="display:list-item">e</div><dl><dt>t<dd>d</dl>',
+  '<p>Some <b>bold</b> <i>it</i> <em>em</em> <strong>st</strong> <code>c</code> <mark>m</mark> <del>d</del> <ins>i</ins> <sub>s</sub><sup>p</sup> <abbr title=T>AB</abbr> <time>now</time> <q>q</q> <cite>ci</cite> <kbd>k</kbd> <small>sm</small></p>',
+  '<div role=dialog aria-label=D><p>in dialog</p></div><div role=alertdialog aria-labelledby=ad><span id=ad>Alert</span></div><div role=alert>Alarm</div><div role=status>St</div><div role=log>L</div><div role=tooltip>tt</div><div role=progressbar aria-valuenow=5 aria-label=P></div><div role=slider aria-valuenow=3 aria-label=Sl></div><div role=spinbutton aria-valuenow=1 aria-label=Sp></div><div role=separator></div><hr>',
+  '<div role=tablist><button role=tab aria-selected=true>T1</button><button role=tab>T2</button></div><div role=tabpanel aria-label=P>panel</div><div role=menubar><div role=menuitem>M</div><div role=menuitemcheckbox aria-checked=true>MC</div><div role=menuitemradio aria-checked=false>MR</div></div>',
+  '<div role=switch aria-checked=true tabindex=0>Sw</div><div role=checkbox aria-checked=mixed tabindex=0>Mixed</div><button aria-pressed=true>Pressed</button><button aria-expanded=false>Exp</button><div role=combobox aria-expanded=true aria-label=Cb tabindex=0></div><div role=searchbox aria-label=Sb contenteditable></div><div role=textbox aria-label=Tb contenteditable>e</div>',
+  '<iframe title=Fr srcdoc="<p>x</p>"></iframe><canvas aria-label=Cv></canvas><object aria-label=O></object><embed aria-label=E>',
+  '<span tabindex=0>f</span><div onclick="1">click</div><div style="overflow:auto;height:20px"><p>scroll</p><p>more</p><p>more</p></div><div style="position:absolute">abs</div><div lang=fr>fr</div><div title=Ti>ttl</div><div aria-describedby=dd1>desc</div><span id=dd1>Described</span>',
+  '<ruby>漢<rt>kan</rt></ruby><bdi>b</bdi><bdo dir=rtl>o</bdo><wbr><br><span>a<br>b</span><pre>  pre  text  </pre><p style="white-space:pre-line">l1\nl2</p>',
+];
+
 /** The probe pages, each with a label. */
 export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...contextPages().map((html, i) => ({ label: `role in context: ${CHILD_ROLES[i]}`, html })),
@@ -75,6 +95,7 @@ export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...TABLES.map((html, i) => ({ label: `table ${i + 1}`, html })),
   ...OWNS.map((html, i) => ({ label: `aria-owns ${i + 1}`, html })),
   ...NATIVE.map((html, i) => ({ label: `native ${i + 1}`, html })),
+  ...FEATURES.map((html, i) => ({ label: `features ${i + 1}`, html })),
 ];
 
 /** `judge` on each probe page in turn, in one tab of `browser`, the page's HTML loaded with setContent. */
