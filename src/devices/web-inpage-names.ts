@@ -238,8 +238,10 @@ function contentText(el, o) {
     if (n.nodeType === 3) add(staticText(n), false);
     else if (n.nodeType === 1) {
       if (isHtml(n, 'br')) { apart = true; continue; }
-      const display = style(n).display;
-      add(textAlternative(n, kid), display !== 'inline' && display !== 'contents');
+      const display = style(n).display, t = textAlternative(n, kid);
+      // An image's name stands apart from the text around it, as a block's does; an unnamed one adds nothing, not even a space.
+      const image = roleOf(n) === 'image' || roleOf(n) === 'Canvas';
+      if (!image || t) add(t, image || (display !== 'inline' && display !== 'contents'));
     }
   }
   for (const owned of idrefs(el, 'aria-owns')) add(textAlternative(owned, kid), true);

@@ -188,7 +188,7 @@ const ROLE_CONTEXTS = { option: ['listbox', 'group'], treeitem: ['tree', 'group'
 
 function nativeRole(el) {
   if (el.namespaceURI === SVG_NS) {
-    if (el.localName === 'svg' && !(el.parentNode && el.parentNode.namespaceURI === SVG_NS)) return el.firstElementChild && !svgHasParts(el) ? 'image' : 'SvgRoot';
+    if (el.localName === 'svg' && !(el.parentNode && el.parentNode.namespaceURI === SVG_NS)) return !el.firstElementChild || !svgHasParts(el) ? 'image' : 'SvgRoot';
     if (el.localName === 'a') return el.hasAttribute('href') || el.hasAttribute('xlink:href') ? 'link' : 'group';
     if (el.localName === 'g') return 'group';
     if (/^(circle|ellipse|line|path|polygon|polyline|rect|use)$/.test(el.localName)) return 'graphics-symbol';

@@ -2,7 +2,8 @@
 // (src/devices/web-inpage-ax.ts) to Chromium's getFullAXTree beyond them: every ARIA role that needs a
 // context under every kind of parent, containers nested in elements named by their content, aria-owns,
 // tables with and without the marks of a data table, native elements with roles of their own, and
-// everyday page features (hidden content, fields and labels, landmarks, titles, generated content …).
+// everyday page features (hidden content, fields and labels, landmarks, titles, generated content …) and
+// the names of fields, buttons, links and headings.
 // Each page is a body's HTML; onProbePages loads each in turn with setContent.
 import type { Browser, Page } from '@playwright/test';
 
@@ -88,6 +89,21 @@ const FEATURES = [
   '<ruby>漢<rt>kan</rt></ruby><bdi>b</bdi><bdo dir=rtl>o</bdo><wbr><br><span>a<br>b</span><pre>  pre  text  </pre><p style="white-space:pre-line">l1\nl2</p>',
 ];
 
+/** Names of fields, buttons, links and headings: labels of every kind, references, placeholders, images and hidden parts in a name from content. */
+const NAMES = [
+  '<label>Outer <span>inner</span> <input></label><label>Sel <select><option>Opt A</option><option selected>Opt B</option></select></label><label>Area <textarea>typed</textarea></label><label>Num <input type=number value=7></label><label>Rng <input type=range value=30></label>',
+  '<label for=a1>One</label><label for=a1>Two</label><input id=a1><label for=a2>Hidden <span hidden>h</span> shown</label><input id=a2><label for=a3 aria-label=AL>Vis</label><input id=a3><label>Chk <input type=checkbox> after</label>',
+  '<input aria-label="  spaced  "><input aria-labelledby=nope><input aria-labelledby="b1 b1"><span id=b1>dup</span><input aria-labelledby=b2><span id=b2 hidden>hidden ref</span><input aria-labelledby=b3><span id=b3 style="display:none">none ref</span>',
+  '<button aria-labelledby=c1>self</button><span id=c1>Ref <input value=val aria-label=inner> <select aria-label=s><option>chosen</option></select></span><button>A<img alt=B src="data:,">C</button><button><svg aria-label=Icon></svg></button><button><svg><title>SvgT</title></svg></button>',
+  '<fieldset><legend>Group <b>bold</b></legend><input aria-label=x></fieldset><fieldset aria-label=FL><legend>ignored</legend></fieldset><figure><figcaption>Fig cap</figcaption></figure><table><caption>Cap <i>it</i></caption><tr><th>a</th><td>b</td></tr></table>',
+  '<input type=text value="v1"><input type=text placeholder="ph only"><input type=text title="title only"><input type=text placeholder=P title=T><input type=search aria-placeholder=AP><input type=email value=e@x.org><input type=tel><input type=url><input type=password value=secret>',
+  '<div role=textbox aria-label=RT contenteditable>rich <b>text</b></div><div role=combobox aria-label=Cb><input aria-label=Inner></div><div role=listbox aria-label=LB><div role=option aria-selected=true>S1</div><div role=option>S2</div></div><div role=radiogroup aria-label=RG><div role=radio aria-checked=true tabindex=0>R1</div></div>',
+  '<a href="#1"><img alt="" src="data:,">alt empty</a><a href="#2"><img src="data:,"></a><a href="#3"> spaced   text </a><a href="#4">line<br>break</a><a href="#5" aria-describedby=d5>desc</a><span id=d5>the description</span><a href="#6" aria-description=AD>ad</a>',
+  '<h2>Title <small>sub</small></h2><h3><span aria-hidden=true>X</span> Hidden part</h3><h4>with <abbr title=Full>F</abbr></h4><h5><input value=in aria-label=iv> field</h5><h6><select><option>s1</option></select></h6>',
+  '<div role=button tabindex=0 aria-label="">empty label</div><div role=button tabindex=0 aria-labelledby="">empty ref</div><div role=button tabindex=0><span style="visibility:hidden">vh</span>shown</div><div role=button tabindex=0><span style="display:none">dn</span>shown2</div><div role=button tabindex=0>a<span aria-hidden=true>b</span>c</div>',
+  '<button>A<img alt=B src="data:,">C</button><button>V<svg role=img aria-label=W></svg>Z</button><button>a<span role=img aria-label=b></span>c</button><button>d<canvas aria-label=e></canvas>f</button><button>g<img alt="" src="data:,">h</button><svg aria-label=L1></svg><svg></svg>',
+];
+
 /** The probe pages, each with a label. */
 export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...contextPages().map((html, i) => ({ label: `role in context: ${CHILD_ROLES[i]}`, html })),
@@ -96,6 +112,7 @@ export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...OWNS.map((html, i) => ({ label: `aria-owns ${i + 1}`, html })),
   ...NATIVE.map((html, i) => ({ label: `native ${i + 1}`, html })),
   ...FEATURES.map((html, i) => ({ label: `features ${i + 1}`, html })),
+  ...NAMES.map((html, i) => ({ label: `names ${i + 1}`, html })),
 ];
 
 /** `judge` on each probe page in turn, in one tab of `browser`, the page's HTML loaded with setContent. */
