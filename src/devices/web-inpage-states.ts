@@ -82,18 +82,23 @@ function axStates(el, role) {
 
   // Expanded: aria-expanded; a <details>' summary by the details being open; a drop-down select by its popup.
   const expanded = token('aria-expanded');
-  if (expanded === 'true' || expanded === 'false') out.expanded = expanded === 'true';
+  if ((expanded === 'true' || expanded === 'false') && EXPANDABLE.has(role)) out.expanded = expanded === 'true';
   else if (html && tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') out.expanded = el.parentElement.open;
   else if (html && tag === 'select' && role === 'combobox' && !el.multiple && el.size <= 1) { let open = false; try { open = el.matches(':open'); } catch { open = false; } out.expanded = open; }
 
+  // A heading's level: aria-level from 1 to 9; one that is less (or not a number) is 1, one that is more
+  // is ignored; without it, an <hN>'s N, else 2 (probed on Chromium 150).
   if (role === 'heading') {
-    const l = parseInt(attr('aria-level') || '', 10);
-    out.level = l >= 1 ? l : /^h[1-6]$/.test(tag) && html ? Number(tag[1]) : 2;
+    const raw = (attr('aria-level') || '').trim();
+    const l = parseInt(raw, 10);
+    const native = /^h[1-6]$/.test(tag) && html ? Number(tag[1]) : 2;
+    out.level = raw === '' || l > 9 ? native : l >= 1 ? l : 1;
   }
 
   if (role === 'link' && (tag === 'a' || tag === 'area')) {
     const href = html ? el.getAttribute('href') : el.getAttribute('href') ?? el.getAttributeNS(XLINK, 'href');
-    if (href !== null) { try { out.url = new URL(href, document.baseURI).href; } catch { out.url = href; } }
+    // An address that does not resolve against the document's has no url (probed: rel/path on about:blank).
+    if (href !== null) { try { out.url = new URL(href, document.baseURI).href; } catch { /* none */ } }
   }
 
   if (el.isContentEditable) out.editable = el.contentEditable === 'plaintext-only' ? 'plaintext' : 'richtext';
@@ -113,6 +118,9 @@ function axStates(el, role) {
 const XLINK = 'http://www.w3.org/1999/xlink';
 const SELECTABLE = new Set(['option', 'tab', 'treeitem', 'row', 'gridcell', 'cell', 'columnheader', 'rowheader']);
 const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+// The roles Chromium reports aria-expanded on (probed on Chromium 150: not a generic, group, heading, listbox, dialog, cell or option).
+const EXPANDABLE = new Set(['button', 'PopUpButton', 'ToggleButton', 'link', 'combobox', 'checkbox', 'switch', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+  'tab', 'treeitem', 'listitem', 'row', 'rowheader', 'columnheader', 'gridcell', 'application']);
 ${TEXT_INPUTS_SOURCE}
 const RANGES = new Set(['slider', 'progressbar', 'meter', 'scrollbar', 'spinbutton']);
 

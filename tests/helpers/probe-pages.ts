@@ -3,7 +3,7 @@
 // context under every kind of parent, containers nested in elements named by their content, aria-owns,
 // tables with and without the marks of a data table, native elements with roles of their own, and
 // everyday page features (hidden content, fields and labels, landmarks, titles, generated content …) and
-// the names of fields, buttons, links and headings.
+// the names and states of fields, buttons, links and headings.
 // Each page is a body's HTML; onProbePages loads each in turn with setContent.
 import type { Browser, Page } from '@playwright/test';
 
@@ -104,6 +104,20 @@ const NAMES = [
   '<button>A<img alt=B src="data:,">C</button><button>V<svg role=img aria-label=W></svg>Z</button><button>a<span role=img aria-label=b></span>c</button><button>d<canvas aria-label=e></canvas>f</button><button>g<img alt="" src="data:,">h</button><svg aria-label=L1></svg><svg></svg>',
 ];
 
+/** States: checked, disabled, expanded, selected, heading levels, pressed, values, modal, link addresses, editable. */
+const STATES = [
+  '<input type=checkbox checked disabled aria-label=a><input type=checkbox aria-checked=true aria-label=b><input type=radio name=r checked aria-label=c><input type=radio name=r aria-label=d><input type=checkbox aria-label=e id=ind><script>document.getElementById("ind").indeterminate=true</script>',
+  '<button disabled>a</button><fieldset disabled><button>b</button><input aria-label=c></fieldset><div role=button aria-disabled=true tabindex=0>d</div><div aria-disabled=true><button>e</button></div><select disabled aria-label=f><option>x</option></select><optgroup></optgroup>',
+  '<details><summary>closed</summary>x</details><details open><summary>open</summary>y</details><button aria-expanded=true>e1</button><div role=combobox aria-expanded=false aria-label=cb tabindex=0></div><a href="#" aria-expanded=false>e2</a><div role=treeitem aria-expanded=true>e3</div>',
+  '<div role=tablist><div role=tab aria-selected=true tabindex=0>t1</div><div role=tab tabindex=-1>t2</div></div><select size=3 aria-label=s><option selected>o1</option><option>o2</option></select><div role=grid><div role=row><div role=gridcell aria-selected=true>g</div></div></div>',
+  '<h1>h1</h1><h6>h6</h6><div role=heading aria-level=3>r3</div><div role=heading>rdef</div><h2 aria-level=5>h2as5</h2><h3 role=heading aria-level=0>zero</h3><div role=heading aria-level=12>twelve</div>',
+  '<button aria-pressed=true>p1</button><button aria-pressed=mixed>p2</button><button aria-pressed=false>p3</button><div role=button aria-pressed=true tabindex=0>p4</div><input type=button aria-pressed=true value=p5>',
+  '<input value=typed aria-label=v1><textarea aria-label=v2>area text</textarea><div role=slider aria-valuenow=40 aria-valuemin=0 aria-valuemax=200 aria-label=v3 tabindex=0></div><div role=progressbar aria-valuenow=70 aria-label=v4></div><meter value=0.3 aria-label=v5></meter><progress value=20 max=100 aria-label=v6></progress><input type=range min=0 max=10 value=4 aria-label=v7>',
+  '<div role=dialog aria-modal=true aria-label=m1><button>in</button></div><dialog open><p>non-modal</p></dialog><div role=alertdialog aria-label=m2 aria-modal=false>x</div>',
+  '<a href="https://example.org/a?b=c#d">abs</a><a href="rel/path">rel</a><a href="#frag">frag</a><a href="javascript:void(0)">js</a><a href="mailto:a@b.c">mail</a><area>',
+  '<div contenteditable>plain ce</div><div contenteditable=plaintext-only>pt</div><span contenteditable><b>bold ce</b></span><input readonly value=ro aria-label=ro><input type=text disabled value=dis aria-label=dis>',
+];
+
 /** The probe pages, each with a label. */
 export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...contextPages().map((html, i) => ({ label: `role in context: ${CHILD_ROLES[i]}`, html })),
@@ -113,6 +127,7 @@ export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...NATIVE.map((html, i) => ({ label: `native ${i + 1}`, html })),
   ...FEATURES.map((html, i) => ({ label: `features ${i + 1}`, html })),
   ...NAMES.map((html, i) => ({ label: `names ${i + 1}`, html })),
+  ...STATES.map((html, i) => ({ label: `states ${i + 1}`, html })),
 ];
 
 /** `judge` on each probe page in turn, in one tab of `browser`, the page's HTML loaded with setContent. */
