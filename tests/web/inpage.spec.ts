@@ -32,6 +32,19 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { await browser?.close(); await site?.close(); });
 
+/** A built page's capture from the in-page pass is Chromium's, byte for byte (every difference named). */
+async function expectSameSnapshot(title: string, body: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent(`<!doctype html><title>${title}</title>${body}`);
+    const r = await compareInpageSnapshot(page, title);
+    expect(r.differences).toEqual([]);
+    expect(r.identical).toBe(true);
+  } finally {
+    await page.close();
+  }
+}
+
 test('roles, names, name sources and the ignored bit worked out in the page agree with getFullAXTree on ≥ 99% of nodes', () => {
   // Every disagreement is printed, as the bench prints them.
   for (const d of ax.disagreements) console.log(`in-page AX disagreement: ${disagreementLine(d)}`);
@@ -100,15 +113,7 @@ test('a ::before box that shows nothing is in the tree where it stands on a line
   const boxes = ['content:""; display:inline-block; width:5px; height:5px; border:1px solid', 'content:""', 'content:""; display:block', 'content:"z"'];
   let html = '', css = '';
   hosts.forEach((h, i) => boxes.forEach((b, j) => { css += `#c${i}_${j} .h::before { ${b} }\n`; html += `<section id=c${i}_${j}>${h}</section>`; }));
-  const page = await browser.newPage();
-  try {
-    await page.setContent(`<!doctype html><title>pseudo boxes</title><style>${css}</style>${html}`);
-    const r = await compareInpageSnapshot(page, 'pseudo boxes');
-    expect(r.differences).toEqual([]);
-    expect(r.identical).toBe(true);
-  } finally {
-    await page.close();
-  }
+  await expectSameSnapshot('pseudo boxes', `<style>${css}</style>${html}`);
 });
 
 test('the states pass looks up the open modal dialog once per pass, however many elements it judges, and still finds what the dialog makes inert', async () => {
@@ -160,15 +165,7 @@ test('the in-page pass lays out aria-owns and ARIA options, tree items and list 
     '<div role=menu><div role=listitem>LM</div></div><div role=directory><div role=listitem>LD</div></div><div><li>Orphan</li></div>',
     '<div contenteditable=true style="height:60px; overflow-y:auto"><div style="height:200px"><div><p>Editable</p></div></div></div>',
   ].join('');
-  const page = await browser.newPage();
-  try {
-    await page.setContent(`<!doctype html><title>owns</title>${html}`);
-    const r = await compareInpageSnapshot(page, 'owns');
-    expect(r.differences).toEqual([]);
-    expect(r.identical).toBe(true);
-  } finally {
-    await page.close();
-  }
+  await expectSameSnapshot('owns', html);
 });
 
 test('a name from content leaves out what Chromium leaves out: groups, notes, rows, block quotes and other containers, but not an <address>', async () => {
@@ -178,15 +175,7 @@ test('a name from content leaves out what Chromium leaves out: groups, notes, ro
     'span role=list', 'span role=heading', 'p', 'div role=math', 'address'];
   const html = held.map((tag, i) => `<div role=button tabindex=0>b${i}<${tag}>-in</${tag.split(' ')[0]}></div>`).join('') +
     '<ul role=tree><li role=treeitem>Top<ul role=group><li role=treeitem>Nested</li></ul></li></ul>';
-  const page = await browser.newPage();
-  try {
-    await page.setContent(`<!doctype html><title>contents</title>${html}`);
-    const r = await compareInpageSnapshot(page, 'contents');
-    expect(r.differences).toEqual([]);
-    expect(r.identical).toBe(true);
-  } finally {
-    await page.close();
-  }
+  await expectSameSnapshot('contents', html);
 });
 
 test('beyond the fixtures, on built probe pages (roles in and out of their context, names around nested containers, layout and data tables, aria-owns, native elements, everyday features, names and states of fields and controls), the pass agrees with getFullAXTree on ≥ 99% of nodes and gives the same snapshot on ≥ 73 of them', async () => {
