@@ -245,7 +245,7 @@ export async function run(): Promise<void> {
     const probes = await onProbePages(browser, async (page, label) => ({ ax: await compareInpageAx(page, label), snapshot: await compareInpageSnapshot(page, label) }));
     const pax = emptyAgreement();
     for (const r of probes) addAgreement(pax, r.ax);
-    console.log(`in-page roles and names vs Chromium getFullAXTree, ${PROBE_PAGES.length} built probe pages (roles in and out of context, names around nested containers, tables, aria-owns, native elements): roles ${pc(pax.roles, pax.elements)}, names ${pc(pax.names, pax.elements)}, name sources ${pc(pax.sources, pax.elements)}; in or out of the tree ${pc(pax.decisions, pax.decided)}; identical snapshots ${probes.filter((r) => r.snapshot.identical).length}/${probes.length}`);
+    console.log(`in-page roles and names vs Chromium getFullAXTree, ${PROBE_PAGES.length} built probe pages (roles in and out of context, names around nested containers, tables, aria-owns, native elements, everyday features, names and states of fields and controls): roles ${pc(pax.roles, pax.elements)}, names ${pc(pax.names, pax.elements)}, name sources ${pc(pax.sources, pax.elements)}; in or out of the tree ${pc(pax.decisions, pax.decided)}; identical snapshots ${probes.filter((r) => r.snapshot.identical).length}/${probes.length}`);
     for (const d of pax.disagreements) console.log(`  ${disagreementLine(d)}`);
 
     // The page's check that a capture's one match still stands (WebDriver.stillResolves), judged by fresh captures.
