@@ -240,7 +240,7 @@ function contentText(el, o) {
       if (isHtml(n, 'br')) { apart = true; continue; }
       const display = style(n).display, t = textAlternative(n, kid);
       // An image's name stands apart from the text around it, as a block's does; an unnamed one adds nothing, not even a space.
-      const image = roleOf(n) === 'image' || roleOf(n) === 'Canvas';
+      const r = roleOf(n), image = r === 'image' || r === 'Canvas';
       if (!image || t) add(t, image || (display !== 'inline' && display !== 'contents'));
     }
   }

@@ -196,12 +196,16 @@ function normalised(tp: TextParts, n: number): { text: string; start: number[]; 
 
 /** nodes[i]'s text content: its subtree's parts joined by ' ' (SnapshotIndex.textContent, what toHaveText reads). */
 export function subtreeText(index: SnapshotIndex, i: number): string {
-  const tp = textParts(index);
-  return tp.parts.slice(tp.firstPart[i]!, tp.firstPart[index.ends[i]!]!).join(' ');
+  return joinedSlice(textParts(index), i, index.ends[i]!, Infinity);
 }
 
 /** The subtree's parts joined by ' ', cut at MAX_REGEX_TEXT characters: a slice of the joined snapshot text. */
 function cappedText(tp: TextParts, i: number, end: number): string {
+  return joinedSlice(tp, i, end, MAX_REGEX_TEXT);
+}
+
+/** The parts of nodes [i, end) joined by ' ', at most `cap` characters: a slice of the snapshot's parts joined once. */
+function joinedSlice(tp: TextParts, i: number, end: number, cap: number): string {
   if (!tp.raw) {
     const offset = new Int32Array(tp.parts.length + 1);
     for (let k = 0, at = 0; k <= tp.parts.length; k++) { offset[k] = at; at += (tp.parts[k]?.length ?? 0) + 1; }
@@ -210,5 +214,5 @@ function cappedText(tp: TextParts, i: number, end: number): string {
   const { text, offset } = tp.raw;
   const from = offset[tp.firstPart[i]!]!;
   const to = Math.max(from, offset[tp.firstPart[end]!]! - 1); // without the separator after the last part
-  return text.slice(from, Math.min(to, from + MAX_REGEX_TEXT));
+  return text.slice(from, Math.min(to, from + cap));
 }
