@@ -3,8 +3,8 @@
 // unchanged since the device's last capture, and right after the page changed, when the page is asked
 // whether the locator still finds its node, else a capture resolves it: then also the click's own part,
 // any capture aside), byRole against getByRole().count(); each a ratio with its target and ok / MISS;
-// beside them the in-page roles and names (devices/web-inpage-ax.ts), the first part of a capture taken
-// in the page. The click after a change again on real pages (APG tabs, accordion, checkboxes), and fill
+// beside them the same capture with Chromium's own AX tree (axTree: 'chromium') and the in-page roles
+// and names alone (devices/web-inpage-ax.ts). The click after a change again on real pages (APG tabs, accordion, checkboxes), and fill
 // (APG comboboxes that complete what is typed). Then the
 // engine as ground truth: hittability vs elementFromPoint, the in-page roles and names vs getFullAXTree,
 // the changed page's check of a locator vs fresh captures, getByRole and getByText vs Playwright's on
@@ -20,9 +20,9 @@ import { fillRects } from '../src/devices/web.js';
 import { median } from './stats.js';
 import { RULE_PAIRS, AXE_ONLY } from '../tests/helpers/axe-compare.js';
 import { axeAgreementOnPages, hittabilityOnPages } from '../tests/helpers/web-agreement.js';
-import { addAgreement, chromiumMajor, compareInpageAx, disagreementLine, emptyAgreement, inpageAxOnPages } from '../tests/helpers/inpage-ax-compare.js';
+import { addAgreement, compareInpageAx, disagreementLine, emptyAgreement, inpageAxOnPages } from '../tests/helpers/inpage-ax-compare.js';
 import { PROBE_PAGES, onProbePages } from '../tests/helpers/probe-pages.js';
-import { axNodesFromInpage, compareInpageSnapshot, inpageCapture, type CaptureEntry } from '../tests/helpers/inpage-snapshot.js';
+import { compareInpageSnapshot } from '../tests/helpers/inpage-snapshot.js';
 import { onSettledFixturePages } from '../tests/helpers/fixture-pages.js';
 import { stillResolvesOnPage, sumTallies } from '../tests/helpers/still-resolves.js';
 import { getByRoleAgreement, getByTextAgreement, sumAgreements } from '../tests/helpers/locator-agreement.js';
@@ -71,13 +71,12 @@ async function measure(p: Page, elements: number): Promise<void> {
   // device's: Accessibility enabled), and the mapping in Node of a recorded capture.
   const cdp = await p.context().newCDPSession(p);
   await cdp.send('Accessibility.enable');
-  const recorder = new WebDriver(p);
+  // Chromium's own tree (getFullAXTree), where the device's capture works roles, names and states out in the page.
+  const recorder = new WebDriver(p, { axTree: 'chromium' });
   const capture: number[] = [], query: number[] = [], pwCount: number[] = [], aria: number[] = [];
   const pwClick: number[] = [], clickAtRest: number[] = [], clickAfterChange: number[] = [];
   const capturesAtRest: number[] = [], capturesAfterChange: number[] = [], actionPart: number[] = [];
-  const axAlone: number[] = [], domAlone: number[] = [], together: number[] = [], mapping: number[] = [], inpage: number[] = [], inpageWhole: number[] = [];
-  // The in-page capture (tests/helpers/inpage-snapshot.ts): the pass with states, beside the DOM snapshot, then the importer.
-  const inpageSource = inpageCapture(chromiumMajor(p));
+  const axAlone: number[] = [], domAlone: number[] = [], together: number[] = [], mapping: number[] = [], inpage: number[] = [], chromiumCapture: number[] = [];
   // Roles, names and the ignored bit worked out in the page (devices/web-inpage-ax.ts), as a capture would
   // take them: one JSON text, parsed in Node (an answer by value costs the page a protocol object per entry).
   const byText = async (expression: string): Promise<unknown> => JSON.parse((await cdp.send('Runtime.evaluate', { expression: `JSON.stringify(${expression})`, returnByValue: true })).result.value as string);
@@ -107,12 +106,7 @@ async function measure(p: Page, elements: number): Promise<void> {
     together.push(await time(() => Promise.all([cdp.send('Accessibility.getFullAXTree'), domSnapshot()])));
     const recorded = await recorder.record();
     mapping.push(await time(async () => importCdp(recorded)));
-    inpageWhole.push(await time(async () => {
-      const [r, dom] = await Promise.all([byText(inpageSource), domSnapshot()]);
-      const { entries } = r as { entries: CaptureEntry[] };
-      const capture = { ...recorded, dom };
-      importCdp({ ...capture, ax: axNodesFromInpage(entries, capture) });
-    }));
+    chromiumCapture.push(await time(() => recorder.capture()));
     const snap = await device.snapshot();
     query.push(await time(async () => resolveSelector(snap, [{ kind: 'role', role: 'Button', options: { name: `Edit ${Math.floor(elements / 10)}` } }]).length));
     pwCount.push(await time(() => p.getByRole('button', { name: `Edit ${Math.floor(elements / 10)}`, exact: true }).count()));
@@ -126,9 +120,7 @@ async function measure(p: Page, elements: number): Promise<void> {
   console.log(line('click right after the page changed', clickAfterChange, pwClick, 'getByRole().click()', 1.5, ` · ${most(capturesAfterChange)} capture(s)`));
   console.log(line('  the same click, its capture aside', actionPart, pwClick, 'getByRole().click()', 1.5, ' (resolve, in-page checks, input)'));
   const r = (xs: number[]) => `${median(xs).toFixed(1)} ms (${(median(xs) / median(aria)).toFixed(2)}×)`;
-  // A figure of its own, not the capture's pass or fail: the whole in-page capture is to cost ≤ 1.0× ariaSnapshot().
-  console.log(`    in-page roles, names and ignored bit (the in-page capture's first part): ${median(inpage).toFixed(1)} ms vs ariaSnapshot() ${median(aria).toFixed(1)} ms: ${(median(inpage) / median(aria)).toFixed(2)}× (the whole in-page capture's target ≤ 1.0×)`);
-  console.log(`    the in-page capture (the pass with states beside the DOM snapshot, then the importer; not yet the device's): ${r(inpageWhole)}`);
+  console.log(`    the same capture with Chromium's own AX tree (axTree: 'chromium'): ${r(chromiumCapture)}; the in-page roles, names and ignored bit alone ${r(inpage)}`);
   console.log(`    a capture's parts, each × ariaSnapshot(): getFullAXTree alone ${r(axAlone)}, DOMSnapshot alone ${r(domAlone)}, both issued together ${r(together)}, mapping in Node ${r(mapping)}`);
   const last = await recorder.record();
   const mb = (v: unknown) => (JSON.stringify(v).length / 1e6).toFixed(1);
@@ -266,7 +258,7 @@ export async function run(): Promise<void> {
     for (const d of texts.differences) console.log(`  ${d}`);
 
     const snapshots = await onSettledFixturePages(browser, site.url, everyPage, (page, label) => compareInpageSnapshot(page, label));
-    console.log(`in-page capture vs the device's (Chromium's getFullAXTree), the same DOM snapshot, byte for byte: ${snapshots.filter((x) => x.identical).length}/${snapshots.length} pages identical`);
+    console.log(`the device's in-page capture vs Chromium's own tree (getFullAXTree, axTree: 'chromium'), the same DOM snapshot, byte for byte: ${snapshots.filter((x) => x.identical).length}/${snapshots.length} pages identical`);
     for (const x of snapshots.filter((y) => !y.identical)) console.log(`  ${x.page}: ${x.unjudged ? 'kept changing' : x.differences.slice(0, 2).join('; ')}`);
 
     const sums = new Map<string, { v: number; vt: number; t: number; ta: number; only: string[] }>();

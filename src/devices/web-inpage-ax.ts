@@ -222,6 +222,13 @@ const SVG_UNRENDERED = new Set(['title', 'desc', 'metadata', 'defs', 'clipPath',
 
 let modal = null;
 try { modal = document.querySelector('dialog:modal'); } catch { modal = null; }
+// Chromium disregards aria-hidden on the focused element and on what holds it, and on a select's options.
+const focusedEl = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+function ariaHiddenHolds(el) {
+  if ((el.getAttribute('aria-hidden') || '').toLowerCase() !== 'true') return false;
+  if (isHtml(el, 'option') && el.closest('select')) return false;
+  return !(focusedEl && (el === focusedEl || el.contains(focusedEl)));
+}
 
 function visitText(t, parent, ctx, parentEl) {
   if (isHtml(parentEl, 'select') || isHtml(parentEl, 'optgroup')) return;
@@ -273,8 +280,7 @@ function visit(node, parent, ctx, parentEl) {
   if (st.display === 'none' && !isHtml(el, 'option')) return;
   if (isHtml(el, 'area') || isHtml(el, 'map') || st.display === 'table-column' || st.display === 'table-column-group' || (el.namespaceURI === SVG_NS && SVG_UNRENDERED.has(el.localName))) return;
   // Hidden from the tree with its subtree: the element says why ('…Element'), its subtree inherits it ('…Subtree').
-  const ariaHidden = (el.getAttribute('aria-hidden') || '').toLowerCase() === 'true';
-  const here = ariaHidden ? 'ariaHiddenElement' : el.hasAttribute('inert') ? 'inertElement' : '';
+  const here = ariaHiddenHolds(el) ? 'ariaHiddenElement' : el.hasAttribute('inert') ? 'inertElement' : '';
   const hidden = here ? here.replace('Element', 'Subtree') : ctx.hidden;
   const outsideModal = modal !== null && !ctx.inModal && el !== modal && !el.contains(modal);
   const role = inRoleContext(el, roleOf(el), parent);
@@ -322,25 +328,3 @@ export const INPAGE_DECLARATIONS = `${ROLE_SOURCE}\n${NAME_SOURCE}\n${WALK_SOURC
 
 /** The in-page function's declaration, for `Runtime.callFunctionOn` or `page.evaluate` (as a string). */
 export const INPAGE_AX = `function (options) {\n${INPAGE_DECLARATIONS}\n${WALK_RUN}\n}`;
-
-/** One node of the in-page answer, in the flat tree's order. */
-export interface InpageAxEntry {
-  /** Index of the entry above it; -1 for the document. */
-  parent: number;
-  /** Chromium's role, in getFullAXTree's vocabulary (also for an ignored node). */
-  role: string;
-  /** The accessible name ('' when ignored). */
-  name: string;
-  ignored: boolean;
-  /** Why it is left out (getFullAXTree's ignored reason: ariaHiddenElement, uninteresting, …), when it is. */
-  why?: string;
-  /** Where a name came from, as getFullAXTree's first name source with a value says: its type, and the attribute of the one that won. */
-  from?: string;
-  attr?: string;
-  /** The accessible description, when there is one. */
-  description?: string;
-  /** A pseudo-element box (its element is the entry above). */
-  pseudo?: '::before' | '::after' | '::marker';
-  /** The text or image a pseudo-element box shows (its box is the entry above); its words are the DOM snapshot's layout text. */
-  pseudoPart?: '::before' | '::after' | '::marker';
-}

@@ -13,23 +13,6 @@
  */
 import { TEXT_INPUTS_SOURCE } from './web-inpage-names.js';
 
-/** What `axStates` answers: each property as getFullAXTree's `properties` hold it, present only when Chromium reports it. */
-export interface InpageStates {
-  disabled?: true;
-  focusable?: true;
-  focused?: true;
-  selected?: boolean;
-  checked?: 'true' | 'false' | 'mixed';
-  pressed?: 'true' | 'false' | 'mixed';
-  expanded?: boolean;
-  level?: number;
-  url?: string;
-  editable?: 'plaintext' | 'richtext';
-  modal?: true;
-  /** The node's `value` (AXNode.value): a field's contents, a range's value, a select's chosen option. */
-  value?: string | number;
-}
-
 export const STATES_SOURCE = String.raw`
 function axStates(el, role) {
   const out = {};

@@ -17,6 +17,8 @@ import { ARIA_ROLE_NAMES, type RoleFacts } from '../roles/aria.js';
 import { WEB_ROLES, WEB_TYPED_INPUTS, WEB_VALUE_INPUTS, webEditability } from '../roles/web.js';
 import { webRole } from '../formats/web-roles.js';
 import { INSTALL_OTHERS, OTHERS_CALL } from './web-inpage-others.js';
+import { inpageCaptureExpression } from './web-inpage-capture.js';
+import { axFromInpage, type InpageCapture } from '../formats/cdp-inpage.js';
 import { performsOf } from './semantics.js';
 import { MAX_ANSWER_BYTES, withinTime } from './answer-limits.js';
 
@@ -29,6 +31,13 @@ export interface WebDriverOptions {
   navigationTimeout?: number;
   /** How long one capture's CDP answers may take, ms (default 30 s). */
   captureTimeout?: number;
+  /**
+   * Where a capture's roles, names and states come from: `'page'` (default) works them out in the page
+   * as Chromium's accessibility tree has them (the in-page capture, docs/design.md §5), falling back to
+   * Chromium's own tree wherever the page holds what it does not cover (frames, MathML) or changed while
+   * read; `'chromium'` always asks Chromium (`Accessibility.getFullAXTree`).
+   */
+  axTree?: 'page' | 'chromium';
   /** Largest CDP answer a capture may ask for, bytes (default MAX_ANSWER_BYTES, as every driver's answers). */
   maxAnswerBytes?: number;
 }
@@ -139,6 +148,7 @@ export class WebDriver implements Driver {
    */
   private async recordWatched(): Promise<{ capture: CdpCapture; mark: Mark | null }> {
     return this.guard('capture', async () => {
+      const inpage = this.options.axTree !== 'chromium';
       for (let attempt = 0; ; attempt++) {
         const s = await this.cdp();
         const navigationsBefore = this.navigations;
@@ -146,13 +156,12 @@ export class WebDriver implements Driver {
         // One call before the answers: the change mark, the viewport and the size check (answerWithinCap).
         const answers = await (known ? Promise.resolve(known) : this.measure(s)).then((metrics) => {
           this.answerWithinCap(metrics.floor);
-          // Issued together, the AX tree first: the renderer answers one at a time, so the browser turns
-          // the large AX answer into JSON (and Node parses it) while the renderer takes the DOM snapshot.
-          return Promise.all([
-            metrics,
-            s.send('Accessibility.getFullAXTree') as Promise<{ nodes: AXNode[] }>,
-            (s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>).then(async (dom) => { await fillRects(s, dom); return dom; }),
-          ]);
+          // Issued together, the larger answer first: the renderer answers one at a time, so one answer is
+          // turned into JSON and parsed while the renderer works on the other. Chromium's AX tree is larger
+          // than the DOM snapshot; the in-page answer (one string) is smaller.
+          const ax = inpage ? null : (s.send('Accessibility.getFullAXTree') as Promise<{ nodes: AXNode[] }>).then((r) => r.nodes);
+          const dom = (s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>).then(async (d) => { await fillRects(s, d); return d; });
+          return Promise.all([metrics, ax ?? this.inpageAnswer(s), dom]);
         }).catch(async (e: unknown) => {
           if (isTreewrightError(e)) throw e;
           // A navigation under way (the click before this capture followed a link): wait for the new page.
@@ -163,16 +172,19 @@ export class WebDriver implements Driver {
           throw e;
         });
         if (!answers) continue;
-        const [metrics, ax, dom] = answers;
+        const [metrics, answer, dom] = answers;
         // A navigation between the answers joins two different documents: capture again.
         if (this.navigations !== navigationsBefore && attempt < 5) {
           await this.page.waitForLoadState('load').catch(() => undefined);
           continue;
         }
+        // The in-page answer read with the snapshot of the same page, or (frames, MathML, a page that changed between the two) Chromium's own tree.
+        const joined = Array.isArray(answer) ? answer : answer && dom.documents.length === 1 ? axFromInpage(answer, dom) : null;
+        const ax = joined ?? ((await s.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] }).nodes;
         const { frames, unreadFrames } = await this.childFrames(s, dom);
         const capture: CdpCapture = {
           url: metrics.url, title: metrics.title, viewport: { width: metrics.width, height: metrics.height }, devicePixelRatio: metrics.dpr,
-          ax: ax.nodes, dom, styles: DOM_SNAPSHOT_PARAMS.computedStyles, frames, unreadFrames,
+          ax, dom, styles: DOM_SNAPSHOT_PARAMS.computedStyles, frames, unreadFrames,
         };
         // Mutations in frames and shadow trees are out of the watcher's sight: such a capture is never
         // reused as it is (unchanged). A closed shadow tree is out of the page's own sight as well, so its
@@ -184,6 +196,40 @@ export class WebDriver implements Driver {
       }
     });
   }
+
+  /** The isolated world the in-page capture runs in (page scripts cannot change what it calls), by the main frame's document. */
+  private world: Promise<number> | null = null;
+
+  /**
+   * The in-page capture's answer (web-inpage-capture.ts), run in a world of its own, as Playwright runs
+   * its injected script; null where it does not cover the page (it answers null) or could not run (a
+   * world lost to a navigation is made again once): the capture then asks Chromium.
+   */
+  private async inpageAnswer(s: CDPSession): Promise<InpageCapture | null> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      this.world ??= this.makeWorld(s);
+      const contextId = await this.world.catch(() => null);
+      const r = contextId === null ? null : (await s.send('Runtime.evaluate', { expression: this.inpageExpression, contextId, returnByValue: true }).catch(() => null)) as { result?: { value?: unknown }; exceptionDetails?: unknown } | null;
+      if (r && !r.exceptionDetails) {
+        const answer = typeof r.result?.value === 'string' ? (JSON.parse(r.result.value) as Partial<InpageCapture> | null) : null;
+        return Array.isArray(answer?.entries) && Array.isArray(answer.names) ? (answer as InpageCapture) : null;
+      }
+      this.world = null;
+    }
+    return null;
+  }
+
+  private async makeWorld(s: CDPSession): Promise<number> {
+    const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+    const { executionContextId } = (await s.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'treewright-capture' })) as { executionContextId: number };
+    return executionContextId;
+  }
+
+  /** The in-page capture's expression, for this browser's version (its rules that changed between versions). */
+  private get inpageExpression(): string {
+    return (this.inpageSource ??= inpageCaptureExpression(Number(this.page.context().browser()?.version().split('.')[0]) || Infinity));
+  }
+  private inpageSource: string | null = null;
 
   /** The largest CDP answer a capture may ask for, bytes. */
   private get answerLimit(): number {

@@ -4,22 +4,7 @@
 // same without those. Joined by position, a node the page holds gets its backend node id with one
 // snapshot and one in-page call, instead of a DevTools call per node.
 import type { CDPSession } from '@playwright/test';
-
-/** In the page: the main document's nodes in snapshot order (a function body's source: `walkDom()` answers the list, `placesOf(list)` each node's place in it). */
-export const WALK_DOM = String.raw`
-function walkDom() {
-  const out = [];
-  const visit = (n) => {
-    out.push(n);
-    if (n.nodeType === 1 && n.shadowRoot) for (let c = n.shadowRoot.firstChild; c; c = c.nextSibling) visit(c);
-    for (let c = n.firstChild; c; c = c.nextSibling) visit(c);
-  };
-  visit(document);
-  return out;
-}
-function placesOf(all) {
-  return new Map(all.map((n, k) => [n, k]));
-}`;
+export { WALK_DOM } from '../../src/devices/web-inpage-capture.js';
 
 /** The main document's nodes as Chromium's DOM snapshot lists them, pseudo-element boxes left out: names and backend ids. */
 export async function snapshotOrder(cdp: CDPSession): Promise<{ names: string[]; ids: number[] }> {

@@ -2,7 +2,8 @@
 // getFullAXTree of the same page, node by node, joined on the DOM node (backend node id): shared by
 // tests/web/inpage.spec.ts (which asserts the targets) and bench/web.ts (which prints the figures).
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
+import { INPAGE_AX } from '../../src/devices/web-inpage-ax.js';
+import type { InpageAxEntry } from '../../src/formats/cdp-inpage.js';
 import { nameSources } from '../../src/formats/cdp.js';
 import type { AXNode } from '../../src/formats/cdp-types.js';
 import { WALK_DOM, describeNode, quiet, readJoined } from './dom-order.js';

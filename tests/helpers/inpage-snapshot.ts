@@ -1,114 +1,13 @@
-// The in-page capture, the plan's second step: the in-page pass (src/devices/web-inpage-ax.ts with the
-// states of web-inpage-states.ts) turned into the AX node list getFullAXTree would have given, joined to
-// the same capture's DOM snapshot by position, and read by the web importer (formats/cdp.ts). Held to
+// The in-page capture (src/devices/web-inpage-capture.ts, joined by src/formats/cdp-inpage.ts) held to
 // the real thing byte for byte: the snapshot the web device takes from Chromium's own getFullAXTree.
 // Shared by tests/web/inpage.spec.ts (the floor) and bench/web.ts (the figure on every page).
 import type { Page } from '@playwright/test';
-import { INPAGE_AX, type InpageAxEntry } from '../../src/devices/web-inpage-ax.js';
-import { STATES_SOURCE, type InpageStates } from '../../src/devices/web-inpage-states.js';
+import { inpageCaptureExpression } from '../../src/devices/web-inpage-capture.js';
 import { WebDriver } from '../../src/devices/web.js';
 import { importCdp } from '../../src/formats/cdp.js';
-import type { AXNode, CdpCapture } from '../../src/formats/cdp-types.js';
-import { WALK_DOM, readStill, sameOrder } from './dom-order.js';
+import { axFromInpage, type InpageCapture } from '../../src/formats/cdp-inpage.js';
+import { readStill } from './dom-order.js';
 import { chromiumMajor } from './inpage-ax-compare.js';
-
-/** An entry of the in-page pass with what the join needs: its DOM node's place in snapshot order, its pseudo box's host's, its states. */
-export interface CaptureEntry extends InpageAxEntry {
-  /** Place of its DOM node in the snapshot order (-1: none, a pseudo box's or a popup's). */
-  place: number;
-  /** A pseudo box's (or its part's) element, by place. */
-  host: number;
-  states?: InpageStates;
-  /** An ignored element in editable content (states are read only for the elements kept). */
-  editable?: true;
-}
-
-/** In the page: the pass, each entry's place and host, the states of the elements kept, and the walk's node names. */
-export function inpageCapture(chromium: number): string {
-  return `(() => {
-  const ax = (${INPAGE_AX})({ withNodes: true, chromium: ${chromium} });
-  ${STATES_SOURCE}
-  ${WALK_DOM}
-  const all = walkDom();
-  const place = placesOf(all);
-  const at = (n) => (n ? place.get(n) ?? -1 : -1);
-  const focusedDocument = document.hasFocus();
-  const entries = ax.entries.map((e, k) => {
-    const n = ax.nodes[k];
-    const host = e.pseudo ? ax.nodes[e.parent] : e.pseudoPart ? ax.nodes[ax.entries[e.parent].parent] : null;
-    const x = { ...e, place: at(n), host: at(host) };
-    if (n && n.nodeType === 1 && !e.ignored) x.states = axStates(n, e.role);
-    // Editable content responds to clicks in the DOM snapshot's eyes (isClickable) without a listener.
-    else if (n && n.nodeType === 1 && n.isContentEditable) x.editable = true;
-    if (n && n.nodeType === 9) x.states = focusedDocument ? { focusable: true, focused: true } : { focusable: true };
-    return x;
-  });
-  return { entries, names: all.map((n) => n.nodeName) };
-})()`;
-}
-
-/**
- * getFullAXTree's node list as the in-page pass gives it: ids from the DOM snapshot's backend ids (by
- * place; a pseudo box's from its host's pseudo node), names of pseudo text from the snapshot's layout
- * text, states as properties. A node with no DOM node gets an id of its own (the importer names those by place).
- */
-export function axNodesFromInpage(entries: readonly CaptureEntry[], capture: CdpCapture): AXNode[] {
-  const d = capture.dom.documents[0]!;
-  const names = d.nodes.nodeName ?? [];
-  const strings = capture.dom.strings;
-  const ids = d.nodes.backendNodeId ?? [];
-  // Snapshot order without pseudo boxes is the page's walk order; the pseudo boxes by their host's place.
-  const places: number[] = [], pseudos = new Map<number, Map<string, number>>(), texts = new Map<number, string>();
-  const placeOf = new Map<number, number>();
-  names.forEach((k, i) => { if (!(strings[k] ?? '').startsWith('::')) { placeOf.set(i, places.length); places.push(i); } });
-  names.forEach((k, i) => {
-    const name = strings[k] ?? '';
-    if (!name.startsWith('::')) return;
-    const host = placeOf.get(d.nodes.parentIndex?.[i] ?? -1);
-    if (host === undefined) return;
-    if (!pseudos.has(host)) pseudos.set(host, new Map());
-    pseudos.get(host)!.set(name, i);
-  });
-  d.layout.nodeIndex.forEach((i, j) => {
-    const t = d.layout.text?.[j];
-    if (t !== undefined && t >= 0 && !texts.has(i)) texts.set(i, strings[t] ?? '');
-  });
-  const clickable = new Set(d.nodes.isClickable?.index ?? []);
-  const nodes: Array<AXNode | null> = entries.map((e, k) => {
-    const which = e.pseudo ?? e.pseudoPart;
-    const box = which ? pseudos.get(e.host)?.get(which) : undefined;
-    let name = e.name;
-    if (e.pseudoPart && e.role === 'StaticText') {
-      name = box !== undefined ? texts.get(box) ?? '' : '';
-      // No text laid out, no text node: Chromium has none either.
-      if (name === '') return null;
-    }
-    const backend = e.place >= 0 ? ids[places[e.place]!] : e.pseudo && box !== undefined ? ids[box] : undefined;
-    // An element Chromium would leave out as uninteresting is kept when a script listens for its clicks
-    // (addEventListener: the page's pass sees only onclick attributes; the DOM snapshot sees them all).
-    // The snapshot calls editable content clickable too, listened to or not: Chromium leaves that out.
-    if (e.ignored && e.why === 'uninteresting' && !e.editable && e.place >= 0 && clickable.has(places[e.place]!)) e = { ...e, ignored: false, role: 'generic', name: '' };
-    const n: AXNode = { nodeId: backend !== undefined ? String(backend) : `inpage-${k}`, ignored: e.ignored, role: { type: 'role', value: e.ignored ? 'none' : e.role }, childIds: [] };
-    if (backend !== undefined) n.backendDOMNodeId = backend;
-    if (e.ignored) {
-      n.ignoredReasons = [{ name: e.why ?? 'uninteresting' }];
-      return n;
-    }
-    n.name = { type: 'computedString', value: name, ...(e.from ? { sources: [{ type: e.from, ...(e.attr ? { attribute: e.attr } : {}), value: { type: 'computedString', value: name } }] } : {}) };
-    if (e.description) n.description = { type: 'computedString', value: e.description };
-    const { value, ...props } = e.states ?? {};
-    n.properties = Object.entries(props).map(([p, v]) => ({ name: p, value: { type: typeof v, value: v } }));
-    if (value !== undefined) n.value = { type: typeof value, value };
-    return n;
-  });
-  entries.forEach((e, k) => {
-    const n = nodes[k], parent = e.parent >= 0 ? nodes[e.parent] : null;
-    if (!n || !parent) return;
-    n.parentId = parent.nodeId;
-    parent.childIds!.push(n.nodeId);
-  });
-  return nodes.filter((n): n is AXNode => n !== null);
-}
 
 export interface SnapshotComparison {
   page: string;
@@ -127,19 +26,18 @@ export interface SnapshotComparison {
  */
 export async function compareInpageSnapshot(page: Page, label: string): Promise<SnapshotComparison> {
   const chromium = chromiumMajor(page);
-  const driver = new WebDriver(page);
+  const driver = new WebDriver(page, { axTree: 'chromium' });
   const cdp = await page.context().newCDPSession(page);
   try {
     const compared = await readStill(cdp, async () => {
       // Any change between the two reads (a carousel turning) would be a difference of the page's, not of the pass.
       await page.evaluate(WATCH);
       const capture = await driver.record();
-      const { entries, names, changed } = (await page.evaluate(`(() => { const c = window.__twChanges(); return { ...${inpageCapture(chromium)}, changed: c }; })()`)) as { entries: CaptureEntry[]; names: string[]; changed: number };
-      const d = capture.dom.documents[0]!;
-      const ordered = (d.nodes.nodeName ?? []).map((k) => capture.dom.strings[k] ?? '').filter((n) => !n.startsWith('::'));
-      if (changed > 0 || !sameOrder(names, ordered)) return null;
+      const { text, changed } = (await page.evaluate(`(() => { const c = window.__twChanges(); return { text: ${inpageCaptureExpression(chromium, true)}, changed: c }; })()`)) as { text: string; changed: number };
+      const ax = changed > 0 ? null : axFromInpage(JSON.parse(text) as InpageCapture, capture.dom);
+      if (!ax) return null;
       const chromiumSide = importCdp(capture);
-      const inpageSide = importCdp({ ...capture, ax: axNodesFromInpage(entries, capture) });
+      const inpageSide = importCdp({ ...capture, ax });
       const json = (s: unknown) => JSON.stringify(s, (k, v: unknown) => (k === 'generation' || k === 'capturedAt' ? undefined : v));
       const identical = json(chromiumSide) === json(inpageSide);
       return { page: label, identical, differences: identical ? [] : nodeDifferences(chromiumSide.roots, inpageSide.roots) };

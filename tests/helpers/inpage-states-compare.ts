@@ -2,7 +2,8 @@
 // of the same page, node by node: every element node Chromium keeps in its tree, its states asked of
 // the page with Chromium's role (the role is the role computation's to agree on, not this one's).
 import type { Page } from '@playwright/test';
-import { INPAGE_STATES, type InpageStates } from '../../src/devices/web-inpage-states.js';
+import { INPAGE_STATES } from '../../src/devices/web-inpage-states.js';
+import type { InpageStates } from '../../src/formats/cdp-inpage.js';
 import { WALK_DOM, describeNode, quiet, readJoined } from './dom-order.js';
 
 /** The properties compared, as formats/cdp.ts reads them. */

@@ -118,6 +118,14 @@ const STATES = [
   '<div contenteditable>plain ce</div><div contenteditable=plaintext-only>pt</div><span contenteditable><b>bold ce</b></span><input readonly value=ro aria-label=ro><input type=text disabled value=dis aria-label=dis>',
 ];
 
+/** aria-hidden where Chromium disregards it (on the focused element and what holds it, on a select's options) and where it holds beside them. */
+const HIDDEN = [
+  '<button aria-hidden=true id=b>focused</button><button aria-hidden=true>not focused</button><script>b.focus()</script>',
+  '<div aria-hidden=true><p>held</p><button id=b>focus inside</button></div><div aria-hidden=true><button>no focus</button></div><script>b.focus()</script>',
+  '<select aria-label=s><option>a</option><option aria-hidden=true>b</option></select><select size=3 aria-label=l><option aria-hidden=true>c</option><option>d</option></select><div role=listbox aria-label=r><div role=option aria-hidden=true>e</div><div role=option>f</div></div>',
+  '<dialog aria-hidden=true aria-label=modal><button>in</button></dialog><script>document.querySelector("dialog").showModal()</script>',
+];
+
 /** The probe pages, each with a label. */
 export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...contextPages().map((html, i) => ({ label: `role in context: ${CHILD_ROLES[i]}`, html })),
@@ -128,6 +136,7 @@ export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...FEATURES.map((html, i) => ({ label: `features ${i + 1}`, html })),
   ...NAMES.map((html, i) => ({ label: `names ${i + 1}`, html })),
   ...STATES.map((html, i) => ({ label: `states ${i + 1}`, html })),
+  ...HIDDEN.map((html, i) => ({ label: `aria-hidden ${i + 1}`, html })),
 ];
 
 /** `judge` on each probe page in turn, in one tab of `browser`, the page's HTML loaded with setContent. */

@@ -1,0 +1,62 @@
+/**
+ * The in-page capture (docs/design.md §5): the in-page pass (web-inpage-ax.ts) with the states of the
+ * elements it keeps (web-inpage-states.ts), each entry placed in the page's walk of its DOM, answered as
+ * one JSON text (formats/cdp-inpage.ts `InpageCapture`; null for a page it does not cover; a text costs the page one string, where an
+ * answer by value costs it one protocol object per entry). formats/cdp-inpage.ts joins it to the same
+ * capture's DOM snapshot by position, in place of `Accessibility.getFullAXTree`.
+ *
+ * Source text, not a function of this module: it runs in the page (`Runtime.evaluate`).
+ */
+import { INPAGE_AX } from './web-inpage-ax.js';
+import { STATES_SOURCE } from './web-inpage-states.js';
+
+/**
+ * In the page: `walkDom()` answers the main document's nodes in DOMSnapshot.captureSnapshot's order
+ * without its pseudo-element boxes (depth first, an open shadow root's children right after its host,
+ * the root itself not listed); `placesOf(list)` each node's place in it.
+ */
+export const WALK_DOM = String.raw`
+function walkDom() {
+  const out = [];
+  const visit = (n) => {
+    out.push(n);
+    if (n.nodeType === 1 && n.shadowRoot) for (let c = n.shadowRoot.firstChild; c; c = c.nextSibling) visit(c);
+    for (let c = n.firstChild; c; c = c.nextSibling) visit(c);
+  };
+  visit(document);
+  return out;
+}
+function placesOf(all) {
+  return new Map(all.map((n, k) => [n, k]));
+}`;
+
+/**
+ * The expression of an in-page capture, for a browser of major version `chromium` (the pass's rules that
+ * changed between versions). It answers null on a page it does not cover (MathML) unless `everyPage`
+ * (the tests hold the pass to Chromium on every page).
+ */
+export function inpageCaptureExpression(chromium: number, everyPage = false): string {
+  return `(() => {
+  // MathML is not among the pass's rules: Chromium's own tree reads those pages.
+  if (${everyPage ? 'false' : "document.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'math').length"}) return null;
+  const ax = (${INPAGE_AX})({ withNodes: true, chromium: ${Number.isFinite(chromium) ? chromium : 0} });
+  ${STATES_SOURCE}
+  ${WALK_DOM}
+  const all = walkDom();
+  const place = placesOf(all);
+  const at = (n) => (n ? place.get(n) ?? -1 : -1);
+  const focusedDocument = document.hasFocus();
+  const entries = ax.entries.map((e, k) => {
+    const n = ax.nodes[k];
+    const host = e.pseudo ? ax.nodes[e.parent] : e.pseudoPart ? ax.nodes[ax.entries[e.parent].parent] : null;
+    e.place = at(n);
+    e.host = at(host);
+    if (n && n.nodeType === 1 && !e.ignored) e.states = axStates(n, e.role);
+    // Editable content responds to clicks in the DOM snapshot's eyes (isClickable) without a listener.
+    else if (n && n.nodeType === 1 && n.isContentEditable) e.editable = true;
+    if (n && n.nodeType === 9) e.states = focusedDocument ? { focusable: true, focused: true } : { focusable: true };
+    return e;
+  });
+  return JSON.stringify({ entries, names: all.map((n) => n.nodeName) });
+})()`;
+}

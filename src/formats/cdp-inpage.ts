@@ -1,0 +1,144 @@
+/**
+ * The in-page capture's answer (devices/web-inpage-capture.ts: roles, names, ignored bits and states
+ * worked out in the page, docs/design.md §5) turned into the node list `Accessibility.getFullAXTree`
+ * gives, so the web importer (cdp.ts) reads it as it reads Chromium's. The answer is joined to the same
+ * capture's DOM snapshot by position: the page walks its nodes in the snapshot's order (pseudo-element
+ * boxes aside), so the k-th node walked is the k-th node listed, and takes its backend node id.
+ */
+import type { AXNode, DomSnapshot } from './cdp-types.js';
+
+/** One node of the in-page pass (devices/web-inpage-ax.ts), in the flat tree's order. */
+export interface InpageAxEntry {
+  /** Index of the entry above it; -1 for the document. */
+  parent: number;
+  /** Chromium's role, in getFullAXTree's vocabulary (also for an ignored node). */
+  role: string;
+  /** The accessible name ('' when ignored). */
+  name: string;
+  ignored: boolean;
+  /** Why it is left out (getFullAXTree's ignored reason: ariaHiddenElement, uninteresting, …), when it is. */
+  why?: string;
+  /** Where a name came from, as getFullAXTree's first name source with a value says: its type, and the attribute of the one that won. */
+  from?: string;
+  attr?: string;
+  /** The accessible description, when there is one. */
+  description?: string;
+  /** A pseudo-element box (its element is the entry above). */
+  pseudo?: '::before' | '::after' | '::marker';
+  /** The text or image a pseudo-element box shows (its box is the entry above); its words are the DOM snapshot's layout text. */
+  pseudoPart?: '::before' | '::after' | '::marker';
+}
+
+/** What the in-page states pass (devices/web-inpage-states.ts) answers: each property as getFullAXTree's `properties` hold it, present only when Chromium reports it. */
+export interface InpageStates {
+  disabled?: true;
+  focusable?: true;
+  focused?: true;
+  selected?: boolean;
+  checked?: 'true' | 'false' | 'mixed';
+  pressed?: 'true' | 'false' | 'mixed';
+  expanded?: boolean;
+  level?: number;
+  url?: string;
+  editable?: 'plaintext' | 'richtext';
+  modal?: true;
+  /** The node's `value` (AXNode.value): a field's contents, a range's value, a select's chosen option. */
+  value?: string | number;
+}
+
+/** An entry of the in-page capture: the pass's, with what the join needs. */
+export interface InpageCaptureEntry extends InpageAxEntry {
+  /** Place of its DOM node in the page's walk (-1: none, a pseudo box's or a popup's). */
+  place: number;
+  /** A pseudo box's (or its part's) element, by place. */
+  host: number;
+  states?: InpageStates;
+  /** An ignored element in editable content (states are read only for the elements kept). */
+  editable?: true;
+}
+
+/** The in-page capture's answer: its entries, and the node names of the page's walk, in order. */
+export interface InpageCapture {
+  entries: InpageCaptureEntry[];
+  names: string[];
+}
+
+/**
+ * getFullAXTree's node list from the in-page capture: ids from the DOM snapshot's backend ids (by place;
+ * a pseudo box's from its host's pseudo node), the words of pseudo text from the snapshot's layout text,
+ * states as properties. Null when the page's walk is not the snapshot's node list (the page changed
+ * between the two reads). A node with no DOM node gets an id of its own (the importer names those by place).
+ */
+export function axFromInpage(answer: InpageCapture, dom: DomSnapshot): AXNode[] | null {
+  const d = dom.documents[0];
+  if (!d) return null;
+  const { strings } = dom;
+  const names = d.nodes.nodeName ?? [];
+  const ids = d.nodes.backendNodeId ?? [];
+  const parents = d.nodes.parentIndex ?? [];
+  // Snapshot order without pseudo boxes is the page's walk order; the pseudo boxes by their host's place.
+  const places: number[] = [];
+  const placeOf = new Map<number, number>();
+  const pseudos = new Map<number, Map<string, number>>();
+  const walked = answer.names;
+  for (let i = 0; i < names.length; i++) {
+    const name = strings[names[i]!] ?? '';
+    if (name.startsWith('::')) {
+      const host = placeOf.get(parents[i] ?? -1);
+      if (host === undefined) continue;
+      let boxes = pseudos.get(host);
+      if (!boxes) pseudos.set(host, (boxes = new Map()));
+      boxes.set(name, i);
+      continue;
+    }
+    if (walked[places.length] !== name) return null;
+    placeOf.set(i, places.length);
+    places.push(i);
+  }
+  if (places.length !== walked.length) return null;
+
+  const texts = new Map<number, string>();
+  const layoutText = d.layout.text;
+  if (layoutText) {
+    d.layout.nodeIndex.forEach((i, j) => {
+      const t = layoutText[j];
+      if (t !== undefined && t >= 0 && !texts.has(i)) texts.set(i, strings[t] ?? '');
+    });
+  }
+  const clickable = new Set(d.nodes.isClickable?.index ?? []);
+  const nodes: Array<AXNode | null> = answer.entries.map((entry, k) => {
+    let e = entry;
+    const which = e.pseudo ?? e.pseudoPart;
+    const box = which ? pseudos.get(e.host)?.get(which) : undefined;
+    let name = e.name;
+    if (e.pseudoPart && e.role === 'StaticText') {
+      name = box !== undefined ? texts.get(box) ?? '' : '';
+      // No text laid out, no text node: Chromium has none either.
+      if (name === '') return null;
+    }
+    const backend = e.place >= 0 ? ids[places[e.place]!] : e.pseudo && box !== undefined ? ids[box] : undefined;
+    // An element Chromium would leave out as uninteresting is kept when a script listens for its clicks
+    // (addEventListener: the page's pass sees only onclick attributes; the DOM snapshot sees them all).
+    // The snapshot calls editable content clickable too, listened to or not: Chromium leaves that out.
+    if (e.ignored && e.why === 'uninteresting' && !e.editable && e.place >= 0 && clickable.has(places[e.place]!)) e = { ...e, ignored: false, role: 'generic', name: '' };
+    const n: AXNode = { nodeId: backend !== undefined ? String(backend) : `inpage-${k}`, ignored: e.ignored, role: { type: 'role', value: e.ignored ? 'none' : e.role }, childIds: [] };
+    if (backend !== undefined) n.backendDOMNodeId = backend;
+    if (e.ignored) {
+      n.ignoredReasons = [{ name: e.why ?? 'uninteresting' }];
+      return n;
+    }
+    n.name = { type: 'computedString', value: name, ...(e.from ? { sources: [{ type: e.from, ...(e.attr ? { attribute: e.attr } : {}), value: { type: 'computedString', value: name } }] } : {}) };
+    if (e.description) n.description = { type: 'computedString', value: e.description };
+    const { value, ...props } = e.states ?? {};
+    n.properties = Object.entries(props).map(([p, v]) => ({ name: p, value: { type: typeof v, value: v } }));
+    if (value !== undefined) n.value = { type: typeof value, value };
+    return n;
+  });
+  answer.entries.forEach((e, k) => {
+    const n = nodes[k], parent = e.parent >= 0 ? nodes[e.parent] : null;
+    if (!n || !parent) return;
+    n.parentId = parent.nodeId;
+    parent.childIds!.push(n.nodeId);
+  });
+  return nodes.filter((n): n is AXNode => n !== null);
+}

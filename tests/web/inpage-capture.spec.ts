@@ -1,0 +1,141 @@
+// The web device's capture takes roles, names and states from the in-page capture
+// (src/devices/web-inpage-capture.ts, joined by src/formats/cdp-inpage.ts) and asks Chromium's own
+// getFullAXTree only where the pass does not cover the page or could not be joined: each way, the snapshot
+// is the one Chromium's tree gives (axTree: 'chromium'), byte for byte.
+import { test, expect, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { WebDriver } from '../../src/devices/web.js';
+import { axFromInpage, type InpageCapture } from '../../src/formats/cdp-inpage.js';
+import type { DomSnapshot } from '../../src/formats/cdp-types.js';
+import type { Snapshot } from '../../src/model/schema.js';
+import { launch } from './helpers.js';
+
+let browser: Browser;
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
+
+const FORM = `<h1>Sign in</h1><form><label>Email <input type=email value=a@b.c></label>
+<label for=pw>Password</label><input id=pw type=password>
+<fieldset><legend>Plan</legend><label><input type=radio name=p checked> Free</label><label><input type=radio name=p> Pro</label></fieldset>
+<select aria-label=Country><option>France</option><option selected>Japan</option></select>
+<button disabled>Later</button><button>Sign in</button></form>
+<nav aria-label=Footer><ul><li><a href="#help">Help</a></li><li><a href="#terms">Terms</a></li></ul></nav>
+<p title="note">A <strong>short</strong> note.</p>`;
+
+/** The CDP methods the device's session sends from now on (its session made through the page's context). */
+function recordCalls(page: Page): string[] {
+  const calls: string[] = [];
+  const context = page.context();
+  const open = context.newCDPSession.bind(context);
+  context.newCDPSession = async (p) => {
+    const session: CDPSession = await open(p);
+    const send = session.send.bind(session);
+    session.send = ((method: string, params?: object) => { calls.push(method); return send(method as never, params as never); }) as typeof session.send;
+    return session;
+  };
+  return calls;
+}
+
+const json = (s: Snapshot) => JSON.stringify(s, (k, v: unknown) => (k === 'generation' || k === 'capturedAt' ? undefined : v));
+
+/** The page's capture by the device as it comes (with the CDP calls it made) and by a device that asks Chromium for the tree. */
+async function bothWays(page: Page): Promise<{ inpage: Snapshot; chromium: Snapshot; calls: string[] }> {
+  const calls = recordCalls(page);
+  const device = new WebDriver(page);
+  const chromiumDevice = new WebDriver(page, { axTree: 'chromium' });
+  try {
+    const inpage = await device.capture();
+    const made = [...calls];
+    return { inpage, chromium: await chromiumDevice.capture(), calls: made };
+  } finally {
+    await device.close();
+    await chromiumDevice.close();
+  }
+}
+
+async function onPage<T>(html: string, body: (page: Page) => Promise<T>): Promise<T> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent(`<!doctype html><title>Capture</title>${html}`);
+    return await body(page);
+  } finally {
+    await page.close();
+  }
+}
+
+test('the device works roles, names and states out in the page, with no getFullAXTree, and its snapshot is the one Chromium\'s tree gives', async () => {
+  await onPage(FORM, async (page) => {
+    const { inpage, chromium, calls } = await bothWays(page);
+    expect(calls).toContain('DOMSnapshot.captureSnapshot');
+    expect(calls).not.toContain('Accessibility.getFullAXTree');
+    expect(json(inpage)).toBe(json(chromium));
+  });
+});
+
+test('a page that replaces what scripts call (JSON, Map, Array methods, getComputedStyle) changes nothing: the pass runs in a world of its own', async () => {
+  const broken = `<script>JSON.stringify = () => '"broken"'; window.Map = function () { throw new Error('no Map'); };
+    Array.prototype.map = function () { return []; }; window.getComputedStyle = () => ({});</script>`;
+  await onPage(FORM + broken, async (page) => {
+    const { inpage, chromium, calls } = await bothWays(page);
+    expect(calls).not.toContain('Accessibility.getFullAXTree');
+    expect(json(inpage)).toBe(json(chromium));
+  });
+});
+
+test('what the pass does not cover is read from Chromium\'s tree: MathML, a closed shadow tree, a document in a frame', async () => {
+  const pages = [
+    '<p>Area <math><mi>x</mi><mo>=</mo><mn>2</mn></math></p><button>Go</button>',
+    '<div id=host></div><script>host.attachShadow({ mode: "closed" }).innerHTML = "<button>Inside</button>"</script><button>Outside</button>',
+    '<iframe srcdoc="<button>In the frame</button>"></iframe><button>Outside</button>',
+  ];
+  for (const html of pages) {
+    await onPage(html, async (page) => {
+      if (html.includes('iframe')) await page.frames()[1]!.waitForLoadState('load');
+      const { inpage, chromium, calls } = await bothWays(page);
+      expect(calls, html).toContain('Accessibility.getFullAXTree');
+      expect(json(inpage), html).toBe(json(chromium));
+    });
+  }
+});
+
+test('after a navigation the pass\'s world is made again for the new document', async () => {
+  await onPage(FORM, async (page) => {
+    const calls = recordCalls(page);
+    const device = new WebDriver(page);
+    try {
+      await device.capture();
+      // A new document (setContent alone writes into the same one).
+      await page.goto('about:blank');
+      await page.setContent('<!doctype html><title>Next</title><button>Next page</button>');
+      const next = await device.capture();
+      expect(JSON.stringify(next)).toContain('Next page');
+      expect(calls).not.toContain('Accessibility.getFullAXTree');
+      expect(calls.filter((m) => m === 'Page.createIsolatedWorld')).toHaveLength(2);
+    } finally {
+      await device.close();
+    }
+  });
+});
+
+test('the join refuses an answer whose walk is not the DOM snapshot\'s node list (the page changed between them)', () => {
+  const strings = ['#document', 'HTML', 'BODY', 'BUTTON', '#text', '::before', 'Go'];
+  const dom: DomSnapshot = {
+    strings,
+    documents: [{
+      documentURL: 0, title: 0, frameId: 0,
+      nodes: { nodeName: [0, 1, 2, 3, 5, 4], parentIndex: [-1, 0, 1, 2, 3, 3], backendNodeId: [10, 11, 12, 13, 14, 15] },
+      layout: { nodeIndex: [], styles: [], bounds: [] },
+    }],
+  };
+  const entry = (parent: number, role: string, place: number, name = '') => ({ parent, role, name, ignored: false, place, host: -1 });
+  const answer: InpageCapture = {
+    names: ['#document', 'HTML', 'BODY', 'BUTTON', '#text'],
+    entries: [entry(-1, 'RootWebArea', 0, 'Capture'), entry(0, 'generic', 2), entry(1, 'button', 3, 'Go'), entry(2, 'StaticText', 4, 'Go')],
+  };
+  const ax = axFromInpage(answer, dom)!;
+  // Ids are the snapshot's backend ids by place, the ::before box skipped in the count.
+  expect(ax.map((n) => n.backendDOMNodeId)).toEqual([10, 12, 13, 15]);
+  expect(ax[2]!.childIds).toEqual(['15']);
+  expect(axFromInpage({ ...answer, names: ['#document', 'HTML', 'BODY', 'DIV', '#text'] }, dom)).toBeNull();
+  expect(axFromInpage({ ...answer, names: answer.names.slice(0, 4) }, dom)).toBeNull();
+  expect(axFromInpage({ ...answer, names: [...answer.names, '#text'] }, dom)).toBeNull();
+});
