@@ -30,13 +30,9 @@ function placesOf(all) {
   return new Map(all.map((n, k) => [n, k]));
 }`;
 
-/**
- * The expression of an in-page capture, for a browser of major version `chromium` (the pass's rules that
- * changed between versions). It answers null on a page it does not cover (MathML) unless `everyPage`
- * (the tests hold the pass to Chromium on every page).
- */
-export function inpageCaptureExpression(chromium: number, everyPage = false): string {
-  return `(() => {
+/** The function of an in-page capture (its source), as inpageCaptureExpression describes it. */
+function captureFunction(chromium: number, everyPage: boolean): string {
+  return `() => {
   // MathML is not among the pass's rules: Chromium's own tree reads those pages.
   if (${everyPage ? 'false' : "document.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'math').length"}) return null;
   const ax = (${INPAGE_AX})({ withNodes: true, chromium: ${Number.isFinite(chromium) ? chromium : 0} });
@@ -58,5 +54,28 @@ export function inpageCaptureExpression(chromium: number, everyPage = false): st
     return e;
   });
   return JSON.stringify({ entries, names: all.map((n) => n.nodeName) });
-})()`;
+}`;
 }
+
+/**
+ * The expression of an in-page capture, for a browser of major version `chromium` (the pass's rules that
+ * changed between versions). It answers null on a page it does not cover (MathML) unless `everyPage`
+ * (the tests hold the pass to Chromium on every page).
+ */
+export function inpageCaptureExpression(chromium: number, everyPage = false): string {
+  return `(${captureFunction(chromium, everyPage)})()`;
+}
+
+/** The name the capture is installed under in a world of its own (no page script reaches that world's globals). */
+const INSTALLED = 'treewrightCapture';
+
+/**
+ * Installs the capture in a world of its own, once: each capture then evaluates INPAGE_CAPTURE_CALL, not
+ * the whole source again (compiling it costs about as much as the pass on a small page).
+ */
+export function inpageCaptureInstall(chromium: number): string {
+  return `globalThis.${INSTALLED} = ${captureFunction(chromium, false)}; true`;
+}
+
+/** A capture in a world where inpageCaptureInstall ran (a ReferenceError where it has not). */
+export const INPAGE_CAPTURE_CALL = `${INSTALLED}()`;

@@ -17,7 +17,7 @@ import { ARIA_ROLE_NAMES, type RoleFacts } from '../roles/aria.js';
 import { WEB_ROLES, WEB_TYPED_INPUTS, WEB_VALUE_INPUTS, webEditability } from '../roles/web.js';
 import { webRole } from '../formats/web-roles.js';
 import { INSTALL_OTHERS, OTHERS_CALL } from './web-inpage-others.js';
-import { inpageCaptureExpression } from './web-inpage-capture.js';
+import { INPAGE_CAPTURE_CALL, inpageCaptureInstall } from './web-inpage-capture.js';
 import { axFromInpage, type InpageCapture } from '../formats/cdp-inpage.js';
 import { performsOf } from './semantics.js';
 import { MAX_ANSWER_BYTES, withinTime } from './answer-limits.js';
@@ -209,7 +209,7 @@ export class WebDriver implements Driver {
     for (let attempt = 0; attempt < 2; attempt++) {
       this.world ??= this.makeWorld(s);
       const contextId = await this.world.catch(() => null);
-      const r = contextId === null ? null : (await s.send('Runtime.evaluate', { expression: this.inpageExpression, contextId, returnByValue: true }).catch(() => null)) as { result?: { value?: unknown }; exceptionDetails?: unknown } | null;
+      const r = contextId === null ? null : (await s.send('Runtime.evaluate', { expression: INPAGE_CAPTURE_CALL, contextId, returnByValue: true }).catch(() => null)) as { result?: { value?: unknown }; exceptionDetails?: unknown } | null;
       if (r && !r.exceptionDetails) {
         const answer = typeof r.result?.value === 'string' ? (JSON.parse(r.result.value) as Partial<InpageCapture> | null) : null;
         return Array.isArray(answer?.entries) && Array.isArray(answer.names) ? (answer as InpageCapture) : null;
@@ -219,17 +219,15 @@ export class WebDriver implements Driver {
     return null;
   }
 
+  /** A world of its own for the main frame's document, with the in-page capture installed for this browser's version. */
   private async makeWorld(s: CDPSession): Promise<number> {
     const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const { executionContextId } = (await s.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'treewright-capture' })) as { executionContextId: number };
+    const chromium = Number(this.page.context().browser()?.version().split('.')[0]) || Infinity;
+    const r = (await s.send('Runtime.evaluate', { expression: inpageCaptureInstall(chromium), contextId: executionContextId })) as { exceptionDetails?: unknown };
+    if (r.exceptionDetails) throw new Error('the in-page capture could not be installed');
     return executionContextId;
   }
-
-  /** The in-page capture's expression, for this browser's version (its rules that changed between versions). */
-  private get inpageExpression(): string {
-    return (this.inpageSource ??= inpageCaptureExpression(Number(this.page.context().browser()?.version().split('.')[0]) || Infinity));
-  }
-  private inpageSource: string | null = null;
 
   /** The largest CDP answer a capture may ask for, bytes. */
   private get answerLimit(): number {
