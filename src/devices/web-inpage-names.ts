@@ -126,6 +126,10 @@ function from(o, type, attr, v) {
   return v;
 }
 
+// An alt of white space alone names an image (or an image button) with two spaces, whatever the alt holds,
+// and a name of such images alone keeps them uncollapsed (found by probing Chromium).
+const WHITESPACE_ALT = '  ';
+
 // HTML-AAM's native sources; null when there is none and the computation goes on.
 function nativeName(el, role, o) {
   if (el.namespaceURI === SVG_NS) {
@@ -148,6 +152,8 @@ function nativeName(el, role, o) {
     if (type === 'image') {
       const l = !o.inLabelledBy && labelsText(el, o);
       if (l) return from(o, 'relatedElement', null, l);
+      const alt = el.getAttribute('alt');
+      if (alt && !alt.trim()) { o.whitespaceAlt = true; return from(o, 'attribute', 'alt', WHITESPACE_ALT); }
       for (const a of ['alt', 'value', 'title']) { const v = el.getAttribute(a); if (v && v.trim()) return from(o, 'attribute', a, v); }
       return from(o, 'attribute', 'type', 'Submit');
     }
@@ -176,7 +182,8 @@ function nativeName(el, role, o) {
   }
   if (tag === 'img' || tag === 'area') {
     const a = el.getAttribute('alt');
-    if (a && a.trim()) return from(o, 'attribute', 'alt', a);
+    if (a && !a.trim()) o.whitespaceAlt = true;
+    if (a) return from(o, 'attribute', 'alt', a.trim() ? a : WHITESPACE_ALT);
     return null;
   }
   if (tag === 'fieldset') { const l = firstChildText(el, 'legend', o); return l === null ? null : from(o, 'relatedElement', null, l); }
@@ -246,6 +253,7 @@ function contentText(el, o) {
   }
   for (const owned of idrefs(el, 'aria-owns')) add(textAlternative(owned, kid), true);
   pseudo('::after');
+  if (kid.whitespaceAlt) o.whitespaceAlt = true;
   return s;
 }
 
@@ -275,6 +283,7 @@ function textAlternative(el, o) {
   if (FROM_CONTENT.has(role) || (role === 'row' && rowOfGrid(el)) || (o.recursive && !joinsNoName(el, role)) || (isHtml(el, 'summary') && role !== 'none')) {
     const s = contentText(el, o);
     if (s.trim()) return from(o, 'contents', null, s);
+    if (s && o.whitespaceAlt) return from(o, 'contents', null, WHITESPACE_ALT);
   }
   // A title does not name an element of a role that takes no name from it (it describes it instead), unless the element takes focus.
   const title = el.getAttribute('title');
@@ -319,7 +328,9 @@ function nameOf(el, role, source) {
   if (role === 'none') return '';
   if (role === 'LineBreak') { source.from = 'contents'; return '\n'; }
   const o = { root: el, visited: new Set(), recursive: false, from: null, attr: null };
-  const name = collapse(textAlternative(el, o));
+  const raw = textAlternative(el, o);
+  // A name of white space alone that an alt gave is kept as it is (WHITESPACE_ALT); any other is collapsed.
+  const name = o.whitespaceAlt && !/[^ \t\n\r\f]/.test(raw) ? raw : collapse(raw);
   source.from = o.from;
   source.attr = o.attr;
   source.titleUsed = !!o.titleUsed;

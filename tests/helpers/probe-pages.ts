@@ -126,6 +126,12 @@ const HIDDEN = [
   '<dialog aria-hidden=true aria-label=modal><button>in</button></dialog><script>document.querySelector("dialog").showModal()</script>',
 ];
 
+/** Images whose alt is white space alone, alone and inside what their names name. */
+const WHITESPACE_ALT = [
+  '<img alt="  " src=x.png><img alt=" " src=x.png><img alt="   " title=T src=x.png><input type=image alt="  " src=x.png><img alt=" a " src=x.png><img alt="a  b" src=x.png>',
+  '<button><img alt=" " src=x.png><img alt=" " src=x.png></button><a href=#> <img alt=" " src=x.png> </a><h2><img alt=" " src=x.png></h2><button><img alt=" " src=x.png>x</button><a href=#><img alt=" " src=x.png>Go</a>',
+];
+
 /** The probe pages, each with a label. */
 export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...contextPages().map((html, i) => ({ label: `role in context: ${CHILD_ROLES[i]}`, html })),
@@ -137,6 +143,7 @@ export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...NAMES.map((html, i) => ({ label: `names ${i + 1}`, html })),
   ...STATES.map((html, i) => ({ label: `states ${i + 1}`, html })),
   ...HIDDEN.map((html, i) => ({ label: `aria-hidden ${i + 1}`, html })),
+  ...WHITESPACE_ALT.map((html, i) => ({ label: `white space alt ${i + 1}`, html })),
 ];
 
 /** `judge` on each probe page in turn, in one tab of `browser`, the page's HTML loaded with setContent. */

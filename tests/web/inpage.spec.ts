@@ -76,13 +76,13 @@ test('states worked out in the page agree with getFullAXTree on ≥ 99% of eleme
   for (const p of PROPS) if (t.stated[p] >= 20) expect(t.statedAgreed[p] / t.stated[p], p).toBeGreaterThanOrEqual(0.95);
 });
 
-test('a capture whose AX nodes come from the in-page pass gives the snapshot Chromium\'s getFullAXTree gives, byte for byte, on ≥ 33 of the 37 pages', () => {
+test('a capture whose AX nodes come from the in-page pass gives the snapshot Chromium\'s getFullAXTree gives, byte for byte, on ≥ 34 of the 37 pages', () => {
   // Raised as the in-page pass closes its gaps (the bench prints all 104 pages); every page that differs is named with its first differences.
   for (const s of snapshots.filter((x) => !x.identical)) console.log(`in-page snapshot differs: ${s.page}${s.unjudged ? ' (kept changing)' : ''}\n  ${s.differences.join('\n  ')}`);
   const same = snapshots.filter((x) => x.identical).length;
   console.log(`in-page capture vs Chromium's: ${same}/${snapshots.length} pages give identical snapshots`);
   expect(snapshots.filter((x) => x.unjudged).map((x) => x.page)).toEqual([]);
-  expect(same).toBeGreaterThanOrEqual(33);
+  expect(same).toBeGreaterThanOrEqual(34);
 });
 
 test('the comparison fails a computation that breaks one rule (names from content for every role; a name from content said to come from an attribute)', async () => {
@@ -178,7 +178,7 @@ test('a name from content leaves out what Chromium leaves out: groups, notes, ro
   await expectSameSnapshot('contents', html);
 });
 
-test('beyond the fixtures, on built probe pages (roles in and out of their context, names around nested containers, layout and data tables, aria-owns, native elements, everyday features, names and states of fields and controls, aria-hidden where Chromium disregards it), a capture from the in-page pass is Chromium\'s, byte for byte, on ≥ 76 of them', async () => {
+test('beyond the fixtures, on built probe pages (roles in and out of their context, names around nested containers, layout and data tables, aria-owns, native elements, everyday features, names and states of fields and controls, aria-hidden where Chromium disregards it, images whose alt is white space), a capture from the in-page pass is Chromium\'s, byte for byte, on ≥ 78 of them', async () => {
   // The snapshot holds every node's role, name and states: the strictest comparison, and the one the
   // suite runs (bench/web.ts prints the node-by-node agreement beside it, and every page that differs).
   test.setTimeout(120_000);
@@ -188,5 +188,5 @@ test('beyond the fixtures, on built probe pages (roles in and out of their conte
   console.log(`in-page capture vs Chromium's on ${PROBE_PAGES.length} probe pages: ${same} identical`);
   expect(results.filter((r) => r.unjudged).map((r) => r.page)).toEqual([]);
   // Raised as the pass closes its gaps.
-  expect(same).toBeGreaterThanOrEqual(76);
+  expect(same).toBeGreaterThanOrEqual(78);
 });
