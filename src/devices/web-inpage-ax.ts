@@ -277,8 +277,9 @@ function visit(node, parent, ctx, parentEl) {
   if (node.nodeType !== 1) return;
   const el = node;
   const st = style(el);
-  if (st.display === 'none' && !isHtml(el, 'option')) return;
-  if (isHtml(el, 'area') || isHtml(el, 'map') || st.display === 'table-column' || st.display === 'table-column-group' || (el.namespaceURI === SVG_NS && SVG_UNRENDERED.has(el.localName))) return;
+  const display = st.display;
+  if (display === 'none' && !isHtml(el, 'option')) return;
+  if (isHtml(el, 'area') || isHtml(el, 'map') || display === 'table-column' || display === 'table-column-group' || (el.namespaceURI === SVG_NS && SVG_UNRENDERED.has(el.localName))) return;
   // Hidden from the tree with its subtree: the element says why ('…Element'), its subtree inherits it ('…Subtree').
   const here = ariaHiddenHolds(el) ? 'ariaHiddenElement' : el.hasAttribute('inert') ? 'inertElement' : '';
   const hidden = here ? here.replace('Element', 'Subtree') : ctx.hidden;
@@ -304,7 +305,11 @@ function visit(node, parent, ctx, parentEl) {
   pushPseudo(el, k, '::before', kid);
   // A select shown as a drop-down holds its options in a popup (Chromium's MenuListPopup).
   const under = role === 'combobox' && isHtml(el, 'select') ? push(null, k, 'MenuListPopup', '', false) : k;
-  for (const c of flatChildren(el)) if ((closed === undefined || c === closed) && !ownerOf.has(c)) visit(c, under, kid, el);
+  const kids = flatChildren(el);
+  for (let i = 0; i < kids.length; i++) {
+    const c = kids[i];
+    if ((closed === undefined || c === closed) && !ownerOf.has(c)) visit(c, under, kid, el);
+  }
   pushPseudo(el, k, '::after', kid);
   const mine = owners.get(el);
   if (mine) for (const o of mine) visit(o, under, kid, el);
