@@ -378,7 +378,9 @@ function includedWhenIgnored(el, st, hidden, role, why) {
   if (/^ariaHidden/.test(why) && FROM_CONTENT.has(role) && role !== 'option' && role !== 'treeitem' && focusable(el)) return true;
   if (explicitRole(el) === 'menu') return true;
   // A line-breaking element (Blink editing's enclosing block: a box that is not inline-level, or a <br>)
-  // that is visible (not inert, not aria-hidden, not hidden by its style) and not presentational.
+  // that is visible (not inert, not aria-hidden, not hidden by its style) and not presentational. Inside
+  // an <svg>, display makes no CSS box: a <rect> with display: block breaks no line.
+  if (el.namespaceURI === SVG_NS && parent.namespaceURI === SVG_NS) return false;
   if (role !== 'none' && (isHtml(el, 'br') || !/^(inline|ruby|math|contents)/.test(st.display)) && st.visibility === 'visible' && !/^(inert|activeModalDialog|ariaHidden)/.test(why)) return true;
   return false;
 }

@@ -132,6 +132,11 @@ const WHITESPACE_ALT = [
   '<button><img alt=" " src=x.png><img alt=" " src=x.png></button><a href=#> <img alt=" " src=x.png> </a><h2><img alt=" " src=x.png></h2><button><img alt=" " src=x.png>x</button><a href=#><img alt=" " src=x.png>Go</a>',
 ];
 
+/** Shapes inside an <svg> whose style says display: block (APG's switch button draws its states so). */
+const SVG_BLOCKS = [
+  '<style>rect.b { display: block }</style><button role=switch aria-checked=false><span>L</span><svg height=20 width=36><rect class=b x=1 y=1 width=34 height=18 /><rect class=b x=4 y=4 width=12 height=12 /></svg></button><div><svg height=20 width=36><g class=b><rect class=b x=4 y=4 width=12 height=12 /></g></svg></div>',
+];
+
 /** The probe pages, each with a label. */
 export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...contextPages().map((html, i) => ({ label: `role in context: ${CHILD_ROLES[i]}`, html })),
@@ -144,6 +149,7 @@ export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...STATES.map((html, i) => ({ label: `states ${i + 1}`, html })),
   ...HIDDEN.map((html, i) => ({ label: `aria-hidden ${i + 1}`, html })),
   ...WHITESPACE_ALT.map((html, i) => ({ label: `white space alt ${i + 1}`, html })),
+  ...SVG_BLOCKS.map((html, i) => ({ label: `svg blocks ${i + 1}`, html })),
 ];
 
 /** `judge` on each probe page in turn, in one tab of `browser`, the page's HTML loaded with setContent. */
