@@ -209,7 +209,7 @@ function pushPseudo(el, k, which, ctx) {
   const at = push(null, k, role, '', hidden || (role !== 'none' ? '' : which === '::marker' ? 'presentationalRole' : 'uninteresting'));
   entries[at].pseudo = which;
   for (const part of shows) {
-    const t = part === 'image' ? push(null, at, 'image', '', hidden) : push(null, at, 'StaticText', '', hidden, CONTENTS);
+    const t = part === 'image' ? push(null, at, 'image', '', hidden) : push(null, at, 'StaticText', part === 'spaces' ? WHITESPACE_ALT : '', hidden, CONTENTS);
     entries[t].pseudoPart = which;
   }
 }

@@ -69,12 +69,18 @@ function readPseudo(el, pseudo) {
   // What the box shows, in order: an image for each url(), a run of text for the rest (its words come
   // from the layout; here only whether there are any).
   const shows = [];
+  let spaces = false;
   for (const p of slash >= 0 ? parts.slice(0, slash) : parts) {
     const image = /^(url|image-set|-webkit-image-set|[a-z-]*gradient)\(/.test(p);
-    const words = !image && ((p[0] === '"' || p[0] === "'") ? /[^ \t\n\r\f]/.test(p.slice(1, -1)) : p !== 'no-open-quote' && p !== 'no-close-quote');
+    const quoted = p[0] === '"' || p[0] === "'";
+    const words = !image && (quoted ? /[^ \t\n\r\f]/.test(p.slice(1, -1)) : p !== 'no-open-quote' && p !== 'no-close-quote');
+    if (quoted && p.length > 2 && !words) spaces = true;
     if (image) shows.push('image');
     else if (words && shows[shows.length - 1] !== 'text') shows.push('text');
   }
+  // Content of white space alone: an inline-level box shows a text Chromium names with two spaces
+  // (WHITESPACE_ALT, as an alt of white space); a block-level one shows nothing (found by probing Chromium).
+  if (spaces && !shows.length && /^inline/.test(st.display)) shows.push('spaces');
   let out = '';
   for (const p of slash >= 0 ? parts.slice(slash + 1) : parts) {
     if (p[0] === '"' || p[0] === "'") out += p.slice(1, -1).replace(/\\(.)/g, '$1');

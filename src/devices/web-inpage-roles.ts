@@ -281,6 +281,8 @@ function isBlockFlow(display) {
 
 // Whether a block flow box directly holds inline content (then Chromium keeps it: it lays out lines).
 function holdsInlineContent(el) {
+  // A block-level ::before or ::after box, whatever it shows (a clearfix's empty table), is block content.
+  for (const which of ['::before', '::after']) { const p = pseudoText(el, which); if (p && !/^(inline|ruby)/.test(p.st.display)) return false; }
   let any = false;
   const look = (parent) => {
     for (const n of flatChildren(parent)) {

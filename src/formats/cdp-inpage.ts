@@ -25,7 +25,7 @@ export interface InpageAxEntry {
   description?: string;
   /** A pseudo-element box (its element is the entry above). */
   pseudo?: '::before' | '::after' | '::marker';
-  /** The text or image a pseudo-element box shows (its box is the entry above); its words are the DOM snapshot's layout text. */
+  /** The text or image a pseudo-element box shows (its box is the entry above); its words are the DOM snapshot's layout text (unless `name` holds them). */
   pseudoPart?: '::before' | '::after' | '::marker';
 }
 
@@ -111,7 +111,8 @@ export function axFromInpage(answer: InpageCapture, dom: DomSnapshot): AXNode[] 
     const which = e.pseudo ?? e.pseudoPart;
     const box = which ? pseudos.get(e.host)?.get(which) : undefined;
     let name = e.name;
-    if (e.pseudoPart && e.role === 'StaticText') {
+    // A pseudo box's text takes its words from the layout, unless the page named it (content of white space alone).
+    if (e.pseudoPart && e.role === 'StaticText' && !name) {
       name = box !== undefined ? texts.get(box) ?? '' : '';
       // No text laid out, no text node: Chromium has none either.
       if (name === '') return null;

@@ -137,6 +137,12 @@ const SVG_BLOCKS = [
   '<style>rect.b { display: block }</style><button role=switch aria-checked=false><span>L</span><svg height=20 width=36><rect class=b x=1 y=1 width=34 height=18 /><rect class=b x=4 y=4 width=12 height=12 /></svg></button><div><svg height=20 width=36><g class=b><rect class=b x=4 y=4 width=12 height=12 /></g></svg></div>',
 ];
 
+/** ::before / ::after boxes of white space alone, inline and block, and the block-level empty boxes of a clearfix beside text. */
+const PSEUDO_SPACES = [
+  '<style>.i::before{content:" ";display:inline-block} .n::after{content:"  "} .b::before{content:" ";display:block}</style><div class=i>x</div><div class=n>y</div><div class=b>z</div><button class=i>Go</button>',
+  '<style>.t::before{content:"";display:table} .c::after{content:"";display:block;clear:both} .e::before{content:"";display:inline-block;width:4px}</style><div class=t>a</div><div class=c>b <b>c</b></div><div class=e>d</div>',
+];
+
 /** The probe pages, each with a label. */
 export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...contextPages().map((html, i) => ({ label: `role in context: ${CHILD_ROLES[i]}`, html })),
@@ -150,6 +156,7 @@ export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...HIDDEN.map((html, i) => ({ label: `aria-hidden ${i + 1}`, html })),
   ...WHITESPACE_ALT.map((html, i) => ({ label: `white space alt ${i + 1}`, html })),
   ...SVG_BLOCKS.map((html, i) => ({ label: `svg blocks ${i + 1}`, html })),
+  ...PSEUDO_SPACES.map((html, i) => ({ label: `pseudo spaces ${i + 1}`, html })),
 ];
 
 /** `judge` on each probe page in turn, in one tab of `browser`, the page's HTML loaded with setContent. */
