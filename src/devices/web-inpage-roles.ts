@@ -350,9 +350,9 @@ function uninteresting(el, role, st) {
   // Chromium's default: kept when it has a box that matters to layout.
   if (st.display === 'contents') return true;
   if (role === 'Iframe' || role === 'LineBreak' || role === 'EmbeddedObject' || role === 'Canvas') return false;
-  // A scroll container: scrolls by the user, or by script where its content overflows.
-  if (/auto|scroll/.test(st.overflowX + st.overflowY)) return false;
-  if (/hidden/.test(st.overflowX + st.overflowY) && (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)) return false;
+  // A scroll container whose content overflows it (by the user, or by script where overflow is hidden);
+  // overflow: auto or scroll with nothing to scroll is not one (found by probing Chromium).
+  if (/auto|scroll|hidden/.test(st.overflowX + st.overflowY) && (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)) return false;
   if (st.position !== 'static') return false;
   if (isBlockFlow(st.display) && holdsInlineContent(el)) return false;
   return true;
