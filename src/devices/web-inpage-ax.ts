@@ -198,7 +198,13 @@ function pushPseudo(el, k, which, ctx) {
     shows = /^disclosure-/.test(style(el).listStyleType) && style(el).listStyleImage === 'none' ? [] : ['text'];
   } else {
     box = pseudoText(el, which);
-    if (!box) return;
+    if (!box || box.alt === '') return;
+    if (box.alt !== null) {
+      const hiddenAlt = ctx.hidden || (ctx.outsideModal && 'activeModalDialog') || (box.st.visibility !== 'visible' && 'notVisible');
+      const image = box.shows.length === 1 && box.shows[0] === 'image';
+      entries[push(null, k, image ? 'image' : 'StaticText', box.alt, hiddenAlt, { from: 'implicit', attr: null })].pseudo = which;
+      return;
+    }
     shows = box.shows;
     // A box that shows nothing is listed only on a line: inline-level itself, or in an inline-level element.
     if (!shows.length && !INLINE_LEVEL.test(box.st.display) && !INLINE_LEVEL.test(style(el).display)) return;

@@ -64,7 +64,8 @@ function readPseudo(el, pseudo) {
   const st = getComputedStyle(el, pseudo);
   const c = st.content;
   if (!c || c === 'none' || c === 'normal' || st.display === 'none') return null;
-  const parts = c.match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/|[^\s"'/]+\([^)]*\)|[^\s"'/]+/g) || [];
+  // A function's argument may be a quoted string holding parentheses and slashes (a data: URL's SVG).
+  const parts = c.match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/|[^\s"'/]+\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)"'])*\)|[^\s"'/]+/g) || [];
   const slash = parts.indexOf('/');
   // What the box shows, in order: an image for each url(), a run of text for the rest (its words come
   // from the layout; here only whether there are any).
@@ -88,7 +89,9 @@ function readPseudo(el, pseudo) {
     else if (p === 'open-quote') out += '\u201c';
     else if (p === 'close-quote') out += '\u201d';
   }
-  return { text: out, st, shows };
+  // An alternative text after a '/' stands for what the box shows: empty, the box is decoration and
+  // not in the tree at all; else the box is one text of those words (found by probing Chromium).
+  return { text: out, st, shows, alt: slash >= 0 ? out : null };
 }
 
 // The <label>s of a control: el.labels searches its tree on every call, so each tree's labels are read once.
@@ -243,7 +246,8 @@ function contentText(el, o) {
   const pseudo = (which) => {
     const p = pseudoText(el, which);
     if (!p || p.st.visibility !== 'visible') return;
-    const block = !p.st.display.startsWith('inline');
+    // Its alternative text (after a '/') stands apart from the words around it, as an image's name does.
+    const block = !p.st.display.startsWith('inline') || (p.alt !== null && p.alt !== '');
     if (!block || /[^ \t\n\r\f]/.test(p.text)) add(p.text, block);
   };
   pseudo('::before');

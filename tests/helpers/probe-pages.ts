@@ -143,6 +143,11 @@ const PSEUDO_SPACES = [
   '<style>.t::before{content:"";display:table} .c::after{content:"";display:block;clear:both} .e::before{content:"";display:inline-block;width:4px}</style><div class=t>a</div><div class=c>b <b>c</b></div><div class=e>d</div>',
 ];
 
+/** ::before / ::after content with an alternative text after a '/': empty (decoration), words, an image's. */
+const PSEUDO_ALT = [
+  '<style>.e::before{content:"☆" / ""} .f::before{content:"☆" / "";display:flex} .w::before{content:"☆" / "star"} .i::after{content:url(x.png) / "pic"}</style><div class=e>a</div><button class=f aria-label=fav></button><div class=w>b</div><p class=i>c</p><button class=w>Go</button><button class=e>Go</button>',
+];
+
 /** Boxes with overflow auto, scroll or hidden, with and without content to scroll. */
 const OVERFLOW = [
   '<div style="overflow-x:auto;display:flex"><div>a</div></div><div style="overflow:auto"><p>b</p></div><div style="overflow-y:scroll"><p>c</p></div><div style="overflow:auto;width:50px"><div style="width:200px">wide</div></div><div style="overflow:auto;height:20px"><p>d</p><p>e</p><p>f</p></div><div style="overflow:hidden;height:20px"><p>g</p><p>h</p></div><div style="overflow:hidden"><p>i</p></div>',
@@ -163,6 +168,7 @@ export const PROBE_PAGES: ReadonlyArray<{ label: string; html: string }> = [
   ...SVG_BLOCKS.map((html, i) => ({ label: `svg blocks ${i + 1}`, html })),
   ...PSEUDO_SPACES.map((html, i) => ({ label: `pseudo spaces ${i + 1}`, html })),
   ...OVERFLOW.map((html, i) => ({ label: `overflow ${i + 1}`, html })),
+  ...PSEUDO_ALT.map((html, i) => ({ label: `pseudo alt ${i + 1}`, html })),
 ];
 
 /** `judge` on each probe page in turn, in one tab of `browser`, the page's HTML loaded with setContent. */
