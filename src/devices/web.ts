@@ -209,9 +209,9 @@ export class WebDriver implements Driver {
     for (let attempt = 0; attempt < 2; attempt++) {
       this.world ??= this.makeWorld(s);
       const contextId = await this.world.catch(() => null);
-      const r = contextId === null ? null : (await s.send('Runtime.evaluate', { expression: INPAGE_CAPTURE_CALL, contextId, returnByValue: true }).catch(() => null)) as { result?: { value?: unknown }; exceptionDetails?: unknown } | null;
-      if (r && !r.exceptionDetails) {
-        const answer = typeof r.result?.value === 'string' ? (JSON.parse(r.result.value) as Partial<InpageCapture> | null) : null;
+      const text = contextId === null ? undefined : await evaluate<unknown>(s, INPAGE_CAPTURE_CALL, contextId).catch(() => undefined);
+      if (text !== undefined) {
+        const answer = typeof text === 'string' ? (JSON.parse(text) as Partial<InpageCapture> | null) : null;
         return Array.isArray(answer?.entries) && Array.isArray(answer.names) ? (answer as InpageCapture) : null;
       }
       this.world = null;
@@ -224,8 +224,7 @@ export class WebDriver implements Driver {
     const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const { executionContextId } = (await s.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'treewright-capture' })) as { executionContextId: number };
     const chromium = Number(this.page.context().browser()?.version().split('.')[0]) || Infinity;
-    const r = (await s.send('Runtime.evaluate', { expression: inpageCaptureInstall(chromium), contextId: executionContextId })) as { exceptionDetails?: unknown };
-    if (r.exceptionDetails) throw new Error('the in-page capture could not be installed');
+    await evaluate(s, inpageCaptureInstall(chromium), executionContextId);
     return executionContextId;
   }
 
@@ -841,8 +840,9 @@ interface PageMetrics { width: number; height: number; dpr: number; title: strin
 interface Mark { page: string; navigations: number; inputs: number; watched: boolean; frames: boolean }
 
 /** Runtime.evaluate by value in the page's main world. */
-async function evaluate<T>(s: CDPSession, expression: string): Promise<T> {
-  const r = (await s.send('Runtime.evaluate', { expression, returnByValue: true })) as { result?: { value?: unknown }; exceptionDetails?: { text?: string; exception?: { description?: string } } };
+/** An expression's value, in the page's own world or (`contextId`) another; its exception thrown. */
+async function evaluate<T>(s: CDPSession, expression: string, contextId?: number): Promise<T> {
+  const r = (await s.send('Runtime.evaluate', { expression, returnByValue: true, ...(contextId === undefined ? {} : { contextId }) })) as { result?: { value?: unknown }; exceptionDetails?: { text?: string; exception?: { description?: string } } };
   if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'evaluation failed');
   return r.result?.value as T;
 }

@@ -5,6 +5,7 @@
 import { test, expect as pwExpect, type Browser, type Page } from '@playwright/test';
 import { expect, isTreewrightError, webDevice } from 'treewright';
 import { countCaptures } from '../helpers/capture-count.js';
+import { recordCdpCalls } from '../helpers/cdp-calls.js';
 import { serveStatic } from '../../examples/web-site/serve.js';
 import { CLICKS, WEB_FIXTURES, launch, openHtml } from './helpers.js';
 
@@ -146,15 +147,7 @@ test('a click right after a change asks the page once before the capture: the ch
   const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
   await page.setContent(`<!doctype html><title>Calls</title><button id="go" onclick="this.textContent = 'Clicked ' + clicks.length">Go</button>${CLICKS}`);
   // Every CDP call of the device's session, by method.
-  const calls: string[] = [];
-  const context = page.context();
-  const open = context.newCDPSession.bind(context);
-  context.newCDPSession = async (p) => {
-    const session = await open(p);
-    const send = session.send.bind(session);
-    session.send = ((method: string, params?: { contextId?: number }) => { calls.push(method + (params?.contextId ? ' (in a world of its own)' : '')); return send(method as never, params as never); }) as typeof session.send;
-    return session;
-  };
+  const calls = recordCdpCalls(page, (method, params) => method + (params?.contextId ? ' (in a world of its own)' : ''));
   const device = await webDevice(page);
   await device.byRole('Button', { name: 'Go' }).click();
   calls.length = 0;

@@ -2,11 +2,12 @@
 // (src/devices/web-inpage-capture.ts, joined by src/formats/cdp-inpage.ts) and asks Chromium's own
 // getFullAXTree only where the pass does not cover the page or could not be joined: each way, the snapshot
 // is the one Chromium's tree gives (axTree: 'chromium'), byte for byte.
-import { test, expect, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Page } from '@playwright/test';
 import { WebDriver } from '../../src/devices/web.js';
 import { axFromInpage, type InpageCapture } from '../../src/formats/cdp-inpage.js';
 import type { DomSnapshot } from '../../src/formats/cdp-types.js';
 import type { Snapshot } from '../../src/model/schema.js';
+import { recordCdpCalls } from '../helpers/cdp-calls.js';
 import { launch } from './helpers.js';
 
 let browser: Browser;
@@ -21,25 +22,11 @@ const FORM = `<h1>Sign in</h1><form><label>Email <input type=email value=a@b.c><
 <nav aria-label=Footer><ul><li><a href="#help">Help</a></li><li><a href="#terms">Terms</a></li></ul></nav>
 <p title="note">A <strong>short</strong> note.</p>`;
 
-/** The CDP methods the device's session sends from now on (its session made through the page's context). */
-function recordCalls(page: Page): string[] {
-  const calls: string[] = [];
-  const context = page.context();
-  const open = context.newCDPSession.bind(context);
-  context.newCDPSession = async (p) => {
-    const session: CDPSession = await open(p);
-    const send = session.send.bind(session);
-    session.send = ((method: string, params?: object) => { calls.push(method); return send(method as never, params as never); }) as typeof session.send;
-    return session;
-  };
-  return calls;
-}
-
 const json = (s: Snapshot) => JSON.stringify(s, (k, v: unknown) => (k === 'generation' || k === 'capturedAt' ? undefined : v));
 
 /** The page's capture by the device as it comes (with the CDP calls it made) and by a device that asks Chromium for the tree. */
 async function bothWays(page: Page): Promise<{ inpage: Snapshot; chromium: Snapshot; calls: string[] }> {
-  const calls = recordCalls(page);
+  const calls = recordCdpCalls(page);
   const device = new WebDriver(page);
   const chromiumDevice = new WebDriver(page, { axTree: 'chromium' });
   try {
@@ -99,7 +86,7 @@ test('what the pass does not cover is read from Chromium\'s tree: MathML, a clos
 
 test('after a navigation the pass\'s world is made again for the new document', async () => {
   await onPage(FORM, async (page) => {
-    const calls = recordCalls(page);
+    const calls = recordCdpCalls(page);
     const device = new WebDriver(page);
     try {
       await device.capture();
