@@ -19,7 +19,8 @@
  * role (also for an ignored node, whose role getFullAXTree reports as `none`), `name` its accessible
  * name ('' when ignored), `why` the reason it is left out, `from` / `attr` its name's source and
  * `description`, each in getFullAXTree's terms (InpageAxEntry). `nodes` are the DOM nodes in the same
- * order (then call it without returnByValue; null for an entry with no DOM node). The entries are laid
+ * order (then call it without returnByValue; null for an entry with no DOM node), and `styles` the
+ * computed styles it read, by element (every element it walked). The entries are laid
  * out as getFullAXTree lays out its nodes: an ignored element Chromium drops has none (its children
  * hang on the entry above); a `::before` / `::after` box, a `::marker` that is not a list item's, their
  * text or image, and a drop-down select's popup have entries with no DOM node. A subtree that is not
@@ -327,7 +328,7 @@ const WALK_RUN = String.raw`
 const title = collapse(document.title || '').trim();
 push(document, -1, 'RootWebArea', title, false, { from: title ? 'relatedElement' : null, attr: null });
 if (document.documentElement) visit(document.documentElement, 0, { hidden: '', inModal: false, inLabel: false }, null);
-return withNodes ? { entries, nodes } : { entries };
+return withNodes ? { entries, nodes, styles } : { entries };
 `;
 
 /**

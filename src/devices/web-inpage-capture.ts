@@ -9,6 +9,7 @@
  */
 import { INPAGE_AX } from './web-inpage-ax.js';
 import { STATES_SOURCE } from './web-inpage-states.js';
+import { READ_RECTS } from '../formats/cdp-rects.js';
 
 /**
  * In the page: `walkDom()` answers the main document's nodes in DOMSnapshot.captureSnapshot's order
@@ -53,7 +54,14 @@ function captureFunction(chromium: number, everyPage: boolean): string {
     if (n && n.nodeType === 9) e.states = focusedDocument ? { focusable: true, focused: true } : { focusable: true };
     return e;
   });
-  return JSON.stringify({ entries, names: all.map((n) => n.nodeName) });
+  // The client and scroll rects of the elements that clip or scroll, which the snapshot does not hold (formats/cdp-rects.ts).
+  const rects = [];
+  for (const [e, st] of ax.styles) {
+    if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+    const p = place.get(e);
+    if (p !== undefined) rects.push([p, ...${READ_RECTS}]);
+  }
+  return JSON.stringify({ entries, names: all.map((n) => n.nodeName), rects });
 }`;
 }
 

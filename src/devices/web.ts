@@ -18,7 +18,8 @@ import { WEB_ROLES, WEB_TYPED_INPUTS, WEB_VALUE_INPUTS, webEditability } from '.
 import { webRole } from '../formats/web-roles.js';
 import { INSTALL_OTHERS, OTHERS_CALL } from './web-inpage-others.js';
 import { INPAGE_CAPTURE_CALL, inpageCaptureInstall } from './web-inpage-capture.js';
-import { axFromInpage, type InpageCapture } from '../formats/cdp-inpage.js';
+import { axFromInpage, joinInpage, placeInpageRects, type InpageCapture } from '../formats/cdp-inpage.js';
+import { READ_RECTS, setRects, wantedRects } from '../formats/cdp-rects.js';
 import { performsOf } from './semantics.js';
 import { MAX_ANSWER_BYTES, withinTime } from './answer-limits.js';
 
@@ -160,7 +161,7 @@ export class WebDriver implements Driver {
           // turned into JSON and parsed while the renderer works on the other. Chromium's AX tree is larger
           // than the DOM snapshot; the in-page answer (one string) is smaller.
           const ax = inpage ? null : (s.send('Accessibility.getFullAXTree') as Promise<{ nodes: AXNode[] }>).then((r) => r.nodes);
-          const dom = (s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>).then(async (d) => { await fillRects(s, d); return d; });
+          const dom = s.send('DOMSnapshot.captureSnapshot', DOM_SNAPSHOT_PARAMS) as unknown as Promise<DomSnapshot>;
           return Promise.all([metrics, ax ?? this.inpageAnswer(s), dom]);
         }).catch(async (e: unknown) => {
           if (isTreewrightError(e)) throw e;
@@ -179,8 +180,13 @@ export class WebDriver implements Driver {
           continue;
         }
         // The in-page answer read with the snapshot of the same page, or (frames, MathML, a page that changed between the two) Chromium's own tree.
-        const joined = Array.isArray(answer) ? answer : answer && dom.documents.length === 1 ? axFromInpage(answer, dom) : null;
-        const ax = joined ?? ((await s.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] }).nodes;
+        const pageAnswer = answer && !Array.isArray(answer) ? answer : null;
+        const join = pageAnswer && dom.documents.length === 1 ? joinInpage(pageAnswer, dom) : null;
+        const fromPage = Array.isArray(answer) ? answer : pageAnswer && join ? axFromInpage(pageAnswer, dom, join) : null;
+        // The rects the page read with its answer; the elements' own for the rest (none, mostly).
+        if (pageAnswer && join) placeInpageRects(pageAnswer, dom, join);
+        await fillRects(s, dom);
+        const ax = fromPage ?? ((await s.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] }).nodes;
         const { frames, unreadFrames } = await this.childFrames(s, dom);
         const capture: CdpCapture = {
           url: metrics.url, title: metrics.title, viewport: { width: metrics.width, height: metrics.height }, devicePixelRatio: metrics.dpr,
@@ -770,34 +776,13 @@ async function objectIdOf(s: CDPSession, backendNodeId: number, objectGroup?: st
 }
 
 /**
- * Fills the DOM snapshot's client and scroll rects (DOM_SNAPSHOT_PARAMS asks Chromium for none) for the
- * layout objects the importer reads them of: elements whose overflow is not visible (they clip or
- * scroll) and the owners of frame documents. Each is read from its element as Chromium reads it
- * (clientLeft/Top/Width/Height, scrollLeft/Top/Width/Height), all in one call; every other layout
- * object gets an empty array, as in Chromium's own answer. An element gone since the snapshot keeps
- * an empty one (no clip, no scrolling), as a detached element would have.
+ * Reads the client and scroll rects the importer needs that the capture has not (formats/cdp-rects.ts:
+ * the in-page capture reads those of the elements it styled; frames' documents are read here whole),
+ * each from its element, all in one call per document. An element gone since the snapshot keeps an
+ * empty array (no clip, no scrolling), as a detached element would have.
  */
 export async function fillRects(s: CDPSession, dom: DomSnapshot): Promise<void> {
-  const styles: readonly string[] = DOM_SNAPSHOT_PARAMS.computedStyles;
-  const ox = styles.indexOf('overflow-x'), oy = styles.indexOf('overflow-y');
-  const wanted: Array<{ doc: number; rects: { client: number[][]; scroll: number[][] }; li: number; backendNodeId: number }> = [];
-  dom.documents.forEach((d, doc) => {
-    const { nodeIndex, styles: layoutStyles } = d.layout;
-    const client: number[][] = [], scroll: number[][] = [];
-    d.layout.clientRects = client;
-    d.layout.scrollRects = scroll;
-    const owners = new Set(d.nodes.contentDocumentIndex?.index ?? []);
-    for (let li = 0; li < nodeIndex.length; li++) {
-      client.push([]);
-      scroll.push([]);
-      const ni = nodeIndex[li]!;
-      if (d.nodes.nodeType?.[ni] !== 1) continue;
-      const st = layoutStyles[li];
-      const clips = (k: number) => k >= 0 && st !== undefined && dom.strings[st[k]!] !== undefined && dom.strings[st[k]!] !== 'visible';
-      const backendNodeId = d.nodes.backendNodeId?.[ni];
-      if (backendNodeId !== undefined && (clips(ox) || clips(oy) || owners.has(ni))) wanted.push({ doc, rects: { client, scroll }, li, backendNodeId });
-    }
-  });
+  const wanted = wantedRects(dom, DOM_SNAPSHOT_PARAMS.computedStyles);
   if (wanted.length === 0) return;
   const group = 'treewright-rects';
   try {
@@ -814,15 +799,12 @@ export async function fillRects(s: CDPSession, dom: DomSnapshot): Promise<void> 
     await Promise.all([...byDoc.values()].map(async (live) => {
       const r = (await s.send('Runtime.callFunctionOn', {
         objectId: live[0]!.objectId, returnByValue: true, arguments: live.map(({ objectId }) => ({ objectId })),
-        functionDeclaration: 'function (...els) { return els.map((e) => e.isConnected ? [e.clientLeft, e.clientTop, e.clientWidth, e.clientHeight, e.scrollLeft, e.scrollTop, e.scrollWidth, e.scrollHeight] : null); }',
+        functionDeclaration: `function (...els) { return els.map((e) => e.isConnected ? ${READ_RECTS} : null); }`,
       })) as { result?: { value?: Array<number[] | null> } };
       const values = r.result?.value ?? [];
       live.forEach(({ k }, j) => {
         const v = values[j];
-        if (!v) return;
-        const { rects, li } = wanted[k]!;
-        rects.client[li] = v.slice(0, 4);
-        rects.scroll[li] = v.slice(4, 8);
+        if (v) setRects(dom, wanted[k]!.doc, wanted[k]!.li, v);
       });
     }));
   } finally {

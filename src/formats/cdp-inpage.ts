@@ -6,6 +6,7 @@
  * boxes aside), so the k-th node walked is the k-th node listed, and takes its backend node id.
  */
 import type { AXNode, DomSnapshot } from './cdp-types.js';
+import { setRects } from './cdp-rects.js';
 
 /** One node of the in-page pass (devices/web-inpage-ax.ts), in the flat tree's order. */
 export interface InpageAxEntry {
@@ -61,22 +62,29 @@ export interface InpageCaptureEntry extends InpageAxEntry {
 export interface InpageCapture {
   entries: InpageCaptureEntry[];
   names: string[];
+  /** Client and scroll rects the page read (formats/cdp-rects.ts READ_RECTS), each its element's place then the eight values. */
+  rects?: number[][];
+}
+
+/** The page's walk placed in the DOM snapshot: each walked node's snapshot index, and the pseudo boxes by their host's place. */
+export interface InpageJoin {
+  /** By place: the node's index in the snapshot's document. */
+  places: number[];
+  /** By the host's place: its pseudo boxes' snapshot indexes, by pseudo name (`::before` …). */
+  pseudos: Map<number, Map<string, number>>;
 }
 
 /**
- * getFullAXTree's node list from the in-page capture: ids from the DOM snapshot's backend ids (by place;
- * a pseudo box's from its host's pseudo node), the words of pseudo text from the snapshot's layout text,
- * states as properties. Null when the page's walk is not the snapshot's node list (the page changed
- * between the two reads). A node with no DOM node gets an id of its own (the importer names those by place).
+ * The page's walk placed in the snapshot's first document: its order without pseudo boxes is the page's
+ * walk order, so the k-th node walked is the k-th node listed. Null when it is not (the page changed
+ * between the two reads).
  */
-export function axFromInpage(answer: InpageCapture, dom: DomSnapshot): AXNode[] | null {
+export function joinInpage(answer: InpageCapture, dom: DomSnapshot): InpageJoin | null {
   const d = dom.documents[0];
   if (!d) return null;
   const { strings } = dom;
   const names = d.nodes.nodeName ?? [];
-  const ids = d.nodes.backendNodeId ?? [];
   const parents = d.nodes.parentIndex ?? [];
-  // Snapshot order without pseudo boxes is the page's walk order; the pseudo boxes by their host's place.
   const places: number[] = [];
   const placeOf = new Map<number, number>();
   const pseudos = new Map<number, Map<string, number>>();
@@ -95,7 +103,38 @@ export function axFromInpage(answer: InpageCapture, dom: DomSnapshot): AXNode[] 
     placeOf.set(i, places.length);
     places.push(i);
   }
-  if (places.length !== walked.length) return null;
+  return places.length === walked.length ? { places, pseudos } : null;
+}
+
+/**
+ * Sets the client and scroll rects the page read with its answer (`rects`, by place: the elements it
+ * walked that clip or scroll) on their layout objects in the snapshot's first document
+ * (formats/cdp-rects.ts; devices/web.ts fillRects reads any others).
+ */
+export function placeInpageRects(answer: InpageCapture, dom: DomSnapshot, join: InpageJoin): void {
+  const rects = answer.rects;
+  if (!rects?.length) return;
+  const layoutOf = new Map<number, number>();
+  dom.documents[0]!.layout.nodeIndex.forEach((ni, li) => layoutOf.set(ni, li));
+  for (const [place, ...values] of rects) {
+    const ni = join.places[place!];
+    const li = ni === undefined ? undefined : layoutOf.get(ni);
+    if (li !== undefined && values.length === 8) setRects(dom, 0, li, values);
+  }
+}
+
+/**
+ * getFullAXTree's node list from the in-page capture: ids from the DOM snapshot's backend ids (by place;
+ * a pseudo box's from its host's pseudo node), the words of pseudo text from the snapshot's layout text,
+ * states as properties. Null when the page's walk is not the snapshot's node list (the page changed
+ * between the two reads). A node with no DOM node gets an id of its own (the importer names those by place).
+ */
+export function axFromInpage(answer: InpageCapture, dom: DomSnapshot, join = joinInpage(answer, dom)): AXNode[] | null {
+  if (!join) return null;
+  const d = dom.documents[0]!;
+  const { strings } = dom;
+  const ids = d.nodes.backendNodeId ?? [];
+  const { places, pseudos } = join;
 
   const texts = new Map<number, string>();
   const layoutText = d.layout.text;
