@@ -1,7 +1,7 @@
 /**
  * The in-page capture (docs/design.md §5): the in-page pass (web-inpage-ax.ts) with the states of the
  * elements it keeps (web-inpage-states.ts), each entry placed in the page's walk of its DOM, answered as
- * one JSON text (formats/cdp-inpage.ts `InpageCapture`; null for a page it does not cover; a text costs the page one string, where an
+ * one JSON text (formats/cdp-inpage.ts `InpageWire`; null for a page it does not cover; a text costs the page one string, where an
  * answer by value costs it one protocol object per entry). formats/cdp-inpage.ts joins it to the same
  * capture's DOM snapshot by position, in place of `Accessibility.getFullAXTree`.
  *
@@ -61,7 +61,13 @@ function captureFunction(chromium: number, everyPage: boolean): string {
     const p = place.get(e);
     if (p !== undefined) rects.push([p, ...${READ_RECTS}]);
   }
-  return JSON.stringify({ entries, names: all.map((n) => n.nodeName), rects });
+  // Rows and one string of names (formats/cdp-inpage.ts InpageWire): fewer values to write than objects, for the page's JSON.stringify.
+  const rows = entries.map((e) => {
+    const r = [e.parent, e.role, e.name, e.ignored ? e.why || 1 : 0, e.place, e.host, e.from || 0, e.attr || 0, e.states || 0, e.description || 0, e.pseudo || 0, e.pseudoPart || 0, e.editable ? 1 : 0];
+    while (r.length > 6 && r[r.length - 1] === 0) r.pop();
+    return r;
+  });
+  return JSON.stringify({ rows, names: all.map((n) => n.nodeName).join(' '), rects });
 }`;
 }
 

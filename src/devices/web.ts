@@ -18,7 +18,7 @@ import { WEB_ROLES, WEB_TYPED_INPUTS, WEB_VALUE_INPUTS, webEditability } from '.
 import { webRole } from '../formats/web-roles.js';
 import { INSTALL_OTHERS, OTHERS_CALL } from './web-inpage-others.js';
 import { INPAGE_CAPTURE_CALL, inpageCaptureInstall } from './web-inpage-capture.js';
-import { axFromInpage, joinInpage, placeInpageRects, type InpageCapture } from '../formats/cdp-inpage.js';
+import { axFromInpage, decodeInpage, joinInpage, placeInpageRects, type InpageCapture } from '../formats/cdp-inpage.js';
 import { READ_RECTS, setRects, wantedRects } from '../formats/cdp-rects.js';
 import { performsOf } from './semantics.js';
 import { MAX_ANSWER_BYTES, withinTime } from './answer-limits.js';
@@ -216,10 +216,7 @@ export class WebDriver implements Driver {
       this.world ??= this.makeWorld(s);
       const contextId = await this.world.catch(() => null);
       const text = contextId === null ? undefined : await evaluate<unknown>(s, INPAGE_CAPTURE_CALL, contextId).catch(() => undefined);
-      if (text !== undefined) {
-        const answer = typeof text === 'string' ? (JSON.parse(text) as Partial<InpageCapture> | null) : null;
-        return Array.isArray(answer?.entries) && Array.isArray(answer.names) ? (answer as InpageCapture) : null;
-      }
+      if (text !== undefined) return decodeInpage(text);
       this.world = null;
     }
     return null;

@@ -66,6 +66,43 @@ export interface InpageCapture {
   rects?: number[][];
 }
 
+/**
+ * The in-page capture's answer as the page writes it (devices/web-inpage-capture.ts): each entry a row,
+ * `[parent, role, name, ignored, place, host, from, attr, states, description, pseudo, pseudoPart,
+ * editable]` (`ignored` 0 or the reason; an absent field 0, trailing ones left out), and the walk's node
+ * names in one string, separated by spaces (a node name holds none).
+ */
+export interface InpageWire {
+  rows: unknown[][];
+  names: string;
+  rects?: number[][];
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The in-page capture's answer read from the page's JSON text; null for anything else (the capture then asks Chromium). */
+export function decodeInpage(text: unknown): InpageCapture | null {
+  if (typeof text !== 'string') return null;
+  const wire = JSON.parse(text) as Partial<InpageWire> | null;
+  if (!wire || !Array.isArray(wire.rows) || typeof wire.names !== 'string') return null;
+  const entries: InpageCaptureEntry[] = [];
+  for (const r of wire.rows) {
+    if (!Array.isArray(r) || typeof r[0] !== 'number' || typeof r[1] !== 'string' || typeof r[2] !== 'string' || typeof r[4] !== 'number' || typeof r[5] !== 'number') return null;
+    const e: InpageCaptureEntry = { parent: r[0], role: r[1], name: r[2], ignored: r[3] !== 0, place: r[4], host: r[5] };
+    const why = str(r[3]), from = str(r[6]), attr = str(r[7]), description = str(r[9]), pseudo = str(r[10]), pseudoPart = str(r[11]);
+    if (why) e.why = why;
+    if (from) e.from = from;
+    if (attr) e.attr = attr;
+    if (r[8] && typeof r[8] === 'object') e.states = r[8] as InpageStates;
+    if (description) e.description = description;
+    if (pseudo) e.pseudo = pseudo as InpageCaptureEntry['pseudo'];
+    if (pseudoPart) e.pseudoPart = pseudoPart as InpageCaptureEntry['pseudoPart'];
+    if (r[12] === 1) e.editable = true;
+    entries.push(e);
+  }
+  return { entries, names: wire.names === '' ? [] : wire.names.split(' '), ...(Array.isArray(wire.rects) ? { rects: wire.rects } : {}) };
+}
+
 /** The page's walk placed in the DOM snapshot: each walked node's snapshot index, and the pseudo boxes by their host's place. */
 export interface InpageJoin {
   /** By place: the node's index in the snapshot's document. */

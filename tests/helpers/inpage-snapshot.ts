@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { inpageCaptureExpression } from '../../src/devices/web-inpage-capture.js';
 import { WebDriver } from '../../src/devices/web.js';
 import { importCdp } from '../../src/formats/cdp.js';
-import { axFromInpage, type InpageCapture } from '../../src/formats/cdp-inpage.js';
+import { axFromInpage, decodeInpage } from '../../src/formats/cdp-inpage.js';
 import { readStill } from './dom-order.js';
 import { chromiumMajor } from './inpage-ax-compare.js';
 
@@ -34,7 +34,8 @@ export async function compareInpageSnapshot(page: Page, label: string): Promise<
       await page.evaluate(WATCH);
       const capture = await driver.record();
       const { text, changed } = (await page.evaluate(`(() => { const c = window.__twChanges(); return { text: ${inpageCaptureExpression(chromium, true)}, changed: c }; })()`)) as { text: string; changed: number };
-      const ax = changed > 0 ? null : axFromInpage(JSON.parse(text) as InpageCapture, capture.dom);
+      const answer = changed > 0 ? null : decodeInpage(text);
+      const ax = answer && axFromInpage(answer, capture.dom);
       if (!ax) return null;
       const chromiumSide = importCdp(capture);
       const inpageSide = importCdp({ ...capture, ax });

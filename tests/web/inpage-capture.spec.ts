@@ -4,7 +4,7 @@
 // is the one Chromium's tree gives (axTree: 'chromium'), byte for byte.
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { WebDriver } from '../../src/devices/web.js';
-import { axFromInpage, type InpageCapture } from '../../src/formats/cdp-inpage.js';
+import { axFromInpage, decodeInpage, type InpageCapture } from '../../src/formats/cdp-inpage.js';
 import type { DomSnapshot } from '../../src/formats/cdp-types.js';
 import type { Snapshot } from '../../src/model/schema.js';
 import { recordCdpCalls } from '../helpers/cdp-calls.js';
@@ -125,4 +125,28 @@ test('the join refuses an answer whose walk is not the DOM snapshot\'s node list
   expect(axFromInpage({ ...answer, names: ['#document', 'HTML', 'BODY', 'DIV', '#text'] }, dom)).toBeNull();
   expect(axFromInpage({ ...answer, names: answer.names.slice(0, 4) }, dom)).toBeNull();
   expect(axFromInpage({ ...answer, names: [...answer.names, '#text'] }, dom)).toBeNull();
+});
+
+test('the page\'s rows read back as the entries they were written from; anything else is no answer', () => {
+  const text = JSON.stringify({
+    names: '#document HTML BODY',
+    rows: [
+      [-1, 'RootWebArea', 'Capture', 0, 0, -1, 'relatedElement', 0, { focusable: true }],
+      [0, 'generic', '', 'uninteresting', 2, -1],
+      [1, 'StaticText', '', 0, -1, 2, 'contents', 0, 0, 0, 0, '::before'],
+      [0, 'button', 'Go', 0, 1, -1, 'attribute', 'aria-label', { focusable: true }, 'Sends it', 0, 0, 1],
+    ],
+    rects: [[1, 0, 0, 10, 10, 0, 0, 10, 20]],
+  });
+  expect(decodeInpage(text)).toEqual({
+    names: ['#document', 'HTML', 'BODY'],
+    entries: [
+      { parent: -1, role: 'RootWebArea', name: 'Capture', ignored: false, place: 0, host: -1, from: 'relatedElement', states: { focusable: true } },
+      { parent: 0, role: 'generic', name: '', ignored: true, why: 'uninteresting', place: 2, host: -1 },
+      { parent: 1, role: 'StaticText', name: '', ignored: false, place: -1, host: 2, from: 'contents', pseudoPart: '::before' },
+      { parent: 0, role: 'button', name: 'Go', ignored: false, place: 1, host: -1, from: 'attribute', attr: 'aria-label', states: { focusable: true }, description: 'Sends it', editable: true },
+    ],
+    rects: [[1, 0, 0, 10, 10, 0, 0, 10, 20]],
+  });
+  for (const bad of [null, 42, 'null', '{"rows":[],"names":[]}', '{"rows":[[0,"generic"]],"names":""}', '{"rows":{},"names":""}']) expect(decodeInpage(bad)).toBeNull();
 });
