@@ -5,7 +5,7 @@
 // any capture aside), byRole against getByRole().count(); each a ratio with its target and ok / MISS;
 // beside them the same capture with Chromium's own AX tree (axTree: 'chromium') and the in-page roles
 // and names alone (devices/web-inpage-ax.ts). The click after a change again on real pages (APG tabs, accordion, checkboxes), and fill
-// (APG comboboxes that complete what is typed). Then the
+// (APG comboboxes that complete what is typed), and the capture on every fixture page. Then the
 // engine as ground truth: hittability vs elementFromPoint, the in-page roles and names vs getFullAXTree,
 // the changed page's check of a locator vs fresh captures, getByRole and getByText vs Playwright's on
 // every page, and the a11y rules vs axe-core, with every
@@ -23,7 +23,7 @@ import { axeAgreementOnPages, hittabilityOnPages } from '../tests/helpers/web-ag
 import { addAgreement, compareInpageAx, disagreementLine, emptyAgreement, inpageAxOnPages } from '../tests/helpers/inpage-ax-compare.js';
 import { PROBE_PAGES, onProbePages } from '../tests/helpers/probe-pages.js';
 import { compareInpageSnapshot } from '../tests/helpers/inpage-snapshot.js';
-import { onSettledFixturePages } from '../tests/helpers/fixture-pages.js';
+import { onFixturePages, onSettledFixturePages } from '../tests/helpers/fixture-pages.js';
 import { stillResolvesOnPage, sumTallies } from '../tests/helpers/still-resolves.js';
 import { getByRoleAgreement, getByTextAgreement, sumAgreements } from '../tests/helpers/locator-agreement.js';
 import { INPAGE_AX } from '../src/devices/web-inpage-ax.js';
@@ -212,6 +212,36 @@ async function realPageActions(browser: Browser, base: string): Promise<void> {
   }
 }
 
+/**
+ * The capture on real pages of other shapes than the bench's rows: every fixture page (the corpus's, axe-core's
+ * rule fixtures, the APG examples) once settled, the device's capture against ariaSnapshot() on the same page,
+ * rounds alternating; the median of the per-page ratios (what a test on a typical page meets) and the
+ * ratio of the sums (weighted to the large pages), each with the target, and the pages furthest over.
+ */
+async function realPageCaptures(browser: Browser, base: string): Promise<void> {
+  const everyPage = [...new Set([...HIT_PAGES, ...AXE_PAGES, ...APG_PAGES])];
+  // One page at a time: pages read side by side would time each other's work.
+  const rows = await onFixturePages(browser, base, everyPage, async (p, path) => {
+    await p.waitForLoadState('networkidle');
+    const device = new WebDriver(p);
+    const ours: number[] = [], theirs: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      theirs.push(await time(() => p.locator('body').ariaSnapshot()));
+      ours.push(await time(() => device.capture()));
+    }
+    await device.close();
+    return { path, ours: median(ours), theirs: median(theirs) };
+  }, 1);
+  const ratios = rows.map((r) => r.ours / r.theirs).sort((a, b) => a - b);
+  const mid = ratios[ratios.length >> 1]!;
+  const sum = (k: 'ours' | 'theirs') => rows.reduce((a, r) => a + r[k], 0);
+  const whole = sum('ours') / sum('theirs');
+  console.log(`  capture vs ariaSnapshot() on ${rows.length} real pages (corpus, axe-core fixtures, APG examples): median per page ${mid.toFixed(2)}× (target ≤ 1.0) ${mid <= 1 ? 'ok' : 'MISS'}; ` +
+    `all pages together ${sum('ours').toFixed(0)} vs ${sum('theirs').toFixed(0)} ms: ${whole.toFixed(2)}× (target ≤ 1.0) ${whole <= 1 ? 'ok' : 'MISS'}`);
+  const worst = [...rows].sort((a, b) => b.ours / b.theirs - a.ours / a.theirs).slice(0, 3);
+  console.log(`    furthest over: ${worst.map((r) => `${r.path.split('/').pop()} ${(r.ours / r.theirs).toFixed(2)}× (${r.ours.toFixed(1)} vs ${r.theirs.toFixed(1)} ms)`).join(', ')}`);
+}
+
 export async function run(): Promise<void> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const site = await serveStatic(WEB_FIXTURES);
@@ -221,6 +251,7 @@ export async function run(): Promise<void> {
     for (const n of [500, 5000]) await formFlow(p, n);
     await p.close();
     await realPageActions(browser, site.url);
+    await realPageCaptures(browser, site.url);
 
     for (const [what, pages] of [['corpus pages', HIT_PAGES], [`APG example pages (${APG_PAGES.length}, beyond the corpus)`, APG_PAGES]] as const) {
       const total = await hittabilityOnPages(browser, site.url, pages);
