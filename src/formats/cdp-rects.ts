@@ -20,8 +20,6 @@ export interface WantedRects {
   doc: number;
   /** Its layout index. */
   li: number;
-  /** Its node's index in the document. */
-  ni: number;
   backendNodeId: number;
 }
 
@@ -53,7 +51,7 @@ export function wantedRects(dom: DomSnapshot, styles: readonly string[]): Wanted
       const st = layoutStyles[li];
       const clips = (k: number) => k >= 0 && st !== undefined && dom.strings[st[k]!] !== undefined && dom.strings[st[k]!] !== 'visible';
       const backendNodeId = d.nodes.backendNodeId?.[ni];
-      if (backendNodeId !== undefined && (clips(ox) || clips(oy) || owners.has(ni))) wanted.push({ doc, li, ni, backendNodeId });
+      if (backendNodeId !== undefined && (clips(ox) || clips(oy) || owners.has(ni))) wanted.push({ doc, li, backendNodeId });
     }
   });
   return wanted;
