@@ -179,9 +179,10 @@ export class WebDriver implements Driver {
           await this.page.waitForLoadState('load').catch(() => undefined);
           continue;
         }
-        // The in-page answer read with the snapshot of the same page, or (frames, MathML, a page that changed between the two) Chromium's own tree.
+        // The in-page answer read with the snapshot of the same page (its first document: child frames' are
+        // read from Chromium's tree below), or (MathML, a page that changed between the two) Chromium's own tree.
         const pageAnswer = answer && !Array.isArray(answer) ? answer : null;
-        const join = pageAnswer && dom.documents.length === 1 ? joinInpage(pageAnswer, dom) : null;
+        const join = pageAnswer ? joinInpage(pageAnswer, dom) : null;
         const fromPage = Array.isArray(answer) ? answer : pageAnswer && join ? axFromInpage(pageAnswer, dom, join) : null;
         // The rects the page read with its answer; the elements' own for the rest (none, mostly).
         if (pageAnswer && join) placeInpageRects(pageAnswer, dom, join);
