@@ -52,12 +52,15 @@ function captureFunction(chromium: number, everyPage: boolean): string {
     // Editable content responds to clicks in the DOM snapshot's eyes (isClickable) without a listener.
     else if (n && n.nodeType === 1 && n.isContentEditable) e.editable = true;
     if (n && n.nodeType === 9) e.states = focusedDocument ? { focusable: true, focused: true } : { focusable: true };
+    // A text named by its node's own words, as they are: the DOM snapshot holds them (its nodeValue), so the answer need not.
+    if (n && n.nodeType === 3 && e.name === n.data) e.name = 1;
     return e;
   });
   // The client and scroll rects of the elements that clip or scroll, which the snapshot does not hold (formats/cdp-rects.ts).
   const rects = [];
   for (const [e, st] of ax.styles) {
-    if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+    // The shorthand reads 'visible' exactly when both axes do (one axis alone cannot compute to visible).
+    if (st.overflow === 'visible') continue;
     const p = place.get(e);
     if (p !== undefined) rects.push([p, ...${READ_RECTS}]);
   }

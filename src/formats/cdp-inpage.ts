@@ -56,6 +56,8 @@ export interface InpageCaptureEntry extends InpageAxEntry {
   states?: InpageStates;
   /** An ignored element in editable content (states are read only for the elements kept). */
   editable?: true;
+  /** Its name is its text node's own words, as the DOM snapshot holds them (`name` is then '' until joined). */
+  nodeText?: true;
 }
 
 /** The in-page capture's answer: its entries, and the node names of the page's walk, in order. */
@@ -69,8 +71,9 @@ export interface InpageCapture {
 /**
  * The in-page capture's answer as the page writes it (devices/web-inpage-capture.ts): each entry a row,
  * `[parent, role, name, ignored, place, host, from, attr, states, description, pseudo, pseudoPart,
- * editable]` (`ignored` 0 or the reason; an absent field 0, trailing ones left out), and the walk's node
- * names in one string, separated by spaces (a node name holds none).
+ * editable]` (`name` 1 for a text named by its DOM node's own words, which the DOM snapshot holds;
+ * `ignored` 0 or the reason; an absent field 0, trailing ones left out), and the walk's node names in
+ * one string, separated by spaces (a node name holds none).
  */
 export interface InpageWire {
   rows: unknown[][];
@@ -87,8 +90,9 @@ export function decodeInpage(text: unknown): InpageCapture | null {
   if (!wire || !Array.isArray(wire.rows) || typeof wire.names !== 'string') return null;
   const entries: InpageCaptureEntry[] = [];
   for (const r of wire.rows) {
-    if (!Array.isArray(r) || typeof r[0] !== 'number' || typeof r[1] !== 'string' || typeof r[2] !== 'string' || typeof r[4] !== 'number' || typeof r[5] !== 'number') return null;
-    const e: InpageCaptureEntry = { parent: r[0], role: r[1], name: r[2], ignored: r[3] !== 0, place: r[4], host: r[5] };
+    if (!Array.isArray(r) || typeof r[0] !== 'number' || typeof r[1] !== 'string' || (typeof r[2] !== 'string' && r[2] !== 1) || typeof r[4] !== 'number' || typeof r[5] !== 'number') return null;
+    const e: InpageCaptureEntry = { parent: r[0], role: r[1], name: r[2] === 1 ? '' : r[2], ignored: r[3] !== 0, place: r[4], host: r[5] };
+    if (r[2] === 1) e.nodeText = true;
     const why = str(r[3]), from = str(r[6]), attr = str(r[7]), description = str(r[9]), pseudo = str(r[10]), pseudoPart = str(r[11]);
     if (why) e.why = why;
     if (from) e.from = from;
@@ -171,6 +175,7 @@ export function axFromInpage(answer: InpageCapture, dom: DomSnapshot, join = joi
   const d = dom.documents[0]!;
   const { strings } = dom;
   const ids = d.nodes.backendNodeId ?? [];
+  const values = d.nodes.nodeValue ?? [];
   const { places, pseudos } = join;
 
   const texts = new Map<number, string>();
@@ -187,6 +192,7 @@ export function axFromInpage(answer: InpageCapture, dom: DomSnapshot, join = joi
     const which = e.pseudo ?? e.pseudoPart;
     const box = which ? pseudos.get(e.host)?.get(which) : undefined;
     let name = e.name;
+    if (e.nodeText) name = e.place >= 0 ? strings[values[places[e.place]!] ?? -1] ?? '' : '';
     // A pseudo box's text takes its words from the layout, unless the page named it (content of white space alone).
     if (e.pseudoPart && e.role === 'StaticText' && !name) {
       name = box !== undefined ? texts.get(box) ?? '' : '';

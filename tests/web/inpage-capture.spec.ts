@@ -113,16 +113,18 @@ test('the join refuses an answer whose walk is not the DOM snapshot\'s node list
     strings,
     documents: [{
       documentURL: 0, title: 0, frameId: 0,
-      nodes: { nodeName: [0, 1, 2, 3, 5, 4], parentIndex: [-1, 0, 1, 2, 3, 3], backendNodeId: [10, 11, 12, 13, 14, 15] },
+      nodes: { nodeName: [0, 1, 2, 3, 5, 4], parentIndex: [-1, 0, 1, 2, 3, 3], backendNodeId: [10, 11, 12, 13, 14, 15], nodeValue: [-1, -1, -1, -1, -1, 6] },
       layout: { nodeIndex: [], styles: [], bounds: [] },
     }],
   };
   const entry = (parent: number, role: string, place: number, name = '') => ({ parent, role, name, ignored: false, place, host: -1 });
   const answer: InpageCapture = {
     names: ['#document', 'HTML', 'BODY', 'BUTTON', '#text'],
-    entries: [entry(-1, 'RootWebArea', 0, 'Capture'), entry(0, 'generic', 2), entry(1, 'button', 3, 'Go'), entry(2, 'StaticText', 4, 'Go')],
+    // The text named by its node's own words: the snapshot's nodeValue.
+    entries: [entry(-1, 'RootWebArea', 0, 'Capture'), entry(0, 'generic', 2), entry(1, 'button', 3, 'Go'), { ...entry(2, 'StaticText', 4), nodeText: true }],
   };
   const ax = axFromInpage(answer, dom)!;
+  expect(ax[3]!.name?.value).toBe('Go');
   // Ids are the snapshot's backend ids by place, the ::before box skipped in the count.
   expect(ax.map((n) => n.backendDOMNodeId)).toEqual([10, 12, 13, 15]);
   expect(ax[2]!.childIds).toEqual(['15']);
@@ -133,21 +135,23 @@ test('the join refuses an answer whose walk is not the DOM snapshot\'s node list
 
 test('the page\'s rows read back as the entries they were written from; anything else is no answer', () => {
   const text = JSON.stringify({
-    names: '#document HTML BODY',
+    names: '#document HTML BODY #text',
     rows: [
       [-1, 'RootWebArea', 'Capture', 0, 0, -1, 'relatedElement', 0, { focusable: true }],
       [0, 'generic', '', 'uninteresting', 2, -1],
       [1, 'StaticText', '', 0, -1, 2, 'contents', 0, 0, 0, 0, '::before'],
+      [1, 'StaticText', 1, 0, 3, -1, 'contents'],
       [0, 'button', 'Go', 0, 1, -1, 'attribute', 'aria-label', { focusable: true }, 'Sends it', 0, 0, 1],
     ],
     rects: [[1, 0, 0, 10, 10, 0, 0, 10, 20]],
   });
   expect(decodeInpage(text)).toEqual({
-    names: ['#document', 'HTML', 'BODY'],
+    names: ['#document', 'HTML', 'BODY', '#text'],
     entries: [
       { parent: -1, role: 'RootWebArea', name: 'Capture', ignored: false, place: 0, host: -1, from: 'relatedElement', states: { focusable: true } },
       { parent: 0, role: 'generic', name: '', ignored: true, why: 'uninteresting', place: 2, host: -1 },
       { parent: 1, role: 'StaticText', name: '', ignored: false, place: -1, host: 2, from: 'contents', pseudoPart: '::before' },
+      { parent: 1, role: 'StaticText', name: '', ignored: false, place: 3, host: -1, from: 'contents', nodeText: true },
       { parent: 0, role: 'button', name: 'Go', ignored: false, place: 1, host: -1, from: 'attribute', attr: 'aria-label', states: { focusable: true }, description: 'Sends it', editable: true },
     ],
     rects: [[1, 0, 0, 10, 10, 0, 0, 10, 20]],
