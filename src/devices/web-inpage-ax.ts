@@ -308,7 +308,7 @@ function visit(node, parent, ctx, parentEl) {
   // entry (inert, it breaks no line), what it holds reads as inert elements themselves.
   const kid = { hidden: here === 'inertElement' && k === parent ? here : hidden, inModal: ctx.inModal || el === modal, outsideModal, inLabel: ignored && (ctx.inLabel || role === 'LabelText') };
   // A list item's marker is Chromium's ListMarker, a part the capture leaves out, unless the item is not a list item.
-  if (hasMarker(st) && role !== 'listitem') pushPseudo(el, k, '::marker', kid);
+  if (role !== 'listitem' && display === 'list-item' && hasMarker(st)) pushPseudo(el, k, '::marker', kid);
   pushPseudo(el, k, '::before', kid);
   // A select shown as a drop-down holds its options in a popup (Chromium's MenuListPopup).
   const under = role === 'combobox' && isHtml(el, 'select') ? push(null, k, 'MenuListPopup', '', false) : k;

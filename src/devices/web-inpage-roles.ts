@@ -255,7 +255,8 @@ function computeRole(el) {
 }
 
 function hasAriaAttribute(el) {
-  for (const a of el.attributes) if (a.name.startsWith('aria-')) return true;
+  // Names alone: walking el.attributes makes an Attr object of each.
+  for (const a of el.getAttributeNames()) if (a.startsWith('aria-')) return true;
   return false;
 }
 
