@@ -1,9 +1,10 @@
 /**
  * The in-page capture (docs/design.md §5): the in-page pass (web-inpage-ax.ts) with the states of the
- * elements it keeps (web-inpage-states.ts), each entry placed in the page's walk of its DOM, answered as
- * one JSON text (formats/cdp-inpage.ts `InpageWire`; null for a page it does not cover; a text costs the page one string, where an
- * answer by value costs it one protocol object per entry). formats/cdp-inpage.ts joins it to the same
- * capture's DOM snapshot by position, in place of `Accessibility.getFullAXTree`.
+ * elements it keeps (web-inpage-states.ts), each entry placed in the page's walk of its DOM, and the
+ * rects of the walked elements that clip or scroll (formats/cdp-rects.ts), answered as one JSON text
+ * (formats/cdp-inpage.ts `InpageWire`; null for a page it does not cover; a text costs the page one
+ * string, where an answer by value costs it one protocol object per entry). formats/cdp-inpage.ts joins
+ * it to the same capture's DOM snapshot by position, in place of `Accessibility.getFullAXTree`.
  *
  * Source text, not a function of this module: it runs in the page (`Runtime.evaluate`).
  */
