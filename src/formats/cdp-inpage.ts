@@ -86,8 +86,15 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 /** The in-page capture's answer read from the page's JSON text; null for anything else (the capture then asks Chromium). */
 export function decodeInpage(text: unknown): InpageCapture | null {
   if (typeof text !== 'string') return null;
-  const wire = JSON.parse(text) as Partial<InpageWire> | null;
-  if (!wire || !Array.isArray(wire.rows) || typeof wire.names !== 'string') return null;
+  let wire: Partial<InpageWire> | null;
+  try {
+    wire = JSON.parse(text) as Partial<InpageWire> | null;
+  } catch {
+    return null;
+  }
+  if (!wire || typeof wire !== 'object' || !Array.isArray(wire.rows) || typeof wire.names !== 'string') return null;
+  const rects = wire.rects;
+  if (rects !== undefined && !(Array.isArray(rects) && rects.every((r) => Array.isArray(r) && r.length === 9 && r.every((v) => typeof v === 'number')))) return null;
   const entries: InpageCaptureEntry[] = [];
   for (const r of wire.rows) {
     if (!Array.isArray(r) || typeof r[0] !== 'number' || typeof r[1] !== 'string' || (typeof r[2] !== 'string' && r[2] !== 1) || typeof r[4] !== 'number' || typeof r[5] !== 'number') return null;
@@ -104,7 +111,7 @@ export function decodeInpage(text: unknown): InpageCapture | null {
     if (r[12] === 1) e.editable = true;
     entries.push(e);
   }
-  return { entries, names: wire.names === '' ? [] : wire.names.split(' '), ...(Array.isArray(wire.rects) ? { rects: wire.rects } : {}) };
+  return { entries, names: wire.names === '' ? [] : wire.names.split(' '), ...(rects ? { rects } : {}) };
 }
 
 /** The page's walk placed in the DOM snapshot: each walked node's snapshot index, and the pseudo boxes by their host's place. */

@@ -133,7 +133,7 @@ test('the join refuses an answer whose walk is not the DOM snapshot\'s node list
   expect(axFromInpage({ ...answer, names: [...answer.names, '#text'] }, dom)).toBeNull();
 });
 
-test('the page\'s rows read back as the entries they were written from; anything else is no answer', () => {
+test('the page\'s rows read back as the entries they were written from; anything else (not JSON, rows or rects of another shape) is no answer, and the capture asks Chromium', () => {
   const text = JSON.stringify({
     names: '#document HTML BODY #text',
     rows: [
@@ -156,5 +156,6 @@ test('the page\'s rows read back as the entries they were written from; anything
     ],
     rects: [[1, 0, 0, 10, 10, 0, 0, 10, 20]],
   });
-  for (const bad of [null, 42, 'null', '{"rows":[],"names":[]}', '{"rows":[[0,"generic"]],"names":""}', '{"rows":{},"names":""}']) expect(decodeInpage(bad)).toBeNull();
+  for (const bad of [null, 42, 'null', '{', '"text"', '{"rows":[],"names":[]}', '{"rows":[[0,"generic"]],"names":""}', '{"rows":{},"names":""}',
+    '{"rows":[],"names":"","rects":[[1,2]]}', '{"rows":[],"names":"","rects":[1]}', '{"rows":[],"names":"","rects":[[0,0,0,0,0,0,0,0,"x"]]}']) expect(decodeInpage(bad), String(bad)).toBeNull();
 });
