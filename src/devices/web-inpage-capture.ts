@@ -11,6 +11,7 @@
 import { INPAGE_AX } from './web-inpage-ax.js';
 import { STATES_SOURCE } from './web-inpage-states.js';
 import { READ_RECTS } from '../formats/cdp-rects.js';
+import { INPAGE_ROW, INPAGE_ROW_REQUIRED } from '../formats/cdp-inpage.js';
 
 /**
  * In the page: `walkDom()` answers the main document's nodes in DOMSnapshot.captureSnapshot's order
@@ -67,8 +68,8 @@ function captureFunction(chromium: number, everyPage: boolean): string {
   }
   // Rows and one string of names (formats/cdp-inpage.ts InpageWire): fewer values to write than objects, for the page's JSON.stringify.
   const rows = entries.map((e) => {
-    const r = [e.parent, e.role, e.name, e.ignored ? e.why || 1 : 0, e.place, e.host, e.from || 0, e.attr || 0, e.states || 0, e.description || 0, e.pseudo || 0, e.pseudoPart || 0, e.editable ? 1 : 0];
-    while (r.length > 6 && r[r.length - 1] === 0) r.pop();
+    const r = ${INPAGE_ROW};
+    while (r.length > ${INPAGE_ROW_REQUIRED} && r[r.length - 1] === 0) r.pop();
     return r;
   });
   return JSON.stringify({ rows, names: all.map((n) => n.nodeName).join(' '), rects });

@@ -819,7 +819,6 @@ interface PageMetrics { width: number; height: number; dpr: number; title: strin
  */
 interface Mark { page: string; navigations: number; inputs: number; watched: boolean; frames: boolean }
 
-/** Runtime.evaluate by value in the page's main world. */
 /** An expression's value, in the page's own world or (`contextId`) another; its exception thrown. */
 async function evaluate<T>(s: CDPSession, expression: string, contextId?: number): Promise<T> {
   const r = (await s.send('Runtime.evaluate', { expression, returnByValue: true, ...(contextId === undefined ? {} : { contextId }) })) as { result?: { value?: unknown }; exceptionDetails?: { text?: string; exception?: { description?: string } } };

@@ -81,6 +81,22 @@ export interface InpageWire {
   rects?: number[][];
 }
 
+/**
+ * A row's fields in order, each with the in-page expression that writes it from its entry `e`: the one
+ * home of the row's layout, for the page's writer (INPAGE_ROW) and for decodeInpage.
+ */
+const ROW = {
+  parent: 'e.parent', role: 'e.role', name: 'e.name', ignored: 'e.ignored ? e.why || 1 : 0', place: 'e.place', host: 'e.host',
+  from: 'e.from || 0', attr: 'e.attr || 0', states: 'e.states || 0', description: 'e.description || 0', pseudo: 'e.pseudo || 0',
+  pseudoPart: 'e.pseudoPart || 0', editable: 'e.editable ? 1 : 0',
+} as const;
+const COLUMN = Object.fromEntries(Object.keys(ROW).map((field, k) => [field, k])) as Record<keyof typeof ROW, number>;
+
+/** In the page: the row of entry `e`, as an array expression (the fields after `host` may be left out when 0). */
+export const INPAGE_ROW = `[${Object.values(ROW).join(', ')}]`;
+/** How many fields every row has (up to `host`). */
+export const INPAGE_ROW_REQUIRED = COLUMN.host + 1;
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The in-page capture's answer read from the page's JSON text; null for anything else (the capture then asks Chromium). */
@@ -97,18 +113,21 @@ export function decodeInpage(text: unknown): InpageCapture | null {
   if (rects !== undefined && !(Array.isArray(rects) && rects.every((r) => Array.isArray(r) && r.length === 9 && r.every((v) => typeof v === 'number')))) return null;
   const entries: InpageCaptureEntry[] = [];
   for (const r of wire.rows) {
-    if (!Array.isArray(r) || typeof r[0] !== 'number' || typeof r[1] !== 'string' || (typeof r[2] !== 'string' && r[2] !== 1) || typeof r[4] !== 'number' || typeof r[5] !== 'number') return null;
-    const e: InpageCaptureEntry = { parent: r[0], role: r[1], name: r[2] === 1 ? '' : r[2], ignored: r[3] !== 0, place: r[4], host: r[5] };
-    if (r[2] === 1) e.nodeText = true;
-    const why = str(r[3]), from = str(r[6]), attr = str(r[7]), description = str(r[9]), pseudo = str(r[10]), pseudoPart = str(r[11]);
+    if (!Array.isArray(r)) return null;
+    const parent = r[COLUMN.parent], role = r[COLUMN.role], name = r[COLUMN.name], ignored = r[COLUMN.ignored], place = r[COLUMN.place], host = r[COLUMN.host];
+    if (typeof parent !== 'number' || typeof role !== 'string' || (typeof name !== 'string' && name !== 1) || typeof place !== 'number' || typeof host !== 'number') return null;
+    const e: InpageCaptureEntry = { parent, role, name: name === 1 ? '' : name, ignored: ignored !== 0, place, host };
+    if (name === 1) e.nodeText = true;
+    const why = str(ignored), from = str(r[COLUMN.from]), attr = str(r[COLUMN.attr]), description = str(r[COLUMN.description]);
+    const pseudo = str(r[COLUMN.pseudo]), pseudoPart = str(r[COLUMN.pseudoPart]), states: unknown = r[COLUMN.states];
     if (why) e.why = why;
     if (from) e.from = from;
     if (attr) e.attr = attr;
-    if (r[8] && typeof r[8] === 'object') e.states = r[8] as InpageStates;
+    if (states && typeof states === 'object') e.states = states as InpageStates;
     if (description) e.description = description;
     if (pseudo) e.pseudo = pseudo as InpageCaptureEntry['pseudo'];
     if (pseudoPart) e.pseudoPart = pseudoPart as InpageCaptureEntry['pseudoPart'];
-    if (r[12] === 1) e.editable = true;
+    if (r[COLUMN.editable] === 1) e.editable = true;
     entries.push(e);
   }
   return { entries, names: wire.names === '' ? [] : wire.names.split(' '), ...(rects ? { rects } : {}) };
