@@ -1082,7 +1082,7 @@ const HIT_AT_POINT = `function (x, y) {
 /**
  * In the page, `this` the node (an element, or a text node read through its parent element), as
  * Playwright's actionability checks: visible (a box with area, not hidden by visibility or
- * content-visibility); stable, when `needStable` (the same box on two consecutive animation frames); enabled (not
+ * content-visibility); stable, when `needStable` (the same box at two animation times a frame apart); enabled (not
  * :disabled, no aria-disabled="true" on it or an ancestor); editable, when `needEditable`: every answer
  * after the enabled check carries the element's name, readonly, aria-readonly and whether it is
  * contenteditable, which the caller judges by roles/web.ts webEditability; hit (elementFromPoint at the point is the
@@ -1105,16 +1105,23 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
   };
   // A page that renders no frames (a hidden tab) still gets its two samples, a timer apart.
   const frame = () => new Promise((resolve) => { win.requestAnimationFrame(() => resolve()); win.setTimeout(resolve, 500); });
+  // The page's animation time: what moves by animation stands still between two reads at one time. A task
+  // late in a frame already reads the coming frame's time, which that frame's callbacks read again.
+  const clock = () => { const t = doc.timeline ? doc.timeline.currentTime : null; return typeof t === 'number' ? t : null; };
+  // Frames until the animation time is past t (a few at most: a page that never moves it is read as it is).
+  const past = async (t) => { for (let k = 0; k < 4; k++) { await frame(); const now = clock(); if (t === null || now === null || now > t) return; } };
   const key = (r) => r.map((v) => Math.round(v * 100) / 100).join(',');
-  // Not asked to be stable (fill): one sample, now.
-  if (needStable) await frame();
+  // Not asked to be stable (fill): one sample, now. A capture taken for this action is a sample at this
+  // call's animation time or before: the box it is compared with is read at a later one.
+  const start = clock();
+  if (needStable) await (fresh ? past(start) : frame());
   const a = box();
   let b = a;
   // Stable: the same box at two samples a frame apart. A capture taken for this action just now is the
   // first sample when its box is the page's own (a transformed or text box may read a hair apart): then
   // one frame decides, else two samples in the page do.
   if (needStable && !(fresh && key(a) === key([lx, ly, lw, lh]))) {
-    await frame();
+    await past(clock());
     if (!node.isConnected) return null;
     b = box();
   }
