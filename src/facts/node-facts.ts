@@ -136,6 +136,17 @@ export function isGeneratedContent(n: Node): boolean {
 }
 
 /**
+ * The editable text a node shows as its text (getByText, hasText, toHaveText's element text): a field's
+ * contents. Not a web <input>'s value: Playwright's element text is the DOM's, which holds an input's
+ * value nowhere (a button input's value is its `text`), so getByText('Name:') finds the label that wraps
+ * a filled field as Playwright finds it. A contenteditable element's and a <textarea>'s contents are
+ * DOM text.
+ */
+export function editableTextShown(n: Node): string | null {
+  return n.kind === 'web' && n.platform.element === 'input' ? null : n.editableText;
+}
+
+/**
  * A node's own label: its description when it has one (that is what a screen reader speaks), else its
  * text; an Apple element with neither, its value, which VoiceOver then speaks (roles/apple.ts). A web
  * node's is Chromium's accessible name (the description; a text node's text): a field's value is not

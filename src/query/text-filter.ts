@@ -1,4 +1,4 @@
-import { isGeneratedContent } from '../facts/node-facts.js';
+import { editableTextShown, isGeneratedContent } from '../facts/node-facts.js';
 import type { SnapshotIndex } from './snapshot-index.js';
 import { matchesText, normalizeWhitespace, type TextPattern } from './text.js';
 
@@ -47,7 +47,8 @@ function textParts(index: SnapshotIndex): TextParts {
     if (i >= generatedTo && isGeneratedContent(m)) generatedTo = index.ends[i]!;
     if (i < generatedTo) continue;
     if (m.text) { parts.push(m.text); partNode.push(i); }
-    if (m.editableText) { parts.push(m.editableText); partNode.push(i); }
+    const editable = editableTextShown(m);
+    if (editable) { parts.push(editable); partNode.push(i); }
   }
   firstPart[n] = parts.length;
   const built: TextParts = { parts, partNode, firstPart };
