@@ -14,7 +14,7 @@ import { matchesText, normalizeWhitespace, type TextPattern } from './text.js';
 export const MAX_REGEX_TEXT = 4_096;
 
 /**
- * The text parts (text, editableText) of every node in document order, shared by every text
+ * The text parts (text, editableTextShown) of every node in document order, shared by every text
  * filter on one snapshot. `firstPart[i]` counts the parts of nodes before i (a prefix count), so
  * the parts of the subtree nodes[i, ends[i]) are parts[firstPart[i], firstPart[ends[i]]).
  */
