@@ -136,14 +136,18 @@ export function isGeneratedContent(n: Node): boolean {
 }
 
 /**
- * The editable text a node shows as its text (getByText, hasText, toHaveText's element text): a field's
- * contents. Not a web <input>'s value: Playwright's element text is the DOM's, which holds an input's
- * value nowhere (a button input's value is its `text`), so getByText('Name:') finds the label that wraps
- * a filled field as Playwright finds it. A contenteditable element's and a <textarea>'s contents are
- * DOM text.
+ * The words a node shows as its text besides `text` (getByText, hasText, toHaveText's element text, innerText):
+ * a field's contents (editableText), and a web <option>'s name where it comes from its contents. On the
+ * web the element text is the DOM's, as Playwright reads it: an <input>'s value is in it nowhere (a
+ * button input's value is its `text`), so getByText('Name:') finds the label that wraps a filled field;
+ * an option's words are, though Chromium's tree gives them no text node of their own, so a label that
+ * wraps a <select> reads with its options. A contenteditable element's and a <textarea>'s contents are DOM text.
  */
-export function editableTextShown(n: Node): string | null {
-  return n.kind === 'web' && n.platform.element === 'input' ? null : n.editableText;
+export function moreTextShown(n: Node): string | null {
+  if (n.kind !== 'web') return n.editableText;
+  if (n.platform.element === 'input') return null;
+  if (n.platform.element === 'option' && n.platform.nameFrom === 'contents') return n.contentDescription;
+  return n.editableText;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { editableTextShown, isGeneratedContent } from '../facts/node-facts.js';
+import { moreTextShown, isGeneratedContent } from '../facts/node-facts.js';
 import type { SnapshotIndex } from './snapshot-index.js';
 import { matchesText, normalizeWhitespace, type TextPattern } from './text.js';
 
@@ -14,7 +14,7 @@ import { matchesText, normalizeWhitespace, type TextPattern } from './text.js';
 export const MAX_REGEX_TEXT = 4_096;
 
 /**
- * The text parts (text, editableTextShown) of every node in document order, shared by every text
+ * The text parts (text, moreTextShown) of every node in document order, shared by every text
  * filter on one snapshot. `firstPart[i]` counts the parts of nodes before i (a prefix count), so
  * the parts of the subtree nodes[i, ends[i]) are parts[firstPart[i], firstPart[ends[i]]).
  */
@@ -47,7 +47,7 @@ function textParts(index: SnapshotIndex): TextParts {
     if (i >= generatedTo && isGeneratedContent(m)) generatedTo = index.ends[i]!;
     if (i < generatedTo) continue;
     if (m.text) { parts.push(m.text); partNode.push(i); }
-    const editable = editableTextShown(m);
+    const editable = moreTextShown(m);
     if (editable) { parts.push(editable); partNode.push(i); }
   }
   firstPart[n] = parts.length;
