@@ -138,15 +138,13 @@ export function isGeneratedContent(n: Node): boolean {
 /**
  * The words a node shows as its text besides `text` (getByText, hasText, toHaveText's element text, innerText):
  * a field's contents (editableText), and a web <option>'s name where it comes from its contents. On the
- * web the element text is the DOM's, as Playwright reads it: an <input>'s value is in it nowhere (a
- * button input's value is its `text`), so getByText('Name:') finds the label that wraps a filled field;
- * an option's words are, though Chromium's tree gives them no text node of their own, so a label that
- * wraps a <select> reads with its options. A contenteditable element's and a <textarea>'s contents are DOM text.
+ * web the element text is the DOM's, as Playwright reads it: an option's words are in it, though
+ * Chromium's tree gives them no text node of their own, so a label that wraps a <select> reads with its
+ * options. (A text field's value is not DOM text either, but a field's own text is its value on every
+ * platform, toHaveText included; leaving it out of the text of what wraps the field only is still to do.)
  */
 export function moreTextShown(n: Node): string | null {
-  if (n.kind !== 'web') return n.editableText;
-  if (n.platform.element === 'input') return null;
-  if (n.platform.element === 'option' && n.platform.nameFrom === 'contents') return n.contentDescription;
+  if (n.kind === 'web' && n.platform.element === 'option' && n.platform.nameFrom === 'contents') return n.contentDescription;
   return n.editableText;
 }
 
