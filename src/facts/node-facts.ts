@@ -140,12 +140,21 @@ export function isGeneratedContent(n: Node): boolean {
  * a field's contents (editableText), and a web <option>'s name where it comes from its contents. On the
  * web the element text is the DOM's, as Playwright reads it: an option's words are in it, though
  * Chromium's tree gives them no text node of their own, so a label that wraps a <select> reads with its
- * options. (A text field's value is not DOM text either, but a field's own text is its value on every
- * platform, toHaveText included; leaving it out of the text of what wraps the field only is still to do.)
+ * options. A contenteditable element's and a <textarea>'s contents are DOM text too.
  */
 export function moreTextShown(n: Node): string | null {
   if (n.kind === 'web' && n.platform.element === 'option' && n.platform.nameFrom === 'contents') return n.contentDescription;
   return n.editableText;
+}
+
+/**
+ * Whether a node's moreTextShown is its own text only, not part of the text of what holds it: a web
+ * <input>'s value. A field's own text is its contents on every platform (toHaveText on a filled field),
+ * but the DOM holds an input's value nowhere, so the text of a label that wraps a filled field is the
+ * label's words alone, as Playwright reads it (getByText('Email:') finds the label).
+ */
+export function shownAsOwnOnly(n: Node): boolean {
+  return n.kind === 'web' && n.platform.element === 'input';
 }
 
 /**

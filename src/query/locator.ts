@@ -13,7 +13,7 @@ import { platformAttribute } from './get-by.js';
 import { normaliseRole } from '../formats/role-map.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, SEARCH_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
-import { moreTextShown } from '../facts/node-facts.js';
+import { moreTextShown, shownAsOwnOnly } from '../facts/node-facts.js';
 
 /** Anything that can hand a locator a fresh capture (a Device), and act on what it resolves. */
 export interface LocatorHost {
@@ -453,14 +453,17 @@ export class Locator extends Searchable {
   }
 }
 
-/** Text and the editable text shown (moreTextShown) of the node and its visible descendants, one space between (Playwright's innerText leaves out what is hidden). */
+/**
+ * Text and the further words shown (moreTextShown; a descendant's own-only words left out) of the node and
+ * its visible descendants, one space between (Playwright's innerText leaves out what is hidden).
+ */
 function visibleText(snapshot: Snapshot, node: Node): string {
   const parts: string[] = [];
   const stack = [node];
   while (stack.length) {
     const n = stack.pop()!;
     if (!isVisible(n, snapshot)) continue;
-    const own = n.text ?? moreTextShown(n);
+    const own = n.text ?? (n !== node && shownAsOwnOnly(n) ? null : moreTextShown(n));
     if (own) parts.push(own);
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }

@@ -1,4 +1,4 @@
-import { moreTextShown, isGeneratedContent } from '../facts/node-facts.js';
+import { isGeneratedContent, moreTextShown, shownAsOwnOnly } from '../facts/node-facts.js';
 import type { SnapshotIndex } from './snapshot-index.js';
 import { matchesText, normalizeWhitespace, type TextPattern } from './text.js';
 
@@ -16,12 +16,15 @@ export const MAX_REGEX_TEXT = 4_096;
 /**
  * The text parts (text, moreTextShown) of every node in document order, shared by every text
  * filter on one snapshot. `firstPart[i]` counts the parts of nodes before i (a prefix count), so
- * the parts of the subtree nodes[i, ends[i]) are parts[firstPart[i], firstPart[ends[i]]).
+ * the parts of the subtree nodes[i, ends[i]) are parts[firstPart[i], firstPart[ends[i]]). Words a
+ * node shows as its own only (shownAsOwnOnly: a web field's value) are not parts: `own` holds them by
+ * node, and that node's text is read whole (ownText).
  */
 interface TextParts {
   parts: string[];
   partNode: number[];
   firstPart: Int32Array;
+  own: Map<number, string>;
   /** Lazily: every part joined by ' ', and each part's offset in it (one more entry: the length + 1). */
   raw?: { text: string; offset: Int32Array };
   /** Lazily: the normalised, lower-cased non-empty parts joined by ' ', and each part's offset in it. */
@@ -39,6 +42,7 @@ function textParts(index: SnapshotIndex): TextParts {
   const parts: string[] = [];
   const partNode: number[] = [];
   const firstPart = new Int32Array(n + 1);
+  const own = new Map<number, string>();
   // Inside a generated box (its text is not the page's), up to where its subtree ends.
   let generatedTo = -1;
   for (let i = 0; i < n; i++) {
@@ -47,11 +51,12 @@ function textParts(index: SnapshotIndex): TextParts {
     if (i >= generatedTo && isGeneratedContent(m)) generatedTo = index.ends[i]!;
     if (i < generatedTo) continue;
     if (m.text) { parts.push(m.text); partNode.push(i); }
-    const editable = moreTextShown(m);
-    if (editable) { parts.push(editable); partNode.push(i); }
+    const more = moreTextShown(m);
+    if (more && shownAsOwnOnly(m)) own.set(i, more);
+    else if (more) { parts.push(more); partNode.push(i); }
   }
   firstPart[n] = parts.length;
-  const built: TextParts = { parts, partNode, firstPart };
+  const built: TextParts = { parts, partNode, firstPart, own };
   cache.set(index, built);
   return built;
 }
@@ -97,6 +102,11 @@ function pieceAt(start: number[], at: number): number {
  * RegExps: the subtree's parts joined, capped at MAX_REGEX_TEXT characters.
  */
 export function textContentTest(index: SnapshotIndex, pattern: TextPattern): (i: number) => boolean {
+  return withOwnText(index, pattern, false, partsTextTest(index, pattern));
+}
+
+/** textContentTest over the parts alone (a node with words of its own only is answered by withOwnText). */
+function partsTextTest(index: SnapshotIndex, pattern: TextPattern): (i: number) => boolean {
   const tp = textParts(index);
   if (pattern instanceof RegExp) {
     return (i) => matchesText(cappedText(tp, i, index.ends[i]!), pattern);
@@ -134,17 +144,22 @@ export function textContentTest(index: SnapshotIndex, pattern: TextPattern): (i:
  * slice of the snapshot's normalised text per node whose slice has the pattern's length.
  */
 export function subtreeTextTest(index: SnapshotIndex, pattern: TextPattern, exact: boolean): (i: number) => boolean {
+  return withOwnText(index, pattern, exact, partsSubtreeTest(index, pattern, exact));
+}
+
+/** subtreeTextTest over the parts alone (a node with words of its own only is answered by withOwnText). */
+function partsSubtreeTest(index: SnapshotIndex, pattern: TextPattern, exact: boolean): (i: number) => boolean {
   if (pattern instanceof RegExp) {
     // A subtree with one text part (a text node, or the wrappers around one) reads it whole, as
     // matchesText reads a node's own text; only text joined from several parts is capped.
     const tp = textParts(index);
-    const joined = textContentTest(index, pattern);
+    const joined = partsTextTest(index, pattern);
     return (i) => {
       const a = tp.firstPart[i]!, b = tp.firstPart[index.ends[i]!]!;
       return b - a === 1 ? matchesText(tp.parts[a], pattern) : joined(i);
     };
   }
-  if (!exact) return textContentTest(index, pattern);
+  if (!exact) return partsTextTest(index, pattern);
   const tp = textParts(index);
   const needle = normalizeWhitespace(pattern);
   const { text, start, end, firstPiece } = normalised(tp, index.nodes.length);
@@ -161,9 +176,20 @@ export function subtreeTextTest(index: SnapshotIndex, pattern: TextPattern, exac
  * text content, and one answers any pattern as the other does (no text has to be read to know it).
  */
 export function holdsAllText(index: SnapshotIndex): (i: number, c: number) => boolean {
-  const { firstPart } = textParts(index);
+  const { firstPart, own } = textParts(index);
   const ends = index.ends;
-  return (i, c) => firstPart[i] === firstPart[c] && firstPart[ends[i]!] === firstPart[ends[c]!];
+  // A node with words of its own only reads apart from what holds it.
+  return (i, c) => firstPart[i] === firstPart[c] && firstPart[ends[i]!] === firstPart[ends[c]!] && !own.has(i) && !own.has(c);
+}
+
+/**
+ * `test` for every node but one with words of its own only (a web field's value), whose text (ownText)
+ * is matched as matchesText reads it.
+ */
+function withOwnText(index: SnapshotIndex, pattern: TextPattern, exact: boolean, test: (i: number) => boolean): (i: number) => boolean {
+  const { own } = textParts(index);
+  if (own.size === 0) return test;
+  return (i) => (own.has(i) ? matchesText(subtreeText(index, i), pattern, exact) : test(i));
 }
 
 /**
@@ -195,9 +221,15 @@ function normalised(tp: TextParts, n: number): { text: string; start: number[]; 
   return tp.normalised;
 }
 
-/** nodes[i]'s text content: its subtree's parts joined by ' ' (SnapshotIndex.textContent, what toHaveText reads). */
+/**
+ * nodes[i]'s text content: its subtree's parts joined by ' ' (SnapshotIndex.textContent, what toHaveText
+ * reads), after its words of its own only, where it has them.
+ */
 export function subtreeText(index: SnapshotIndex, i: number): string {
-  return joinedSlice(textParts(index), i, index.ends[i]!, Infinity);
+  const tp = textParts(index);
+  const rest = joinedSlice(tp, i, index.ends[i]!, Infinity);
+  const own = tp.own.get(i);
+  return own === undefined ? rest : rest ? `${own} ${rest}` : own;
 }
 
 /** The subtree's parts joined by ' ', cut at MAX_REGEX_TEXT characters: a slice of the joined snapshot text. */

@@ -37,20 +37,24 @@ test('getByRole(role, { name, exact }) finds as many elements as Playwright\'s o
   expect(t!.asked).toBe(40);
 });
 
-test('getByText finds what Playwright\'s finds: a text that is all of an element Chromium leaves out of its tree (a <span>) stands for it, an input button\'s value is its text, an option\'s words are (a label wrapping a <select> reads with them), and generated content (a <q>\'s quotes) is not text', async () => {
+test('getByText finds what Playwright\'s finds: a text that is all of an element Chromium leaves out of its tree (a <span>) stands for it, an input button\'s value is its text, a text field\'s value is not the text of what wraps it (its own is), an option\'s words are (a label wrapping a <select> reads with them), and generated content (a <q>\'s quotes) is not text', async () => {
   const { page } = await openHtml(browser, 'Texts', `<p>Say <q>Print</q> now</p><button>Carousel: <span>Play</span></button>
     <pre><code><span class="tag">&lt;<span class="name">nav</span>&gt;</span></code></pre><p class="icon">Mute</p>
     <style>.icon::before { content: "\\1F507 "; }</style>
     <form><input type=submit value="Sign in"><input type=button value="Name" aria-label="Aria Name"><input type=reset><input type=reset value="Start over"></form>
-    <p><label>Country <select><option>France</option></select></label></p>`);
+    <p><label>Last Action: <input value="none"></label></p><p><label>Country <select><option>France</option></select></label></p>`);
   const device = await webDevice(page);
   // An input button's value is its text (a reset button's default label is not a value).
-  for (const text of ['Print', 'Say Print now', 'Play', 'Carousel: Play', 'nav', 'Mute', 'Sign in', 'Name', 'Reset', 'Start over', 'Country', 'Country France', 'France']) {
+  for (const text of ['Print', 'Say Print now', 'Play', 'Carousel: Play', 'nav', 'Mute', 'Sign in', 'Name', 'Reset', 'Start over', 'Last Action:', 'Last Action: none', 'Country', 'Country France', 'France']) {
     expect([text, await device.getByText(text, { exact: true }).count()]).toEqual([text, await page.getByText(text, { exact: true }).count()]);
   }
   // toHaveText reads the same text as Playwright's: the page's, without the quotes CSS draws.
   await expect(page.locator('p').first()).toHaveText('Say Print now');
   await twExpect(device.getByRole('paragraph').first()).toHaveText('Say Print now');
+  await expect(page.getByRole('paragraph').nth(-2)).toHaveText('Last Action:');
+  await twExpect(device.getByRole('paragraph').nth(-2)).toHaveText('Last Action:');
+  // The field's own text is its value, on the web as on every platform (Playwright's toHaveValue).
+  await twExpect(device.getByRole('textbox', { name: 'Last Action:' })).toHaveText('none');
   await expect(page.getByRole('paragraph').last()).toHaveText('Country France');
   await twExpect(device.getByRole('paragraph').last()).toHaveText('Country France');
   await page.close();
