@@ -18,7 +18,7 @@ export const MAX_REGEX_TEXT = 4_096;
  * filter on one snapshot. `firstPart[i]` counts the parts of nodes before i (a prefix count), so
  * the parts of the subtree nodes[i, ends[i]) are parts[firstPart[i], firstPart[ends[i]]). Words a
  * node shows as its own only (shownAsOwnOnly: a web field's value) are not parts: `own` holds them by
- * node, and that node's text is read whole (ownText).
+ * node, and that node's text is read whole (subtreeText, withOwnText).
  */
 interface TextParts {
   parts: string[];
