@@ -68,7 +68,8 @@ export function sumAgreements(all: readonly LocatorAgreement[]): LocatorAgreemen
  * Up to `perPage` texts of the page's capture (its text runs, in document order), each counted by
  * getByText(text, { exact: true }) on both sides. Playwright's count is of its visible matches: its
  * locators also find what the page does not render (display: none), which a capture, like Chromium's
- * accessibility tree, does not hold.
+ * accessibility tree, does not hold. An option of a shown <select> is held (Chromium's tree lists a
+ * closed select's options) though Playwright does not call it visible: it is counted too.
  */
 export async function getByTextAgreement(page: Page, label: string, perPage: number): Promise<LocatorAgreement> {
   const device = await webDevice(page);
@@ -80,7 +81,16 @@ export async function getByTextAgreement(page: Page, label: string, perPage: num
   });
   return countBoth([...texts], (text) => ({
     what: `${label}: ${JSON.stringify(text)}`,
-    theirs: page.getByText(text, { exact: true }).filter({ visible: true }).count(),
+    theirs: heldMatches(page, text),
     ours: resolveSelector(snapshot, device.getByText(text, { exact: true }).selector).length,
   }));
+}
+
+/** Playwright's getByText(text, { exact: true }) matches a capture can hold: the visible ones, and the hidden options of a shown <select>. */
+async function heldMatches(page: Page, text: string): Promise<number> {
+  const matches = page.getByText(text, { exact: true });
+  const visible = await matches.filter({ visible: true }).count();
+  const options = await matches.filter({ visible: false }).and(page.locator('option')).evaluateAll((els) =>
+    els.filter((o) => o.closest('select')?.checkVisibility() === true).length);
+  return visible + options;
 }
