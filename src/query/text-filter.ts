@@ -183,7 +183,7 @@ export function holdsAllText(index: SnapshotIndex): (i: number, c: number) => bo
 }
 
 /**
- * `test` for every node but one with words of its own only (a web field's value), whose text (ownText)
+ * `test` for every node but one with words of its own only (a web field's value), whose text (subtreeText)
  * is matched as matchesText reads it.
  */
 function withOwnText(index: SnapshotIndex, pattern: TextPattern, exact: boolean, test: (i: number) => boolean): (i: number) => boolean {
