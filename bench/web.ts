@@ -289,7 +289,8 @@ export async function run(): Promise<void> {
     for (const d of texts.differences) console.log(`  ${d}`);
 
     const snapshots = await onSettledFixturePages(browser, site.url, everyPage, (page, label) => compareInpageSnapshot(page, label));
-    console.log(`the device's in-page capture vs Chromium's own tree (getFullAXTree, axTree: 'chromium'), the same DOM snapshot, byte for byte: ${snapshots.filter((x) => x.identical).length}/${snapshots.length} pages identical`);
+    console.log(`the device's in-page capture vs Chromium's own tree (getFullAXTree, axTree: 'chromium'), the same DOM snapshot, byte for byte: ${snapshots.filter((x) => x.identical).length}/${snapshots.length} pages identical; ` +
+      `its ::before / ::after read where the style sheets may make a box vs of every element: ${snapshots.filter((x) => x.sameAsEveryPseudo).length}/${snapshots.length} pages the same answer`);
     for (const x of snapshots.filter((y) => !y.identical)) console.log(`  ${x.page}: ${x.unjudged ? 'kept changing' : x.differences.slice(0, 2).join('; ')}`);
 
     const sums = new Map<string, { v: number; vt: number; t: number; ta: number; only: string[] }>();

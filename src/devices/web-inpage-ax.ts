@@ -11,8 +11,10 @@
  * inner functions in helpers the page lacks. The role rules are in web-inpage-roles.ts, the name
  * computation in web-inpage-names.ts; this file holds the walk.
  *
- * Called with `{ withNodes?: boolean, chromium?: number }` (`chromium`: the browser's major version,
- * for the rules that changed between versions; the newest apply when it is left out), it answers
+ * Called with `{ withNodes?: boolean, chromium?: number, pseudoFromSheets?: boolean }` (`chromium`: the
+ * browser's major version, for the rules that changed between versions; the newest apply when it is left
+ * out; `pseudoFromSheets`: the page has no open shadow root, so ::before / ::after boxes are looked for
+ * only where its style sheets may make one, web-inpage-pseudo-hosts.ts), it answers
  * `{ entries, nodes? }`: one entry per node of the flat tree (open shadow roots, slotted content where
  * the slot is), the document first, each `{ parent, role, name, ignored, why?, from?, attr?,
  * description? }`: `parent` the index of the entry above it (-1 for the document), `role` Chromium's
@@ -29,6 +31,7 @@
  */
 import { NAME_SOURCE } from './web-inpage-names.js';
 import { ROLE_SOURCE } from './web-inpage-roles.js';
+import { PSEUDO_HOSTS_SOURCE } from './web-inpage-pseudo-hosts.js';
 
 const WALK_SOURCE = String.raw`
 const withNodes = !!(options && options.withNodes);
@@ -39,6 +42,13 @@ function style(el) {
   let s = styles.get(el);
   if (s === undefined) { s = getComputedStyle(el); styles.set(el, s); }
   return s;
+}
+// Whether el may have a ::before / ::after box: with pseudoFromSheets, only the elements the page's style
+// sheets may give one (web-inpage-pseudo-hosts.ts), worked out on first need.
+let pseudoHostSet;
+function mayHavePseudo(el) {
+  if (pseudoHostSet === undefined) pseudoHostSet = options && options.pseudoFromSheets ? pseudoHosts() : null;
+  return pseudoHostSet === null || pseudoHostSet.has(el);
 }
 function roleOf(el) {
   let r = roles.get(el);
@@ -336,7 +346,7 @@ return withNodes ? { entries, nodes, styles } : { entries };
  * functions), run nothing: the body of an in-page function that asks for some elements' roles or names
  * without walking the page (web-inpage-others.ts). `options` must be in scope.
  */
-export const INPAGE_DECLARATIONS = `${ROLE_SOURCE}\n${NAME_SOURCE}\n${WALK_SOURCE}`;
+export const INPAGE_DECLARATIONS = `${ROLE_SOURCE}\n${NAME_SOURCE}\n${PSEUDO_HOSTS_SOURCE}\n${WALK_SOURCE}`;
 
 /** The in-page function's declaration, for `Runtime.callFunctionOn` or `page.evaluate` (as a string). */
 export const INPAGE_AX = `function (options) {\n${INPAGE_DECLARATIONS}\n${WALK_RUN}\n}`;

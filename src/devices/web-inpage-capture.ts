@@ -16,14 +16,16 @@ import { INPAGE_ROW, INPAGE_ROW_REQUIRED } from '../formats/cdp-inpage.js';
 /**
  * In the page: `walkDom()` answers the main document's nodes in DOMSnapshot.captureSnapshot's order
  * without its pseudo-element boxes (depth first, an open shadow root's children right after its host,
- * the root itself not listed); `placesOf(list)` each node's place in it.
+ * the root itself not listed), counting the open shadow roots it passes (`openShadowRoots`);
+ * `placesOf(list)` each node's place in it.
  */
 export const WALK_DOM = String.raw`
+let openShadowRoots = 0;
 function walkDom() {
   const out = [];
   const visit = (n) => {
     out.push(n);
-    if (n.nodeType === 1 && n.shadowRoot) for (let c = n.shadowRoot.firstChild; c; c = c.nextSibling) visit(c);
+    if (n.nodeType === 1 && n.shadowRoot) { openShadowRoots++; for (let c = n.shadowRoot.firstChild; c; c = c.nextSibling) visit(c); }
     for (let c = n.firstChild; c; c = c.nextSibling) visit(c);
   };
   visit(document);
@@ -34,14 +36,15 @@ function placesOf(all) {
 }`;
 
 /** The function of an in-page capture (its source), as inpageCaptureExpression describes it. */
-function captureFunction(chromium: number, everyPage: boolean): string {
+function captureFunction(chromium: number, everyPage: boolean, everyPseudo: boolean): string {
   return `() => {
   // MathML is not among the pass's rules: Chromium's own tree reads those pages.
   if (${everyPage ? 'false' : "document.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'math').length"}) return null;
-  const ax = (${INPAGE_AX})({ withNodes: true, chromium: ${Number.isFinite(chromium) ? chromium : 0} });
-  ${STATES_SOURCE}
   ${WALK_DOM}
   const all = walkDom();
+  // With no open shadow root, ::before / ::after are read only where the style sheets may make one.
+  const ax = (${INPAGE_AX})({ withNodes: true, chromium: ${Number.isFinite(chromium) ? chromium : 0}, pseudoFromSheets: ${everyPseudo ? 'false' : 'openShadowRoots === 0'} });
+  ${STATES_SOURCE}
   const place = placesOf(all);
   const at = (n) => (n ? place.get(n) ?? -1 : -1);
   const focusedDocument = document.hasFocus();
@@ -79,10 +82,11 @@ function captureFunction(chromium: number, everyPage: boolean): string {
 /**
  * The expression of an in-page capture, for a browser of major version `chromium` (the pass's rules that
  * changed between versions). It answers null on a page it does not cover (MathML) unless `everyPage`
- * (the tests hold the pass to Chromium on every page).
+ * (the tests hold the pass to Chromium on every page); `everyPseudo` reads every element's ::before and
+ * ::after (the plain path the tests hold web-inpage-pseudo-hosts.ts to).
  */
-export function inpageCaptureExpression(chromium: number, everyPage = false): string {
-  return `(${captureFunction(chromium, everyPage)})()`;
+export function inpageCaptureExpression(chromium: number, everyPage = false, everyPseudo = false): string {
+  return `(${captureFunction(chromium, everyPage, everyPseudo)})()`;
 }
 
 /** The name the capture is installed under in a world of its own (no page script reaches that world's globals). */
@@ -93,7 +97,7 @@ const INSTALLED = 'treewrightCapture';
  * the whole source again (compiling it costs about as much as the pass on a small page).
  */
 export function inpageCaptureInstall(chromium: number): string {
-  return `globalThis.${INSTALLED} = ${captureFunction(chromium, false)}; true`;
+  return `globalThis.${INSTALLED} = ${captureFunction(chromium, false, false)}; true`;
 }
 
 /** A capture in a world where inpageCaptureInstall ran (a ReferenceError where it has not). */

@@ -56,7 +56,7 @@ function hiddenHere(el) {
 function pseudoText(el, pseudo) {
   const cache = pseudo === '::before' ? befores : afters;
   let p = cache.get(el);
-  if (p === undefined) { p = readPseudo(el, pseudo); cache.set(el, p); }
+  if (p === undefined) { p = mayHavePseudo(el) ? readPseudo(el, pseudo) : null; cache.set(el, p); }
   return p;
 }
 

@@ -15,6 +15,12 @@ export interface SnapshotComparison {
   identical: boolean;
   /** The first node-level differences: a node only one side has, or a field that differs. */
   differences: string[];
+  /**
+   * Whether the in-page answer with its one fast path (::before / ::after read only where the page's
+   * style sheets may make a box, src/devices/web-inpage-pseudo-hosts.ts) is the answer that reads them
+   * of every element, character for character.
+   */
+  sameAsEveryPseudo: boolean;
   /** The page kept changing while it was read: not compared. */
   unjudged?: true;
 }
@@ -33,7 +39,7 @@ export async function compareInpageSnapshot(page: Page, label: string): Promise<
       // Any change between the two reads (a carousel turning) would be a difference of the page's, not of the pass.
       await page.evaluate(WATCH);
       const capture = await driver.record();
-      const { text, changed } = (await page.evaluate(`(() => { const c = window.__twChanges(); return { text: ${inpageCaptureExpression(chromium, true)}, changed: c }; })()`)) as { text: string; changed: number };
+      const { text, plain, changed } = (await page.evaluate(`(() => { const text = ${inpageCaptureExpression(chromium, true)}, plain = ${inpageCaptureExpression(chromium, true, true)}; return { text, plain, changed: window.__twChanges() }; })()`)) as { text: string; plain: string; changed: number };
       const answer = changed > 0 ? null : decodeInpage(text);
       const ax = answer && axFromInpage(answer, capture.dom);
       if (!ax) return null;
@@ -41,9 +47,9 @@ export async function compareInpageSnapshot(page: Page, label: string): Promise<
       const inpageSide = importCdp({ ...capture, ax });
       const json = (s: unknown) => JSON.stringify(s, (k, v: unknown) => (k === 'generation' || k === 'capturedAt' ? undefined : v));
       const identical = json(chromiumSide) === json(inpageSide);
-      return { page: label, identical, differences: identical ? [] : nodeDifferences(chromiumSide.roots, inpageSide.roots) };
+      return { page: label, identical, differences: identical ? [] : nodeDifferences(chromiumSide.roots, inpageSide.roots), sameAsEveryPseudo: text === plain };
     });
-    return compared ?? { page: label, identical: false, differences: [], unjudged: true };
+    return compared ?? { page: label, identical: false, differences: [], sameAsEveryPseudo: false, unjudged: true };
   } finally {
     await cdp.detach().catch(() => undefined);
     await driver.close();

@@ -85,6 +85,10 @@ test('a capture whose AX nodes come from the in-page pass gives the snapshot Chr
   expect(same).toBeGreaterThanOrEqual(34);
 });
 
+test('the in-page capture that reads ::before and ::after only where the style sheets may make a box answers what reading them of every element answers, on every page', () => {
+  expect(snapshots.filter((x) => !x.sameAsEveryPseudo).map((x) => x.page)).toEqual([]);
+});
+
 test('the comparison fails a computation that breaks one rule (names from content for every role; a name from content said to come from an attribute)', async () => {
   const broken = INPAGE_AX.replace('if (FROM_CONTENT.has(role) ||', 'if (true ||');
   expect(broken).not.toBe(INPAGE_AX);
@@ -189,4 +193,6 @@ test('beyond the fixtures, on built probe pages (roles in and out of their conte
   expect(results.filter((r) => r.unjudged).map((r) => r.page)).toEqual([]);
   // Raised as the pass closes its gaps.
   expect(same).toBeGreaterThanOrEqual(83);
+  // The pass's fast path (web-inpage-pseudo-hosts.ts) reads what its plain path reads on every probe page.
+  expect(results.filter((r) => !r.sameAsEveryPseudo).map((r) => r.page)).toEqual([]);
 });

@@ -1,0 +1,84 @@
+/**
+ * In-page source (see web-inpage-ax.ts): which elements a `::before` or `::after` box may be generated
+ * for, read from the page's style sheets, so the pass asks the computed style of those pseudo-elements
+ * only of them. Asking it of an element no rule gives one costs Chromium a style resolution of its own,
+ * for each element twice: about a sixth of the pass on a page of plain rows.
+ *
+ * The one fast path of the pass, fenced here: `pseudoHosts()` answers null (every element may have
+ * one: read them all, the plain path) unless it can account for every rule. tests/web/inpage.spec.ts
+ * holds the capture with it to the capture without it, byte for byte, on the fixture and probe pages.
+ *
+ * A box is generated only where a rule on the pseudo-element sets `content` (or an animation that could);
+ * the elements such rules select are found with the rule's selector up to the pseudo-element. Rules the
+ * selector alone does not place give up: a rule nested in another (`&::before`), one in `@scope`, a style
+ * sheet the page may not read (another origin's). Not used on a page with an open shadow root (its own
+ * sheets, `:host` and `::slotted()` reach past its tree): the caller knows, from its walk of the DOM.
+ */
+export const PSEUDO_HOSTS_SOURCE = String.raw`
+// The user agent's own generated content on ::before / ::after: q's quotes (open-quote, close-quote).
+const UA_PSEUDO_HOSTS = 'q';
+const GIVE_UP = {};
+
+// Each index in selector text s where a ':' stands outside strings, brackets and parentheses, and each
+// ',' there; a pseudo-element and a selector list's parts are only ever found there.
+function topLevel(s, each) {
+  let depth = 0, quote = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) { if (c === '\\') i++; else if (c === quote) quote = ''; }
+    else if (c === '\\') i++;
+    else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (depth === 0 && (c === ':' || c === ',')) each(c, i);
+  }
+}
+
+// The selectors of a rule's parts that name ::before or ::after, each up to that pseudo-element ('*' where nothing is left).
+function originating(selector) {
+  const out = [];
+  let start = 0, cut = -1;
+  const end = (i) => {
+    if (cut >= 0) { const base = selector.slice(start, cut).trim(); out.push(base === '' || /[>+~]$/.test(base) ? base + '*' : base); }
+    start = i + 1;
+    cut = -1;
+  };
+  topLevel(selector, (c, i) => {
+    if (c === ',') end(i);
+    else if (cut < 0 && /^::?(?:before|after)(?![\w-])/i.test(selector.slice(i, i + 9))) cut = i;
+  });
+  end(selector.length);
+  return out;
+}
+
+// Whether a rule's declarations could make a box: content, or an animation (keyframes may set content).
+function mayGenerate(style) {
+  return style.getPropertyValue('content') !== '' || style.getPropertyValue('animation-name') !== '';
+}
+
+function scanRules(rules, bases, placed) {
+  for (const r of rules) {
+    if (r instanceof CSSImportRule) { if (r.styleSheet) scanRules(r.styleSheet.cssRules, bases, placed); continue; }
+    const scope = typeof CSSScopeRule !== 'undefined' && r instanceof CSSScopeRule;
+    if (r instanceof CSSStyleRule && /::?(?:before|after)/i.test(r.selectorText) && mayGenerate(r.style)) {
+      if (!placed) throw GIVE_UP;
+      for (const b of originating(r.selectorText)) bases.push(b);
+    }
+    // Grouping rules (@media, @supports, @layer, @container) hold rules placed by their selectors alone;
+    // a style rule's nested rules and @scope's are placed relative to another selector.
+    if (r.cssRules && r.cssRules.length) scanRules(r.cssRules, bases, placed && !scope && !(r instanceof CSSStyleRule));
+  }
+}
+
+// The elements of a page with no open shadow root that may have a ::before or ::after box, or null: any may (read each).
+function pseudoHosts() {
+  const bases = [UA_PSEUDO_HOSTS];
+  try {
+    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) scanRules(sheet.cssRules, bases, true);
+    return new Set(document.querySelectorAll(bases.join(',')));
+  } catch {
+    // GIVE_UP, another origin's sheet (cssRules throws), a selector querySelectorAll does not take.
+    return null;
+  }
+}
+`;
