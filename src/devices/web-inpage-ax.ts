@@ -45,10 +45,10 @@ function style(el) {
 }
 // Whether el may have a ::before / ::after box: with pseudoFromSheets, only the elements the page's style
 // sheets may give one (web-inpage-pseudo-hosts.ts), worked out on first need.
-let pseudoHostSet;
+let pseudoHost;
 function mayHavePseudo(el) {
-  if (pseudoHostSet === undefined) pseudoHostSet = options && options.pseudoFromSheets ? pseudoHosts() : null;
-  return pseudoHostSet === null || pseudoHostSet.has(el);
+  if (pseudoHost === undefined) pseudoHost = options && options.pseudoFromSheets ? pseudoHosts() : null;
+  return pseudoHost === null || pseudoHost(el);
 }
 function roleOf(el) {
   let r = roles.get(el);

@@ -70,15 +70,33 @@ function scanRules(rules, bases, placed) {
   }
 }
 
-// The elements of a page with no open shadow root that may have a ::before or ::after box, or null: any may (read each).
+// Past this many selectors that are not one class each, the hosts are not looked for: querySelectorAll
+// tests every element against every selector of a list.
+const MAX_COMPLEX_BASES = 64;
+const ONE_CLASS = /^\.[A-Za-z_][\w-]*$/;
+
+// A page with no open shadow root: the test of whether an element may have a ::before or ::after box,
+// or null (any may: read each). A selector of one class (an icon font's thousands of .fa-x::before) is
+// asked of the element's classes; the others are matched once, by querySelectorAll.
 function pseudoHosts() {
-  const bases = [UA_PSEUDO_HOSTS];
+  const bases = [];
   try {
     for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) scanRules(sheet.cssRules, bases, true);
-    return new Set(document.querySelectorAll(bases.join(',')));
   } catch {
-    // GIVE_UP, another origin's sheet (cssRules throws), a selector querySelectorAll does not take.
+    // GIVE_UP, or another origin's sheet (its cssRules throws).
     return null;
   }
+  const classes = new Set(), complex = [UA_PSEUDO_HOSTS];
+  for (const b of bases) { if (ONE_CLASS.test(b)) classes.add(b.slice(1)); else complex.push(b); }
+  if (complex.length > MAX_COMPLEX_BASES) return null;
+  let matched;
+  try { matched = new Set(document.querySelectorAll(complex.join(','))); } catch { return null; }
+  return (el) => {
+    if (matched.has(el)) return true;
+    if (classes.size === 0) return false;
+    const list = el.classList;
+    for (let i = 0; i < list.length; i++) if (classes.has(list[i])) return true;
+    return false;
+  };
 }
 `;

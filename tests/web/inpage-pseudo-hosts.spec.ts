@@ -19,7 +19,7 @@ test.afterEach(async () => { await page?.close(); });
 /** The ids of the elements pseudoHosts() answers on a page of `html` (an element without one by its tag), sorted; null where it gives up. */
 async function hostsOf(html: string): Promise<string[] | null> {
   await page.setContent(`<!doctype html><title>hosts</title>${html}`);
-  return page.evaluate(`(() => { ${PSEUDO_HOSTS_SOURCE}; const h = pseudoHosts(); return h && [...h].map((e) => e.id || e.localName).sort(); })()`);
+  return page.evaluate(`(() => { ${PSEUDO_HOSTS_SOURCE}; const h = pseudoHosts(); return h && [...document.querySelectorAll('*')].filter(h).map((e) => e.id || e.localName).sort(); })()`);
 }
 
 /** The in-page capture's answer on the current page, with the fast path and reading every element's boxes. */
@@ -48,6 +48,15 @@ test('each part of a selector list counts alone, a combinator with nothing after
   const css = `.x::before, .y { content: 'x' } ul > ::after { content: '-' } [data-k="a::before"]::after { content: 'z' }`;
   expect(await hostsOf(`<style>${css}</style><p id="x" class="x"></p><p id="y" class="y"></p><ul id="u"><li id="l1"></li><li id="l2"></li></ul><b id="k" data-k="a::before"></b>`))
     .toEqual(['k', 'l1', 'l2', 'x']);
+});
+
+test('an icon font\'s thousands of one-class rules are asked of each element\'s classes; at 64 selectors of other shapes it gives up', async () => {
+  const icons = Array.from({ length: 2000 }, (_, i) => `.fa-i${i}:before { content: "${i}" }`).join('\n');
+  expect(await hostsOf(`<style>${icons}</style><i id="a" class="fa fa-i7"></i><i id="b" class="fa"></i><svg id="c" class="fa-i1999"></svg><i id="d" class="fa-i2000"></i>`))
+    .toEqual(['a', 'c']);
+  const shaped = (n: number) => Array.from({ length: n }, (_, i) => `p.k${i}::after { content: "${i}" }`).join('\n');
+  expect(await hostsOf(`<style>${shaped(63)}</style><p id="p" class="k62"></p><p id="o" class="k63"></p>`)).toEqual(['p']);
+  expect(await hostsOf(`<style>${shaped(64)}</style><p class="k1"></p>`)).toBeNull();
 });
 
 test('rules in @media, @supports, @layer and an adopted style sheet are read; a nested rule of another kind does not give up', async () => {
