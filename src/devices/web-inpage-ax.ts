@@ -11,10 +11,11 @@
  * inner functions in helpers the page lacks. The role rules are in web-inpage-roles.ts, the name
  * computation in web-inpage-names.ts; this file holds the walk.
  *
- * Called with `{ withNodes?: boolean, chromium?: number, pseudoFromSheets?: boolean }` (`chromium`: the
+ * Called with `{ withNodes?: boolean, chromium?: number, pseudoFromSheets?: number }` (`chromium`: the
  * browser's major version, for the rules that changed between versions; the newest apply when it is left
  * out; `pseudoFromSheets`: the page has no open shadow root, so ::before / ::after boxes are looked for
- * only where its style sheets may make one, web-inpage-pseudo-hosts.ts), it answers
+ * only where its style sheets may make one, reading at most that many rules, web-inpage-pseudo-hosts.ts),
+ * it answers
  * `{ entries, nodes? }`: one entry per node of the flat tree (open shadow roots, slotted content where
  * the slot is), the document first, each `{ parent, role, name, ignored, why?, from?, attr?,
  * description? }`: `parent` the index of the entry above it (-1 for the document), `role` Chromium's
@@ -43,11 +44,11 @@ function style(el) {
   if (s === undefined) { s = getComputedStyle(el); styles.set(el, s); }
   return s;
 }
-// Whether el may have a ::before / ::after box: with pseudoFromSheets, only the elements the page's style
-// sheets may give one (web-inpage-pseudo-hosts.ts), worked out on first need.
+// Whether el may have a ::before / ::after box: with pseudoFromSheets (a number of rules to read at most),
+// only the elements the page's style sheets may give one (web-inpage-pseudo-hosts.ts), worked out on first need.
 let pseudoHost;
 function mayHavePseudo(el) {
-  if (pseudoHost === undefined) pseudoHost = options && options.pseudoFromSheets ? pseudoHosts() : null;
+  if (pseudoHost === undefined) pseudoHost = options && options.pseudoFromSheets > 0 ? pseudoHosts(options.pseudoFromSheets) : null;
   return pseudoHost === null || pseudoHost(el);
 }
 function roleOf(el) {

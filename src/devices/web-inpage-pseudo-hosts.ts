@@ -56,17 +56,23 @@ function mayGenerate(style) {
   return style.getPropertyValue('content') !== '' || style.getPropertyValue('animation-name') !== '';
 }
 
-function scanRules(rules, bases, placed) {
-  for (const r of rules) {
-    if (r instanceof CSSImportRule) { if (r.styleSheet) scanRules(r.styleSheet.cssRules, bases, placed); continue; }
-    const scope = typeof CSSScopeRule !== 'undefined' && r instanceof CSSScopeRule;
-    if (r instanceof CSSStyleRule && /::?(?:before|after)/i.test(r.selectorText) && mayGenerate(r.style)) {
+// Reads the rules (and the rules they hold) into bases; throws GIVE_UP where it cannot account for one,
+// and once it has read more than budget.left rules (index loops: CSSRuleList's iterator costs more than the scan).
+function scanRules(rules, bases, placed, budget) {
+  const n = rules.length;
+  if ((budget.left -= n) < 0) throw GIVE_UP;
+  for (let k = 0; k < n; k++) {
+    const r = rules[k];
+    if (r instanceof CSSImportRule) { if (r.styleSheet) scanRules(r.styleSheet.cssRules, bases, placed, budget); continue; }
+    const style = r instanceof CSSStyleRule;
+    if (style && /::?(?:before|after)/i.test(r.selectorText) && mayGenerate(r.style)) {
       if (!placed) throw GIVE_UP;
       for (const b of originating(r.selectorText)) bases.push(b);
     }
     // Grouping rules (@media, @supports, @layer, @container) hold rules placed by their selectors alone;
     // a style rule's nested rules and @scope's are placed relative to another selector.
-    if (r.cssRules && r.cssRules.length) scanRules(r.cssRules, bases, placed && !scope && !(r instanceof CSSStyleRule));
+    const held = r.cssRules;
+    if (held && held.length) scanRules(held, bases, placed && !style && !(typeof CSSScopeRule !== 'undefined' && r instanceof CSSScopeRule), budget);
   }
 }
 
@@ -76,18 +82,25 @@ const MAX_COMPLEX_BASES = 64;
 const ONE_CLASS = /^\.[A-Za-z_][\w-]*$/;
 
 // A page with no open shadow root: the test of whether an element may have a ::before or ::after box,
-// or null (any may: read each). A selector of one class (an icon font's thousands of .fa-x::before) is
-// asked of the element's classes; the others are matched once, by querySelectorAll.
-function pseudoHosts() {
+// or null (any may: read each). It reads at most \`maxRules\` rules (reading one costs about a quarter
+// of what leaving one element's two boxes unread saves): a page of large style sheets and few elements
+// reads every element. A selector of one class (an icon font's thousands of .fa-x::before) is asked of
+// the element's classes, unless class names are matched without case (quirks mode); the others are
+// matched once, by querySelectorAll.
+function pseudoHosts(maxRules) {
   const bases = [];
   try {
-    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) scanRules(sheet.cssRules, bases, true);
+    const budget = { left: maxRules };
+    const sheets = document.styleSheets, adopted = document.adoptedStyleSheets || [];
+    for (let k = 0; k < sheets.length; k++) scanRules(sheets[k].cssRules, bases, true, budget);
+    for (let k = 0; k < adopted.length; k++) scanRules(adopted[k].cssRules, bases, true, budget);
   } catch {
     // GIVE_UP, or another origin's sheet (its cssRules throws).
     return null;
   }
   const classes = new Set(), complex = [UA_PSEUDO_HOSTS];
-  for (const b of bases) { if (ONE_CLASS.test(b)) classes.add(b.slice(1)); else complex.push(b); }
+  const quirks = document.compatMode === 'BackCompat';
+  for (const b of bases) { if (!quirks && ONE_CLASS.test(b)) classes.add(b.slice(1)); else complex.push(b); }
   if (complex.length > MAX_COMPLEX_BASES) return null;
   let matched;
   try { matched = new Set(document.querySelectorAll(complex.join(','))); } catch { return null; }
