@@ -54,7 +54,14 @@ function closestFlat(el, test) {
   return null;
 }
 
-function isHtml(el, tag) { return el.namespaceURI === HTML_NS && (tag === undefined || el.localName === tag); }
+// An HTML element's local name ('' for any other element), read once per element per pass: the rules ask
+// it of one element many times, and each read of namespaceURI and localName is a call into the DOM.
+const htmlNames = new Map();
+function isHtml(el, tag) {
+  let name = htmlNames.get(el);
+  if (name === undefined) { name = el.namespaceURI === HTML_NS ? el.localName : ''; htmlNames.set(el, name); }
+  return tag === undefined ? name !== '' : name === tag;
+}
 
 function explicitRole(el) {
   const v = el.getAttribute('role');
