@@ -21,13 +21,6 @@ function axStates(el, role) {
   const attr = (n) => el.getAttribute(n);
   const token = (n) => { const v = attr(n); return v === null ? null : v.trim().toLowerCase(); };
 
-  // Disabled: a form control the HTML rules disable (its own attribute, a disabled fieldset or
-  // optgroup), or aria-disabled on it or an ancestor.
-  let disabled = false;
-  try { disabled = el.matches(':disabled'); } catch { disabled = false; }
-  if (!disabled) for (let a = el; a; a = a.parentElement || (a.getRootNode().host ?? null)) if ((a.getAttribute('aria-disabled') || '').trim().toLowerCase() === 'true') { disabled = true; break; }
-  if (disabled) out.disabled = true;
-
   // Focusable: what the page can focus. A tabindex attribute makes any element focusable; natively
   // focusable elements are focusable unless disabled; nothing inert or hidden is.
   const tabindex = attr('tabindex');
@@ -41,6 +34,13 @@ function axStates(el, role) {
   const editingHost = el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable);
   const tabbable = (tabindex !== null && /^\s*[+-]?\d+\s*$/.test(tabindex) && !(el.matches && el.matches(':disabled'))) || native || editingHost;
   if (tabbable && getComputedStyle(el).visibility === 'visible' && !el.closest('[inert]') && !inertByModal(el)) out.focusable = true;
+
+  // Disabled: a form control the HTML rules disable (its own attribute, a disabled fieldset or
+  // optgroup), or aria-disabled: its own, else, for what can be focused, the nearest above it.
+  let disabled = false;
+  try { disabled = el.matches(':disabled'); } catch { disabled = false; }
+  if (!disabled) disabled = ariaDisabled(el, !!out.focusable);
+  if (disabled) out.disabled = true;
 
   let active = document.activeElement;
   while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
@@ -106,6 +106,22 @@ const EXPANDABLE = new Set(['button', 'PopUpButton', 'ToggleButton', 'link', 'co
   'tab', 'treeitem', 'listitem', 'row', 'rowheader', 'columnheader', 'gridcell', 'application']);
 ${TEXT_INPUTS_SOURCE}
 const RANGES = new Set(['slider', 'progressbar', 'meter', 'scrollbar', 'spinbutton']);
+
+// aria-disabled as Chromium reads it (probed on Chromium 150): a value of its own decides, "false" (in any
+// case) not disabled and any other word disabled (" TRUE ", "maybe"); an empty value says nothing. Without
+// one, only an element that can be focused takes the nearest value above it (across shadow hosts, past
+// empty ones); a container, a heading or a text does not.
+function ariaDisabled(el, focusable) {
+  const own = el.getAttribute('aria-disabled');
+  if (own) return own.toLowerCase() !== 'false';
+  if (!focusable) return false;
+  for (let a = el.parentElement || (el.getRootNode().host ?? null); a;) {
+    const c = a.closest('[aria-disabled]:not([aria-disabled=""])');
+    if (c) return c.getAttribute('aria-disabled').toLowerCase() !== 'false';
+    a = a.getRootNode().host ?? null;
+  }
+  return false;
+}
 
 // Everything outside an open modal dialog is inert while it is open. The dialog is looked up once per
 // pass (a search of the whole document for each focusable element would make a page's pass quadratic).

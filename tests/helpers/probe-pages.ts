@@ -108,6 +108,14 @@ const NAMES = [
 const STATES = [
   '<input type=checkbox checked disabled aria-label=a><input type=checkbox aria-checked=true aria-label=b><input type=radio name=r checked aria-label=c><input type=radio name=r aria-label=d><input type=checkbox aria-label=e id=ind><script>document.getElementById("ind").indeterminate=true</script>',
   '<button disabled>a</button><fieldset disabled><button>b</button><input aria-label=c></fieldset><div role=button aria-disabled=true tabindex=0>d</div><div aria-disabled=true><button>e</button></div><select disabled aria-label=f><option>x</option></select><optgroup></optgroup>',
+  // aria-disabled as Chromium reads it: an element's own word decides ("false" in any case: not; any other
+  // word, spaced or unknown: disabled; empty: none); without one, only what can be focused takes the nearest
+  // word above it (past empty ones, across a shadow host); containers, headings and texts do not.
+  '<div aria-disabled=true><div aria-disabled=false><button>g</button></div><div aria-disabled=FALSE><button>g2</button></div><div aria-disabled="false "><button>g3</button></div>' +
+    '<div aria-disabled=""><button>k</button></div><span aria-disabled=maybe><a href="#l">l</a></span><button aria-disabled="">b1</button>' +
+    '<div id=plain>plain</div><h2>heading</h2><div tabindex=0>focusable div</div><span role=button>not focusable</span><input aria-label=inp></div>' +
+    '<div aria-disabled=" TRUE "><button>h</button></div><div aria-disabled="  "><button>s</button></div><button aria-disabled="">b2</button>' +
+    '<div id=host aria-disabled=true></div><script>document.getElementById("host").attachShadow({ mode: "open" }).innerHTML = "<button>j</button><p>shadow text</p>"</script>',
   '<details><summary>closed</summary>x</details><details open><summary>open</summary>y</details><button aria-expanded=true>e1</button><div role=combobox aria-expanded=false aria-label=cb tabindex=0></div><a href="#" aria-expanded=false>e2</a><div role=treeitem aria-expanded=true>e3</div>',
   '<div role=tablist><div role=tab aria-selected=true tabindex=0>t1</div><div role=tab tabindex=-1>t2</div></div><select size=3 aria-label=s><option selected>o1</option><option>o2</option></select><div role=grid><div role=row><div role=gridcell aria-selected=true>g</div></div></div>',
   '<h1>h1</h1><h6>h6</h6><div role=heading aria-level=3>r3</div><div role=heading>rdef</div><h2 aria-level=5>h2as5</h2><h3 role=heading aria-level=0>zero</h3><div role=heading aria-level=12>twelve</div>',
