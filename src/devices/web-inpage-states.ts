@@ -19,7 +19,10 @@ function axStates(el, role) {
   const tag = el.localName;
   const html = el.namespaceURI === 'http://www.w3.org/1999/xhtml';
   const attr = (n) => el.getAttribute(n);
-  const token = (n) => { const v = attr(n); return v === null ? null : v.trim().toLowerCase(); };
+  // An ARIA state's word as Chromium reads it (probed on Chromium 150): in any case but not trimmed
+  // ("false " is another word); none when absent, empty or "undefined". Any word but false (and mixed,
+  // where the role takes it) means true: aria-pressed="maybe" is pressed.
+  const word = (n) => { const v = attr(n); return v === null || v === '' || v === 'undefined' ? null : v.toLowerCase(); };
 
   // Focusable: what the page can focus. A tabindex attribute makes any element focusable; natively
   // focusable elements are focusable unless disabled; nothing inert or hidden is.
@@ -49,23 +52,23 @@ function axStates(el, role) {
   // Selected: a native option's selectedness, else aria-selected on the roles that take it.
   if (tag === 'option' && html) out.selected = el.selected;
   else if (SELECTABLE.has(role)) {
-    const s = token('aria-selected');
-    if (s === 'true') out.selected = true;
-    else if (s === 'false' || role === 'option' || role === 'tab') out.selected = false;
+    const s = word('aria-selected');
+    if (s !== null) out.selected = s !== 'false';
+    else if ((role === 'option' || role === 'tab') && selectionFollowsFocus(el, role)) out.selected = false;
   }
 
   // Checked: a native checkbox or radio's checkedness (indeterminate: mixed), else aria-checked.
   if (tag === 'input' && html && (el.type === 'checkbox' || el.type === 'radio')) out.checked = el.type === 'checkbox' && el.indeterminate ? 'mixed' : el.checked ? 'true' : 'false';
   else if (CHECKABLE.has(role)) {
-    const c = token('aria-checked');
-    out.checked = c === 'true' ? 'true' : c === 'mixed' && (role === 'checkbox' || role === 'menuitemcheckbox') ? 'mixed' : 'false';
+    const c = word('aria-checked');
+    out.checked = c === null || c === 'false' ? 'false' : c !== 'mixed' ? 'true' : role === 'checkbox' || role === 'menuitemcheckbox' ? 'mixed' : 'false';
   }
 
-  if (role === 'button') { const p = token('aria-pressed'); if (p === 'true' || p === 'false' || p === 'mixed') out.pressed = p; }
+  if (role === 'button') { const p = word('aria-pressed'); if (p !== null) out.pressed = p === 'false' || p === 'mixed' ? p : 'true'; }
 
   // Expanded: aria-expanded; a <details>' summary by the details being open; a drop-down select by its popup.
-  const expanded = token('aria-expanded');
-  if ((expanded === 'true' || expanded === 'false') && EXPANDABLE.has(role)) out.expanded = expanded === 'true';
+  const expanded = word('aria-expanded');
+  if (expanded !== null && EXPANDABLE.has(role)) out.expanded = expanded !== 'false';
   else if (html && tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') out.expanded = el.parentElement.open;
   else if (html && tag === 'select' && role === 'combobox' && !el.multiple && el.size <= 1) { let open = false; try { open = el.matches(':open'); } catch { open = false; } out.expanded = open; }
 
@@ -90,7 +93,8 @@ function axStates(el, role) {
   if (role === 'dialog' || role === 'alertdialog') {
     let modal = false;
     try { modal = el.matches(':modal'); } catch { modal = false; }
-    if (modal || token('aria-modal') === 'true') out.modal = true;
+    const m = word('aria-modal');
+    if (modal || (m !== null && m !== 'false')) out.modal = true;
   }
 
   const value = valueOf(el, tag, html, role);
@@ -107,16 +111,27 @@ const EXPANDABLE = new Set(['button', 'PopUpButton', 'ToggleButton', 'link', 'co
 ${TEXT_INPUTS_SOURCE}
 const RANGES = new Set(['slider', 'progressbar', 'meter', 'scrollbar', 'spinbutton']);
 
+// Whether an option or tab without aria-selected is one whose selection follows focus, as Chromium
+// reports it (selected false; probed on Chromium 150): alone, or in a listbox or tablist that is not
+// multiselectable and none of whose items says aria-selected. Where another says it, it has no selected state.
+function selectionFollowsFocus(el, role) {
+  const container = el.closest(role === 'tab' ? '[role=tablist]' : '[role=listbox]');
+  if (!container) return true;
+  if ((container.getAttribute('aria-multiselectable') || '').toLowerCase() === 'true') return false;
+  return !container.querySelector('[role=' + role + '][aria-selected]:not([aria-selected=""]):not([aria-selected="undefined"])');
+}
+
 // aria-disabled as Chromium reads it (probed on Chromium 150): a value of its own decides, "false" (in any
-// case) not disabled and any other word disabled (" TRUE ", "maybe"); an empty value says nothing. Without
-// one, only an element that can be focused takes the nearest value above it (across shadow hosts, past
-// empty ones); a container, a heading or a text does not.
+// case) not disabled and any other word disabled (" TRUE ", "maybe", "false "); an empty value or
+// "undefined" (in any case) says nothing. Without one, only an element that can be focused takes the
+// nearest value above it (across shadow hosts, past those that say nothing); a container, a heading or a
+// text does not.
 function ariaDisabled(el, focusable) {
-  const own = el.getAttribute('aria-disabled');
-  if (own) return own.toLowerCase() !== 'false';
+  const own = (el.getAttribute('aria-disabled') || '').toLowerCase();
+  if (own !== '' && own !== 'undefined') return own !== 'false';
   if (!focusable) return false;
   for (let a = el.parentElement || (el.getRootNode().host ?? null); a;) {
-    const c = a.closest('[aria-disabled]:not([aria-disabled=""])');
+    const c = a.closest('[aria-disabled]:not([aria-disabled=""]):not([aria-disabled="undefined" i])');
     if (c) return c.getAttribute('aria-disabled').toLowerCase() !== 'false';
     a = a.getRootNode().host ?? null;
   }
