@@ -243,7 +243,7 @@ try { modal = document.querySelector('dialog:modal'); } catch { modal = null; }
 // Chromium disregards aria-hidden on the focused element and on what holds it, and on a select's options.
 const focusedEl = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
 function ariaHiddenHolds(el) {
-  if ((el.getAttribute('aria-hidden') || '').toLowerCase() !== 'true') return false;
+  if (!ariaHiddenTrue(el)) return false;
   if (isHtml(el, 'option') && el.closest('select')) return false;
   return !(focusedEl && (el === focusedEl || el.contains(focusedEl)));
 }

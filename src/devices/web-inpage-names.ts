@@ -7,6 +7,26 @@
 /** In-page source shared by the in-page parts: the input types that are text fields. */
 export const TEXT_INPUTS_SOURCE = String.raw`const TEXT_INPUTS = /^(text|password|number|search|tel|email|url)$/;`;
 
+/**
+ * In-page source shared by the in-page parts: attribute values as Chromium reads them (probed on
+ * Chromium 150). An ARIA word is read in any case but not trimmed ("false " is another word, and so is
+ * " true"), and says nothing when empty or "undefined" (aria-hidden's in any case); any word but false
+ * is true (aria-hidden="maybe" hides). A tabindex is an integer as HTML parses one (spaces, a sign,
+ * digits, anything after them left out: "0abc" is 0), within a 32-bit integer's range.
+ */
+export const ATTRIBUTE_WORDS_SOURCE = String.raw`
+function ariaWord(el, name) { const v = el.getAttribute(name); return v === null || v === '' || v === 'undefined' ? null : v.toLowerCase(); }
+// aria-hidden's "undefined" says nothing in any case (where aria-pressed="UNDEFINED" is a word).
+function ariaHiddenTrue(el) { const w = ariaWord(el, 'aria-hidden'); return w !== null && w !== 'false' && w !== 'undefined'; }
+// Elements (el among them) that say a true aria-hidden, for closest().
+const ARIA_HIDDEN_TRUE = '[aria-hidden]:not([aria-hidden=""]):not([aria-hidden="false" i]):not([aria-hidden="undefined" i])';
+function validTabIndex(v) {
+  const m = v === null ? null : /^[\t\n\f\r ]*([+-]?\d+)/.exec(v);
+  if (!m) return false;
+  const n = Number(m[1]);
+  return n >= -2147483648 && n <= 2147483647;
+}`;
+
 export const NAME_SOURCE = String.raw`
 // Roles named by their content.
 const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'DisclosureTriangle', 'doc-backlink', 'doc-biblioref', 'doc-glossref',
@@ -26,6 +46,7 @@ function joinsNoName(el, role) {
   return NO_CONTENT.has(role) && !(role === 'group' && (isHtml(el, 'details') || isHtml(el, 'address')));
 }
 ${TEXT_INPUTS_SOURCE}
+${ATTRIBUTE_WORDS_SOURCE}
 
 // The elements an ID list names, in its order (an ID named twice counts twice, as in Chromium).
 function idrefs(el, attr) {
@@ -43,13 +64,13 @@ function idrefs(el, attr) {
 // Hidden with its ancestors (display: none, visibility, aria-hidden): a referenced node is read with its hidden parts then.
 function hiddenDeep(el) {
   if (!el.checkVisibility({ visibilityProperty: true })) return !isHtml(el, 'option');
-  return !!(el.closest('[aria-hidden="true" i]'));
+  return !!(el.closest(ARIA_HIDDEN_TRUE));
 }
 
 function hiddenHere(el) {
   const st = style(el);
   if (st.display === 'none' || st.visibility !== 'visible') return !isHtml(el, 'option');
-  return (el.getAttribute('aria-hidden') || '').toLowerCase() === 'true';
+  return ariaHiddenTrue(el);
 }
 
 // The text a ::before or ::after box adds (content: strings, attr(), quotes; after a '/', its alt text), '' for none.

@@ -83,7 +83,7 @@ function isDisabled(el) {
 function focusable(el) {
   if (isDisabled(el)) return false;
   const ti = el.getAttribute('tabindex');
-  if (ti !== null && /^\s*[-+]?\d/.test(ti)) return true;
+  if (validTabIndex(ti)) return true;
   if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return true;
   if (!isHtml(el)) return el.localName === 'a' && (el.hasAttribute('href') || el.hasAttribute('xlink:href'));
   switch (el.localName) {

@@ -11,7 +11,7 @@
  * role in Chromium's vocabulary (the in-page role computation gives it); `INPAGE_STATES` calls it on
  * `this` for one element.
  */
-import { TEXT_INPUTS_SOURCE } from './web-inpage-names.js';
+import { ATTRIBUTE_WORDS_SOURCE, TEXT_INPUTS_SOURCE } from './web-inpage-names.js';
 
 export const STATES_SOURCE = String.raw`
 function axStates(el, role) {
@@ -19,10 +19,9 @@ function axStates(el, role) {
   const tag = el.localName;
   const html = el.namespaceURI === 'http://www.w3.org/1999/xhtml';
   const attr = (n) => el.getAttribute(n);
-  // An ARIA state's word as Chromium reads it (probed on Chromium 150): in any case but not trimmed
-  // ("false " is another word); none when absent, empty or "undefined". Any word but false (and mixed,
-  // where the role takes it) means true: aria-pressed="maybe" is pressed.
-  const word = (n) => { const v = attr(n); return v === null || v === '' || v === 'undefined' ? null : v.toLowerCase(); };
+  // ARIA state words as Chromium reads them (ariaWord): any word but false (and mixed, where the role
+  // takes it) means true: aria-pressed="maybe" is pressed.
+  const word = (n) => ariaWord(el, n);
 
   // Focusable: what the page can focus. A tabindex attribute makes any element focusable; natively
   // focusable elements are focusable unless disabled; nothing inert or hidden is.
@@ -35,7 +34,7 @@ function axStates(el, role) {
     : tag === 'dialog')
     : tag === 'a' && (el.hasAttribute('href') || el.hasAttributeNS(XLINK, 'href'));
   const editingHost = el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable);
-  const tabbable = (tabindex !== null && /^\s*[+-]?\d+\s*$/.test(tabindex) && !(el.matches && el.matches(':disabled'))) || native || editingHost;
+  const tabbable = (validTabIndex(tabindex) && !(el.matches && el.matches(':disabled'))) || native || editingHost;
   if (tabbable && getComputedStyle(el).visibility === 'visible' && !el.closest('[inert]') && !inertByModal(el)) out.focusable = true;
 
   // Disabled: a form control the HTML rules disable (its own attribute, a disabled fieldset or
@@ -109,6 +108,7 @@ const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'm
 const EXPANDABLE = new Set(['button', 'PopUpButton', 'ToggleButton', 'link', 'combobox', 'checkbox', 'switch', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
   'tab', 'treeitem', 'listitem', 'row', 'rowheader', 'columnheader', 'gridcell', 'application']);
 ${TEXT_INPUTS_SOURCE}
+${ATTRIBUTE_WORDS_SOURCE}
 const RANGES = new Set(['slider', 'progressbar', 'meter', 'scrollbar', 'spinbutton']);
 
 // Whether an option or tab without aria-selected is one whose selection follows focus, as Chromium
