@@ -12,7 +12,8 @@ export const TEXT_INPUTS_SOURCE = String.raw`const TEXT_INPUTS = /^(text|passwor
  * Chromium 150). An ARIA word is read in any case but not trimmed ("false " is another word, and so is
  * " true"), and says nothing when empty or "undefined" (aria-hidden's in any case); any word but false
  * is true (aria-hidden="maybe" hides). A tabindex is an integer as HTML parses one (spaces, a sign,
- * digits, anything after them left out: "0abc" is 0), within a 32-bit integer's range.
+ * digits, anything after them left out: "0abc" is 0), within a 32-bit integer's range. A number is one
+ * to the end after leading white space, or 0 (aria-valuenow=" 40 " is 0, " 40" is 40).
  */
 export const ATTRIBUTE_WORDS_SOURCE = String.raw`
 function ariaWord(el, name) { const v = el.getAttribute(name); return v === null || v === '' || v === 'undefined' ? null : v.toLowerCase(); }
@@ -20,6 +21,14 @@ function ariaWord(el, name) { const v = el.getAttribute(name); return v === null
 function ariaHiddenTrue(el) { const w = ariaWord(el, 'aria-hidden'); return w !== null && w !== 'false' && w !== 'undefined'; }
 // Elements (el among them) that say a true aria-hidden, for closest().
 const ARIA_HIDDEN_TRUE = '[aria-hidden]:not([aria-hidden=""]):not([aria-hidden="false" i]):not([aria-hidden="undefined" i])';
+// A number attribute (aria-valuenow …): none when absent; a number after any leading white space, to the
+// end (1e400 is Infinity), else 0 (" 40 ", "40abc", "Infinity" and an empty value are 0).
+function ariaNumber(el, name) {
+  const v = el.getAttribute(name);
+  if (v === null) return null;
+  const m = /^[\t\n\f\r ]*([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)$/.exec(v);
+  return m ? Number(m[1]) : 0;
+}
 function validTabIndex(v) {
   const m = v === null ? null : /^[\t\n\f\r ]*([+-]?\d+)/.exec(v);
   if (!m) return false;

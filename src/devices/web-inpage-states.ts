@@ -162,14 +162,13 @@ function valueOf(el, tag, html, role) {
   if ((el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) || (role === 'combobox' && el.hasAttribute('tabindex'))) return el.innerText;
   // A range's value is its number (aria-valuetext is not the value Chromium reports).
   if (RANGES.has(role) || (role === 'separator' && el.hasAttribute('tabindex'))) {
-    const now = parseFloat(el.getAttribute('aria-valuenow') || '');
-    if (Number.isFinite(now)) return now;
+    // Its bounds: those it says, else 0 and 100 (a spin button has none); a value past them is the bound.
+    const bounded = role !== 'spinbutton';
+    const min = ariaNumber(el, 'aria-valuemin') ?? (bounded ? 0 : null), max = ariaNumber(el, 'aria-valuemax') ?? (bounded ? 100 : null);
+    const now = ariaNumber(el, 'aria-valuenow');
+    if (now !== null) return min !== null && now < min ? min : max !== null && now > max ? max : now;
     // A slider, scroll bar or focusable separator without a value sits halfway between its bounds.
-    if (role === 'slider' || role === 'scrollbar' || role === 'separator') {
-      const min = parseFloat(el.getAttribute('aria-valuemin') || ''), max = parseFloat(el.getAttribute('aria-valuemax') || '');
-      const lo = Number.isFinite(min) ? min : 0, hi = Number.isFinite(max) ? max : 100;
-      return (lo + hi) / 2;
-    }
+    if (role === 'slider' || role === 'scrollbar' || role === 'separator') return (min + max) / 2;
     return null;
   }
   return null;

@@ -116,6 +116,14 @@ const STATES = [
     '<div id=plain>plain</div><h2>heading</h2><div tabindex=0>focusable div</div><span role=button>not focusable</span><input aria-label=inp></div>' +
     '<div aria-disabled=" TRUE "><button>h</button></div><div aria-disabled="  "><button>s</button></div><button aria-disabled="">b2</button>' +
     '<div id=host aria-disabled=true></div><script>document.getElementById("host").attachShadow({ mode: "open" }).innerHTML = "<button>j</button><p>shadow text</p>"</script>',
+  // Range values as Chromium reads them: a number after leading spaces, to the end (else 0; 1e400 is Infinity), held to
+  // the bounds it says, else 0 and 100 (a spin button has none); halfway between them when there is none.
+  '<div role=spinbutton aria-valuenow="500" aria-label=a1 tabindex=0></div><div role=slider aria-valuenow="500" aria-label=a2 tabindex=0></div><div role=progressbar aria-valuenow="500" aria-label=a3></div>' +
+    '<div role=slider aria-valuenow="5" aria-valuemin=10 aria-valuemax=20 aria-label=a4 tabindex=0></div><div role=slider aria-valuenow="" aria-label=a5 tabindex=0></div><div role=scrollbar aria-valuenow="-5" aria-label=a6 aria-controls=x></div>' +
+    '<div role=spinbutton aria-valuenow="5" aria-valuemin=10 aria-valuemax=20 aria-label=a7 tabindex=0></div><div role=slider aria-valuenow="15" aria-valuemin="x" aria-valuemax="12" aria-label=a8 tabindex=0></div>' +
+    '<div role=slider aria-valuemin=" 4" aria-valuemax="8 " aria-label=a9 tabindex=0></div><div role=meter aria-valuenow=" 7" aria-label=a10></div><div role=slider aria-valuemin="50" aria-valuemax="20" aria-label=a11 tabindex=0></div>' +
+    '<div role=slider aria-valuenow="40abc" aria-label=s1 tabindex=0></div><div role=slider aria-valuenow=" 40 " aria-label=s2 tabindex=0></div><div role=slider aria-valuenow="4e1" aria-label=s3 tabindex=0></div>' +
+    '<div role=slider aria-valuenow="Infinity" aria-label=s6 tabindex=0></div><div role=slider aria-valuenow="1e400" aria-label=s7 tabindex=0></div><div role=slider aria-valuenow=".5" aria-label=s8 tabindex=0></div><div role=slider aria-valuenow="0x10" aria-label=s10 tabindex=0></div>',
   // tabindex as HTML parses an integer ("0abc" is 0, past 32 bits none), aria-hidden's words (any but false, empty and undefined hide).
   '<div tabindex="0abc">ti1</div><div tabindex=" 1 ">ti2</div><div tabindex="+1">ti3</div><div tabindex="">ti4</div><div tabindex="-1x">ti5</div><div tabindex="x">ti6</div><div tabindex="1.5">ti7</div><span tabindex="99999999999">ti8</span>' +
     '<p aria-hidden="TRUE">ah1</p><p aria-hidden=" true">ah2</p><p aria-hidden="true ">ah3</p><p aria-hidden="undefined">ah4</p><p aria-hidden="maybe">ah5</p><p aria-hidden="">ah6</p><p aria-hidden="false">ah7</p><p aria-hidden="UNDEFINED">ah8</p>' +
