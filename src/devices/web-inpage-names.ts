@@ -148,8 +148,11 @@ function labelsText(el, o) {
   const parts = labels.map((l) => textAlternative(l, { root: o.root, visited: o.visited, recursive: true, inLabel: true, hiddenOk: false })).filter((s) => s.trim());
   if (!parts.length) return null;
   // From Chromium 156 on, a name from labels is trimmed of ASCII white space at its ends (a no-break space stays).
-  return chromium >= 156 ? parts.join(' ').replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, '') : parts.join(' ');
+  return chromium >= 156 ? trimAscii(parts.join(' ')) : parts.join(' ');
 }
+
+// s without ASCII white space at its ends (a no-break space stays).
+function trimAscii(s) { return s.replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, ''); }
 
 function firstChildText(el, tag, o) {
   for (const c of el.children) if (c.localName === tag) return textAlternative(c, { root: o.root, visited: o.visited, recursive: true, inNative: true, hiddenOk: hiddenDeep(c) });
@@ -305,7 +308,9 @@ function textAlternative(el, o) {
   if (!o.inLabelledBy) {
     const refs = idrefs(el, 'aria-labelledby');
     if (refs.length) {
-      const s = refs.map((r) => textAlternative(r, { root: o.root, visited: new Set(o.root === el ? [] : [el]), recursive: true, inLabelledBy: true, hiddenOk: hiddenDeep(r) })).join(' ');
+      // An element whose text is white space alone adds nothing, not even the space that joins it.
+      const s = refs.map((r) => textAlternative(r, { root: o.root, visited: new Set(o.root === el ? [] : [el]), recursive: true, inLabelledBy: true, hiddenOk: hiddenDeep(r) }))
+        .filter((t) => /[^ \t\n\f\r]/.test(t)).join(' ');
       if (s.trim()) return from(o, 'relatedElement', 'aria-labelledby', s);
     }
   }
@@ -344,21 +349,21 @@ function collapse(s) {
 
 // An element's accessible description as Chromium gives it: aria-describedby's elements, else
 // aria-description, else an SVG's <desc>, an input button's value or a title that the name did not use.
-// White space collapsed as in a name.
+// White space collapsed as in a name, and trimmed of ASCII white space at its ends (probed on Chromium 150).
 function descriptionOf(el, source) {
   const refs = idrefs(el, 'aria-describedby');
   if (refs.length) {
     const s = refs.map((r) => textAlternative(r, { root: r, visited: new Set([el]), recursive: true, inLabelledBy: true, hiddenOk: hiddenDeep(r) })).join(' ');
-    if (s.trim()) return collapse(s);
+    if (s.trim()) return trimAscii(collapse(s));
   }
   const d = el.getAttribute('aria-description');
-  if (d && d.trim()) return collapse(d);
+  if (d && d.trim()) return trimAscii(collapse(d));
   if (el.namespaceURI === SVG_NS) {
-    for (const c of el.children) if (c.localName === 'desc' && c.textContent.trim()) return collapse(c.textContent);
+    for (const c of el.children) if (c.localName === 'desc' && c.textContent.trim()) return trimAscii(collapse(c.textContent));
   }
-  if (isHtml(el, 'input') && /^(button|submit|reset)$/.test(el.type) && source.attr !== 'value' && el.value.trim()) return collapse(el.value);
+  if (isHtml(el, 'input') && /^(button|submit|reset)$/.test(el.type) && source.attr !== 'value' && el.value.trim()) return trimAscii(collapse(el.value));
   const t = el.getAttribute('title');
-  if (t && t.trim() && !source.titleUsed) return collapse(t);
+  if (t && t.trim() && !source.titleUsed) return trimAscii(collapse(t));
   return '';
 }
 

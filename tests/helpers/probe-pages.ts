@@ -116,6 +116,12 @@ const STATES = [
     '<div id=plain>plain</div><h2>heading</h2><div tabindex=0>focusable div</div><span role=button>not focusable</span><input aria-label=inp></div>' +
     '<div aria-disabled=" TRUE "><button>h</button></div><div aria-disabled="  "><button>s</button></div><button aria-disabled="">b2</button>' +
     '<div id=host aria-disabled=true></div><script>document.getElementById("host").attachShadow({ mode: "open" }).innerHTML = "<button>j</button><p>shadow text</p>"</script>',
+  // Names from aria-labelledby leave out an element whose text is white space alone; descriptions are trimmed at both ends.
+  '<button aria-labelledby="a1 b1">x</button><span id=a1> a </span><span id=b1>b</span><button aria-labelledby="a2 b2">x</button><span id=a2>a</span><span id=b2>  </span>' +
+    '<button aria-labelledby="e2 e3">n5</button><span id=e2>  </span><span id=e3>x  y</span><button aria-describedby="d1">n6</button><span id=d1>  desc  </span>' +
+    '<button aria-describedby="d2 d3">n7</button><span id=d2>  </span><span id=d3>d</span><button aria-describedby="d4 d5">n8</button><span id=d4> d1 </span><span id=d5> d2 </span>' +
+    '<button aria-description="  spaced  ">n9</button><button title="  t1  ">n10</button><input type=button value="  v1  " aria-label="lab"><svg role=button aria-label=s1><desc>  sd  </desc></svg>' +
+    '<button aria-describedby="nb">n13</button><span id=nb>&nbsp;nb&nbsp;</span>',
   // Range values as Chromium reads them: a number after leading spaces, to the end (else 0; 1e400 is Infinity), held to
   // the bounds it says, else 0 and 100 (a spin button has none); halfway between them when there is none.
   '<div role=spinbutton aria-valuenow="500" aria-label=a1 tabindex=0></div><div role=slider aria-valuenow="500" aria-label=a2 tabindex=0></div><div role=progressbar aria-valuenow="500" aria-label=a3></div>' +
