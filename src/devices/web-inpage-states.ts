@@ -35,7 +35,9 @@ function axStates(el, role) {
     : tag === 'a' && (el.hasAttribute('href') || el.hasAttributeNS(XLINK, 'href'));
   const editingHost = el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable);
   const tabbable = (validTabIndex(tabindex) && !(el.matches && el.matches(':disabled'))) || native || editingHost;
-  if (tabbable && getComputedStyle(el).visibility === 'visible' && !el.closest('[inert]') && !inertByModal(el)) out.focusable = true;
+  // An element without a box of its own (display: contents) is not focusable to Chromium's tree (probed on Chromium 150).
+  const st = tabbable ? getComputedStyle(el) : null;
+  if (st && st.visibility === 'visible' && st.display !== 'contents' && !el.closest('[inert]') && !inertByModal(el)) out.focusable = true;
 
   // Disabled: a form control the HTML rules disable (its own attribute, a disabled fieldset or
   // optgroup), or aria-disabled: its own, else, for what can be focused, the nearest above it.

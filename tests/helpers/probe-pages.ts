@@ -116,6 +116,9 @@ const STATES = [
     '<div id=plain>plain</div><h2>heading</h2><div tabindex=0>focusable div</div><span role=button>not focusable</span><input aria-label=inp></div>' +
     '<div aria-disabled=" TRUE "><button>h</button></div><div aria-disabled="  "><button>s</button></div><button aria-disabled="">b2</button>' +
     '<div id=host aria-disabled=true></div><script>document.getElementById("host").attachShadow({ mode: "open" }).innerHTML = "<button>j</button><p>shadow text</p>"</script>',
+  // An element without a box of its own (display: contents) is not focusable to Chromium's tree, whatever makes it so.
+  '<div style="display:contents" role=button tabindex=0>contents btn</div><button style="display:contents">native dc</button><a href="#x" style="display:contents">dc link</a>' +
+    '<span style="display:contents">dc text</span><div role=group aria-label="g" style="display:contents"><button>in dc group</button></div><input style="display:contents" aria-label=dci>',
   // Names from aria-labelledby leave out an element whose text is white space alone; descriptions are trimmed at both ends.
   '<button aria-labelledby="a1 b1">x</button><span id=a1> a </span><span id=b1>b</span><button aria-labelledby="a2 b2">x</button><span id=a2>a</span><span id=b2>  </span>' +
     '<button aria-labelledby="e2 e3">n5</button><span id=e2>  </span><span id=e3>x  y</span><button aria-describedby="d1">n6</button><span id=d1>  desc  </span>' +
