@@ -2,7 +2,7 @@
  * In-page source (see web-inpage-ax.ts): which elements a `::before` or `::after` box may be generated
  * for, read from the page's style sheets, so the pass asks the computed style of those pseudo-elements
  * only of them. Asking it of an element no rule gives one costs Chromium a style resolution of its own,
- * for each element twice: about a sixth of the pass on a page of plain rows.
+ * for each element twice.
  *
  * The one fast path of the pass, fenced here: `pseudoHosts()` answers null (every element may have
  * one: read them all, the plain path) unless it can account for every rule. tests/web/inpage.spec.ts
@@ -82,8 +82,8 @@ const MAX_COMPLEX_BASES = 64;
 const ONE_CLASS = /^\.[A-Za-z_][\w-]*$/;
 
 // A page with no open shadow root: the test of whether an element may have a ::before or ::after box,
-// or null (any may: read each). It reads at most \`maxRules\` rules (reading one costs about a quarter
-// of what leaving one element's two boxes unread saves): a page of large style sheets and few elements
+// or null (any may: read each). It reads at most \`maxRules\` rules (a rule read costs less than an
+// element's two boxes left unread, but not nothing): a page of large style sheets and few elements
 // reads every element. A selector of one class (an icon font's thousands of .fa-x::before) is asked of
 // the element's classes, unless class names are matched without case (quirks mode); the others are
 // matched once, by querySelectorAll.

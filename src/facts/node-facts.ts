@@ -147,6 +147,11 @@ export function moreTextShown(n: Node): string | null {
   return n.editableText;
 }
 
+/** The words a node shows as its text: `text`, else moreTextShown. */
+export function shownText(n: Node): string | null {
+  return n.text ?? moreTextShown(n);
+}
+
 /**
  * Whether a node's moreTextShown is its own text only, not part of the text of what holds it: a web
  * <input>'s value. A field's own text is its contents on every platform (toHaveText on a filled field),

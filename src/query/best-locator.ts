@@ -8,7 +8,7 @@
  */
 import type { Node, Snapshot } from '../model/schema.js';
 import { mergedView } from '../facts/merged-view.js';
-import { moreTextShown } from '../facts/node-facts.js';
+import { shownText } from '../facts/node-facts.js';
 import { ariaRoleOf } from '../roles/aria.js';
 import { altTextOf, labelOf, placeholderOf, testIdOf, titleOf } from './get-by.js';
 import { resolveSelector } from './resolve.js';
@@ -152,7 +152,7 @@ class Generator {
     if (!noText) {
       byText('title', titleOf(n), SCORE.title, true);
       byText('altText', altTextOf(n), SCORE.altText, true);
-      const own = n.text ?? moreTextShown(n);
+      const own = shownText(n);
       if (own && isTarget) {
         if (own.length <= MAX_TEXT) one({ kind: 'text', text: own, exact: true, getBy: true }, SCORE.text + EXACT_PENALTY, true);
         for (const alt of textAlternatives(own)) one({ kind: 'text', text: alt.text, exact: false, getBy: true }, SCORE.text - alt.bonus, true);

@@ -13,7 +13,7 @@ import { platformAttribute } from './get-by.js';
 import { normaliseRole } from '../formats/role-map.js';
 import { checkBoolean, checkInteger, checkNonEmptyString, checkOptions, checkPattern, invalidArgument, showValue } from './arguments.js';
 import { FILTER_OPTIONS, ROLE_OPTIONS, SEARCH_OPTIONS, VALUE_CHECKS, roleOptionProblem, type ValueKind } from './vocabulary.js';
-import { moreTextShown, shownAsOwnOnly } from '../facts/node-facts.js';
+import { shownAsOwnOnly, shownText } from '../facts/node-facts.js';
 
 /** Anything that can hand a locator a fresh capture (a Device), and act on what it resolves. */
 export interface LocatorHost {
@@ -463,7 +463,7 @@ function visibleText(snapshot: Snapshot, node: Node): string {
   while (stack.length) {
     const n = stack.pop()!;
     if (!isVisible(n, snapshot)) continue;
-    const own = n.text ?? (n !== node && shownAsOwnOnly(n) ? null : moreTextShown(n));
+    const own = n !== node && shownAsOwnOnly(n) ? n.text : shownText(n);
     if (own) parts.push(own);
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }

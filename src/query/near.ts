@@ -3,7 +3,7 @@ import type { Node, Snapshot } from '../model/schema.js';
 import { editDistance } from '../common/edit-distance.js';
 import { outlineLine } from '../outline/outline.js';
 import { mergedView, type MergedView } from '../facts/merged-view.js';
-import { moreTextShown } from '../facts/node-facts.js';
+import { moreTextShown, shownText } from '../facts/node-facts.js';
 import { indexSnapshot, type SnapshotIndex } from './snapshot-index.js';
 import { searchesMerged, type CombineStep, type Selector, type Step } from './selector.js';
 import { normalizeWhitespace, type TextPattern } from './text.js';
@@ -127,7 +127,7 @@ function nearness(step: SearchStep, n: Node, i: number, index: SnapshotIndex, vi
       const wanted = textOf(step.text);
       if (wanted === null) return null;
       const own = step.kind === 'text' ? [n.text, moreTextShown(n)] : [n.contentDescription];
-      const other = step.kind === 'text' ? n.contentDescription : n.text ?? moreTextShown(n);
+      const other = step.kind === 'text' ? n.contentDescription : shownText(n);
       let best = Infinity;
       for (const s of own) best = Math.min(best, distance(wanted, s));
       if (best < Infinity) return { why: `${step.kind === 'text' ? 'text' : 'description'} ${edits(best)}`, score: best };

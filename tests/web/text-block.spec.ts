@@ -39,8 +39,7 @@ test('a paragraph of 4,000 links reads with every link in running text, in time 
     const best = new Map<number, number>();
     for (const capture of captures.values()) importCdp(capture); // warm: the first call pays for compiling
     // Each try reads as much page at either size (the small one ten times over), and the least of five
-    // counts: a collection or another worker's load landing in one short try of the small page alone
-    // made the ratio 36 in a full run of the suite, where it is 8-13.
+    // counts: one short try of the small page alone is where a collection or another worker's load lands.
     for (let k = 0; k < 5; k++) {
       for (const [n, capture] of captures) {
         const reps = 4_000 / n;
@@ -50,8 +49,7 @@ test('a paragraph of 4,000 links reads with every link in running text, in time 
       }
     }
     // Linear grows about as the size does (10×), one walk of the block per link as its square (100×):
-    // the bound hardening/linear.spec.ts holds every reader to (the larger heap's collections put a
-    // linear import at 9-21× here).
+    // the bound hardening/linear.spec.ts holds every reader to, with room for the larger heap's collections.
     console.log(`import: ${best.get(400)!.toFixed(1)} ms at 400 links, ${best.get(4_000)!.toFixed(1)} ms at 4,000`);
     expect(best.get(4_000)! / Math.max(best.get(400)!, 0.05)).toBeLessThan(40);
   } finally {
