@@ -1128,7 +1128,9 @@ const ACTIONABLE_IN_PAGE = `async function (tx, ty, lx, ly, lw, lh, needEnabled,
   const style = win.getComputedStyle(el);
   const shown = el.checkVisibility ? el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) : style.visibility === 'visible';
   if (!(b[2] > 0 && b[3] > 0) || !shown) return { verdict: 'target_not_found', reason: 'the node is not visible' };
-  if (key(a) !== key(b)) return { verdict: 'target_not_found', reason: 'not stable: its bounds keep changing (' + key(a) + ' → ' + key(b) + ')' };
+  // Two reads in the page are compared exactly, as Playwright compares them: a slow drift moves a box less
+  // than the rounding that the capture's comparison needs between frames that come close together.
+  if (a.join(',') !== b.join(',')) return { verdict: 'target_not_found', reason: 'not stable: its bounds keep changing (' + a.join(',') + ' → ' + b.join(',') + ')' };
   if (needEnabled && (el.matches(':disabled') || el.closest('[aria-disabled="true"]'))) return { verdict: 'target_disabled', reason: 'the node is disabled' };
   // From here on every answer carries what the caller judges editable by (roles/web.ts webEditability).
   const field = needEditable ? [el.localName, el.getAttribute('readonly'), el.getAttribute('aria-readonly'), el.isContentEditable] : null;
